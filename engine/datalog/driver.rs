@@ -1,0 +1,108 @@
+//! `tg run`: compile a program, load its inputs, evaluate, write its outputs.
+
+use std::path::{Path, PathBuf};
+
+use super::ast2logic;
+use super::components;
+use super::diag::{Diagnostic, Diagnostics, SourceMap};
+use super::eval::{Database, EvalConfig, evaluate};
+use super::io::{OutputDir, read_inputs, write_output};
+use super::logic::LogicProgram;
+use super::parse::{ParseOptions, parse_file};
+use super::stratify::{Stratum, stratify};
+use super::trace;
+use super::value::Values;
+
+/// A program that passed every check and is ready to evaluate.
+#[derive(Debug)]
+pub struct Compiled {
+    /// Source files, for messages.
+    pub sources: SourceMap,
+    /// The validated program.
+    pub prog: LogicProgram,
+    /// Evaluation order.
+    pub strata: Vec<Stratum>,
+    /// Constants interned while lowering.
+    pub values: Values,
+    /// Warnings, rendered.
+    pub warnings: String,
+}
+
+/// Compiles the program at `path`; on failure returns the rendered diagnostics.
+pub fn compile(path: &Path, include_dirs: &[PathBuf]) -> Result<Compiled, String> {
+    let mut sm = SourceMap::default();
+    let mut diags = Diagnostics::default();
+    let opts = ParseOptions { include_dirs: include_dirs.to_vec() };
+    let ast = parse_file(path, &opts, &mut sm, &mut diags);
+    if diags.has_errors() {
+        return Err(diags.render(&sm));
+    }
+    let ast = components::expand(ast, &mut diags);
+    let mut values = Values::new();
+    let prog = ast2logic::lower(&ast, &sm, &mut values, &mut diags);
+    if diags.has_errors() {
+        return Err(diags.render(&sm));
+    }
+    let strata = stratify(&prog, &mut diags);
+    if diags.has_errors() {
+        return Err(diags.render(&sm));
+    }
+    let warnings = diags.render(&sm);
+    Ok(Compiled { sources: sm, prog, strata, values, warnings })
+}
+
+/// Options of one `tg run`.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Directory of `<rel>.facts` inputs.
+    pub fact_dir: PathBuf,
+    /// Where outputs go.
+    pub output: OutputDir,
+    /// Keep witnesses.
+    pub provenance: bool,
+    /// Facts to explain after evaluation.
+    pub explain: Vec<String>,
+    /// Depth limit of explanations.
+    pub explain_depth: usize,
+}
+
+/// What a run printed.
+#[derive(Debug, Default)]
+pub struct RunReport {
+    /// Text for standard output (`.printsize`, `IO=stdout`, explanations), in a fixed order.
+    pub stdout: String,
+}
+
+/// Evaluates a compiled program with inputs from `opts.fact_dir`.
+pub fn run(c: Compiled, opts: &RunOptions) -> Result<(RunReport, Database, LogicProgram), String> {
+    let Compiled { sources, prog, strata, mut values, .. } = c;
+    let render = |d: Diagnostic| d.render(&sources);
+    let inputs = read_inputs(&prog, &opts.fact_dir, &mut values).map_err(render)?;
+    let mut db = Database::new(&prog, values, &EvalConfig { provenance: opts.provenance });
+    for (r, rows) in inputs {
+        db.load(r, rows);
+    }
+    evaluate(&prog, &strata, &mut db).map_err(render)?;
+    let mut report = RunReport::default();
+    if let OutputDir::Dir(d) = &opts.output {
+        std::fs::create_dir_all(d).map_err(|e| render(Diagnostic::global("TG0606", format!("cannot create output directory {}: {e}", d.display()))))?;
+    }
+    for (r, rel) in prog.relations.iter().enumerate() {
+        let rows = db.rels[r].rows();
+        let stride = db.rels[r].stride();
+        for spec in &rel.outputs {
+            if let Some(s) = write_output(&prog, r, spec, &rows, stride, &db.values, &opts.output).map_err(render)? {
+                report.stdout.push_str(&s);
+            }
+        }
+        if rel.printsize {
+            report.stdout.push_str(&format!("{}\t{}\n", rel.name, db.rels[r].len()));
+        }
+    }
+    for fact in &opts.explain {
+        let f = trace::parse_fact(&prog, &mut db, fact).map_err(|e| format!("error[TG0801]: {e}\n"))?;
+        let text = trace::explain(&prog, &db, &f, opts.explain_depth).map_err(|e| format!("error[TG0801]: {e}\n"))?;
+        report.stdout.push_str(&text);
+    }
+    Ok((report, db, prog))
+}

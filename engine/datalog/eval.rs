@@ -1,0 +1,685 @@
+//! Stratified semi-naive evaluation, with optional canonical witnesses.
+//!
+//! Each stratum runs every rule once over full relations (round 0), then
+//! repeats only the semi-naive versions of its recursive rules — one per
+//! recursive body atom, that atom reading the previous round's delta — until no
+//! round adds a tuple. New tuples are buffered and merged at the end of a
+//! round, so a round's result does not depend on the order rules run in.
+//!
+//! With provenance on, every tuple keeps the witness of its first round: the
+//! least (rule hash, body tuples in value order) among that round's derivations.
+
+use std::cmp::Ordering;
+use std::collections::{HashMap, HashSet};
+
+use super::ast::AggOp;
+use super::diag::Diagnostic;
+use super::functors::{RegexCache, compare, eval};
+use super::logic::{Expr, Kind, Lit, LogicProgram, RelId};
+use super::plan::{ColAction, Cond, Op, Pat, Source, plan_rule};
+use super::relation::{Relation, sort_dedup};
+use super::stratify::Stratum;
+use super::value::Values;
+
+/// Why a tuple exists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Witness {
+    /// Round of the tuple's stratum in which it was first derived (0 for inputs).
+    pub round: u32,
+    /// The rule (index into `LogicProgram::rules`), or `None` for a loaded input tuple.
+    pub rule: Option<usize>,
+    /// Positive body tuples of that derivation, in body order (relation column order).
+    pub body: Vec<(RelId, Vec<u32>)>,
+}
+
+/// Evaluation settings.
+#[derive(Clone, Debug, Default)]
+pub struct EvalConfig {
+    /// Keep a canonical witness for every tuple.
+    pub provenance: bool,
+}
+
+/// The result of evaluation: every relation's tuples, the value tables, witnesses.
+#[derive(Debug)]
+pub struct Database {
+    /// Relations by id.
+    pub rels: Vec<Relation>,
+    /// Symbols and records.
+    pub values: Values,
+    /// Witnesses per relation (present with provenance on).
+    pub witnesses: Option<Vec<HashMap<Vec<u32>, Witness>>>,
+    /// Rounds run per stratum (for statistics).
+    pub rounds: Vec<u32>,
+}
+
+impl Database {
+    /// An empty database for a program.
+    pub fn new(prog: &LogicProgram, values: Values, cfg: &EvalConfig) -> Self {
+        Database {
+            rels: prog.relations.iter().map(|r| Relation::new(r.arity())).collect(),
+            values,
+            witnesses: cfg.provenance.then(|| prog.relations.iter().map(|_| HashMap::new()).collect()),
+            rounds: vec![],
+        }
+    }
+
+    /// Adds loaded input rows (relation column order, any order, duplicates allowed).
+    pub fn load(&mut self, rel: RelId, mut rows: Vec<u32>) {
+        let stride = self.rels[rel].stride();
+        sort_dedup(&mut rows, stride);
+        let mut fresh = Vec::with_capacity(rows.len());
+        for row in rows.chunks_exact(stride) {
+            if !self.rels[rel].contains(row) {
+                fresh.extend_from_slice(row);
+            }
+        }
+        if let Some(w) = &mut self.witnesses {
+            for row in fresh.chunks_exact(stride) {
+                w[rel].insert(row.to_vec(), Witness { round: 0, rule: None, body: vec![] });
+            }
+        }
+        self.rels[rel].insert_new(&fresh);
+    }
+}
+
+/// Plans for one stratum: (rule index, plan for round 0, semi-naive versions).
+struct RulePlans {
+    rule: usize,
+    initial: Vec<Op>,
+    versions: Vec<Vec<Op>>,
+}
+
+/// Runs every stratum in order.
+pub fn evaluate(prog: &LogicProgram, strata: &[Stratum], db: &mut Database) -> Result<(), Diagnostic> {
+    let arity = |r: RelId| prog.relations[r].arity();
+    let mut regexes = RegexCache::default();
+    for stratum in strata {
+        let mut plans = vec![];
+        let mut deletions = vec![];
+        for &ri in &stratum.rules {
+            let rule = &prog.rules[ri];
+            let initial = plan_rule(rule, None, 0, &arity)?;
+            let mut versions = vec![];
+            let mut v = 0;
+            for (pos, l) in rule.body.iter().enumerate() {
+                if let Lit::Atom(a) = l
+                    && stratum.relations.contains(&a.rel)
+                {
+                    versions.push(plan_rule(rule, Some(pos), v, &arity)?);
+                    v += 1;
+                }
+            }
+            let p = RulePlans { rule: ri, initial, versions };
+            if rule.subsumed.is_some() { deletions.push(p) } else { plans.push(p) }
+        }
+        let rounds = run_stratum(prog, stratum, &mut plans, &mut deletions, db, &mut regexes);
+        db.rounds.push(rounds);
+    }
+    Ok(())
+}
+
+fn prepare(ops: &mut [Op], rels: &mut [Relation], deltas: &mut [Option<Relation>]) {
+    for op in ops {
+        match op {
+            Op::Scan { rel, source, perm, index, .. } => {
+                *index = match source {
+                    Source::Full => rels[*rel].index_for(perm),
+                    Source::Delta => match &mut deltas[*rel] {
+                        Some(d) => d.index_for(perm),
+                        None => 0,
+                    },
+                };
+            }
+            Op::Neg { rel, perm, index, .. } => *index = rels[*rel].index_for(perm),
+            Op::Agg { sub, .. } => prepare(sub, rels, deltas),
+            _ => {}
+        }
+    }
+}
+
+fn run_stratum(
+    prog: &LogicProgram,
+    stratum: &Stratum,
+    plans: &mut [RulePlans],
+    deletions: &mut [RulePlans],
+    db: &mut Database,
+    regexes: &mut RegexCache,
+) -> u32 {
+    let nrel = prog.relations.len();
+    let mut deltas: Vec<Option<Relation>> = (0..nrel).map(|_| None).collect();
+    let mut tombstones: HashMap<RelId, HashSet<Vec<u32>>> = HashMap::new();
+    let mut choice_keys: HashMap<RelId, Vec<HashSet<Vec<u32>>>> = HashMap::new();
+    for &r in &stratum.relations {
+        let rel = &prog.relations[r];
+        if !rel.choice.is_empty() {
+            let mut sets = vec![HashSet::new(); rel.choice.len()];
+            for row in db.rels[r].rows().chunks_exact(db.rels[r].stride()) {
+                for (k, cols) in rel.choice.iter().enumerate() {
+                    sets[k].insert(cols.iter().map(|&c| row[c]).collect::<Vec<_>>());
+                }
+            }
+            choice_keys.insert(r, sets);
+        }
+    }
+    let mut round = 0u32;
+    loop {
+        let mut pending = Pending::new(nrel, db.witnesses.is_some());
+        for p in plans.iter_mut() {
+            if round == 0 {
+                prepare(&mut p.initial, &mut db.rels, &mut deltas);
+                run_plan(prog, p.rule, &p.initial, db, &deltas, regexes, &mut pending);
+            } else {
+                for v in &mut p.versions {
+                    prepare(v, &mut db.rels, &mut deltas);
+                    run_plan(prog, p.rule, v, db, &deltas, regexes, &mut pending);
+                }
+            }
+        }
+        // Merge: everything new becomes the next delta.
+        let mut any = false;
+        let mut next: Vec<Option<Relation>> = (0..nrel).map(|_| None).collect();
+        for &r in &stratum.relations {
+            let fresh = pending.take_new(r, prog, db, round, tombstones.get(&r), choice_keys.get_mut(&r));
+            if fresh.is_empty() {
+                continue;
+            }
+            any = true;
+            db.rels[r].insert_new(&fresh);
+            let mut d = Relation::new(prog.relations[r].arity());
+            d.insert_new(&fresh);
+            next[r] = Some(d);
+        }
+        deltas = next;
+        if !deletions.is_empty() {
+            apply_deletions(prog, deletions, db, &mut deltas, regexes, &mut tombstones);
+        }
+        round += 1;
+        if !any || !stratum.recursive {
+            break;
+        }
+    }
+    round
+}
+
+/// Subsumption: removes every tuple dominated by another, and keeps it from coming back.
+fn apply_deletions(
+    prog: &LogicProgram,
+    deletions: &mut [RulePlans],
+    db: &mut Database,
+    deltas: &mut [Option<Relation>],
+    regexes: &mut RegexCache,
+    tombstones: &mut HashMap<RelId, HashSet<Vec<u32>>>,
+) {
+    loop {
+        let mut pending = Pending::new(prog.relations.len(), false);
+        let none: Vec<Option<Relation>> = (0..prog.relations.len()).map(|_| None).collect();
+        for p in deletions.iter_mut() {
+            prepare(&mut p.initial, &mut db.rels, &mut deltas.to_vec());
+            let mut sink = Pending::new(prog.relations.len(), false);
+            run_plan(prog, p.rule, &p.initial, db, &none, regexes, &mut sink);
+            for (r, rows) in sink.rows.into_iter().enumerate() {
+                pending.rows[r].extend(rows);
+            }
+        }
+        let mut removed = false;
+        for (r, mut rows) in pending.rows.into_iter().enumerate() {
+            if rows.is_empty() {
+                continue;
+            }
+            let stride = db.rels[r].stride();
+            sort_dedup(&mut rows, stride);
+            let doomed: HashSet<Vec<u32>> = rows.chunks_exact(stride).map(<[u32]>::to_vec).collect();
+            let before = db.rels[r].len();
+            db.rels[r].remove_where(|row| doomed.contains(row));
+            if let Some(d) = &mut deltas[r] {
+                d.remove_where(|row| doomed.contains(row));
+            }
+            if let Some(w) = &mut db.witnesses {
+                for k in &doomed {
+                    w[r].remove(k);
+                }
+            }
+            removed |= db.rels[r].len() != before;
+            tombstones.entry(r).or_default().extend(doomed);
+        }
+        if !removed {
+            break;
+        }
+    }
+}
+
+/// Tuples derived during one round, per relation, with candidate witnesses.
+struct Pending {
+    rows: Vec<Vec<u32>>,
+    wits: Option<Vec<Vec<(usize, Witness)>>>,
+}
+
+impl Pending {
+    fn new(n: usize, prov: bool) -> Self {
+        Pending { rows: vec![vec![]; n], wits: prov.then(|| vec![vec![]; n]) }
+    }
+
+    /// The round's new tuples of `r` (sorted, not yet in the relation), recording witnesses.
+    fn take_new(
+        &mut self,
+        r: RelId,
+        prog: &LogicProgram,
+        db: &mut Database,
+        round: u32,
+        tombs: Option<&HashSet<Vec<u32>>>,
+        mut choice: Option<&mut Vec<HashSet<Vec<u32>>>>,
+    ) -> Vec<u32> {
+        let stride = db.rels[r].stride();
+        let mut rows = std::mem::take(&mut self.rows[r]);
+        // With provenance, pick each new row's least witness first.
+        let mut best: HashMap<Vec<u32>, Witness> = HashMap::new();
+        if let Some(wits) = &mut self.wits {
+            let cands = std::mem::take(&mut wits[r]);
+            for (offset, w) in cands {
+                let row = rows[offset..offset + stride].to_vec();
+                if db.rels[r].contains(&row) {
+                    continue;
+                }
+                match best.get(&row) {
+                    Some(old) if witness_cmp(prog, &db.values, old, &w) != Ordering::Greater => {}
+                    _ => {
+                        best.insert(row, w);
+                    }
+                }
+            }
+        }
+        sort_dedup(&mut rows, stride);
+        let mut fresh = Vec::with_capacity(rows.len());
+        let limit = prog.relations[r].limitsize.map(|n| n.saturating_sub(db.rels[r].len()));
+        for row in rows.chunks_exact(stride) {
+            if db.rels[r].contains(row) || tombs.is_some_and(|t| t.contains(row)) {
+                continue;
+            }
+            if let Some(sets) = choice.as_deref_mut() {
+                let keys: Vec<Vec<u32>> = prog.relations[r].choice.iter().map(|cols| cols.iter().map(|&c| row[c]).collect()).collect();
+                if keys.iter().zip(sets.iter()).any(|(k, s)| s.contains(k)) {
+                    continue;
+                }
+                for (k, s) in keys.into_iter().zip(sets.iter_mut()) {
+                    s.insert(k);
+                }
+            }
+            if limit.is_some_and(|l| fresh.len() / stride >= l) {
+                break;
+            }
+            fresh.extend_from_slice(row);
+        }
+        if let Some(w) = &mut db.witnesses {
+            for row in fresh.chunks_exact(stride) {
+                if let Some(mut wit) = best.remove(row) {
+                    wit.round = round;
+                    w[r].insert(row.to_vec(), wit);
+                }
+            }
+        }
+        fresh
+    }
+}
+
+/// Orders candidate witnesses: rule hash, then body tuples by value.
+fn witness_cmp(prog: &LogicProgram, values: &Values, a: &Witness, b: &Witness) -> Ordering {
+    let ha = a.rule.map(|r| prog.rules[r].hash);
+    let hb = b.rule.map(|r| prog.rules[r].hash);
+    ha.cmp(&hb).then_with(|| {
+        for ((ra, ta), (rb, tb)) in a.body.iter().zip(&b.body) {
+            let o = ra.cmp(rb);
+            if o != Ordering::Equal {
+                return o;
+            }
+            for (c, (x, y)) in ta.iter().zip(tb).enumerate() {
+                let k = prog.relations[*ra].kinds.get(c).copied().unwrap_or(Kind::Number);
+                let o = values.cmp(k, *x, *y, &prog.records);
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+        }
+        a.body.len().cmp(&b.body.len())
+    })
+}
+
+/// Executes one plan and buffers what its head derives.
+fn run_plan(prog: &LogicProgram, rule: usize, ops: &[Op], db: &mut Database, deltas: &[Option<Relation>], regexes: &mut RegexCache, out: &mut Pending) {
+    let r = &prog.rules[rule];
+    let mut ex = Exec {
+        rels: &db.rels,
+        deltas,
+        values: &mut db.values,
+        regexes,
+        env: vec![0; r.num_vars],
+        trail: vec![],
+        prov: out.wits.is_some(),
+    };
+    let mut sink = Sink::Head { rule, out };
+    ex.exec(prog, ops, 0, &mut sink);
+}
+
+enum Sink<'a> {
+    Head { rule: usize, out: &'a mut Pending },
+    Agg(AggState),
+}
+
+/// Running state of one aggregate evaluation.
+struct AggState {
+    op: AggOp,
+    kind: Kind,
+    count: u64,
+    acc: Option<u32>,
+    fsum: f64,
+    isum: i64,
+    target: Option<Expr>,
+}
+
+struct Exec<'a> {
+    rels: &'a [Relation],
+    deltas: &'a [Option<Relation>],
+    values: &'a mut Values,
+    regexes: &'a mut RegexCache,
+    env: Vec<u32>,
+    trail: Vec<(RelId, Vec<u32>)>,
+    prov: bool,
+}
+
+impl Exec<'_> {
+    fn exec(&mut self, prog: &LogicProgram, ops: &[Op], i: usize, sink: &mut Sink) {
+        let Some(op) = ops.get(i) else {
+            self.emit(prog, sink);
+            return;
+        };
+        match op {
+            Op::Scan { rel, source, perm, index, key, cols, atom: _ } => {
+                let mut k = Vec::with_capacity(key.len());
+                for e in key {
+                    match eval(e, &self.env, self.values) {
+                        Some(w) => k.push(w),
+                        None => return,
+                    }
+                }
+                let (rels, deltas) = (self.rels, self.deltas);
+                let table = match source {
+                    Source::Full => &rels[*rel],
+                    Source::Delta => match &deltas[*rel] {
+                        Some(d) => d,
+                        None => return,
+                    },
+                };
+                let ix = table.index(*index);
+                let prov = self.prov;
+                ix.for_prefix(&k, |row| {
+                    for c in cols {
+                        match *c {
+                            ColAction::Bind(p, v) => self.env[v] = row[p],
+                            ColAction::Check(p, v) => {
+                                if self.env[v] != row[p] {
+                                    return;
+                                }
+                            }
+                        }
+                    }
+                    if prov {
+                        let mut orig = vec![0u32; row.len()];
+                        for (p, &c) in perm.iter().enumerate() {
+                            orig[c] = row[p];
+                        }
+                        orig.truncate(prog.relations[*rel].arity());
+                        self.trail.push((*rel, orig));
+                        self.exec(prog, ops, i + 1, sink);
+                        self.trail.pop();
+                    } else {
+                        self.exec(prog, ops, i + 1, sink);
+                    }
+                });
+            }
+            Op::Filter(c) => {
+                if self.cond(c) {
+                    self.exec(prog, ops, i + 1, sink);
+                }
+            }
+            Op::Assign(v, e) => {
+                if let Some(w) = eval(e, &self.env, self.values) {
+                    self.env[*v] = w;
+                    self.exec(prog, ops, i + 1, sink);
+                }
+            }
+            Op::Unpack(e, pats) => {
+                let Some(w) = eval(e, &self.env, self.values) else { return };
+                if self.unpack(w, pats) {
+                    self.exec(prog, ops, i + 1, sink);
+                }
+            }
+            Op::Neg { rel, index, key, .. } => {
+                let mut k = Vec::with_capacity(key.len());
+                for e in key {
+                    match eval(e, &self.env, self.values) {
+                        Some(w) => k.push(w),
+                        None => return,
+                    }
+                }
+                if !self.rels[*rel].index(*index).contains_prefix(&k) {
+                    self.exec(prog, ops, i + 1, sink);
+                }
+            }
+            Op::Range { out, kind, args, check } => {
+                let mut a = vec![];
+                for e in args {
+                    match eval(e, &self.env, self.values) {
+                        Some(w) => a.push(w),
+                        None => return,
+                    }
+                }
+                let before = self.env[*out];
+                for w in range_values(*kind, &a) {
+                    if *check {
+                        if w == before {
+                            self.exec(prog, ops, i + 1, sink);
+                        }
+                    } else {
+                        self.env[*out] = w;
+                        self.exec(prog, ops, i + 1, sink);
+                    }
+                }
+            }
+            Op::Agg { agg, sub, check } => {
+                let mut state = Sink::Agg(AggState {
+                    op: agg.op,
+                    kind: agg.kind,
+                    count: 0,
+                    acc: None,
+                    fsum: 0.0,
+                    isum: 0,
+                    target: agg.target.clone(),
+                });
+                let saved_trail = self.trail.len();
+                let saved_env = self.env.clone();
+                self.exec(prog, sub, 0, &mut state);
+                self.trail.truncate(saved_trail);
+                self.env = saved_env;
+                let Sink::Agg(st) = state else { return };
+                let Some(result) = finish_agg(&st) else { return };
+                if *check {
+                    if self.env[agg.out] == result {
+                        self.exec(prog, ops, i + 1, sink);
+                    }
+                } else {
+                    self.env[agg.out] = result;
+                    self.exec(prog, ops, i + 1, sink);
+                }
+            }
+        }
+    }
+
+    fn cond(&mut self, c: &Cond) -> bool {
+        match c {
+            Cond::False => false,
+            Cond::Cmp(op, k, a, b) => {
+                let (Some(x), Some(y)) = (eval(a, &self.env, self.values), eval(b, &self.env, self.values)) else { return false };
+                compare(*op, *k, x, y, self.values)
+            }
+            Cond::Match(p, t, pos) => {
+                let (Some(x), Some(y)) = (eval(p, &self.env, self.values), eval(t, &self.env, self.values)) else { return false };
+                let m = self.regexes.full_match(self.values.symbol(x), self.values.symbol(y));
+                m == *pos
+            }
+            Cond::Contains(n, h, pos) => {
+                let (Some(x), Some(y)) = (eval(n, &self.env, self.values), eval(h, &self.env, self.values)) else { return false };
+                self.values.symbol(y).contains(self.values.symbol(x)) == *pos
+            }
+        }
+    }
+
+    fn unpack(&mut self, w: u32, pats: &[Pat]) -> bool {
+        let Some(fields) = self.values.unpack(w).map(<[u32]>::to_vec) else { return false };
+        if fields.len() != pats.len() {
+            return false;
+        }
+        for (f, p) in fields.iter().zip(pats) {
+            match p {
+                Pat::Bind(v) => self.env[*v] = *f,
+                Pat::Check(e) => {
+                    // A constant record field compares by identity of the packed value.
+                    match eval(e, &self.env, self.values) {
+                        Some(x) if x == *f => {}
+                        _ => return false,
+                    }
+                }
+                Pat::Nested(inner) => {
+                    if !self.unpack(*f, inner) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn emit(&mut self, prog: &LogicProgram, sink: &mut Sink) {
+        match sink {
+            Sink::Head { rule, out } => {
+                let r = &prog.rules[*rule];
+                let (hrel, args) = &r.head;
+                let start = out.rows[*hrel].len();
+                for a in args {
+                    match eval(a, &self.env, self.values) {
+                        Some(w) => out.rows[*hrel].push(w),
+                        None => {
+                            out.rows[*hrel].truncate(start);
+                            return;
+                        }
+                    }
+                }
+                if args.is_empty() {
+                    out.rows[*hrel].push(0);
+                }
+                if let Some(dom) = &r.subsumed {
+                    // A tuple never dominates itself.
+                    let mut same = true;
+                    for (i, a) in dom.iter().enumerate() {
+                        if eval(a, &self.env, self.values) != Some(out.rows[*hrel][start + i]) {
+                            same = false;
+                        }
+                    }
+                    if same {
+                        out.rows[*hrel].truncate(start);
+                        return;
+                    }
+                }
+                if let Some(w) = &mut out.wits {
+                    w[*hrel].push((start, Witness { round: 0, rule: Some(*rule), body: self.trail.clone() }));
+                }
+            }
+            Sink::Agg(st) => {
+                st.count += 1;
+                let Some(t) = &st.target else { return };
+                let Some(v) = eval(t, &self.env, self.values) else { return };
+                match st.op {
+                    AggOp::Count => {}
+                    AggOp::Sum | AggOp::Mean => match st.kind {
+                        Kind::Float => st.fsum += f32::from_bits(v) as f64,
+                        Kind::Unsigned => st.isum = st.isum.wrapping_add(v as i64),
+                        _ => st.isum = st.isum.wrapping_add(v as i32 as i64),
+                    },
+                    AggOp::Min | AggOp::Max => {
+                        st.acc = Some(match st.acc {
+                            None => v,
+                            Some(a) => {
+                                let o = super::functors::cmp_kind(st.kind, v, a, self.values);
+                                if (st.op == AggOp::Min && o.is_lt()) || (st.op == AggOp::Max && o.is_gt()) { v } else { a }
+                            }
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn finish_agg(st: &AggState) -> Option<u32> {
+    Some(match st.op {
+        AggOp::Count => st.count as u32,
+        AggOp::Sum => match st.kind {
+            Kind::Float => (st.fsum as f32).to_bits(),
+            _ => st.isum as u32,
+        },
+        AggOp::Mean => {
+            if st.count == 0 {
+                return None;
+            }
+            let total = match st.kind {
+                Kind::Float => st.fsum,
+                Kind::Unsigned => st.isum as f64,
+                _ => st.isum as f64,
+            };
+            ((total / st.count as f64) as f32).to_bits()
+        }
+        AggOp::Min | AggOp::Max => st.acc?,
+    })
+}
+
+/// Values of `range(from, to[, step])` at a kind: from inclusive, to exclusive; counts down when from > to.
+fn range_values(kind: Kind, a: &[u32]) -> Vec<u32> {
+    let mut out = vec![];
+    match kind {
+        Kind::Float => {
+            let (f, t) = (f32::from_bits(a[0]), f32::from_bits(a[1]));
+            let step = a.get(2).map(|s| f32::from_bits(*s)).unwrap_or(if f <= t { 1.0 } else { -1.0 });
+            if step == 0.0 || !step.is_finite() {
+                return out;
+            }
+            let mut x = f;
+            while (step > 0.0 && x < t) || (step < 0.0 && x > t) {
+                out.push(x.to_bits());
+                x += step;
+                if out.len() > 100_000_000 {
+                    break;
+                }
+            }
+        }
+        Kind::Unsigned => {
+            let (f, t) = (a[0] as i64, a[1] as i64);
+            let step = a.get(2).map(|s| *s as i64).unwrap_or(if f <= t { 1 } else { -1 });
+            push_ints(&mut out, f, t, step);
+        }
+        _ => {
+            let (f, t) = (a[0] as i32 as i64, a[1] as i32 as i64);
+            let step = a.get(2).map(|s| *s as i32 as i64).unwrap_or(if f <= t { 1 } else { -1 });
+            push_ints(&mut out, f, t, step);
+        }
+    }
+    out
+}
+
+fn push_ints(out: &mut Vec<u32>, f: i64, t: i64, step: i64) {
+    if step == 0 {
+        return;
+    }
+    let mut x = f;
+    while (step > 0 && x < t) || (step < 0 && x > t) {
+        out.push(x as i32 as u32);
+        x += step;
+    }
+}

@@ -1,0 +1,313 @@
+//! In-memory relations: sets of fixed-width rows of 32-bit words, with sorted indexes.
+//!
+//! An [`Index`] keeps the relation's rows in one column permutation as a few
+//! sorted, deduplicated flat runs (merged geometrically, as datafrog's
+//! `Variable` does), so a prefix lookup is a binary search per run and an
+//! insert of a new batch costs amortised O(n log n). Index 0 is the identity
+//! permutation and answers membership.
+
+use std::cmp::Ordering;
+
+/// One column permutation of a relation's rows.
+#[derive(Clone, Debug)]
+pub struct Index {
+    /// `perm[i]` is the relation column stored at position `i` of an index row.
+    pub perm: Vec<usize>,
+    runs: Vec<Vec<u32>>,
+    stride: usize,
+}
+
+impl Index {
+    fn new(perm: Vec<usize>, stride: usize) -> Self {
+        Index { perm, runs: vec![], stride }
+    }
+
+    /// Adds rows given in relation column order (not necessarily sorted).
+    fn add(&mut self, rows: &[u32]) {
+        if rows.is_empty() {
+            return;
+        }
+        let mut run = if self.perm.iter().enumerate().all(|(i, &c)| i == c) {
+            rows.to_vec()
+        } else {
+            let mut r = Vec::with_capacity(rows.len());
+            for row in rows.chunks_exact(self.stride) {
+                r.extend(self.perm.iter().map(|&c| row[c]));
+            }
+            r
+        };
+        sort_dedup(&mut run, self.stride);
+        self.runs.push(run);
+        while self.runs.len() >= 2 {
+            let n = self.runs.len();
+            if self.runs[n - 2].len() > 2 * self.runs[n - 1].len() {
+                break;
+            }
+            let b = self.runs.pop().unwrap_or_default();
+            let a = self.runs.pop().unwrap_or_default();
+            self.runs.push(merge(&a, &b, self.stride));
+        }
+    }
+
+    /// Calls `f` on every row whose first `prefix.len()` positions equal `prefix` (rows in index order).
+    #[inline]
+    pub fn for_prefix(&self, prefix: &[u32], mut f: impl FnMut(&[u32])) {
+        let s = self.stride;
+        for run in &self.runs {
+            let (lo, hi) = prefix_range(run, s, prefix);
+            for row in run[lo * s..hi * s].chunks_exact(s) {
+                f(row);
+            }
+        }
+    }
+
+    /// True if some row starts with `prefix`.
+    pub fn contains_prefix(&self, prefix: &[u32]) -> bool {
+        let s = self.stride;
+        self.runs.iter().any(|run| {
+            let (lo, hi) = prefix_range(run, s, prefix);
+            lo < hi
+        })
+    }
+
+    fn retain(&mut self, mut keep: impl FnMut(&[u32]) -> bool) {
+        let s = self.stride;
+        for run in &mut self.runs {
+            let mut out = Vec::with_capacity(run.len());
+            for row in run.chunks_exact(s) {
+                if keep(row) {
+                    out.extend_from_slice(row);
+                }
+            }
+            *run = out;
+        }
+        self.runs.retain(|r| !r.is_empty());
+    }
+}
+
+/// Binary search for the rows of a sorted flat run that start with `prefix`.
+#[inline]
+fn prefix_range(run: &[u32], s: usize, prefix: &[u32]) -> (usize, usize) {
+    let n = run.len() / s;
+    if prefix.is_empty() {
+        return (0, n);
+    }
+    let k = prefix.len();
+    let row = |i: usize| &run[i * s..i * s + k];
+    // lower bound
+    let (mut lo, mut hi) = (0usize, n);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if row(mid) < prefix { lo = mid + 1 } else { hi = mid }
+    }
+    let start = lo;
+    let mut hi2 = n;
+    let mut lo2 = start;
+    while lo2 < hi2 {
+        let mid = (lo2 + hi2) / 2;
+        if row(mid) <= prefix { lo2 = mid + 1 } else { hi2 = mid }
+    }
+    (start, lo2)
+}
+
+/// Sorts a flat array of rows of width `stride` and removes duplicate rows.
+pub fn sort_dedup(rows: &mut Vec<u32>, stride: usize) {
+    macro_rules! fixed {
+        ($n:literal) => {{
+            let (chunks, _) = rows.as_chunks_mut::<$n>();
+            chunks.sort_unstable();
+            let mut w = 0;
+            for r in 0..chunks.len() {
+                if w == 0 || chunks[r] != chunks[w - 1] {
+                    chunks[w] = chunks[r];
+                    w += 1;
+                }
+            }
+            rows.truncate(w * $n);
+        }};
+    }
+    match stride {
+        1 => {
+            rows.sort_unstable();
+            rows.dedup();
+        }
+        2 => fixed!(2),
+        3 => fixed!(3),
+        4 => fixed!(4),
+        5 => fixed!(5),
+        6 => fixed!(6),
+        7 => fixed!(7),
+        8 => fixed!(8),
+        _ => {
+            let mut v: Vec<Vec<u32>> = rows.chunks_exact(stride).map(<[u32]>::to_vec).collect();
+            v.sort_unstable();
+            v.dedup();
+            *rows = v.concat();
+        }
+    }
+}
+
+/// Merges two sorted, deduplicated runs into one.
+fn merge(a: &[u32], b: &[u32], s: usize) -> Vec<u32> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i..i + s].cmp(&b[j..j + s]) {
+            Ordering::Less => {
+                out.extend_from_slice(&a[i..i + s]);
+                i += s;
+            }
+            Ordering::Greater => {
+                out.extend_from_slice(&b[j..j + s]);
+                j += s;
+            }
+            Ordering::Equal => {
+                out.extend_from_slice(&a[i..i + s]);
+                i += s;
+                j += s;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
+/// A relation: rows of `arity` words (nullary relations store one dummy word per row).
+#[derive(Clone, Debug)]
+pub struct Relation {
+    stride: usize,
+    len: usize,
+    indexes: Vec<Index>,
+}
+
+impl Relation {
+    /// An empty relation of the given arity, with its identity index.
+    pub fn new(arity: usize) -> Self {
+        let stride = arity.max(1);
+        Relation { stride, len: 0, indexes: vec![Index::new((0..stride).collect(), stride)] }
+    }
+
+    /// Words per stored row (`max(arity, 1)`).
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Returns the id of the index with this permutation, creating (and filling) it if needed.
+    pub fn index_for(&mut self, perm: &[usize]) -> usize {
+        if let Some(i) = self.indexes.iter().position(|ix| ix.perm == perm) {
+            return i;
+        }
+        let mut ix = Index::new(perm.to_vec(), self.stride);
+        let all = self.rows();
+        ix.add(&all);
+        self.indexes.push(ix);
+        self.indexes.len() - 1
+    }
+
+    /// An index by id.
+    pub fn index(&self, i: usize) -> &Index {
+        &self.indexes[i]
+    }
+
+    /// True if the row (relation column order) is present.
+    pub fn contains(&self, row: &[u32]) -> bool {
+        self.indexes[0].contains_prefix(row)
+    }
+
+    /// Inserts rows that are known to be new, sorted and deduplicated (relation column order).
+    pub fn insert_new(&mut self, rows: &[u32]) {
+        self.len += rows.len() / self.stride;
+        for ix in &mut self.indexes {
+            ix.add(rows);
+        }
+    }
+
+    /// Removes every row for which `drop` is true.
+    pub fn remove_where(&mut self, mut drop: impl FnMut(&[u32]) -> bool) {
+        let primary = &self.indexes[0];
+        let mut doomed = vec![];
+        primary.for_prefix(&[], |r| {
+            if drop(r) {
+                doomed.extend_from_slice(r);
+            }
+        });
+        if doomed.is_empty() {
+            return;
+        }
+        let s = self.stride;
+        let doomed_rel = Relation::from_rows(s, &doomed);
+        for ix in &mut self.indexes {
+            let perm = ix.perm.clone();
+            let mut row = vec![0u32; s];
+            ix.retain(|r| {
+                for (i, &c) in perm.iter().enumerate() {
+                    row[c] = r[i];
+                }
+                !doomed_rel.contains(&row)
+            });
+        }
+        self.len -= doomed.len() / s;
+    }
+
+    fn from_rows(stride: usize, rows: &[u32]) -> Relation {
+        let mut r = Relation::new(stride);
+        r.stride = stride;
+        r.indexes = vec![Index::new((0..stride).collect(), stride)];
+        r.insert_new(rows);
+        r
+    }
+
+    /// All rows in identity order, sorted by word value.
+    pub fn rows(&self) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.len * self.stride);
+        self.indexes[0].for_prefix(&[], |r| out.extend_from_slice(r));
+        sort_dedup(&mut out, self.stride);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefix_lookup_spans_runs() {
+        let mut r = Relation::new(2);
+        r.insert_new(&[1, 2, 1, 3, 2, 1]);
+        r.insert_new(&[1, 4]);
+        let ix = r.index_for(&[1, 0]);
+        let mut seen = vec![];
+        r.index(ix).for_prefix(&[1], |row| seen.push(row.to_vec()));
+        assert_eq!(seen, vec![vec![1, 2]]);
+        let mut firsts = vec![];
+        r.index(0).for_prefix(&[1], |row| firsts.push(row[1]));
+        firsts.sort();
+        assert_eq!(firsts, vec![2, 3, 4]);
+        assert!(r.contains(&[1, 4]));
+        assert!(!r.contains(&[4, 1]));
+        r.remove_where(|row| row[0] == 1);
+        assert_eq!(r.rows(), vec![2, 1]);
+        assert_eq!(r.len(), 1);
+    }
+
+    #[test]
+    fn wide_rows_sort_and_dedup() {
+        let mut v = vec![3; 9];
+        v.extend(vec![1; 9]);
+        v.extend(vec![3; 9]);
+        sort_dedup(&mut v, 9);
+        assert_eq!(v.len(), 18);
+        assert_eq!(v[0], 1);
+    }
+}

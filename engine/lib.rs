@@ -1,0 +1,9 @@
+//! TextGraph: case documents in, a persistent, byte-cited knowledge graph out.
+//!
+//! Today the crate holds the reasoning core, [`datalog`]: a Soufflé-compatible
+//! Datalog engine with stratified semi-naive evaluation and derivation
+//! witnesses. `docs/ARCHITECTURE.md` maps the layers that build on it.
+
+#![warn(missing_docs)]
+
+pub mod datalog;
