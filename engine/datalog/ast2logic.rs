@@ -170,7 +170,12 @@ impl Lower<'_> {
                 attr_types.push(a.ty.clone());
             }
             let attr_names: Vec<String> = d.attrs.iter().map(|a| a.name.clone()).collect();
-            let quals: BTreeSet<&str> = d.qualifiers.iter().map(|q| q.0.as_str()).collect();
+            let mut quals: BTreeSet<&str> = BTreeSet::new();
+            for (q, qspan) in &d.qualifiers {
+                if !quals.insert(q.as_str()) {
+                    self.diags.push(Diagnostic::error("TG0216", *qspan, format!("{q} qualifier already set")));
+                }
+            }
             let eqrel = quals.contains("eqrel");
             if eqrel && (kinds.len() != 2 || kinds[0] != kinds[1]) {
                 self.diags.push(Diagnostic::error("TG0207", d.span, "an eqrel relation must be binary with both attributes of one type"));
@@ -191,10 +196,11 @@ impl Lower<'_> {
                         None => self.diags.push(Diagnostic::error("TG0209", d.span, format!("choice-domain attribute {k} is not declared"))),
                     }
                 }
-                if cols.len() == kinds.len() {
-                    self.diags.push(Diagnostic::error("TG0209", d.span, "a choice-domain key cannot cover every attribute"));
+                cols.sort_unstable();
+                cols.dedup();
+                if !choice.contains(&cols) {
+                    choice.push(cols);
                 }
-                choice.push(cols);
             }
             for (name, span) in &d.names {
                 if let Some(&prev) = self.rel_ids.get(name) {
@@ -629,17 +635,19 @@ impl Lower<'_> {
                     count_lit_names(l, &mut inner_top, false);
                 }
                 let top = &inner_top;
-                let mut saved = vec![];
-                let mut locals = vec![];
+                // Shared names get their (outer) slot now, so every slot created below is local.
                 for name in inner_names.keys() {
-                    if !top_outside.contains_key(name) {
-                        // Occurs only inside this aggregate: shadow with a fresh local slot.
-                        saved.push((name.clone(), b.scope.remove(name)));
-                        let v = b.fresh(name, *span);
-                        b.scope.insert(name.clone(), v);
-                        locals.push(v);
+                    if top_outside.contains_key(name) {
+                        b.var(name, *span, false);
                     }
                 }
+                let mut saved = vec![];
+                for name in inner_names.keys() {
+                    if !top_outside.contains_key(name) {
+                        saved.push((name.clone(), b.scope.remove(name)));
+                    }
+                }
+                let first_local = b.names.len();
                 let mut inner_lits = vec![];
                 for l in body {
                     self.lit(l, b, top, &mut inner_lits);
@@ -654,11 +662,8 @@ impl Lower<'_> {
                 if *op != AggOp::Count && t.is_none() {
                     self.diags.push(Diagnostic::error("TG0215", *span, "this aggregate needs a target expression"));
                 }
-                if !inner_lits.iter().any(|l| matches!(l, PLit::Atom(..))) {
-                    self.diags.push(Diagnostic::error("TG0215", *span, "an aggregate body needs at least one positive atom"));
-                }
+                let locals: Vec<VarId> = (first_local..b.names.len()).collect();
                 let out_var = b.fresh("_agg", *span);
-                // Locals of nested aggregates are locals of this one too.
                 out.push(PLit::Agg { out: out_var, op: *op, target: t, body: inner_lits, locals, span: *span });
                 PExpr::Var(out_var)
             }
@@ -1150,6 +1155,10 @@ impl Finish<'_> {
                 Expr::Record(args.iter().enumerate().map(|(i, a)| self.expr(a, fields.get(i).copied().unwrap_or(Kind::Number))).collect())
             }
             PExpr::Unary(op, a) => Expr::Unary(*op, k, Box::new(self.expr(a, k))),
+            // `+` on symbols concatenates, as in Soufflé.
+            PExpr::Binary(BinOp::Add, a, b) if k == Kind::Symbol => {
+                Expr::Call(Functor::Cat, vec![Kind::Symbol, Kind::Symbol], vec![self.expr(a, k), self.expr(b, k)])
+            }
             PExpr::Binary(op, a, b) => Expr::Binary(*op, k, Box::new(self.expr(a, k)), Box::new(self.expr(b, k))),
             PExpr::As(a, _) => {
                 let ik = self.kind_of(a).unwrap_or(Kind::Number);
@@ -1161,7 +1170,11 @@ impl Finish<'_> {
                     Functor::Cat | Functor::Strlen => args.iter().map(|_| Kind::Symbol).collect(),
                     Functor::Substr => vec![Kind::Symbol, Kind::Number, Kind::Number],
                     Functor::Min | Functor::Max => args.iter().map(|_| k).collect(),
-                    _ => args.iter().map(|a| self.kind_of(a).unwrap_or(Kind::Number)).collect(),
+                    // `as` reinterprets without converting: a value keeps the kind it was computed at.
+                    _ => args.iter().map(|a| match a {
+                        PExpr::As(inner, _) => self.kind_of(inner).unwrap_or(Kind::Number),
+                        _ => self.kind_of(a).unwrap_or(Kind::Number),
+                    }).collect(),
                 };
                 let es = args.iter().zip(&arg_kinds).map(|(a, ak)| self.expr(a, *ak)).collect();
                 Expr::Call(*f, arg_kinds, es)

@@ -12,6 +12,9 @@ use super::diag::{Diagnostic, Diagnostics, Span};
 
 /// Expands every component instance of a program; the result has no `.comp` or `.init` left.
 pub fn expand(prog: AstProgram, diags: &mut Diagnostics) -> AstProgram {
+    let top: HashMap<String, AstComponent> =
+        prog.items.iter().filter_map(|i| if let AstItem::Component(c) = i { Some((c.name.clone(), c.clone())) } else { None }).collect();
+    check_overrides(&prog.items, &top, diags);
     let mut x = Expander { diags, depth: 0 };
     let env = Env::default();
     let items = x.scope(&prog.items, &env, &HashMap::new());
@@ -66,8 +69,13 @@ impl Expander<'_> {
         out
     }
 
-    /// Items of one instance of `comp` (names relative to the instance).
+    /// Items of one instance of `comp` (names relative to the instance), each flagged
+    /// `own` when it comes from the component's (or a base's) own body rather than a nested instance.
     fn instantiate(&mut self, comp: &str, args: &[String], env: &Env, span: Span) -> Option<Vec<AstItem>> {
+        self.instantiate_flagged(comp, args, env, span).map(|v| v.into_iter().map(|(i, _)| i).collect())
+    }
+
+    fn instantiate_flagged(&mut self, comp: &str, args: &[String], env: &Env, span: Span) -> Option<Vec<(AstItem, bool)>> {
         let Some(c) = env.comps.get(comp).cloned() else {
             self.diags.push(Diagnostic::error("TG0705", span, format!("undefined component {comp}")));
             return None;
@@ -88,32 +96,100 @@ impl Expander<'_> {
         self.depth += 1;
         let mut items = vec![];
         let overrides: BTreeSet<String> = c.items.iter().filter_map(|i| if let AstItem::Override(n, _) = i { Some(n.clone()) } else { None }).collect();
-        for (base, base_args) in &c.bases {
-            let bargs: Vec<String> = base_args.iter().map(|a| subst_type(a, &types)).collect();
-            if let Some(base_items) = self.instantiate(base, &bargs, env, c.span) {
-                for o in &overrides {
-                    let overridable = base_items.iter().any(|i| matches!(i, AstItem::Decl(d) if d.names.iter().any(|n| &n.0 == o) && d.qualifiers.iter().any(|q| q.0 == "overridable")));
-                    if !overridable {
-                        self.diags.push(Diagnostic::error("TG0708", c.span, format!("relation {o} is overridden but not declared overridable in {base}")));
-                    }
-                }
-                items.extend(base_items.into_iter().filter(|i| match i {
-                    AstItem::Clause(cl) => !cl.heads.iter().any(|h| overrides.contains(&h.rel)),
-                    _ => true,
-                }));
-            }
-        }
-        // The component's own scope: nested components are visible only inside.
+        // The component's scope sees its own nested components and those of its bases.
         let mut inner_env = env.clone();
+        for (base, _) in &c.bases {
+            let base = subst_type(base, &types);
+            self.nested_comps(&base, env, &mut inner_env, 0);
+        }
         for it in &c.items {
             if let AstItem::Component(n) = it {
                 inner_env.comps.insert(n.name.clone(), n.clone());
             }
         }
-        let own = self.scope(&c.items, &inner_env, &types);
-        items.extend(own.into_iter().filter(|i| !matches!(i, AstItem::Override(..))));
+        for (base, base_args) in &c.bases {
+            let base = subst_type(base, &types);
+            let bargs: Vec<String> = base_args.iter().map(|a| subst_type(a, &types)).collect();
+            if let Some(base_items) = self.instantiate_flagged(&base, &bargs, env, c.span) {
+                items.extend(base_items.into_iter().filter(|(i, own)| match i {
+                    AstItem::Clause(cl) => !(*own && cl.heads.iter().any(|h| overrides.contains(&h.rel))),
+                    _ => true,
+                }));
+            }
+        }
+        for it in &c.items {
+            match it {
+                AstItem::Component(_) | AstItem::Override(..) => {}
+                AstItem::Init(init) => {
+                    let iargs: Vec<String> = init.args.iter().map(|a| subst_type(a, &types)).collect();
+                    if let Some(inner) = self.instantiate(&init.comp, &iargs, &inner_env, init.span) {
+                        items.extend(qualify(inner, &init.name).into_iter().map(|i| (i, false)));
+                    }
+                }
+                other => items.push((subst_item(other.clone(), &types), true)),
+            }
+        }
         self.depth -= 1;
         Some(items)
+    }
+
+    /// Adds the components nested in `comp` (and in its bases) to `env`.
+    fn nested_comps(&mut self, comp: &str, lookup: &Env, env: &mut Env, depth: usize) {
+        let Some(c) = lookup.comps.get(comp).cloned() else { return };
+        if depth > 32 {
+            return;
+        }
+        for (b, _) in &c.bases {
+            self.nested_comps(b, lookup, env, depth + 1);
+        }
+        for it in &c.items {
+            if let AstItem::Component(n) = it {
+                env.comps.insert(n.name.clone(), n.clone());
+            }
+        }
+    }
+}
+
+/// Checks every component definition, instantiated or not: an `.override` must name a
+/// relation that a base declares `overridable`.
+fn check_overrides(items: &[AstItem], env: &HashMap<String, AstComponent>, diags: &mut Diagnostics) {
+    for it in items {
+        let AstItem::Component(c) = it else { continue };
+        for o in c.items.iter().filter_map(|i| if let AstItem::Override(n, s) = i { Some((n, s)) } else { None }) {
+            let mut found = None;
+            let mut stack: Vec<&str> = c.bases.iter().map(|b| b.0.as_str()).collect();
+            let mut seen = BTreeSet::new();
+            while let Some(b) = stack.pop() {
+                if !seen.insert(b.to_string()) {
+                    continue;
+                }
+                let Some(bc) = env.get(b) else {
+                    // A base given by a type parameter is checked at instantiation.
+                    found = Some(true);
+                    break;
+                };
+                for bi in &bc.items {
+                    if let AstItem::Decl(d) = bi
+                        && d.names.iter().any(|n| &n.0 == o.0)
+                    {
+                        found = Some(found.unwrap_or(false) || d.qualifiers.iter().any(|q| q.0 == "overridable"));
+                    }
+                }
+                stack.extend(bc.bases.iter().map(|x| x.0.as_str()));
+            }
+            match found {
+                Some(true) => {}
+                Some(false) => diags.push(Diagnostic::error("TG0708", c.span, format!("override of non-overridable relation {} in component {}", o.0, c.name))),
+                None => diags.push(Diagnostic::error("TG0709", *o.1, format!("override of non-inherited relation {} in component {}", o.0, c.name))),
+            }
+        }
+        let mut inner = env.clone();
+        for ci in &c.items {
+            if let AstItem::Component(n) = ci {
+                inner.insert(n.name.clone(), n.clone());
+            }
+        }
+        check_overrides(&c.items, &inner, diags);
     }
 }
 

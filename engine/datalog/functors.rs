@@ -10,7 +10,7 @@ use regex::Regex;
 
 use super::ast::{BinOp, CmpOp, UnOp};
 use super::logic::{Expr, Functor, Kind, RecordType};
-use super::value::{Values, format_float};
+use super::value::Values;
 
 /// Caches compiled regular expressions by pattern text.
 #[derive(Default)]
@@ -150,7 +150,8 @@ fn to_text(k: Kind, w: u32, values: &Values) -> String {
     match k {
         Kind::Number => (w as i32).to_string(),
         Kind::Unsigned => w.to_string(),
-        Kind::Float => format_float(f32::from_bits(w)),
+        // std::to_string(float) in Soufflé: fixed notation, six decimals.
+        Kind::Float => format!("{:.6}", f32::from_bits(w)),
         Kind::Symbol => values.symbol(w).to_string(),
         Kind::Record(_) => w.to_string(),
     }

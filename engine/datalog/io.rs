@@ -62,7 +62,8 @@ fn parse_rows(prog: &LogicProgram, rel: &LogicRelation, spec: &IoSpec, text: &st
     let rfc = spec.get("rfc4180") == Some("true");
     let delim = spec.get("delimiter").map(unescape_delim).unwrap_or_else(|| if rfc { ",".into() } else { "\t".into() });
     let headers = spec.get("headers") == Some("true");
-    let records: Vec<Vec<String>> = if rfc { split_rfc4180(text, &delim) } else { split_plain(text, &delim, rel.arity()) };
+    let has_records = rel.kinds.iter().any(|k| matches!(k, Kind::Record(_)));
+    let records: Vec<Vec<String>> = if rfc { split_rfc4180(text, &delim) } else { split_plain(text, &delim, rel.arity(), has_records) };
     let mut rows = vec![];
     for (lineno, fields) in records.into_iter().enumerate() {
         if headers && lineno == 0 {
@@ -77,7 +78,7 @@ fn parse_rows(prog: &LogicProgram, rel: &LogicRelation, spec: &IoSpec, text: &st
                 format!("cannot parse fact file of relation {} at line {}: expected {} column(s), found {}", rel.name, lineno + 1, rel.arity(), fields.len()),
             ));
         }
-        for (c, f) in fields.iter().enumerate() {
+        for (c, f) in fields.iter().enumerate().take(rel.arity()) {
             let w = parse_value(prog, rel.kinds[c], f, values).ok_or_else(|| {
                 Diagnostic::global("TG0605", format!("cannot parse fact file of relation {} at line {} column {}: '{f}' is not a {}", rel.name, lineno + 1, c + 1, rel.attr_types[c]))
             })?;
@@ -90,20 +91,49 @@ fn parse_rows(prog: &LogicProgram, rel: &LogicRelation, spec: &IoSpec, text: &st
     Ok(rows)
 }
 
-fn split_plain(text: &str, delim: &str, arity: usize) -> Vec<Vec<String>> {
-    text.split('\n')
-        .enumerate()
-        .filter(|(i, l)| !(l.is_empty() && *i + 1 == text.split('\n').count()))
-        .map(|(_, l)| {
+fn split_plain(text: &str, delim: &str, arity: usize, bracketed: bool) -> Vec<Vec<String>> {
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    if body.is_empty() {
+        return vec![];
+    }
+    body.split('\n')
+        .map(|l| {
             let l = l.strip_suffix('\r').unwrap_or(l);
             if arity <= 1 {
-                // A single symbol column may contain the delimiter.
+                // A single column may contain the delimiter.
                 vec![l.to_string()]
+            } else if bracketed {
+                split_outside_brackets(l, delim, arity)
             } else {
                 l.splitn(arity, delim).map(str::to_string).collect()
             }
         })
         .collect()
+}
+
+/// Splits a line on `delim`, but not inside `[…]` records or `"…"` strings within them.
+fn split_outside_brackets(line: &str, delim: &str, arity: usize) -> Vec<String> {
+    let mut out = vec![];
+    let (mut depth, mut quoted, mut start) = (0i32, false, 0usize);
+    let mut i = 0;
+    let b = line.as_bytes();
+    while i < b.len() {
+        match b[i] {
+            b'"' if depth > 0 => quoted = !quoted,
+            b'[' if !quoted => depth += 1,
+            b']' if !quoted => depth -= 1,
+            _ if depth == 0 && !quoted && line[i..].starts_with(delim) && out.len() + 1 < arity => {
+                out.push(line[start..i].to_string());
+                i += delim.len();
+                start = i;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out.push(line[start..].to_string());
+    out
 }
 
 fn split_rfc4180(text: &str, delim: &str) -> Vec<Vec<String>> {

@@ -470,6 +470,8 @@ impl Ctx<'_> {
             Rule::string => AstExpr::Str(unquote(p.as_str()), span),
             Rule::float => AstExpr::Float(p.as_str().parse().unwrap_or(f64::NAN), span),
             Rule::number => parse_number(p.as_str(), span),
+            // `10.0.0.1` is the number 0x0A000001, as in Soufflé.
+            Rule::ipv4 => AstExpr::Int(p.as_str().split('.').fold(0i64, |acc, o| (acc << 8) | o.parse::<i64>().unwrap_or(0)), span),
             Rule::line_macro => {
                 let (line, _) = self.sm.line_col(fid, span.start);
                 AstExpr::Int(line as i64, span)
@@ -563,10 +565,30 @@ fn parse_number(text: &str, span: Span) -> AstExpr {
     if unsigned { AstExpr::Unsigned(v, span) } else { AstExpr::Int(v.min(i64::MAX as u64) as i64, span) }
 }
 
-/// Strips the quotes of a string literal. Escapes are kept as written, as Soufflé does
-/// (a symbol `"a\"b"` is stored with its backslash).
+/// Strips the quotes of a string literal and resolves its escapes (`\n`, `\t`, `\"`, `\\`…), as Soufflé does.
 fn unquote(s: &str) -> String {
-    s.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(s).to_string()
+    let inner = s.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(s);
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('0') => out.push('\0'),
+            Some(q @ ('"' | '\\' | '\'')) => out.push(q),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
 }
 
 fn canonical(p: &Path) -> PathBuf {

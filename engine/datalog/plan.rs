@@ -116,7 +116,13 @@ pub enum Cond {
 pub fn plan_rule(rule: &Rule, delta: Option<usize>, version: usize, rel_arity: &dyn Fn(RelId) -> usize) -> Result<Vec<Op>, Diagnostic> {
     let mut bound = vec![false; rule.num_vars];
     let order = atom_order(rule, delta, version)?;
-    let mut p = Planner { ops: vec![], rel_arity, delta };
+    let mut atom_vars = vec![];
+    for l in &rule.body {
+        if let Lit::Atom(a) = l {
+            a.args.iter().for_each(|e| vars_of(e, &mut atom_vars));
+        }
+    }
+    let mut p = Planner { ops: vec![], atom_vars, rel_arity, delta };
     p.plan(&rule.body, &order, &mut bound, rule.span)?;
     Ok(p.ops)
 }
@@ -144,6 +150,7 @@ fn atom_order(rule: &Rule, delta: Option<usize>, version: usize) -> Result<Optio
 
 struct Planner<'a> {
     ops: Vec<Op>,
+    atom_vars: Vec<VarId>,
     rel_arity: &'a dyn Fn(RelId) -> usize,
     delta: Option<usize>,
 }
@@ -278,6 +285,8 @@ impl Planner<'_> {
                         continue;
                     }
                     match x {
+                        // A float bound by an atom is compared, not assigned: 0.0 = -0.0 but their bits differ.
+                        Expr::Var(v) if *k == Kind::Float && self.atom_vars.contains(v) => {}
                         Expr::Var(v) => {
                             bound[*v] = true;
                             return Some(Op::Assign(*v, y.clone()));
@@ -312,7 +321,7 @@ impl Planner<'_> {
                 for v in &agg.locals {
                     inner_bound[*v] = false;
                 }
-                let mut sub = Planner { ops: vec![], rel_arity: self.rel_arity, delta: None };
+                let mut sub = Planner { ops: vec![], atom_vars: self.atom_vars.clone(), rel_arity: self.rel_arity, delta: None };
                 if sub.plan(&agg.body, &None, &mut inner_bound, agg.span).is_err() {
                     return None;
                 }

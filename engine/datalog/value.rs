@@ -124,14 +124,7 @@ impl Values {
                             out.push_str(", ");
                         }
                         let k = kinds.get(i).copied().unwrap_or(Kind::Number);
-                        if k == Kind::Symbol {
-                            // Symbols inside records are quoted, as Soufflé writes them.
-                            out.push('"');
-                            out.push_str(self.symbol(*f));
-                            out.push('"');
-                        } else {
-                            self.render(k, *f, recs, out);
-                        }
+                        self.render(k, *f, recs, out);
                     }
                     out.push(']');
                 }
