@@ -26,6 +26,7 @@ pub fn lower(ast: &AstProgram, sm: &SourceMap, values: &mut Values, diags: &mut 
         }
     }
     cx.eqrel_rules();
+    cx.inline_checks(ast);
     cx.prog
 }
 
@@ -220,8 +221,12 @@ impl Lower<'_> {
                     printsize: false,
                     limitsize: None,
                     choice: choice.clone(),
+                    inline: quals.contains("inline"),
                     span: *span,
                 };
+                if self.type_ids.get(name).is_some_and(|&t| t >= PRIMITIVES.len()) {
+                    self.diags.push(Diagnostic::error("TG0217", *span, format!("name clash on relation {name}: a type has the same name")));
+                }
                 // Legacy qualifiers `input`/`output`/`printsize` on the declaration.
                 if quals.contains("input") {
                     rel.inputs.push(IoSpec::default());
@@ -251,7 +256,12 @@ impl Lower<'_> {
                 match d.kind {
                     DirectiveKind::Input => rel.inputs.push(spec),
                     DirectiveKind::Output => rel.outputs.push(spec),
-                    DirectiveKind::PrintSize => rel.printsize = true,
+                    DirectiveKind::PrintSize => {
+                        if rel.printsize {
+                            self.diags.push(Diagnostic::error("TG0607", *span, format!("redefinition of printsize directives for relation {name}")));
+                        }
+                        rel.printsize = true;
+                    }
                     DirectiveKind::LimitSize => {
                         let n = spec.get("n").and_then(|n| n.parse().ok());
                         if n.is_none() {
@@ -259,6 +269,67 @@ impl Lower<'_> {
                         }
                         rel.limitsize = n;
                     }
+                }
+            }
+        }
+    }
+
+    /// `inline` is accepted and evaluated as a materialised relation; these are the
+    /// restrictions Soufflé places on it, checked so programs stay portable.
+    fn inline_checks(&mut self, ast: &AstProgram) {
+        for r in &self.prog.relations {
+            if r.inline && (!r.inputs.is_empty() || !r.outputs.is_empty() || r.printsize) {
+                self.diags.push(Diagnostic::error("TG0218", r.span, format!("inline relation {} cannot have IO directives", r.name)));
+            }
+        }
+        // Cycles made only of inline relations cannot be unfolded.
+        let n = self.prog.relations.len();
+        let mut g = petgraph::graph::DiGraph::<usize, ()>::new();
+        let nodes: Vec<_> = (0..n).map(|i| g.add_node(i)).collect();
+        for rule in &self.prog.rules {
+            let h = rule.head.0;
+            let mut deps = vec![];
+            rule.body.iter().for_each(|l| l.deps(&mut deps));
+            for (d, _) in deps {
+                if self.prog.relations[h].inline && self.prog.relations[d].inline {
+                    g.add_edge(nodes[d], nodes[h], ());
+                }
+            }
+        }
+        for scc in petgraph::algo::tarjan_scc(&g) {
+            let cyclic = scc.len() > 1 || scc.iter().any(|x| g.contains_edge(*x, *x));
+            if cyclic {
+                let mut names: Vec<&str> = scc.iter().map(|x| self.prog.relations[g[*x]].name.as_str()).collect();
+                names.sort_unstable();
+                let first = scc.iter().map(|x| g[*x]).min().unwrap_or(0);
+                self.diags.push(Diagnostic::error("TG0219", self.prog.relations[first].span, format!("cannot inline cyclically dependent relations {{{}}}", names.join(", "))));
+            }
+        }
+        // A negated inline atom may not use `_`, nor negate rules that introduce new variables.
+        for item in &ast.items {
+            let AstItem::Clause(c) = item else { continue };
+            let mut negs = vec![];
+            collect_negated(&c.body, &mut negs);
+            for a in negs {
+                let Some(&r) = self.rel_ids.get(&a.rel) else { continue };
+                if !self.prog.relations[r].inline {
+                    continue;
+                }
+                if a.args.iter().any(|e| matches!(e, AstExpr::Wildcard(_))) {
+                    self.diags.push(Diagnostic::error("TG0220", a.span, "cannot inline a negated atom containing an unnamed variable"));
+                    continue;
+                }
+                let introduces = self.prog.rules.iter().filter(|rule| rule.head.0 == r).any(|rule| {
+                    let mut head_vars = BTreeSet::new();
+                    for e in &rule.head.1 {
+                        if let Expr::Var(v) = e {
+                            head_vars.insert(*v);
+                        }
+                    }
+                    rule.body.iter().any(|l| matches!(l, Lit::Atom(at) if at.args.iter().any(|e| matches!(e, Expr::Var(v) if !head_vars.contains(v) && !rule.var_names[*v].starts_with('_')))))
+                });
+                if introduces {
+                    self.diags.push(Diagnostic::error("TG0221", a.span, "cannot inline a negated relation which may introduce new variables"));
                 }
             }
         }
@@ -333,30 +404,36 @@ impl Lower<'_> {
     fn rule(&mut self, c: &AstClause, hrel: RelId, head: &AstAtom, body: &[&AstLiteral], text: String) -> Option<logic::Rule> {
         let errors_before = self.diags.0.len();
         let mut b = RuleBuilder::default();
-        // Which names occur outside each aggregate is decided per clause: collect all names at top level.
-        let mut top_names = BTreeMap::new();
-        for a in &head.args {
-            count_names(a, &mut top_names, false);
-        }
-        for l in body {
-            count_lit_names(l, &mut top_names, false);
-        }
-        let is_fact = c.body.is_empty() && c.subsumed.is_none();
-        let mut plits = vec![];
+        // A name used inside an aggregate is shared with the rule only if the rule grounds it
+        // outside every aggregate; otherwise it is local to the aggregate (Soufflé's scoping).
+        let subsumption_atoms: Vec<AstLiteral> = match &c.subsumed {
+            Some(dom) => vec![AstLiteral::Atom(head.clone()), AstLiteral::Atom(dom.clone())],
+            None => vec![],
+        };
+        let scope_lits: Vec<&AstLiteral> = subsumption_atoms.iter().chain(body.iter().copied()).collect();
+        let top_names = grounded_names(&scope_lits);
+        let mut lits = vec![];
+        let mut head_args: Vec<PExpr> = vec![];
+        let mut dominated = None;
         if let Some(dom) = &c.subsumed {
             // `head <= dom :- body`: both atoms are read; the head tuple is deleted when the body holds.
-            plits.push(AstLiteral::Atom(head.clone()));
-            plits.push(AstLiteral::Atom(dom.clone()));
             if self.rel_ids.get(&dom.rel) != Some(&hrel) {
                 self.diags.push(Diagnostic::error("TG0210", dom.span, "both atoms of a subsumptive rule must be of the same relation"));
             }
+            for (i, l) in subsumption_atoms.iter().enumerate() {
+                let before = lits.len();
+                self.lit(l, &mut b, &top_names, &mut lits);
+                let args = lits[before..].iter().find_map(|x| if let PLit::Atom(_, a, _) = x { Some(a.clone()) } else { None }).unwrap_or_default();
+                if i == 0 { head_args = args } else { dominated = Some(args) }
+            }
         }
-        let mut lits = vec![];
-        for l in plits.iter().chain(body.iter().copied()) {
+        for l in body.iter().copied() {
             self.lit(l, &mut b, &top_names, &mut lits);
         }
-        let head_args: Vec<PExpr> = head.args.iter().map(|a| self.expr(a, &mut b, &top_names, &mut lits, true)).collect();
-        let dominated = c.subsumed.as_ref().map(|d| d.args.iter().map(|a| self.expr(a, &mut b, &top_names, &mut lits, false)).collect::<Vec<_>>());
+        if c.subsumed.is_none() {
+            head_args = head.args.iter().map(|a| self.expr(a, &mut b, &top_names, &mut lits, true)).collect();
+        }
+        let is_fact = c.body.is_empty() && c.subsumed.is_none() && lits.is_empty();
         if is_fact {
             for (a, ast) in head_args.iter().zip(&head.args) {
                 if !a.is_constant() {
@@ -366,7 +443,7 @@ impl Lower<'_> {
         }
         // Kind inference.
         let head_kinds = self.prog.relations[hrel].kinds.clone();
-        let mut inf = Infer { kinds: vec![None; b.names.len()], conflicts: BTreeSet::new(), records: &self.prog.records, changed: false };
+        let mut inf = Infer { kinds: vec![None; b.names.len()], conflicts: BTreeSet::new(), records: &self.prog.records, changed: false, const_errors: BTreeSet::new() };
         loop {
             inf.changed = false;
             for (a, k) in head_args.iter().zip(&head_kinds) {
@@ -384,6 +461,9 @@ impl Lower<'_> {
             let name = &b.names[*v];
             let span = b.spans.get(*v).copied().unwrap_or(c.span);
             self.diags.push(Diagnostic::error("TG0301", span, format!("unable to deduce type for variable {name}")).with_note("its uses require different primitive types"));
+        }
+        for msg in &inf.const_errors {
+            self.diags.push(Diagnostic::error("TG0306", c.span, *msg));
         }
         let kinds: Vec<Kind> = inf.kinds.iter().map(|k| k.unwrap_or(Kind::Number)).collect();
         // Groundedness.
@@ -625,14 +705,17 @@ impl Lower<'_> {
                 let top_outside = top;
                 // Inner scope: names not used outside this aggregate are local to it.
                 let mut inner_names = BTreeMap::new();
-                let mut inner_top = top.clone();
                 if let Some(t) = target {
                     count_names(t, &mut inner_names, true);
-                    count_names(t, &mut inner_top, false);
                 }
                 for l in body {
                     count_lit_names(l, &mut inner_names, true);
-                    count_lit_names(l, &mut inner_top, false);
+                }
+                // Nested aggregates share what this aggregate's body grounds.
+                let mut inner_top = top.clone();
+                let body_refs: Vec<&AstLiteral> = body.iter().collect();
+                for (k, v) in grounded_names(&body_refs) {
+                    inner_top.insert(k, v);
                 }
                 let top = &inner_top;
                 // Shared names get their (outer) slot now, so every slot created below is local.
@@ -700,6 +783,16 @@ fn kind_name(k: Kind) -> &'static str {
     }
 }
 
+fn collect_negated<'a>(lits: &'a [AstLiteral], out: &mut Vec<&'a AstAtom>) {
+    for l in lits {
+        match l {
+            AstLiteral::Negated(a) => out.push(a),
+            AstLiteral::Disjunction(cs, _) => cs.iter().for_each(|c| collect_negated(c, out)),
+            _ => {}
+        }
+    }
+}
+
 /// Expands disjunctions into a list of conjunctions (each a list of borrowed literals).
 fn dnf(body: &[AstLiteral]) -> Vec<Vec<&AstLiteral>> {
     let mut acc: Vec<Vec<&AstLiteral>> = vec![vec![]];
@@ -726,6 +819,46 @@ fn dnf(body: &[AstLiteral]) -> Vec<Vec<&AstLiteral>> {
         }
     }
     acc
+}
+
+/// Names grounded by a conjunction outside any aggregate: positive atom arguments, then
+/// names equated to expressions (without aggregates) over grounded names, to a fixpoint.
+fn grounded_names(lits: &[&AstLiteral]) -> BTreeMap<String, usize> {
+    let mut g = BTreeMap::new();
+    for l in lits {
+        if let AstLiteral::Atom(a) = l {
+            for e in &a.args {
+                count_names(e, &mut g, false);
+            }
+        }
+    }
+    loop {
+        let before = g.len();
+        for l in lits {
+            if let AstLiteral::Constraint(CmpOp::Eq, x, y, _) = l {
+                for (p, q) in [(x, y), (y, x)] {
+                    let mut qn = BTreeMap::new();
+                    count_names(q, &mut qn, true);
+                    if !has_aggregate(q) && qn.keys().all(|n| g.contains_key(n)) {
+                        count_names(p, &mut g, false);
+                    }
+                }
+            }
+        }
+        if g.len() == before {
+            return g;
+        }
+    }
+}
+
+fn has_aggregate(e: &AstExpr) -> bool {
+    match e {
+        AstExpr::Aggregate(..) => true,
+        AstExpr::Record(a, _) | AstExpr::Call(_, a, _) | AstExpr::UserCall(_, a, _) => a.iter().any(has_aggregate),
+        AstExpr::Unary(_, a, _) | AstExpr::As(a, _, _) => has_aggregate(a),
+        AstExpr::Binary(_, a, b, _) => has_aggregate(a) || has_aggregate(b),
+        _ => false,
+    }
 }
 
 /// Counts variable names in an expression; with `descend`, also inside aggregates.
@@ -955,6 +1088,8 @@ struct Infer<'a> {
     conflicts: BTreeSet<VarId>,
     records: &'a [RecordType],
     changed: bool,
+    /// Constants used at a kind they cannot have (`"a"` as a number, `nil` as a symbol…).
+    const_errors: BTreeSet<&'static str>,
 }
 
 impl Infer<'_> {
@@ -992,8 +1127,21 @@ impl Infer<'_> {
     }
 
     fn unify(&mut self, e: &PExpr, k: Kind) {
+        let is_record = matches!(k, Kind::Record(_));
         match e {
             PExpr::Var(v) => self.set(*v, k),
+            PExpr::Int(_) if k == Kind::Symbol || is_record => {
+                self.const_errors.insert("number constant (type mismatch)");
+            }
+            PExpr::Flt(_) if k == Kind::Symbol || is_record => {
+                self.const_errors.insert("float constant (type mismatch)");
+            }
+            PExpr::Str(_) if k != Kind::Symbol => {
+                self.const_errors.insert("symbol constant (type mismatch)");
+            }
+            PExpr::Nil if !is_record => {
+                self.const_errors.insert("nil constant used as a non-record");
+            }
             PExpr::Record(args) => {
                 if let Kind::Record(t) = k {
                     let fields: Vec<Kind> = self.records.get(t).map(|r| r.fields.iter().map(|f| f.1).collect()).unwrap_or_default();
@@ -1001,7 +1149,11 @@ impl Infer<'_> {
                         for (a, fk) in args.iter().zip(fields) {
                             self.unify(a, fk);
                         }
+                    } else {
+                        self.const_errors.insert("record constructor of the wrong arity");
                     }
+                } else {
+                    self.const_errors.insert("record used as a non-record");
                 }
             }
             PExpr::Unary(_, a) => self.unify(a, k),
@@ -1087,7 +1239,9 @@ impl Infer<'_> {
         fn walk(inf: &mut Infer, lits: &[PLit]) {
             for l in lits {
                 match l {
-                    PLit::Cmp(_, a, b, _) if inf.kind_of(a).is_none() && inf.kind_of(b).is_none() => {
+                    PLit::Cmp(_, a, b, _)
+                        if inf.kind_of(a).is_none() && inf.kind_of(b).is_none() && !matches!(a, PExpr::Record(_)) && !matches!(b, PExpr::Record(_)) =>
+                    {
                         inf.unify(a, Kind::Number);
                         inf.unify(b, Kind::Number);
                     }
@@ -1124,7 +1278,7 @@ struct Finish<'a> {
 
 impl Finish<'_> {
     fn kind_of(&self, e: &PExpr) -> Option<Kind> {
-        let inf = Infer { kinds: self.kinds.iter().map(|k| Some(*k)).collect(), conflicts: BTreeSet::new(), records: self.records, changed: false };
+        let inf = Infer { kinds: self.kinds.iter().map(|k| Some(*k)).collect(), conflicts: BTreeSet::new(), records: self.records, changed: false, const_errors: BTreeSet::new() };
         inf.kind_of(e)
     }
 

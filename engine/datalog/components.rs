@@ -122,7 +122,8 @@ impl Expander<'_> {
                 AstItem::Component(_) | AstItem::Override(..) => {}
                 AstItem::Init(init) => {
                     let iargs: Vec<String> = init.args.iter().map(|a| subst_type(a, &types)).collect();
-                    if let Some(inner) = self.instantiate(&init.comp, &iargs, &inner_env, init.span) {
+                    let comp_name = subst_type(&init.comp, &types);
+                    if let Some(inner) = self.instantiate(&comp_name, &iargs, &inner_env, init.span) {
                         items.extend(qualify(inner, &init.name).into_iter().map(|i| (i, false)));
                     }
                 }

@@ -109,6 +109,14 @@ pub fn evaluate(prog: &LogicProgram, strata: &[Stratum], db: &mut Database) -> R
                     v += 1;
                 }
             }
+            let allowed = versions.len().max(1);
+            if let Some((bad, _)) = rule.plan.iter().find(|(v, _)| *v as usize >= allowed) {
+                return Err(Diagnostic::error(
+                    "TG0505",
+                    rule.span,
+                    format!("execution plan for version {bad}: only versions 0..{} permitted", allowed - 1),
+                ));
+            }
             let p = RulePlans { rule: ri, initial, versions };
             if rule.subsumed.is_some() { deletions.push(p) } else { plans.push(p) }
         }

@@ -99,13 +99,11 @@ fn split_plain(text: &str, delim: &str, arity: usize, bracketed: bool) -> Vec<Ve
     body.split('\n')
         .map(|l| {
             let l = l.strip_suffix('\r').unwrap_or(l);
-            if arity <= 1 {
-                // A single column may contain the delimiter.
-                vec![l.to_string()]
-            } else if bracketed {
-                split_outside_brackets(l, delim, arity)
+            if bracketed {
+                split_outside_brackets(l, delim, arity.max(1))
             } else {
-                l.splitn(arity, delim).map(str::to_string).collect()
+                // Columns beyond the relation's arity are ignored, as Soufflé does.
+                l.split(delim).take(arity.max(1)).map(str::to_string).collect()
             }
         })
         .collect()

@@ -89,6 +89,8 @@ pub struct LogicRelation {
     pub limitsize: Option<usize>,
     /// `choice-domain` keys as column lists.
     pub choice: Vec<Vec<usize>>,
+    /// Declared `inline` (evaluated like any relation; see docs/ARCHITECTURE.md).
+    pub inline: bool,
     /// Declared at.
     pub span: Span,
 }
