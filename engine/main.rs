@@ -46,19 +46,22 @@ enum Command {
     },
 }
 
+/// Exit status of a run that failed (bad program, bad input, IO error); 0 is success.
+const EXIT_ERROR: u8 = 2;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run { program, facts, output, include, provenance, explain, depth, no_preprocessor: _ } => {
             if !explain.is_empty() && !provenance {
                 eprintln!("tg: --explain needs --provenance (witnesses are only kept when asked for)");
-                return ExitCode::from(2);
+                return ExitCode::from(EXIT_ERROR);
             }
             let compiled = match compile(&program, &include) {
                 Ok(c) => c,
                 Err(diags) => {
                     eprint!("{diags}");
-                    return ExitCode::from(1);
+                    return ExitCode::from(EXIT_ERROR);
                 }
             };
             if !compiled.warnings.is_empty() {
@@ -76,7 +79,7 @@ fn main() -> ExitCode {
                 }
                 Err(e) => {
                     eprint!("{e}");
-                    ExitCode::from(1)
+                    ExitCode::from(EXIT_ERROR)
                 }
             }
         }

@@ -466,12 +466,15 @@ impl Lower<'_> {
             self.diags.push(Diagnostic::error("TG0306", c.span, *msg));
         }
         let kinds: Vec<Kind> = inf.kinds.iter().map(|k| k.unwrap_or(Kind::Number)).collect();
-        // Groundedness.
-        self.grounded(&b, &head_args, &lits, dominated.as_deref(), c.span);
-        // Singleton variables (warning only, as in Soufflé).
-        for (name, (count, span)) in &b.occurrences {
-            if *count == 1 && !name.starts_with('_') && !is_fact {
-                self.diags.push(Diagnostic::warning("TG0211", *span, format!("variable {name} only occurs once")));
+        // Groundedness and singletons, unless the rule already failed (a dropped atom would
+        // make every variable it binds look ungrounded).
+        let failed = self.diags.0[errors_before..].iter().any(|d| d.severity == super::diag::Severity::Error);
+        if !failed {
+            self.grounded(&b, &head_args, &lits, dominated.as_deref(), c.span);
+            for (name, (count, span)) in &b.occurrences {
+                if *count == 1 && !name.starts_with('_') && !is_fact {
+                    self.diags.push(Diagnostic::warning("TG0211", *span, format!("variable {name} only occurs once")));
+                }
             }
         }
         if self.diags.0[errors_before..].iter().any(|d| d.severity == super::diag::Severity::Error) {

@@ -130,7 +130,8 @@ impl Diagnostic {
             let (line, col) = sm.line_col(span.file, span.start);
             let _ = writeln!(out, "  --> {}:{}:{}", sm.path(span.file).display(), line, col);
             let text = sm.text(span.file);
-            if let Some(src_line) = text.lines().nth(line - 1) {
+            let src_line = text.lines().nth(line - 1).or(if line > 1 { None } else { Some("") });
+            if let Some(src_line) = src_line {
                 let gutter = line.to_string();
                 let pad = " ".repeat(gutter.len());
                 let (end_line, end_col) = sm.line_col(span.file, span.end.max(span.start + 1) - 1);

@@ -389,7 +389,8 @@ struct Exec<'a> {
     values: &'a mut Values,
     regexes: &'a mut RegexCache,
     env: Vec<u32>,
-    trail: Vec<(RelId, Vec<u32>)>,
+    /// Rows bound by the scans above, with the body position of their atom.
+    trail: Vec<(usize, RelId, Vec<u32>)>,
     prov: bool,
 }
 
@@ -400,7 +401,7 @@ impl Exec<'_> {
             return;
         };
         match op {
-            Op::Scan { rel, source, perm, index, key, cols, atom: _ } => {
+            Op::Scan { rel, source, perm, index, key, cols, atom } => {
                 let mut k = Vec::with_capacity(key.len());
                 for e in key {
                     match eval(e, &self.env, self.values) {
@@ -435,7 +436,7 @@ impl Exec<'_> {
                             orig[c] = row[p];
                         }
                         orig.truncate(prog.relations[*rel].arity());
-                        self.trail.push((*rel, orig));
+                        self.trail.push((*atom, *rel, orig));
                         self.exec(prog, ops, i + 1, sink);
                         self.trail.pop();
                     } else {
@@ -597,7 +598,11 @@ impl Exec<'_> {
                     }
                 }
                 if let Some(w) = &mut out.wits {
-                    w[*hrel].push((start, Witness { round: 0, rule: Some(*rule), body: self.trail.clone() }));
+                    // Body order, not scan order: the witness must not depend on the plan.
+                    let mut body: Vec<(usize, RelId, Vec<u32>)> = self.trail.clone();
+                    body.sort_by_key(|(pos, _, _)| *pos);
+                    let body = body.into_iter().map(|(_, r, row)| (r, row)).collect();
+                    w[*hrel].push((start, Witness { round: 0, rule: Some(*rule), body }));
                 }
             }
             Sink::Agg(st) => {

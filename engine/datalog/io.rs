@@ -51,14 +51,21 @@ pub fn read_inputs(prog: &LogicProgram, fact_dir: &Path, values: &mut Values) ->
                 }
                 other => return Err(Diagnostic::global("TG0604", format!("input IO type '{other}' of relation {} is not supported", rel.name))),
             };
-            let rows = parse_rows(prog, rel, spec, &text, values)?;
+            let origin = match io {
+                "file" => {
+                    let name = spec.get("filename").map(str::to_string).unwrap_or_else(|| format!("{}.facts", rel.name));
+                    if Path::new(&name).is_absolute() { name } else { fact_dir.join(&name).display().to_string() }
+                }
+                _ => "<stdin>".to_string(),
+            };
+            let rows = parse_rows(prog, rel, spec, &text, &origin, values)?;
             out.push((r, rows));
         }
     }
     Ok(out)
 }
 
-fn parse_rows(prog: &LogicProgram, rel: &LogicRelation, spec: &IoSpec, text: &str, values: &mut Values) -> Result<Vec<u32>, Diagnostic> {
+fn parse_rows(prog: &LogicProgram, rel: &LogicRelation, spec: &IoSpec, text: &str, origin: &str, values: &mut Values) -> Result<Vec<u32>, Diagnostic> {
     let rfc = spec.get("rfc4180") == Some("true");
     let delim = spec.get("delimiter").map(unescape_delim).unwrap_or_else(|| if rfc { ",".into() } else { "\t".into() });
     let headers = spec.get("headers") == Some("true");
@@ -75,12 +82,15 @@ fn parse_rows(prog: &LogicProgram, rel: &LogicRelation, spec: &IoSpec, text: &st
         if fields.len() != rel.arity() && !(rel.arity() == 0 && fields.len() <= 1) {
             return Err(Diagnostic::global(
                 "TG0605",
-                format!("cannot parse fact file of relation {} at line {}: expected {} column(s), found {}", rel.name, lineno + 1, rel.arity(), fields.len()),
+                format!("{origin}:{}: relation {} has {} column(s), this line has {}", lineno + 1, rel.name, rel.arity(), fields.len()),
             ));
         }
         for (c, f) in fields.iter().enumerate().take(rel.arity()) {
             let w = parse_value(prog, rel.kinds[c], f, values).ok_or_else(|| {
-                Diagnostic::global("TG0605", format!("cannot parse fact file of relation {} at line {} column {}: '{f}' is not a {}", rel.name, lineno + 1, c + 1, rel.attr_types[c]))
+                Diagnostic::global(
+                    "TG0605",
+                    format!("{origin}:{}: column {} ({}) of relation {}: '{f}' is not a {}", lineno + 1, c + 1, rel.attr_names[c], rel.name, rel.attr_types[c]),
+                )
             })?;
             rows.push(w);
         }

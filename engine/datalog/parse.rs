@@ -130,7 +130,8 @@ impl Ctx<'_> {
                 expected.sort_unstable();
                 expected.dedup();
                 let found = text[pos..].chars().next();
-                let unterminated = text[..pos].rfind("/*").is_some_and(|i| !text[i..].contains("*/"));
+                let probe = &text[..floor_boundary(&text, (pos + 2).min(text.len()))];
+                let unterminated = probe.rfind("/*").is_some_and(|i| !text[i + 2..].contains("*/"));
                 let msg = if unterminated {
                     "unterminated comment".to_string()
                 } else {
@@ -139,7 +140,14 @@ impl Ctx<'_> {
                         Some(c) => format!("syntax error: unexpected '{c}'"),
                     }
                 };
-                let at = if unterminated { text[..pos].rfind("/*").unwrap_or(pos) } else { pos };
+                let at = if unterminated {
+                    probe.rfind("/*").unwrap_or(pos)
+                } else if found.is_none() {
+                    // At end of file, point just past the last token rather than at an empty line.
+                    text.trim_end().len()
+                } else {
+                    pos
+                };
                 let end = (at + found.map(char::len_utf8).unwrap_or(0)).min(text.len());
                 let mut d = Diagnostic::error("TG0101", Span { file: fid, start: at as u32, end: end as u32 }, msg);
                 if !expected.is_empty() && !unterminated {
@@ -530,6 +538,13 @@ impl Ctx<'_> {
             _ => AstExpr::Wildcard(span),
         }
     }
+}
+
+fn floor_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 fn comp_type(p: Pair<Rule>) -> (Name, Vec<Name>) {

@@ -42,29 +42,26 @@ pub fn stratify(prog: &LogicProgram, diags: &mut Diagnostics) -> Vec<Stratum> {
             comp_of[g[*node]] = i;
         }
     }
-    // Report negative edges inside a component.
+    // Report every rule that negates or aggregates over its own component.
     let mut reported = std::collections::BTreeSet::new();
-    for e in g.edge_indices() {
-        let Some((a, b)) = g.edge_endpoints(e) else { continue };
-        if g[e] && comp_of[g[a]] == comp_of[g[b]] && reported.insert(comp_of[g[a]]) {
-            let mut names: Vec<&str> = sccs[comp_of[g[a]]].iter().map(|x| prog.relations[g[*x]].name.as_str()).collect();
-            names.sort_unstable();
-            let head = &prog.relations[g[b]];
-            diags.push(
-                Diagnostic::error(
-                    "TG0401",
-                    head.span,
-                    format!("unable to stratify relation(s) {{{}}}", names.join(", ")),
-                )
-                .with_note(format!(
-                    "{} depends on {} through negation or aggregation, and {} depends on {} again: the cycle is {}",
-                    head.name,
-                    prog.relations[g[a]].name,
-                    prog.relations[g[a]].name,
-                    head.name,
-                    cycle_text(&names)
-                )),
-            );
+    for rule in &prog.rules {
+        let head = rule.head.0;
+        let mut deps = vec![];
+        rule.body.iter().for_each(|l| l.deps(&mut deps));
+        for (r, negative) in deps {
+            if negative && comp_of[r] == comp_of[head] && reported.insert((comp_of[head], r)) {
+                let mut names: Vec<&str> = sccs[comp_of[head]].iter().map(|x| prog.relations[g[*x]].name.as_str()).collect();
+                names.sort_unstable();
+                diags.push(
+                    Diagnostic::error("TG0401", rule.span, format!("unable to stratify relation(s) {{{}}}", names.join(", ")))
+                        .with_note(format!(
+                            "{} is negated or aggregated while computing {}, which it depends on: cycle {}",
+                            prog.relations[r].name,
+                            prog.relations[head].name,
+                            cycle_text(&names)
+                        )),
+                );
+            }
         }
     }
     // Topological order of the condensation, smallest name first among ready components.
