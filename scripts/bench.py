@@ -305,7 +305,9 @@ def main():
             bad = [r for r in runs if r.status != "ok"]
             if bad:
                 r = bad[0]
-                check = ("TIMEOUT (%s)" % r.detail) if r.status == "timeout" else ("FAILED (%s)" % r.detail)
+                where = "after %.1f s, peak RSS %.0f MiB" % (r.wall, mib(r.rss_kib) or 0)
+                check = ("TIMEOUT (%s, %s)" % (r.detail, where) if r.status == "timeout"
+                         else "FAILED (%s, %s)" % (where, r.detail))
                 wall = rss = None
             else:
                 wall = statistics.median(r.wall for r in runs)

@@ -8,7 +8,7 @@ use super::diag::{Diagnostic, Diagnostics, SourceMap};
 use super::eval::{Database, EvalConfig, evaluate};
 use super::io::{OutputDir, read_inputs, write_output};
 use super::logic::LogicProgram;
-use super::parse::{ParseOptions, parse_file};
+use super::parse::{ParseOptions, parse_file, parse_str};
 use super::stratify::{Stratum, stratify};
 use super::trace;
 use super::value::Values;
@@ -34,6 +34,18 @@ pub fn compile(path: &Path, include_dirs: &[PathBuf]) -> Result<Compiled, String
     let mut diags = Diagnostics::default();
     let opts = ParseOptions { include_dirs: include_dirs.to_vec() };
     let ast = parse_file(path, &opts, &mut sm, &mut diags);
+    finish_compile(ast, sm, diags)
+}
+
+/// Compiles program text held in memory (`name` is used in messages and to resolve includes).
+pub fn compile_str(name: &str, text: &str) -> Result<Compiled, String> {
+    let mut sm = SourceMap::default();
+    let mut diags = Diagnostics::default();
+    let ast = parse_str(name, text, &ParseOptions::default(), &mut sm, &mut diags);
+    finish_compile(ast, sm, diags)
+}
+
+fn finish_compile(ast: super::ast::AstProgram, sm: SourceMap, mut diags: Diagnostics) -> Result<Compiled, String> {
     if diags.has_errors() {
         return Err(diags.render(&sm));
     }
