@@ -275,11 +275,17 @@ impl Ctx<'_> {
                     let mut heads = vec![];
                     let mut body = vec![];
                     let mut plan = vec![];
+                    // The clause ends at its '.' (or its .plan): not at the comments after it.
+                    let mut span = span;
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::atom => heads.push(self.atom(fid, q)),
                             Rule::body => body = self.body(fid, q),
-                            Rule::plan => plan = self.plan(q),
+                            Rule::plan => {
+                                span.end = q.as_span().end() as u32;
+                                plan = self.plan(q);
+                            }
+                            Rule::dot => span.end = q.as_span().end() as u32,
                             _ => {}
                         }
                     }
@@ -289,11 +295,16 @@ impl Ctx<'_> {
                     let mut atoms = vec![];
                     let mut body = vec![];
                     let mut plan = vec![];
+                    let mut span = span;
                     for q in p.into_inner() {
                         match q.as_rule() {
                             Rule::atom => atoms.push(self.atom(fid, q)),
                             Rule::body => body = self.body(fid, q),
-                            Rule::plan => plan = self.plan(q),
+                            Rule::plan => {
+                                span.end = q.as_span().end() as u32;
+                                plan = self.plan(q);
+                            }
+                            Rule::dot => span.end = q.as_span().end() as u32,
                             _ => {}
                         }
                     }

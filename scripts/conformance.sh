@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Runs Soufflé's own test cases (../shared/conformance/souffle/dev.jsonl) through `tg run`
+# and fails if fewer cases pass than the minimum recorded in tests/conformance/.
+#
+#   scripts/conformance.sh            # build tg (release), run, compare
+#   TG_SHARED=/path/to/shared scripts/conformance.sh
+#
+# The suite is data kept outside the repository; when it is absent the script says so and
+# exits 0. The full per-case log goes to target/conformance/souffle-dev.log.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+shared=${TG_SHARED:-$root/../shared}
+suite_dir=$shared/conformance/souffle
+if [ ! -f "$suite_dir/dev.jsonl" ]; then
+  echo "conformance: $suite_dir/dev.jsonl not found; skipping the Soufflé suite"
+  exit 0
+fi
+cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+tg=$root/target/release/tg
+log_dir=$root/target/conformance
+mkdir -p "$log_dir"
+log=$log_dir/souffle-dev.log
+python3 "$suite_dir/run_conformance.py" \
+  --cmd "$tg run {prog} -F {facts} -D {out} {includes}" \
+  --suite "$suite_dir/dev.jsonl" --jobs 2 --timeout 60 >"$log" 2>&1 || true
+summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1 || true)
+if [ -z "$summary" ]; then
+  echo "conformance: the runner printed no summary; see $log" >&2
+  tail -n 20 "$log" >&2
+  exit 1
+fi
+passed=${summary%% passed*}
+failed=${summary##*, }
+failed=${failed%% failed}
+minimum=$(cat "$root/tests/conformance/souffle_dev.min_pass")
+total=$((passed + failed))
+echo "conformance: Soufflé dev suite: $passed of $total cases pass (recorded minimum $minimum); log in $log"
+grep '^FAIL' "$log" | sed 's/^/conformance:   /' | cut -c1-200 || true
+if [ "$passed" -lt "$minimum" ]; then
+  echo "conformance: pass count fell from $minimum to $passed" >&2
+  exit 1
+fi
