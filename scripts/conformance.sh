@@ -21,7 +21,7 @@ log_dir=$root/target/conformance
 mkdir -p "$log_dir"
 log=$log_dir/souffle-dev.log
 python3 "$suite_dir/run_conformance.py" \
-  --cmd "$tg run {prog} -F {facts} -D {out} {includes}" \
+  --cmd "exec $tg run {prog} -F {facts} -D {out} {includes}" \
   --suite "$suite_dir/dev.jsonl" --jobs 2 --timeout 60 >"$log" 2>&1 || true
 summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1 || true)
 if [ -z "$summary" ]; then
