@@ -49,7 +49,7 @@ PROV_MEM_TARGET = 1.5
 
 def parse_args(argv):
     ap = argparse.ArgumentParser(
-        prog="scripts/bench.sh",
+        prog="scripts/bench.sh", allow_abbrev=False,
         description="Benchmark tg against Soufflé and compiled Rust Datalog peers.")
     ap.add_argument("workloads", nargs="*", metavar="WORKLOAD",
                     help="subset of: %s (default: all)" % " ".join(WORKLOADS))

@@ -279,28 +279,26 @@ impl Pending {
     ) -> Vec<u32> {
         let stride = db.rels[r].stride();
         let mut rows = std::mem::take(&mut self.rows[r]);
-        // With provenance, pick each new row's least witness first.
+        // With provenance, pick each row's least witness among this round's candidates.
         let mut best: HashMap<Vec<u32>, Witness> = HashMap::new();
         if let Some(wits) = &mut self.wits {
             let cands = std::mem::take(&mut wits[r]);
             for (offset, w) in cands {
-                let row = rows[offset..offset + stride].to_vec();
-                if db.rels[r].contains(&row) {
-                    continue;
-                }
-                match best.get(&row) {
+                let row = &rows[offset..offset + stride];
+                match best.get(row) {
                     Some(old) if witness_cmp(prog, &db.values, old, &w) != Ordering::Greater => {}
                     _ => {
-                        best.insert(row, w);
+                        best.insert(row.to_vec(), w);
                     }
                 }
             }
         }
         sort_dedup(&mut rows, stride);
+        db.rels[r].retain_new(&mut rows);
         let mut fresh = Vec::with_capacity(rows.len());
         let limit = prog.relations[r].limitsize.map(|n| n.saturating_sub(db.rels[r].len()));
         for row in rows.chunks_exact(stride) {
-            if db.rels[r].contains(row) || tombs.is_some_and(|t| t.contains(row)) {
+            if tombs.is_some_and(|t| t.contains(row)) {
                 continue;
             }
             if let Some(sets) = choice.as_deref_mut() {

@@ -283,19 +283,51 @@ impl RecordParser<'_> {
     }
 }
 
+/// The rows of a relation in value order (numbers numerically, symbols by text).
+///
+/// Each word is mapped to a key whose unsigned order is the value order, so the sort
+/// compares plain words; only record columns need the general comparator.
+fn value_order<'a>(prog: &LogicProgram, r: RelId, rows: &'a [u32], stride: usize, values: &Values) -> Vec<&'a [u32]> {
+    let rel = &prog.relations[r];
+    let mut sorted: Vec<&[u32]> = rows.chunks_exact(stride).collect();
+    if rel.kinds.iter().any(|k| matches!(k, Kind::Record(_))) {
+        sorted.sort_by(|a, b| {
+            for (c, k) in rel.kinds.iter().enumerate() {
+                let o = values.cmp(*k, a[c], b[c], &prog.records);
+                if o.is_ne() {
+                    return o;
+                }
+            }
+            std::cmp::Ordering::Equal
+        });
+        return sorted;
+    }
+    if rel.kinds.iter().all(|k| *k == Kind::Unsigned) {
+        return sorted; // `rows` come sorted by word, which is unsigned order
+    }
+    let ranks = if rel.kinds.contains(&Kind::Symbol) { values.symbol_ranks() } else { vec![] };
+    let key = |k: Kind, w: u32| match k {
+        Kind::Number => w ^ 0x8000_0000,
+        Kind::Float if w & 0x8000_0000 != 0 => !w,
+        Kind::Float => w | 0x8000_0000,
+        Kind::Symbol => ranks.get(w as usize).copied().unwrap_or(w),
+        _ => w,
+    };
+    // Flat rows of (keys…, position): sorted with the relation's fixed-width row sort.
+    let w = rel.arity() + 1;
+    let mut keyed: Vec<u32> = Vec::with_capacity(sorted.len() * w);
+    for (i, row) in sorted.iter().enumerate() {
+        keyed.extend(rel.kinds.iter().enumerate().map(|(c, k)| key(*k, row[c])));
+        keyed.push(i as u32);
+    }
+    super::relation::sort_dedup(&mut keyed, w);
+    keyed.chunks_exact(w).map(|k| sorted[k[w - 1] as usize]).collect()
+}
+
 /// Renders a relation's rows as Soufflé does, sorted by value.
 pub fn render_rows(prog: &LogicProgram, r: RelId, rows: &[u32], stride: usize, values: &Values, delim: &str, rfc: bool) -> String {
     let rel = &prog.relations[r];
-    let mut sorted: Vec<&[u32]> = rows.chunks_exact(stride).collect();
-    sorted.sort_by(|a, b| {
-        for (c, k) in rel.kinds.iter().enumerate() {
-            let o = values.cmp(*k, a[c], b[c], &prog.records);
-            if o.is_ne() {
-                return o;
-            }
-        }
-        std::cmp::Ordering::Equal
-    });
+    let sorted = value_order(prog, r, rows, stride, values);
     let mut out = String::new();
     for row in sorted {
         for (c, k) in rel.kinds.iter().enumerate() {

@@ -27,7 +27,8 @@ impl Index {
         if rows.is_empty() {
             return;
         }
-        let mut run = if self.perm.iter().enumerate().all(|(i, &c)| i == c) {
+        let identity = self.perm.iter().enumerate().all(|(i, &c)| i == c);
+        let mut run = if identity {
             rows.to_vec()
         } else {
             let mut r = Vec::with_capacity(rows.len());
@@ -36,7 +37,9 @@ impl Index {
             }
             r
         };
-        sort_dedup(&mut run, self.stride);
+        if !(identity && is_strictly_sorted(&run, self.stride)) {
+            sort_dedup(&mut run, self.stride);
+        }
         self.runs.push(run);
         while self.runs.len() >= 2 {
             let n = self.runs.len();
@@ -108,6 +111,36 @@ fn prefix_range(run: &[u32], s: usize, prefix: &[u32]) -> (usize, usize) {
         if row(mid) <= prefix { lo2 = mid + 1 } else { hi2 = mid }
     }
     (start, lo2)
+}
+
+/// Marks the candidates (sorted) that occur in `run` (sorted), galloping from a cursor
+/// that only moves forward.
+fn mark_present<T: Ord>(run: &[T], cands: &[T], present: &mut [bool]) {
+    let m = run.len();
+    let mut p = 0usize;
+    for (i, cand) in cands.iter().enumerate() {
+        if present[i] {
+            continue;
+        }
+        let mut step = 1usize;
+        let mut hi = p;
+        while hi < m && run[hi] < *cand {
+            p = hi + 1;
+            hi = p + step;
+            step *= 2;
+        }
+        p += run[p..hi.min(m)].partition_point(|x| x < cand);
+        if p >= m {
+            return;
+        }
+        if run[p] == *cand {
+            present[i] = true;
+        }
+    }
+}
+
+fn is_strictly_sorted(rows: &[u32], s: usize) -> bool {
+    rows.chunks_exact(s).zip(rows.chunks_exact(s).skip(1)).all(|(a, b)| a < b)
 }
 
 /// Sorts a flat array of rows of width `stride` and removes duplicate rows.
@@ -225,6 +258,49 @@ impl Relation {
         self.indexes[0].contains_prefix(row)
     }
 
+    /// Keeps only the rows of `cands` (sorted, deduplicated, column order) not already present.
+    ///
+    /// Galloping search per run from a cursor that only moves forward: the candidates are
+    /// sorted, so each run is walked once, in O(candidates · log(gap)).
+    pub fn retain_new(&self, cands: &mut Vec<u32>) {
+        let s = self.stride;
+        let n = cands.len() / s;
+        if n == 0 {
+            return;
+        }
+        let mut present = vec![false; n];
+        macro_rules! fixed {
+            ($n:literal) => {{
+                let (cs, _) = cands.as_chunks::<$n>();
+                for run in &self.indexes[0].runs {
+                    let (rs, _) = run.as_chunks::<$n>();
+                    mark_present(rs, cs, &mut present);
+                }
+            }};
+        }
+        match s {
+            1 => fixed!(1),
+            2 => fixed!(2),
+            3 => fixed!(3),
+            4 => fixed!(4),
+            _ => {
+                let cs: Vec<&[u32]> = cands.chunks_exact(s).collect();
+                for run in &self.indexes[0].runs {
+                    let rs: Vec<&[u32]> = run.chunks_exact(s).collect();
+                    mark_present(&rs, &cs, &mut present);
+                }
+            }
+        }
+        let mut w = 0;
+        for i in 0..n {
+            if !present[i] {
+                cands.copy_within(i * s..i * s + s, w * s);
+                w += 1;
+            }
+        }
+        cands.truncate(w * s);
+    }
+
     /// Inserts rows that are known to be new, sorted and deduplicated (relation column order).
     pub fn insert_new(&mut self, rows: &[u32]) {
         self.len += rows.len() / self.stride;
@@ -268,12 +344,15 @@ impl Relation {
         r
     }
 
-    /// All rows in identity order, sorted by word value.
+    /// All rows in identity order, sorted by word value (the primary index's runs, merged).
     pub fn rows(&self) -> Vec<u32> {
-        let mut out = Vec::with_capacity(self.len * self.stride);
-        self.indexes[0].for_prefix(&[], |r| out.extend_from_slice(r));
-        sort_dedup(&mut out, self.stride);
-        out
+        let mut runs: Vec<Vec<u32>> = self.indexes[0].runs.clone();
+        while runs.len() > 1 {
+            let b = runs.pop().unwrap_or_default();
+            let a = runs.pop().unwrap_or_default();
+            runs.push(merge(&a, &b, self.stride));
+        }
+        runs.pop().unwrap_or_default()
     }
 }
 
@@ -296,6 +375,9 @@ mod tests {
         assert_eq!(firsts, vec![2, 3, 4]);
         assert!(r.contains(&[1, 4]));
         assert!(!r.contains(&[4, 1]));
+        let mut cands = vec![1, 0, 1, 2, 1, 4, 5, 5];
+        r.retain_new(&mut cands);
+        assert_eq!(cands, vec![1, 0, 5, 5]);
         r.remove_where(|row| row[0] == 1);
         assert_eq!(r.rows(), vec![2, 1]);
         assert_eq!(r.len(), 1);

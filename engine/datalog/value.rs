@@ -106,11 +106,22 @@ impl Values {
         }
     }
 
+    /// For each symbol id, its rank in text order: comparing ranks compares texts.
+    pub fn symbol_ranks(&self) -> Vec<u32> {
+        let mut ids: Vec<u32> = (0..self.symbols.len() as u32).collect();
+        ids.sort_unstable_by(|a, b| self.symbols[*a as usize].cmp(&self.symbols[*b as usize]));
+        let mut rank = vec![0u32; ids.len()];
+        for (r, id) in ids.into_iter().enumerate() {
+            rank[id as usize] = r as u32;
+        }
+        rank
+    }
+
     /// Renders a word of a kind as Soufflé prints it in `.csv` outputs.
     pub fn render(&self, kind: Kind, w: u32, recs: &[RecordType], out: &mut String) {
         match kind {
-            Kind::Number => out.push_str(&(w as i32).to_string()),
-            Kind::Unsigned => out.push_str(&w.to_string()),
+            Kind::Number => out.push_str(itoa::Buffer::new().format(w as i32)),
+            Kind::Unsigned => out.push_str(itoa::Buffer::new().format(w)),
             Kind::Float => out.push_str(&format_float(f32::from_bits(w))),
             Kind::Symbol => out.push_str(self.symbol(w)),
             Kind::Record(t) => match self.unpack(w) {
