@@ -149,10 +149,10 @@ proptest! {
         let show = |c: &Compiled, db: &Database| {
             let mut out = BTreeSet::new();
             let Some(ws) = &db.witnesses else { return out };
-            for (r, per_rel) in ws.iter().enumerate() {
-                for (row, w) in per_rel {
+            for r in 0..c.prog.relations.len() {
+                for (row, w) in ws.iter(r) {
                     let rule = w.rule.map(|i| c.prog.rules[i].hash);
-                    out.insert((c.prog.relations[r].name.clone(), row.clone(), w.round, rule, w.body.iter().map(|(br, b)| (c.prog.relations[*br].name.clone(), b.clone())).collect::<Vec<_>>()));
+                    out.insert((c.prog.relations[r].name.clone(), row, w.round, rule, w.body.iter().map(|(br, b)| (c.prog.relations[*br].name.clone(), b.clone())).collect::<Vec<_>>()));
                 }
             }
             out

@@ -21,16 +21,8 @@ use super::relation::{Relation, sort_dedup};
 use super::stratify::Stratum;
 use super::value::Values;
 
-/// Why a tuple exists.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Witness {
-    /// Round of the tuple's stratum in which it was first derived (0 for inputs).
-    pub round: u32,
-    /// The rule (index into `LogicProgram::rules`), or `None` for a loaded input tuple.
-    pub rule: Option<usize>,
-    /// Positive body tuples of that derivation, in body order (relation column order).
-    pub body: Vec<(RelId, Vec<u32>)>,
-}
+pub use super::witness::Witness;
+use super::witness::WitnessStore;
 
 /// Evaluation settings.
 #[derive(Clone, Debug, Default)]
@@ -47,7 +39,7 @@ pub struct Database {
     /// Symbols and records.
     pub values: Values,
     /// Witnesses per relation (present with provenance on).
-    pub witnesses: Option<Vec<HashMap<Vec<u32>, Witness>>>,
+    pub witnesses: Option<WitnessStore>,
     /// Rounds run per stratum (for statistics).
     pub rounds: Vec<u32>,
 }
@@ -58,7 +50,7 @@ impl Database {
         Database {
             rels: prog.relations.iter().map(|r| Relation::new(r.arity())).collect(),
             values,
-            witnesses: cfg.provenance.then(|| prog.relations.iter().map(|_| HashMap::new()).collect()),
+            witnesses: cfg.provenance.then(|| WitnessStore::new(prog.relations.iter().map(|r| r.arity()).collect())),
             rounds: vec![],
         }
     }
@@ -75,7 +67,7 @@ impl Database {
         }
         if let Some(w) = &mut self.witnesses {
             for row in fresh.chunks_exact(stride) {
-                w[rel].insert(row.to_vec(), Witness { round: 0, rule: None, body: vec![] });
+                w.insert(rel, row, 0, None, &[]);
             }
         }
         self.rels[rel].insert_new(&fresh);
@@ -244,7 +236,7 @@ fn apply_deletions(
             }
             if let Some(w) = &mut db.witnesses {
                 for k in &doomed {
-                    w[r].remove(k);
+                    w.remove(r, k);
                 }
             }
             removed |= db.rels[r].len() != before;
@@ -259,12 +251,13 @@ fn apply_deletions(
 /// Tuples derived during one round, per relation, with candidate witnesses.
 struct Pending {
     rows: Vec<Vec<u32>>,
-    wits: Option<Vec<Vec<(usize, Witness)>>>,
+    /// With provenance: for each relation, the least witness so far of each row not yet stored.
+    wits: Option<Vec<hashbrown::HashMap<Vec<u32>, Cand>>>,
 }
 
 impl Pending {
     fn new(n: usize, prov: bool) -> Self {
-        Pending { rows: vec![vec![]; n], wits: prov.then(|| vec![vec![]; n]) }
+        Pending { rows: vec![vec![]; n], wits: prov.then(|| (0..n).map(|_| hashbrown::HashMap::new()).collect()) }
     }
 
     /// The round's new tuples of `r` (sorted, not yet in the relation), recording witnesses.
@@ -279,20 +272,10 @@ impl Pending {
     ) -> Vec<u32> {
         let stride = db.rels[r].stride();
         let mut rows = std::mem::take(&mut self.rows[r]);
-        // With provenance, pick each row's least witness among this round's candidates.
-        let mut best: HashMap<Vec<u32>, Witness> = HashMap::new();
-        if let Some(wits) = &mut self.wits {
-            let cands = std::mem::take(&mut wits[r]);
-            for (offset, w) in cands {
-                let row = &rows[offset..offset + stride];
-                match best.get(row) {
-                    Some(old) if witness_cmp(prog, &db.values, old, &w) != Ordering::Greater => {}
-                    _ => {
-                        best.insert(row.to_vec(), w);
-                    }
-                }
-            }
-        }
+        let mut best: hashbrown::HashMap<Vec<u32>, Cand> = match &mut self.wits {
+            Some(w) => std::mem::take(&mut w[r]),
+            None => hashbrown::HashMap::new(),
+        };
         sort_dedup(&mut rows, stride);
         db.rels[r].retain_new(&mut rows);
         let mut fresh = Vec::with_capacity(rows.len());
@@ -317,9 +300,8 @@ impl Pending {
         }
         if let Some(w) = &mut db.witnesses {
             for row in fresh.chunks_exact(stride) {
-                if let Some(mut wit) = best.remove(row) {
-                    wit.round = round;
-                    w[r].insert(row.to_vec(), wit);
+                if let Some(wit) = best.remove(row) {
+                    w.insert(r, row, round, Some(wit.rule), &wit.body);
                 }
             }
         }
@@ -327,26 +309,38 @@ impl Pending {
     }
 }
 
-/// Orders candidate witnesses: rule hash, then body tuples by value.
-fn witness_cmp(prog: &LogicProgram, values: &Values, a: &Witness, b: &Witness) -> Ordering {
-    let ha = a.rule.map(|r| prog.rules[r].hash);
-    let hb = b.rule.map(|r| prog.rules[r].hash);
-    ha.cmp(&hb).then_with(|| {
-        for ((ra, ta), (rb, tb)) in a.body.iter().zip(&b.body) {
-            let o = ra.cmp(rb);
+/// A candidate witness found during a round: the rule and its body tuples, flat
+/// (relation id, then the tuple's words), in body order.
+#[derive(Debug)]
+struct Cand {
+    rule: usize,
+    body: Vec<u32>,
+}
+
+/// Orders candidate witnesses: rule hash, then body tuples by value (symbols by text).
+fn witness_cmp(prog: &LogicProgram, values: &Values, a: &Cand, b: &Cand) -> Ordering {
+    let o = prog.rules[a.rule].hash.cmp(&prog.rules[b.rule].hash);
+    if o != Ordering::Equal {
+        return o;
+    }
+    let (mut i, mut j) = (0, 0);
+    while i < a.body.len() && j < b.body.len() {
+        let (ra, rb) = (a.body[i] as usize, b.body[j] as usize);
+        let o = ra.cmp(&rb);
+        if o != Ordering::Equal {
+            return o;
+        }
+        let kinds = &prog.relations[ra].kinds;
+        for (c, k) in kinds.iter().enumerate() {
+            let o = values.cmp(*k, a.body[i + 1 + c], b.body[j + 1 + c], &prog.records);
             if o != Ordering::Equal {
                 return o;
             }
-            for (c, (x, y)) in ta.iter().zip(tb).enumerate() {
-                let k = prog.relations[*ra].kinds.get(c).copied().unwrap_or(Kind::Number);
-                let o = values.cmp(k, *x, *y, &prog.records);
-                if o != Ordering::Equal {
-                    return o;
-                }
-            }
         }
-        a.body.len().cmp(&b.body.len())
-    })
+        i += 1 + kinds.len();
+        j += 1 + kinds.len();
+    }
+    a.body.len().cmp(&b.body.len())
 }
 
 /// Executes one plan and buffers what its head derives.
@@ -359,6 +353,7 @@ fn run_plan(prog: &LogicProgram, rule: usize, ops: &[Op], db: &mut Database, del
         regexes,
         env: vec![0; r.num_vars],
         trail: vec![],
+        trail_words: vec![],
         prov: out.wits.is_some(),
     };
     let mut sink = Sink::Head { rule, out };
@@ -387,8 +382,10 @@ struct Exec<'a> {
     values: &'a mut Values,
     regexes: &'a mut RegexCache,
     env: Vec<u32>,
-    /// Rows bound by the scans above, with the body position of their atom.
-    trail: Vec<(usize, RelId, Vec<u32>)>,
+    /// Rows bound by the scans above: (body position of the atom, relation, start in `trail_words`).
+    trail: Vec<(usize, RelId, usize)>,
+    /// The words of the trail's rows, in relation column order.
+    trail_words: Vec<u32>,
     prov: bool,
 }
 
@@ -429,14 +426,18 @@ impl Exec<'_> {
                         }
                     }
                     if prov {
-                        let mut orig = vec![0u32; row.len()];
+                        let start = self.trail_words.len();
+                        let arity = prog.relations[*rel].arity();
+                        self.trail_words.resize(start + arity, 0);
                         for (p, &c) in perm.iter().enumerate() {
-                            orig[c] = row[p];
+                            if c < arity {
+                                self.trail_words[start + c] = row[p];
+                            }
                         }
-                        orig.truncate(prog.relations[*rel].arity());
-                        self.trail.push((*atom, *rel, orig));
+                        self.trail.push((*atom, *rel, start));
                         self.exec(prog, ops, i + 1, sink);
                         self.trail.pop();
+                        self.trail_words.truncate(start);
                     } else {
                         self.exec(prog, ops, i + 1, sink);
                     }
@@ -502,9 +503,11 @@ impl Exec<'_> {
                     target: agg.target.clone(),
                 });
                 let saved_trail = self.trail.len();
+                let saved_words = self.trail_words.len();
                 let saved_env = self.env.clone();
                 self.exec(prog, sub, 0, &mut state);
                 self.trail.truncate(saved_trail);
+                self.trail_words.truncate(saved_words);
                 self.env = saved_env;
                 let Sink::Agg(st) = state else { return };
                 let Some(result) = finish_agg(&st) else { return };
@@ -596,11 +599,28 @@ impl Exec<'_> {
                     }
                 }
                 if let Some(w) = &mut out.wits {
+                    // Rows already stored are dropped at the end of the round (their witness was
+                    // fixed in an earlier round); until then one candidate per row is kept.
+                    let row = &out.rows[*hrel][start..];
                     // Body order, not scan order: the witness must not depend on the plan.
-                    let mut body: Vec<(usize, RelId, Vec<u32>)> = self.trail.clone();
-                    body.sort_by_key(|(pos, _, _)| *pos);
-                    let body = body.into_iter().map(|(_, r, row)| (r, row)).collect();
-                    w[*hrel].push((start, Witness { round: 0, rule: Some(*rule), body }));
+                    let mut order: Vec<(usize, RelId, usize)> = self.trail.clone();
+                    order.sort_by_key(|(pos, _, _)| *pos);
+                    let mut body = Vec::with_capacity(order.len() * 3);
+                    for (_, r, start) in order {
+                        body.push(r as u32);
+                        body.extend_from_slice(&self.trail_words[start..start + prog.relations[r].arity()]);
+                    }
+                    let cand = Cand { rule: *rule, body };
+                    match w[*hrel].get_mut(row) {
+                        Some(old) => {
+                            if witness_cmp(prog, self.values, &cand, old) == Ordering::Less {
+                                *old = cand;
+                            }
+                        }
+                        None => {
+                            w[*hrel].insert(row.to_vec(), cand);
+                        }
+                    }
                 }
             }
             Sink::Agg(st) => {

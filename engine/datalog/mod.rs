@@ -22,3 +22,4 @@ pub mod relation;
 pub mod stratify;
 pub mod trace;
 pub mod value;
+pub mod witness;

@@ -91,26 +91,42 @@ impl Index {
 /// Binary search for the rows of a sorted flat run that start with `prefix`.
 #[inline]
 fn prefix_range(run: &[u32], s: usize, prefix: &[u32]) -> (usize, usize) {
-    let n = run.len() / s;
     if prefix.is_empty() {
-        return (0, n);
+        return (0, run.len() / s);
     }
-    let k = prefix.len();
-    let row = |i: usize| &run[i * s..i * s + k];
-    // lower bound
-    let (mut lo, mut hi) = (0usize, n);
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        if row(mid) < prefix { lo = mid + 1 } else { hi = mid }
+    macro_rules! fixed {
+        ($n:literal) => {{
+            let (rows, _) = run.as_chunks::<$n>();
+            range_in(rows, |r: &[u32; $n]| r[..prefix.len()].cmp(prefix))
+        }};
     }
-    let start = lo;
-    let mut hi2 = n;
-    let mut lo2 = start;
-    while lo2 < hi2 {
-        let mid = (lo2 + hi2) / 2;
-        if row(mid) <= prefix { lo2 = mid + 1 } else { hi2 = mid }
+    match (s, prefix.len()) {
+        (1, _) => {
+            let lo = run.partition_point(|x| *x < prefix[0]);
+            (lo, lo + run[lo..].partition_point(|x| *x == prefix[0]))
+        }
+        (2, 1) => {
+            let (rows, _) = run.as_chunks::<2>();
+            let k = prefix[0];
+            let lo = rows.partition_point(|r| r[0] < k);
+            (lo, lo + rows[lo..].partition_point(|r| r[0] == k))
+        }
+        (2, _) => fixed!(2),
+        (3, _) => fixed!(3),
+        (4, _) => fixed!(4),
+        _ => {
+            let rows: Vec<&[u32]> = run.chunks_exact(s).collect();
+            range_in(&rows, |r: &&[u32]| r[..prefix.len()].cmp(prefix))
+        }
     }
-    (start, lo2)
+}
+
+/// The range of `rows` (sorted) for which `cmp` says Equal.
+#[inline]
+fn range_in<T>(rows: &[T], cmp: impl Fn(&T) -> Ordering) -> (usize, usize) {
+    let lo = rows.partition_point(|r| cmp(r) == Ordering::Less);
+    let hi = lo + rows[lo..].partition_point(|r| cmp(r) == Ordering::Equal);
+    (lo, hi)
 }
 
 /// Marks the candidates (sorted) that occur in `run` (sorted), galloping from a cursor

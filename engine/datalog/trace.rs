@@ -152,7 +152,7 @@ pub fn explain(prog: &LogicProgram, db: &Database, fact: &FactRef, depth: usize)
 fn node(
     prog: &LogicProgram,
     db: &Database,
-    wits: &[std::collections::HashMap<Vec<u32>, super::eval::Witness>],
+    wits: &super::witness::WitnessStore,
     rel: RelId,
     row: &[u32],
     depth: usize,
@@ -163,7 +163,7 @@ fn node(
 ) {
     let t = show_tuple(prog, db, rel, row);
     let key = row.to_vec();
-    match wits[rel].get(&key) {
+    match wits.get(rel, row) {
         None => {
             let _ = writeln!(out, "{lead}{t}  [no witness]");
         }
