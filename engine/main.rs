@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use textgraph::datalog::driver::{RunOptions, compile, run};
+use textgraph::datalog::driver::{RunOptions, compile, run, show_plans};
 use textgraph::datalog::io::OutputDir;
 
 /// TextGraph: case documents in, a byte-cited knowledge graph out.
@@ -40,6 +40,9 @@ enum Command {
         /// Depth limit of proof trees.
         #[arg(long, default_value_t = 8)]
         depth: usize,
+        /// Print something about the program instead of evaluating it: `plan` (join orders and indexes).
+        #[arg(long, value_parser = ["plan"])]
+        show: Option<String>,
         /// Accepted for Soufflé compatibility: the C preprocessor is never run.
         #[arg(long = "no-preprocessor", hide = true)]
         no_preprocessor: bool,
@@ -52,7 +55,7 @@ const EXIT_ERROR: u8 = 2;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Run { program, facts, output, include, provenance, explain, depth, no_preprocessor: _ } => {
+        Command::Run { program, facts, output, include, provenance, explain, depth, show, no_preprocessor: _ } => {
             if !explain.is_empty() && !provenance {
                 eprintln!("tg: --explain needs --provenance (witnesses are only kept when asked for)");
                 return ExitCode::from(EXIT_ERROR);
@@ -66,6 +69,10 @@ fn main() -> ExitCode {
             };
             if !compiled.warnings.is_empty() {
                 eprint!("{}", compiled.warnings);
+            }
+            if show.is_some() {
+                print!("{}", show_plans(&compiled));
+                return ExitCode::SUCCESS;
             }
             let out = if output == "-" { OutputDir::Stdout } else { OutputDir::Dir(PathBuf::from(output)) };
             let opts = RunOptions { fact_dir: facts, output: out, provenance, explain, explain_depth: depth };

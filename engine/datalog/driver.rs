@@ -118,3 +118,50 @@ pub fn run(c: Compiled, opts: &RunOptions) -> Result<(RunReport, Database, Logic
     }
     Ok((report, db, prog))
 }
+
+/// The evaluation plan of every rule, stratum by stratum (`tg run --show plan`).
+pub fn show_plans(c: &Compiled) -> String {
+    use super::logic::Lit;
+    use super::plan::{plan_rule, show};
+    let prog = &c.prog;
+    let arity = |r: usize| prog.relations[r].arity();
+    let names = |r: usize| prog.relations[r].name.clone();
+    let mut out = String::new();
+    for (i, s) in c.strata.iter().enumerate() {
+        let rels: Vec<&str> = s.relations.iter().map(|r| prog.relations[*r].name.as_str()).collect();
+        out.push_str(&format!("stratum {i}: {}{}\n", rels.join(", "), if s.recursive { " (recursive)" } else { "" }));
+        for &ri in &s.rules {
+            let rule = &prog.rules[ri];
+            if rule.body.is_empty() {
+                continue;
+            }
+            out.push_str(&format!("  rule {}\n", rule.text));
+            let var = |v: usize| rule.var_names.get(v).cloned().unwrap_or_default();
+            let mut versions = vec![None];
+            if s.recursive {
+                versions = vec![];
+                versions.push(None);
+                for (pos, l) in rule.body.iter().enumerate() {
+                    if let Lit::Atom(a) = l
+                        && s.relations.contains(&a.rel)
+                    {
+                        versions.push(Some(pos));
+                    }
+                }
+            }
+            for (v, delta) in versions.iter().enumerate() {
+                let label = if delta.is_some() { format!("version {}", v - 1) } else { "round 0".to_string() };
+                match plan_rule(rule, *delta, v.saturating_sub(1), &arity) {
+                    Ok(ops) => {
+                        out.push_str(&format!("    {label}:\n"));
+                        for line in show(&ops, &names, &var).lines() {
+                            out.push_str(&format!("      {line}\n"));
+                        }
+                    }
+                    Err(d) => out.push_str(&format!("    {label}: {}\n", d.message)),
+                }
+            }
+        }
+    }
+    out
+}

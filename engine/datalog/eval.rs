@@ -162,8 +162,8 @@ fn run_stratum(
         }
     }
     let mut round = 0u32;
+    let mut pending = Pending::new(nrel, db.witnesses.is_some());
     loop {
-        let mut pending = Pending::new(nrel, db.witnesses.is_some());
         for p in plans.iter_mut() {
             if round == 0 {
                 prepare(&mut p.initial, &mut db.rels, &mut deltas);
@@ -249,15 +249,41 @@ fn apply_deletions(
 }
 
 /// Tuples derived during one round, per relation, with candidate witnesses.
+///
+/// Derivations are buffered, and a full buffer is sorted, stripped of rows the relation
+/// already has, and merged into the round's sorted set of new rows: memory stays bounded
+/// by the new tuples (not the derivations), and every pass is sequential.
 struct Pending {
+    /// Per relation, derivations not yet compacted.
     rows: Vec<Vec<u32>>,
+    /// Per relation, this round's new rows so far: sorted, unique, not in the relation.
+    fresh: Vec<Vec<u32>>,
     /// With provenance: for each relation, the least witness so far of each row not yet stored.
     wits: Option<Vec<hashbrown::HashMap<Vec<u32>, Cand>>>,
 }
 
 impl Pending {
     fn new(n: usize, prov: bool) -> Self {
-        Pending { rows: vec![vec![]; n], wits: prov.then(|| (0..n).map(|_| hashbrown::HashMap::new()).collect()) }
+        Pending { rows: vec![vec![]; n], fresh: vec![vec![]; n], wits: prov.then(|| (0..n).map(|_| hashbrown::HashMap::new()).collect()) }
+    }
+
+    /// Words buffered per relation before a compaction (16 MiB).
+    const BUFFER_WORDS: usize = 1 << 22;
+
+    /// Sorts the buffer of `r`, drops rows the relation has, merges the rest into `fresh`.
+    fn compact(&mut self, r: RelId, rel: &Relation) {
+        let stride = rel.stride();
+        let mut rows = std::mem::take(&mut self.rows[r]);
+        if rows.is_empty() {
+            self.rows[r] = rows;
+            return;
+        }
+        sort_dedup(&mut rows, stride);
+        rel.retain_new(&mut rows);
+        let fresh = std::mem::take(&mut self.fresh[r]);
+        self.fresh[r] = if fresh.is_empty() { rows.clone() } else { super::relation::merge_sorted(&fresh, &rows, stride) };
+        rows.clear();
+        self.rows[r] = rows;
     }
 
     /// The round's new tuples of `r` (sorted, not yet in the relation), recording witnesses.
@@ -271,13 +297,12 @@ impl Pending {
         mut choice: Option<&mut Vec<HashSet<Vec<u32>>>>,
     ) -> Vec<u32> {
         let stride = db.rels[r].stride();
-        let mut rows = std::mem::take(&mut self.rows[r]);
+        self.compact(r, &db.rels[r]);
+        let rows = std::mem::take(&mut self.fresh[r]);
         let mut best: hashbrown::HashMap<Vec<u32>, Cand> = match &mut self.wits {
             Some(w) => std::mem::take(&mut w[r]),
             None => hashbrown::HashMap::new(),
         };
-        sort_dedup(&mut rows, stride);
-        db.rels[r].retain_new(&mut rows);
         let mut fresh = Vec::with_capacity(rows.len());
         let limit = prog.relations[r].limitsize.map(|n| n.saturating_sub(db.rels[r].len()));
         for row in rows.chunks_exact(stride) {
@@ -567,6 +592,19 @@ impl Exec<'_> {
         true
     }
 
+    /// The current derivation as a witness candidate: body tuples in body order, not scan
+    /// order, so the witness does not depend on the plan.
+    fn candidate(&self, prog: &LogicProgram, rule: usize) -> Cand {
+        let mut order: Vec<(usize, RelId, usize)> = self.trail.clone();
+        order.sort_by_key(|(pos, _, _)| *pos);
+        let mut body = Vec::with_capacity(order.len() * 3);
+        for (_, r, start) in order {
+            body.push(r as u32);
+            body.extend_from_slice(&self.trail_words[start..start + prog.relations[r].arity()]);
+        }
+        Cand { rule, body }
+    }
+
     fn emit(&mut self, prog: &LogicProgram, sink: &mut Sink) {
         match sink {
             Sink::Head { rule, out } => {
@@ -599,18 +637,10 @@ impl Exec<'_> {
                     }
                 }
                 if let Some(w) = &mut out.wits {
-                    // Rows already stored are dropped at the end of the round (their witness was
-                    // fixed in an earlier round); until then one candidate per row is kept.
+                    // One candidate per row derived this round: the least one becomes the witness
+                    // of rows that turn out to be new when the round ends.
                     let row = &out.rows[*hrel][start..];
-                    // Body order, not scan order: the witness must not depend on the plan.
-                    let mut order: Vec<(usize, RelId, usize)> = self.trail.clone();
-                    order.sort_by_key(|(pos, _, _)| *pos);
-                    let mut body = Vec::with_capacity(order.len() * 3);
-                    for (_, r, start) in order {
-                        body.push(r as u32);
-                        body.extend_from_slice(&self.trail_words[start..start + prog.relations[r].arity()]);
-                    }
-                    let cand = Cand { rule: *rule, body };
+                    let cand = self.candidate(prog, *rule);
                     match w[*hrel].get_mut(row) {
                         Some(old) => {
                             if witness_cmp(prog, self.values, &cand, old) == Ordering::Less {
@@ -621,6 +651,9 @@ impl Exec<'_> {
                             w[*hrel].insert(row.to_vec(), cand);
                         }
                     }
+                }
+                if out.rows[*hrel].len() >= Pending::BUFFER_WORDS {
+                    out.compact(*hrel, &self.rels[*hrel]);
                 }
             }
             Sink::Agg(st) => {

@@ -196,6 +196,11 @@ pub fn sort_dedup(rows: &mut Vec<u32>, stride: usize) {
     }
 }
 
+/// Merges two sorted, deduplicated flat runs of rows of width `s` into one.
+pub fn merge_sorted(a: &[u32], b: &[u32], s: usize) -> Vec<u32> {
+    merge(a, b, s)
+}
+
 /// Merges two sorted, deduplicated runs into one.
 fn merge(a: &[u32], b: &[u32], s: usize) -> Vec<u32> {
     let mut out = Vec::with_capacity(a.len() + b.len());
