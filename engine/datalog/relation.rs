@@ -40,10 +40,16 @@ impl Index {
         if !(identity && is_strictly_sorted(&run, self.stride)) {
             sort_dedup(&mut run, self.stride);
         }
+        let added = run.len();
         self.runs.push(run);
+        // Geometric merging keeps inserts cheap when batches are small against the whole; a
+        // batch of at least 1/16 of the whole collapses everything into one run, so lookups
+        // (one binary search per run) stay cheap when rounds are few and large.
+        let total: usize = self.runs.iter().map(Vec::len).sum();
+        let collapse = self.runs.len() > 1 && added * 16 >= total;
         while self.runs.len() >= 2 {
             let n = self.runs.len();
-            if self.runs[n - 2].len() > 2 * self.runs[n - 1].len() {
+            if !collapse && self.runs[n - 2].len() > 2 * self.runs[n - 1].len() {
                 break;
             }
             let b = self.runs.pop().unwrap_or_default();
