@@ -380,7 +380,14 @@ fn run_plan(prog: &LogicProgram, rule: usize, ops: &[Op], db: &mut Database, del
         trail: vec![],
         trail_words: vec![],
         prov: out.wits.is_some(),
+        projection: None,
     };
+    // A head that only copies variables (the common case) lets the innermost scan write
+    // rows straight into the buffer.
+    if r.subsumed.is_none() && !ex.prov {
+        let vars: Option<Vec<usize>> = r.head.1.iter().map(|e| if let Expr::Var(v) = e { Some(*v) } else { None }).collect();
+        ex.projection = vars;
+    }
     let mut sink = Sink::Head { rule, out };
     ex.exec(prog, ops, 0, &mut sink);
 }
@@ -412,6 +419,8 @@ struct Exec<'a> {
     /// The words of the trail's rows, in relation column order.
     trail_words: Vec<u32>,
     prov: bool,
+    /// Head variables, when the head is a plain projection and no witness is kept.
+    projection: Option<Vec<usize>>,
 }
 
 impl Exec<'_> {
@@ -438,6 +447,34 @@ impl Exec<'_> {
                     },
                 };
                 let ix = table.index(*index);
+                if i + 1 == ops.len()
+                    && let (Some(proj), Sink::Head { rule, out }) = (&self.projection, &mut *sink)
+                {
+                    // Innermost loop of a projection rule: bind, check, copy the head row.
+                    let hrel = prog.rules[*rule].head.0;
+                    let buf = &mut out.rows[hrel];
+                    let env = &mut self.env;
+                    ix.for_prefix(&k, |row| {
+                        for c in cols {
+                            match *c {
+                                ColAction::Bind(p, v) => env[v] = row[p],
+                                ColAction::Check(p, v) => {
+                                    if env[v] != row[p] {
+                                        return;
+                                    }
+                                }
+                            }
+                        }
+                        buf.extend(proj.iter().map(|&v| env[v]));
+                        if proj.is_empty() {
+                            buf.push(0);
+                        }
+                    });
+                    if out.rows[hrel].len() >= Pending::BUFFER_WORDS {
+                        out.compact(hrel, &self.rels[hrel]);
+                    }
+                    return;
+                }
                 let prov = self.prov;
                 ix.for_prefix(&k, |row| {
                     for c in cols {
