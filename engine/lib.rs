@@ -7,3 +7,5 @@
 #![warn(missing_docs)]
 
 pub mod datalog;
+pub mod ingest;
+pub mod store;

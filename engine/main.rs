@@ -16,8 +16,41 @@ struct Cli {
     command: Command,
 }
 
+/// Where the store lives: `--db PATH`, else `$TG_DB`, else `./textgraph-out/store`.
+#[derive(clap::Args, Debug)]
+struct DbArg {
+    /// The store (a fjall database directory).
+    #[arg(long, env = "TG_DB", default_value = "textgraph-out/store")]
+    db: PathBuf,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Ingest a corpus folder into the store (only changed files are re-read).
+    Build {
+        /// The corpus root.
+        corpus: PathBuf,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Print the whole store as canonical sorted text.
+    Dump {
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Re-hash every citation against the stored canonical text.
+    Verify {
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Count documents, facts per relation and per tag.
+    Stats {
+        #[command(flatten)]
+        db: DbArg,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+    },
     /// Evaluate a Datalog program like `souffle -F FACTS -D OUT prog.dl`.
     Run {
         /// The program (.dl).
@@ -52,9 +85,81 @@ enum Command {
 /// Exit status of a run that failed (bad program, bad input, IO error); 0 is success.
 const EXIT_ERROR: u8 = 2;
 
+fn open_store(db: &DbArg) -> Result<textgraph::store::Store, ExitCode> {
+    textgraph::store::Store::open(&db.db).map_err(|e| {
+        eprintln!("tg: {e}");
+        ExitCode::from(EXIT_ERROR)
+    })
+}
+
+fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
+    let fail = |e: textgraph::store::StoreError| {
+        eprintln!("tg: {e}");
+        ExitCode::from(EXIT_ERROR)
+    };
+    let mut out = String::new();
+    let code = match command {
+        Command::Build { corpus, db } => {
+            if !corpus.is_dir() {
+                eprintln!("tg: {} is not a folder", corpus.display());
+                return Err(ExitCode::from(EXIT_ERROR));
+            }
+            let store = open_store(&db)?;
+            let r = textgraph::ingest::build(&store, &corpus).map_err(fail)?;
+            for (id, why) in &r.skipped {
+                eprintln!("tg: warning: skipped {id}: {why}");
+            }
+            out.push_str(&format!(
+                "{} added, {} changed, {} unchanged, {} removed, {} skipped; store {}\n",
+                r.added.len(),
+                r.changed.len(),
+                r.unchanged,
+                r.removed.len(),
+                r.skipped.len(),
+                db.db.display()
+            ));
+            ExitCode::SUCCESS
+        }
+        Command::Dump { db } => {
+            out = open_store(&db)?.dump().map_err(fail)?;
+            ExitCode::SUCCESS
+        }
+        Command::Verify { db } => {
+            let v = open_store(&db)?.verify().map_err(fail)?;
+            for f in &v.failures {
+                out.push_str(&format!("FAILED {f}\n"));
+            }
+            out.push_str(&format!("{}/{} citations verified\n", v.verified, v.checked));
+            if v.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+        }
+        Command::Stats { db, format } => {
+            let st = open_store(&db)?.stats().map_err(fail)?;
+            if format == "json" {
+                out = serde_json::to_string_pretty(&st).unwrap_or_default();
+                out.push('\n');
+            } else {
+                out.push_str(&format!("documents\t{}\n", st.documents));
+                for (r, n) in &st.relations {
+                    out.push_str(&format!("relation {r}\t{n}\n"));
+                }
+                for (t, n) in &st.tags {
+                    out.push_str(&format!("tag {t}\t{n}\n"));
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Run { .. } => ExitCode::SUCCESS,
+    };
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    Ok(code)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        c @ (Command::Build { .. } | Command::Dump { .. } | Command::Verify { .. } | Command::Stats { .. }) => {
+            store_command(c).unwrap_or_else(|code| code)
+        }
         Command::Run { program, facts, output, include, provenance, explain, depth, show, no_preprocessor: _ } => {
             if !explain.is_empty() && !provenance {
                 eprintln!("tg: --explain needs --provenance (witnesses are only kept when asked for)");

@@ -1,0 +1,662 @@
+//! The persistent fact base: one fjall database per case.
+//!
+//! It holds each document's canonical text and hashes, the symbol dictionary,
+//! relation schemas, and facts with their *supports* — the document spans
+//! `(doc, start, end)` that assert them, each with a tag and the blake3 of the
+//! cited bytes. Writes go through one fjall batch per document, so a document's
+//! facts are all present or all absent whatever happens to the process.
+//!
+//! Key layout (all integers big-endian, so byte order is numeric order; see
+//! docs/ARCHITECTURE.md "Store layout"):
+//!
+//! | keyspace | key | value |
+//! |---|---|---|
+//! | `meta` | `format` | format string ([`FORMAT`]) |
+//! | `docs` | doc id (UTF-8) | JSON [`DocRecord`] |
+//! | `doc_num` | doc number u32 | doc id |
+//! | `text` | doc number u32 | canonical text |
+//! | `dict` / `dict_rev` | symbol text / id u32 | id u32 / symbol text |
+//! | `rels` | relation name | JSON [`RelSchema`] |
+//! | `facts` | rel u16 ‖ words | tag u8 ‖ support count u32 |
+//! | `support` | rel u16 ‖ words ‖ doc u32 ‖ start u64 ‖ end u64 | tag u8 ‖ blake3 of the span |
+//! | `doc_idx` | doc u32 ‖ rel u16 ‖ words ‖ start u64 ‖ end u64 | — |
+
+mod error;
+mod keys;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use fjall::{Database, Keyspace, KeyspaceCreateOptions};
+use serde::{Deserialize, Serialize};
+
+pub use error::StoreError;
+use keys::{doc_index_key, fact_key, split_fact_key, support_key};
+
+/// The on-disk format this build reads and writes.
+pub const FORMAT: &str = "textgraph-store/1";
+
+/// How a fact came to be: the four trust tags of the project.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Tag {
+    /// Read off the document's structure (sections, links, records).
+    Structural,
+    /// Extracted from the text by deterministic rules.
+    Extracted,
+    /// Derived by rules from other facts.
+    Inferred,
+    /// Written by an external model: never ground truth.
+    Generated,
+}
+
+impl Tag {
+    fn byte(self) -> u8 {
+        match self {
+            Tag::Structural => 1,
+            Tag::Extracted => 2,
+            Tag::Inferred => 3,
+            Tag::Generated => 4,
+        }
+    }
+
+    fn from_byte(b: u8) -> Option<Tag> {
+        Some(match b {
+            1 => Tag::Structural,
+            2 => Tag::Extracted,
+            3 => Tag::Inferred,
+            4 => Tag::Generated,
+            _ => return None,
+        })
+    }
+
+    /// Upper-case name, as printed in dumps.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tag::Structural => "STRUCTURAL",
+            Tag::Extracted => "EXTRACTED",
+            Tag::Inferred => "INFERRED",
+            Tag::Generated => "GENERATED",
+        }
+    }
+}
+
+/// The type of one column of a stored relation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ColumnType {
+    /// Text, interned in the store's dictionary.
+    Symbol,
+    /// Signed 32-bit integer.
+    Number,
+}
+
+/// A relation's schema as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelSchema {
+    /// Relation id used in keys.
+    pub id: u16,
+    /// Column types.
+    pub columns: Vec<ColumnType>,
+}
+
+/// One value of a fact.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Value {
+    /// A symbol.
+    Sym(String),
+    /// A number.
+    Num(i32),
+}
+
+/// A fact to store, with the spans of its document that assert it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CitedFact {
+    /// Relation name (must have been declared with [`Store::declare`]).
+    pub rel: String,
+    /// Arguments.
+    pub args: Vec<Value>,
+    /// Trust tag.
+    pub tag: Tag,
+    /// Byte spans `[start, end)` of the document's canonical text.
+    pub spans: Vec<(u64, u64)>,
+}
+
+/// What the store records about a document.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DocRecord {
+    /// Number used in keys.
+    pub num: u32,
+    /// Path of the source file, relative to the corpus root.
+    pub source: String,
+    /// Format name (`txt`, `md`, …).
+    pub format: String,
+    /// Size of the source file in bytes.
+    pub size: u64,
+    /// blake3 of the source bytes (hex).
+    pub source_blake3: String,
+    /// blake3 of the canonical text (hex).
+    pub text_blake3: String,
+}
+
+/// A document to store: its id, record fields and canonical text.
+#[derive(Clone, Debug)]
+pub struct NewDocument<'a> {
+    /// Document id: its path relative to the corpus root.
+    pub id: &'a str,
+    /// Format name.
+    pub format: &'a str,
+    /// The source file's bytes (hashed, not stored).
+    pub source: &'a [u8],
+    /// The canonical text every citation points into.
+    pub text: &'a str,
+}
+
+/// An open store. Only one process may have it open (see [`Store::open`]).
+pub struct Store {
+    db: Database,
+    path: PathBuf,
+    meta: Keyspace,
+    docs: Keyspace,
+    doc_num: Keyspace,
+    text: Keyspace,
+    dict: Keyspace,
+    dict_rev: Keyspace,
+    rels: Keyspace,
+    facts: Keyspace,
+    support: Keyspace,
+    doc_idx: Keyspace,
+}
+
+const HOLDER_FILE: &str = "holder";
+
+impl Store {
+    /// Opens (or creates) the store at `path`.
+    ///
+    /// fjall lets one process open a database; a second process gets
+    /// [`StoreError::Locked`], naming the holder recorded when the first opened it.
+    /// A store written in another format is refused with [`StoreError::Format`].
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(path).map_err(|e| StoreError::Io { path: path.to_path_buf(), source: e })?;
+        let db = match Database::builder(path).open() {
+            Ok(db) => db,
+            Err(fjall::Error::Locked) => {
+                let holder = std::fs::read_to_string(path.join(HOLDER_FILE)).ok().map(|s| s.trim().to_string());
+                return Err(StoreError::Locked { path: path.to_path_buf(), holder });
+            }
+            Err(e) => return Err(StoreError::backend(path, e)),
+        };
+        let ks = |name: &str| db.keyspace(name, KeyspaceCreateOptions::default).map_err(|e| StoreError::backend(path, e));
+        let store = Store {
+            meta: ks("meta")?,
+            docs: ks("docs")?,
+            doc_num: ks("doc_num")?,
+            text: ks("text")?,
+            dict: ks("dict")?,
+            dict_rev: ks("dict_rev")?,
+            rels: ks("rels")?,
+            facts: ks("facts")?,
+            support: ks("support")?,
+            doc_idx: ks("doc_idx")?,
+            db,
+            path: path.to_path_buf(),
+        };
+        match store.meta.get("format").map_err(|e| store.err(e))? {
+            Some(v) if v.as_ref() == FORMAT.as_bytes() => {}
+            Some(v) => {
+                return Err(StoreError::Format { path: path.to_path_buf(), found: String::from_utf8_lossy(&v).into_owned(), expected: FORMAT });
+            }
+            None => {
+                if !store.docs.is_empty().map_err(|e| store.err(e))? {
+                    return Err(StoreError::Format { path: path.to_path_buf(), found: "(none)".into(), expected: FORMAT });
+                }
+                store.meta.insert("format", FORMAT).map_err(|e| store.err(e))?;
+            }
+        }
+        let holder = format!("pid {} ({})", std::process::id(), std::env::args().collect::<Vec<_>>().join(" "));
+        let _ = std::fs::write(path.join(HOLDER_FILE), holder);
+        Ok(store)
+    }
+
+    fn err(&self, e: fjall::Error) -> StoreError {
+        StoreError::backend(&self.path, e)
+    }
+
+    /// Where the store lives.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Declares a relation (idempotent; a different schema for an existing name is an error).
+    pub fn declare(&self, name: &str, columns: &[ColumnType]) -> Result<RelSchema, StoreError> {
+        if let Some(s) = self.schema(name)? {
+            if s.columns != columns {
+                return Err(StoreError::Schema { rel: name.into(), detail: format!("stored with {:?}, declared with {:?}", s.columns, columns) });
+            }
+            return Ok(s);
+        }
+        let id = self.rels.len().map_err(|e| self.err(e))? as u16 + 1;
+        let schema = RelSchema { id, columns: columns.to_vec() };
+        let json = serde_json::to_vec(&schema).map_err(|e| StoreError::Corruption { path: self.path.clone(), detail: e.to_string() })?;
+        self.rels.insert(name, json).map_err(|e| self.err(e))?;
+        Ok(schema)
+    }
+
+    /// A relation's schema, if declared.
+    pub fn schema(&self, name: &str) -> Result<Option<RelSchema>, StoreError> {
+        match self.rels.get(name).map_err(|e| self.err(e))? {
+            None => Ok(None),
+            Some(v) => serde_json::from_slice(&v).map(Some).map_err(|e| self.corrupt(format!("schema of {name}: {e}"))),
+        }
+    }
+
+    fn corrupt(&self, detail: String) -> StoreError {
+        StoreError::Corruption { path: self.path.clone(), detail }
+    }
+
+    fn schemas(&self) -> Result<BTreeMap<String, RelSchema>, StoreError> {
+        let mut out = BTreeMap::new();
+        for kv in self.rels.iter() {
+            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+            let name = String::from_utf8_lossy(&k).into_owned();
+            let s: RelSchema = serde_json::from_slice(&v).map_err(|e| self.corrupt(format!("schema of {name}: {e}")))?;
+            out.insert(name, s);
+        }
+        Ok(out)
+    }
+
+    /// The record of a document, if stored.
+    pub fn document(&self, id: &str) -> Result<Option<DocRecord>, StoreError> {
+        match self.docs.get(id).map_err(|e| self.err(e))? {
+            None => Ok(None),
+            Some(v) => serde_json::from_slice(&v).map(Some).map_err(|e| self.corrupt(format!("record of {id}: {e}"))),
+        }
+    }
+
+    /// Every stored document id, sorted.
+    pub fn document_ids(&self) -> Result<Vec<String>, StoreError> {
+        let mut ids = vec![];
+        for kv in self.docs.iter() {
+            let k = kv.key().map_err(|e| self.err(e))?;
+            ids.push(String::from_utf8_lossy(&k).into_owned());
+        }
+        Ok(ids)
+    }
+
+    /// The canonical text of a document.
+    pub fn text(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let Some(rec) = self.document(id)? else { return Ok(None) };
+        Ok(self.text.get(rec.num.to_be_bytes()).map_err(|e| self.err(e))?.map(|v| String::from_utf8_lossy(&v).into_owned()))
+    }
+
+    /// Stores a document and its facts in one atomic batch, replacing an earlier version
+    /// of the same document (its facts are retracted in the same batch).
+    ///
+    /// Every span must lie within the text on character boundaries; every relation
+    /// must be declared with matching arity and types.
+    pub fn put_document(&self, doc: &NewDocument, facts: &[CitedFact]) -> Result<(), StoreError> {
+        // Validate before writing anything.
+        let schemas = self.schemas()?;
+        for f in facts {
+            let s = schemas.get(&f.rel).ok_or_else(|| StoreError::Schema { rel: f.rel.clone(), detail: "relation not declared".into() })?;
+            let types_ok = f.args.len() == s.columns.len()
+                && f.args.iter().zip(&s.columns).all(|(a, c)| matches!((a, c), (Value::Sym(_), ColumnType::Symbol) | (Value::Num(_), ColumnType::Number)));
+            if !types_ok {
+                return Err(StoreError::Schema { rel: f.rel.clone(), detail: format!("arguments {:?} do not match columns {:?}", f.args, s.columns) });
+            }
+            for &(a, b) in &f.spans {
+                let ok = a <= b && (b as usize) <= doc.text.len() && doc.text.is_char_boundary(a as usize) && doc.text.is_char_boundary(b as usize);
+                if !ok {
+                    return Err(StoreError::Span { doc: doc.id.into(), start: a, end: b, len: doc.text.len() as u64 });
+                }
+            }
+            if f.spans.is_empty() {
+                return Err(StoreError::Uncited { doc: doc.id.into(), rel: f.rel.clone() });
+            }
+        }
+        // The document's supports before and after: only the difference is written, so a
+        // re-stored document never removes and inserts the same key in one batch.
+        let old = self.document(doc.id)?;
+        let num = match &old {
+            Some(r) => r.num,
+            None => self.next_doc_num()?,
+        };
+        let before: BTreeSet<Vec<u8>> = match &old {
+            Some(r) => self.supports_of(r.num)?,
+            None => BTreeSet::new(),
+        };
+        let mut batch = self.db.batch();
+        let rec = DocRecord {
+            num,
+            source: doc.id.to_string(),
+            format: doc.format.to_string(),
+            size: doc.source.len() as u64,
+            source_blake3: blake3::hash(doc.source).to_hex().to_string(),
+            text_blake3: blake3::hash(doc.text.as_bytes()).to_hex().to_string(),
+        };
+        let json = serde_json::to_vec(&rec).map_err(|e| self.corrupt(e.to_string()))?;
+        batch.insert(&self.docs, doc.id, json);
+        batch.insert(&self.doc_num, num.to_be_bytes(), doc.id);
+        batch.insert(&self.text, num.to_be_bytes(), doc.text);
+        let mut new_symbols: BTreeMap<String, u32> = BTreeMap::new();
+        let mut next_sym = self.dict.len().map_err(|e| self.err(e))? as u32;
+        // support key → (fact key length, tag, span hash)
+        let mut after: BTreeMap<Vec<u8>, (usize, Tag, [u8; 32])> = BTreeMap::new();
+        for f in facts {
+            let s = &schemas[&f.rel];
+            let mut words = Vec::with_capacity(f.args.len());
+            for a in &f.args {
+                words.push(match a {
+                    Value::Num(n) => *n as u32,
+                    Value::Sym(t) => match self.dict.get(t).map_err(|e| self.err(e))? {
+                        Some(id) => u32::from_be_bytes(id.as_ref().try_into().map_err(|_| self.corrupt(format!("symbol id of {t:?}")))?),
+                        None => *new_symbols.entry(t.clone()).or_insert_with(|| {
+                            next_sym += 1;
+                            next_sym - 1
+                        }),
+                    },
+                });
+            }
+            let fk = fact_key(s.id, &words);
+            for &(a, b) in &f.spans {
+                let hash = *blake3::hash(&doc.text.as_bytes()[a as usize..b as usize]).as_bytes();
+                let entry = after.entry(support_key(&fk, num, a, b)).or_insert((fk.len(), f.tag, hash));
+                entry.1 = entry.1.min(f.tag);
+            }
+        }
+        // Support counts of the facts touched, as they will be after this batch.
+        let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
+        for sk in before.iter().filter(|k| !after.contains_key(*k)) {
+            let fk = sk[..sk.len() - 20].to_vec();
+            let (a, b) = span_of(sk);
+            batch.remove(&self.support, sk.clone());
+            batch.remove(&self.doc_idx, doc_index_key(&fk, num, a, b));
+            counts.entry(fk).or_insert((None, 0)).1 -= 1;
+        }
+        for (sk, (flen, tag, hash)) in &after {
+            let fk = sk[..*flen].to_vec();
+            let (a, b) = span_of(sk);
+            let mut val = vec![tag.byte()];
+            val.extend_from_slice(hash);
+            batch.insert(&self.support, sk.clone(), val);
+            let e = counts.entry(fk.clone()).or_insert((None, 0));
+            e.0 = Some(e.0.map_or(*tag, |t| t.min(*tag)));
+            if !before.contains(sk) {
+                batch.insert(&self.doc_idx, doc_index_key(&fk, num, a, b), []);
+                e.1 += 1;
+            }
+        }
+        for (t, id) in &new_symbols {
+            batch.insert(&self.dict, t.as_str(), id.to_be_bytes());
+            batch.insert(&self.dict_rev, id.to_be_bytes(), t.as_str());
+        }
+        self.write_counts(&mut batch, counts)?;
+        batch.commit().map_err(|e| self.err(e))
+    }
+
+    /// The support keys a document gave.
+    fn supports_of(&self, num: u32) -> Result<BTreeSet<Vec<u8>>, StoreError> {
+        let mut out = BTreeSet::new();
+        for kv in self.doc_idx.prefix(num.to_be_bytes()) {
+            let ik = kv.key().map_err(|e| self.err(e))?;
+            if ik.len() < 4 + 2 + 16 {
+                return Err(self.corrupt("document index key too short".into()));
+            }
+            let fk = &ik[4..ik.len() - 16];
+            let (a, b) = span_of(&ik);
+            out.insert(support_key(fk, num, a, b));
+        }
+        Ok(out)
+    }
+
+    fn next_doc_num(&self) -> Result<u32, StoreError> {
+        match self.doc_num.last_key_value() {
+            Some(kv) => {
+                let k = kv.key().map_err(|e| self.err(e))?;
+                let n: [u8; 4] = k.as_ref().try_into().map_err(|_| self.corrupt("document number key".into()))?;
+                Ok(u32::from_be_bytes(n) + 1)
+            }
+            None => Ok(0),
+        }
+    }
+
+    /// Applies support-count changes: a fact whose count reaches zero is removed. The tag
+    /// of a fact is the strongest (earliest in [`Tag`] order) of its supports' tags.
+    fn write_counts(&self, batch: &mut fjall::OwnedWriteBatch, counts: HashMap<Vec<u8>, (Option<Tag>, i64)>) -> Result<(), StoreError> {
+        for (fk, (tag, delta)) in counts {
+            let (old_tag, old) = match self.facts.get(&fk).map_err(|e| self.err(e))? {
+                Some(v) if v.len() == 5 => (Tag::from_byte(v[0]), u32::from_be_bytes([v[1], v[2], v[3], v[4]]) as i64),
+                _ => (None, 0),
+            };
+            let n = old + delta;
+            if n <= 0 {
+                batch.remove(&self.facts, fk);
+                continue;
+            }
+            let tag = match (old_tag, tag) {
+                (Some(a), Some(b)) if old > 0 => a.min(b),
+                (_, Some(b)) => b,
+                (Some(a), None) => a,
+                (None, None) => Tag::Extracted,
+            };
+            let mut v = vec![tag.byte()];
+            v.extend_from_slice(&(n as u32).to_be_bytes());
+            batch.insert(&self.facts, fk, v);
+        }
+        Ok(())
+    }
+
+    /// Removes a document and every support it gave, in one atomic batch. Facts no other
+    /// document supports disappear. Returns false if the document was not stored.
+    pub fn retract_document(&self, id: &str) -> Result<bool, StoreError> {
+        let Some(rec) = self.document(id)? else { return Ok(false) };
+        let mut batch = self.db.batch();
+        let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
+        for sk in self.supports_of(rec.num)? {
+            let fk = sk[..sk.len() - 20].to_vec();
+            let (a, b) = span_of(&sk);
+            batch.remove(&self.support, sk.clone());
+            batch.remove(&self.doc_idx, doc_index_key(&fk, rec.num, a, b));
+            counts.entry(fk).or_insert((None, 0)).1 -= 1;
+        }
+        self.write_counts(&mut batch, counts)?;
+        batch.remove(&self.docs, id);
+        batch.remove(&self.doc_num, rec.num.to_be_bytes());
+        batch.remove(&self.text, rec.num.to_be_bytes());
+        batch.commit().map_err(|e| self.err(e))?;
+        Ok(true)
+    }
+
+    fn symbol(&self, id: u32) -> Result<String, StoreError> {
+        match self.dict_rev.get(id.to_be_bytes()).map_err(|e| self.err(e))? {
+            Some(v) => Ok(String::from_utf8_lossy(&v).into_owned()),
+            None => Err(self.corrupt(format!("symbol {id} missing from the dictionary"))),
+        }
+    }
+
+    fn render_fact(&self, name: &str, schema: &RelSchema, words: &[u32]) -> Result<String, StoreError> {
+        let mut s = format!("{name}(");
+        for (i, (w, c)) in words.iter().zip(&schema.columns).enumerate() {
+            if i > 0 {
+                s.push_str(", ");
+            }
+            match c {
+                ColumnType::Number => s.push_str(&(*w as i32).to_string()),
+                ColumnType::Symbol => s.push_str(&format!("{:?}", self.symbol(*w)?)),
+            }
+        }
+        s.push(')');
+        Ok(s)
+    }
+
+    /// Every fact with its tag and supports, as sorted lines of text.
+    fn fact_lines(&self) -> Result<Vec<String>, StoreError> {
+        let schemas = self.schemas()?;
+        let by_id: HashMap<u16, (&String, &RelSchema)> = schemas.iter().map(|(n, s)| (s.id, (n, s))).collect();
+        let mut doc_names: HashMap<u32, String> = HashMap::new();
+        for kv in self.doc_num.iter() {
+            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+            let n: [u8; 4] = k.as_ref().try_into().map_err(|_| self.corrupt("document number key".into()))?;
+            doc_names.insert(u32::from_be_bytes(n), String::from_utf8_lossy(&v).into_owned());
+        }
+        let mut lines = vec![];
+        for kv in self.facts.iter() {
+            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+            let (rel, words) = split_fact_key(&k).ok_or_else(|| self.corrupt("fact key".into()))?;
+            let (name, schema) = by_id.get(&rel).ok_or_else(|| self.corrupt(format!("fact of unknown relation id {rel}")))?;
+            let tag = v.first().and_then(|b| Tag::from_byte(*b)).ok_or_else(|| self.corrupt("fact tag".into()))?;
+            let mut supports = vec![];
+            for skv in self.support.prefix(&k) {
+                let (sk, sv) = skv.into_inner().map_err(|e| self.err(e))?;
+                let tail = &sk[k.len()..];
+                if tail.len() != 20 {
+                    continue;
+                }
+                let doc = u32::from_be_bytes(tail[..4].try_into().unwrap_or_default());
+                let a = u64::from_be_bytes(tail[4..12].try_into().unwrap_or_default());
+                let b = u64::from_be_bytes(tail[12..20].try_into().unwrap_or_default());
+                let stag = sv.first().and_then(|x| Tag::from_byte(*x)).map(Tag::name).unwrap_or("?");
+                let hash: String = sv.get(1..).map(|h| h.iter().take(8).map(|x| format!("{x:02x}")).collect()).unwrap_or_default();
+                supports.push(format!("  [{}:{a}-{b}] {stag} blake3={hash}", doc_names.get(&doc).map(String::as_str).unwrap_or("?")));
+            }
+            supports.sort();
+            let head = format!("fact {} {} supports={}", self.render_fact(name, schema, &words)?, tag.name(), supports.len());
+            lines.push(std::iter::once(head).chain(supports).collect::<Vec<_>>().join("\n"));
+        }
+        lines.sort();
+        Ok(lines)
+    }
+
+    /// The whole store as canonical sorted text: equal stores give byte-identical dumps.
+    pub fn dump(&self) -> Result<String, StoreError> {
+        let mut out = format!("format {FORMAT}\n");
+        for (name, s) in self.schemas()? {
+            let cols: Vec<&str> = s.columns.iter().map(|c| if *c == ColumnType::Symbol { "symbol" } else { "number" }).collect();
+            out.push_str(&format!("relation {name}({})\n", cols.join(", ")));
+        }
+        for id in self.document_ids()? {
+            if let Some(r) = self.document(&id)? {
+                out.push_str(&format!("document {id} format={} size={} source_blake3={} text_blake3={}\n", r.format, r.size, r.source_blake3, r.text_blake3));
+            }
+        }
+        for l in self.fact_lines()? {
+            out.push_str(&l);
+            out.push('\n');
+        }
+        Ok(out)
+    }
+
+    /// Re-hashes every citation against the stored canonical text.
+    pub fn verify(&self) -> Result<Verification, StoreError> {
+        let mut texts: HashMap<u32, Option<String>> = HashMap::new();
+        let mut v = Verification::default();
+        for kv in self.docs.iter() {
+            let (k, val) = kv.into_inner().map_err(|e| self.err(e))?;
+            let id = String::from_utf8_lossy(&k).into_owned();
+            let rec: DocRecord = serde_json::from_slice(&val).map_err(|e| self.corrupt(format!("record of {id}: {e}")))?;
+            let text = self.text.get(rec.num.to_be_bytes()).map_err(|e| self.err(e))?.map(|t| String::from_utf8_lossy(&t).into_owned());
+            match &text {
+                Some(t) if blake3::hash(t.as_bytes()).to_hex().as_str() == rec.text_blake3 => {}
+                _ => v.failures.push(format!("{id}: canonical text missing or does not match its blake3")),
+            }
+            texts.insert(rec.num, text);
+        }
+        for kv in self.support.iter() {
+            let (k, val) = kv.into_inner().map_err(|e| self.err(e))?;
+            v.checked += 1;
+            if k.len() < 22 {
+                v.failures.push("malformed support key".into());
+                continue;
+            }
+            let tail = &k[k.len() - 20..];
+            let doc = u32::from_be_bytes(tail[..4].try_into().unwrap_or_default());
+            let a = u64::from_be_bytes(tail[4..12].try_into().unwrap_or_default()) as usize;
+            let b = u64::from_be_bytes(tail[12..20].try_into().unwrap_or_default()) as usize;
+            let ok = texts.get(&doc).and_then(|t| t.as_ref()).and_then(|t| t.as_bytes().get(a..b)).is_some_and(|bytes| val.get(1..) == Some(blake3::hash(bytes).as_bytes().as_slice()));
+            if ok {
+                v.verified += 1;
+            } else {
+                v.failures.push(format!("support in document #{doc} at {a}-{b} does not re-hash"));
+            }
+        }
+        Ok(v)
+    }
+
+    /// Counts of documents, facts per relation and facts per tag.
+    pub fn stats(&self) -> Result<Stats, StoreError> {
+        let schemas = self.schemas()?;
+        let by_id: HashMap<u16, &String> = schemas.iter().map(|(n, s)| (s.id, n)).collect();
+        let mut st = Stats { documents: self.docs.len().map_err(|e| self.err(e))?, ..Stats::default() };
+        for name in schemas.keys() {
+            st.relations.insert(name.clone(), 0);
+        }
+        for kv in self.facts.iter() {
+            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+            let (rel, _) = split_fact_key(&k).ok_or_else(|| self.corrupt("fact key".into()))?;
+            if let Some(n) = by_id.get(&rel) {
+                *st.relations.entry((*n).clone()).or_default() += 1;
+            }
+            if let Some(t) = v.first().and_then(|b| Tag::from_byte(*b)) {
+                *st.tags.entry(t.name().to_string()).or_default() += 1;
+            }
+        }
+        Ok(st)
+    }
+
+    /// Facts of a relation whose leading columns equal `prefix`, read with one prefix scan
+    /// (nothing else of the store is loaded).
+    pub fn lookup(&self, rel: &str, prefix: &[Value]) -> Result<Vec<Vec<Value>>, StoreError> {
+        let Some(schema) = self.schema(rel)? else { return Ok(vec![]) };
+        let mut words = vec![];
+        for v in prefix {
+            match v {
+                Value::Num(n) => words.push(*n as u32),
+                Value::Sym(s) => match self.dict.get(s).map_err(|e| self.err(e))? {
+                    Some(id) => words.push(u32::from_be_bytes(id.as_ref().try_into().map_err(|_| self.corrupt("symbol id".into()))?)),
+                    None => return Ok(vec![]),
+                },
+            }
+        }
+        let mut out = vec![];
+        for kv in self.facts.prefix(fact_key(schema.id, &words)) {
+            let k = kv.key().map_err(|e| self.err(e))?;
+            let (_, ws) = split_fact_key(&k).ok_or_else(|| self.corrupt("fact key".into()))?;
+            let mut row = vec![];
+            for (w, c) in ws.iter().zip(&schema.columns) {
+                row.push(match c {
+                    ColumnType::Number => Value::Num(*w as i32),
+                    ColumnType::Symbol => Value::Sym(self.symbol(*w)?),
+                });
+            }
+            out.push(row);
+        }
+        Ok(out)
+    }
+}
+
+/// The `(start, end)` at the tail of a support or document-index key.
+fn span_of(k: &[u8]) -> (u64, u64) {
+    let n = k.len();
+    let word = |r: std::ops::Range<usize>| k.get(r).and_then(|b| b.try_into().ok()).map(u64::from_be_bytes).unwrap_or(0);
+    (word(n.saturating_sub(16)..n.saturating_sub(8)), word(n.saturating_sub(8)..n))
+}
+
+/// The result of [`Store::verify`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Verification {
+    /// Citations checked.
+    pub checked: usize,
+    /// Citations whose bytes re-hash to the stored blake3.
+    pub verified: usize,
+    /// What failed, one line each.
+    pub failures: Vec<String>,
+}
+
+/// The result of [`Store::stats`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Stats {
+    /// Number of documents.
+    pub documents: usize,
+    /// Facts per relation.
+    pub relations: BTreeMap<String, usize>,
+    /// Facts per tag.
+    pub tags: BTreeMap<String, usize>,
+}
