@@ -1,0 +1,197 @@
+//! The fact base as users meet it: `tg build`/`dump`/`verify`/`stats` on real folders,
+//! supports and retraction through the library API, locking, format checks, and
+//! documents that are wholly present or wholly absent after a process is killed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use textgraph::store::{CitedFact, ColumnType, NewDocument, Store, StoreError, Tag, Value};
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tg-store-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{e}"));
+    d
+}
+
+fn tg(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tg")).current_dir(dir).env_remove("TG_DB").args(args).output().unwrap_or_else(|e| panic!("cannot run tg: {e}"))
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn write(root: &Path, rel: &str, text: &str) {
+    let p = root.join(rel);
+    if let Some(parent) = p.parent() {
+        std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
+}
+
+fn corpus(root: &Path) {
+    write(root, "memo.txt", "Acme Corp wired $2,000,000 to Beta Ltd.\n\nBeta Ltd is a subsidiary of Gamma Holdings.\n");
+    write(root, "emails/2024-03-01.txt", "From: John Doe\n\nPlease approve the transfer.\n\n\nThanks.\n");
+    write(root, "notes.md", "# Notes\n\nUnicode: Société Générale, 東京.\n");
+}
+
+#[test]
+fn build_dump_verify_stats() {
+    let d = scratch("basic");
+    corpus(&d.join("case"));
+    std::fs::write(d.join("case/blob.bin"), [0xffu8, 0xfe, 0, 1]).unwrap_or_default();
+    let o = tg(&d, &["build", "case", "--db", "store"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o), "3 added, 0 changed, 0 unchanged, 0 removed, 1 skipped; store store\n");
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "tg: warning: skipped blob.bin: not UTF-8 text (format not supported yet)\n");
+    let v = tg(&d, &["verify", "--db", "store"]);
+    assert_eq!(stdout(&v), "10/10 citations verified\n");
+    let s = tg(&d, &["stats", "--db", "store", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&s)).unwrap_or_default();
+    assert_eq!(json["documents"], 3);
+    assert_eq!(json["relations"]["paragraph"], 7);
+    assert_eq!(json["tags"]["STRUCTURAL"], 10);
+    let dump = stdout(&tg(&d, &["dump", "--db", "store"]));
+    assert!(dump.contains("fact paragraph(\"notes.md\", 1) STRUCTURAL supports=1\n  [notes.md:9-47] STRUCTURAL"), "{dump}");
+    // Unchanged corpus: nothing is re-read.
+    let again = tg(&d, &["build", "case", "--db", "store"]);
+    assert_eq!(stdout(&again), "0 added, 0 changed, 3 unchanged, 0 removed, 1 skipped; store store\n");
+}
+
+#[test]
+fn incremental_build_equals_fresh_build() {
+    let d = scratch("incr");
+    corpus(&d.join("case"));
+    assert_eq!(tg(&d, &["build", "case", "--db", "incr"]).status.code(), Some(0));
+    // Change one file, remove one, add one; rebuild incrementally.
+    write(&d.join("case"), "memo.txt", "Acme Corp wired $2,500,000 to Beta Ltd.\n\nCorrected on 3 March.\n\nSee Exhibit A.\n");
+    std::fs::remove_file(d.join("case/notes.md")).unwrap_or_default();
+    write(&d.join("case"), "later.txt", "A later memo.\n");
+    let o = tg(&d, &["build", "case", "--db", "incr"]);
+    assert_eq!(stdout(&o), "1 added, 1 changed, 1 unchanged, 1 removed, 0 skipped; store incr\n");
+    assert_eq!(tg(&d, &["build", "case", "--db", "fresh"]).status.code(), Some(0));
+    let a = stdout(&tg(&d, &["dump", "--db", "incr"]));
+    let b = stdout(&tg(&d, &["dump", "--db", "fresh"]));
+    assert_eq!(a, b, "incremental and fresh stores differ");
+    // Retract and re-add: identical again.
+    let memo = std::fs::read_to_string(d.join("case/memo.txt")).unwrap_or_default();
+    std::fs::remove_file(d.join("case/memo.txt")).unwrap_or_default();
+    assert_eq!(tg(&d, &["build", "case", "--db", "incr"]).status.code(), Some(0));
+    write(&d.join("case"), "memo.txt", &memo);
+    assert_eq!(tg(&d, &["build", "case", "--db", "incr"]).status.code(), Some(0));
+    assert_eq!(stdout(&tg(&d, &["dump", "--db", "incr"])), b);
+}
+
+fn doc<'a>(id: &'a str, text: &'a str) -> NewDocument<'a> {
+    NewDocument { id, format: "txt", source: text.as_bytes(), text }
+}
+
+fn mention(name: &str, span: (u64, u64)) -> CitedFact {
+    CitedFact { rel: "mention".into(), args: vec![Value::Sym(name.into())], tag: Tag::Extracted, spans: vec![span] }
+}
+
+#[test]
+fn a_fact_lives_while_some_document_supports_it() {
+    let d = scratch("support");
+    let store = Store::open(&d.join("db")).unwrap_or_else(|e| panic!("{e}"));
+    store.declare("mention", &[ColumnType::Symbol]).unwrap_or_else(|e| panic!("{e}"));
+    store.put_document(&doc("a.txt", "Acme paid Beta."), &[mention("Acme", (0, 4)), mention("Beta", (10, 14))]).unwrap_or_else(|e| panic!("{e}"));
+    store.put_document(&doc("b.txt", "Beta replied to Acme."), &[mention("Acme", (16, 20)), mention("Beta", (0, 4))]).unwrap_or_else(|e| panic!("{e}"));
+    let dump = store.dump().unwrap_or_default();
+    assert!(dump.contains("fact mention(\"Acme\") EXTRACTED supports=2\n  [a.txt:0-4] EXTRACTED"), "{dump}");
+    assert!(store.retract_document("a.txt").unwrap_or(false));
+    assert_eq!(store.lookup("mention", &[Value::Sym("Acme".into())]).unwrap_or_default(), vec![vec![Value::Sym("Acme".into())]]);
+    // Re-storing b.txt without the Acme mention drops the last support of that fact.
+    store.put_document(&doc("b.txt", "Beta replied."), &[mention("Beta", (0, 4))]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(store.lookup("mention", &[Value::Sym("Acme".into())]).unwrap_or_default().is_empty());
+    let v = store.verify().unwrap_or_default();
+    assert_eq!((v.verified, v.checked, v.failures.len()), (1, 1, 0));
+}
+
+#[test]
+fn bad_citations_are_refused_and_nothing_is_written() {
+    let d = scratch("refuse");
+    let store = Store::open(&d.join("db")).unwrap_or_else(|e| panic!("{e}"));
+    store.declare("mention", &[ColumnType::Symbol]).unwrap_or_else(|e| panic!("{e}"));
+    let e = store.put_document(&doc("a.txt", "Acme"), &[mention("Acme", (0, 4)), mention("Beta", (2, 9))]).err();
+    assert_eq!(e.map(|e| e.to_string()).unwrap_or_default(), "document a.txt: span 2-9 is not within its text of 4 bytes on character boundaries");
+    let e = store.put_document(&doc("b.txt", "é"), &[mention("x", (0, 1))]).err();
+    assert!(matches!(e, Some(StoreError::Span { .. })));
+    let uncited = CitedFact { rel: "mention".into(), args: vec![Value::Sym("Acme".into())], tag: Tag::Extracted, spans: vec![] };
+    let e = store.put_document(&doc("c.txt", "Acme"), &[uncited]).err();
+    assert_eq!(e.map(|e| e.to_string()).unwrap_or_default(), "document c.txt: a mention fact has no citation; every stored fact needs a byte span");
+    let e = store.put_document(&doc("d.txt", "Acme"), &[CitedFact { rel: "owns".into(), args: vec![], tag: Tag::Extracted, spans: vec![(0, 1)] }]).err();
+    assert_eq!(e.map(|e| e.to_string()).unwrap_or_default(), "relation owns: relation not declared");
+    assert!(store.document_ids().unwrap_or_default().is_empty());
+}
+
+#[test]
+fn a_second_process_gets_a_clear_error_naming_the_holder() {
+    let d = scratch("lock");
+    let store = Store::open(&d.join("db")).unwrap_or_else(|e| panic!("{e}"));
+    let o = tg(&d, &["dump", "--db", "db"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("tg: store db is in use by another process (pid "), "{err}");
+    assert!(err.ends_with("; wait for it to finish or use another --db\n"), "{err}");
+    drop(store);
+    assert_eq!(tg(&d, &["dump", "--db", "db"]).status.code(), Some(0));
+}
+
+#[test]
+fn another_format_is_refused_not_misread() {
+    let d = scratch("format");
+    drop(Store::open(&d.join("db")).unwrap_or_else(|e| panic!("{e}")));
+    {
+        let db = fjall::Database::builder(d.join("db")).open().unwrap_or_else(|e| panic!("{e:?}"));
+        let meta = db.keyspace("meta", fjall::KeyspaceCreateOptions::default).unwrap_or_else(|e| panic!("{e:?}"));
+        meta.insert("format", "textgraph-store/0").unwrap_or_else(|e| panic!("{e:?}"));
+    }
+    let e = Store::open(&d.join("db")).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(e.ends_with("has format textgraph-store/0, this tg reads textgraph-store/1; rebuild it into a new --db"), "{e}");
+}
+
+/// Kills `tg build` at random moments; every reopened store verifies, and every document
+/// in it is complete (its paragraphs all present), every other one wholly absent.
+#[test]
+fn killed_builds_leave_whole_documents() {
+    let d = scratch("crash");
+    let root = d.join("case");
+    let mut expected = std::collections::BTreeMap::new();
+    for i in 0..120 {
+        let paras = 1 + i % 7;
+        let text: String = (0..paras).map(|p| format!("Document {i}, paragraph {p}: Acme wired funds to Beta.\n\n")).collect();
+        write(&root, &format!("doc{i:03}.txt"), &text);
+        expected.insert(format!("doc{i:03}.txt"), paras);
+    }
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    for round in 0..24 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let db = d.join(format!("db{}", round % 3));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tg"))
+            .current_dir(&d)
+            .args(["build", "case", "--db"])
+            .arg(&db)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::thread::sleep(std::time::Duration::from_micros(seed % 60_000));
+        let _ = child.kill();
+        let _ = child.wait();
+        let store = Store::open(&db).unwrap_or_else(|e| panic!("round {round}: store does not reopen: {e}"));
+        let v = store.verify().unwrap_or_else(|e| panic!("{e}"));
+        assert!(v.failures.is_empty(), "round {round}: {:?}", v.failures);
+        for id in store.document_ids().unwrap_or_default() {
+            let paras = store.lookup("paragraph", &[Value::Sym(id.clone())]).unwrap_or_default().len();
+            assert_eq!(Some(&paras), expected.get(&id), "round {round}: {id} is partial");
+            assert_eq!(store.lookup("document", &[Value::Sym(id.clone())]).unwrap_or_default().len(), 1);
+        }
+        let stats = store.stats().unwrap_or_default();
+        let stored: usize = store.document_ids().unwrap_or_default().iter().map(|id| expected[id]).sum();
+        assert_eq!(stats.relations.get("paragraph").copied().unwrap_or(0), stored, "round {round}: stray paragraphs");
+    }
+}
