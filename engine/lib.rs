@@ -8,4 +8,5 @@
 
 pub mod datalog;
 pub mod ingest;
+pub mod reason;
 pub mod store;

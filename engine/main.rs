@@ -43,6 +43,26 @@ enum Command {
         #[command(flatten)]
         db: DbArg,
     },
+    /// Run a rule file over the store's facts and store what it derives, with witnesses.
+    Derive {
+        /// The rules (.dl); relations it reads are loaded from the store.
+        rules: PathBuf,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Show why a stored or derived fact holds, down to the cited document bytes.
+    Explain {
+        /// The fact, e.g. 'controls("Acme Corp", "Beta Ltd")'.
+        fact: String,
+        #[command(flatten)]
+        db: DbArg,
+        /// Depth limit of the proof tree.
+        #[arg(long, default_value_t = 8)]
+        depth: usize,
+        /// Re-hash every citation and check every step's rule.
+        #[arg(long)]
+        verify: bool,
+    },
     /// Count documents, facts per relation and per tag.
     Stats {
         #[command(flatten)]
@@ -148,16 +168,45 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             }
             ExitCode::SUCCESS
         }
+        Command::Derive { rules, db } => {
+            let store = open_store(&db)?;
+            let r = textgraph::reason::derive(&store, &rules).map_err(|e| {
+                eprint!("{}", with_prefix(&e.to_string()));
+                ExitCode::from(EXIT_ERROR)
+            })?;
+            out.push_str(&format!("{} input facts, {} derived ({} written, {} removed)\n", r.inputs, r.derived, r.written, r.removed));
+            ExitCode::SUCCESS
+        }
+        Command::Explain { fact, db, depth, verify } => {
+            let store = open_store(&db)?;
+            let ex = textgraph::reason::explain(&store, &fact, depth, verify).map_err(|e| {
+                eprint!("{}", with_prefix(&e.to_string()));
+                ExitCode::from(EXIT_ERROR)
+            })?;
+            out = ex.text;
+            if ex.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+        }
         Command::Run { .. } => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(code)
 }
 
+/// Diagnostics already carry their own `error[…]` prefix; other messages get `tg: `.
+fn with_prefix(msg: &str) -> String {
+    let body = if msg.starts_with("error[") { msg.to_string() } else { format!("tg: {msg}") };
+    if body.ends_with('\n') { body } else { body + "\n" }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        c @ (Command::Build { .. } | Command::Dump { .. } | Command::Verify { .. } | Command::Stats { .. }) => {
+        c @ (Command::Build { .. }
+        | Command::Dump { .. }
+        | Command::Verify { .. }
+        | Command::Stats { .. }
+        | Command::Derive { .. }
+        | Command::Explain { .. }) => {
             store_command(c).unwrap_or_else(|code| code)
         }
         Command::Run { program, facts, output, include, provenance, explain, depth, show, no_preprocessor: _ } => {

@@ -20,6 +20,8 @@
 //! | `facts` | rel u16 ‖ words | tag u8 ‖ support count u32 |
 //! | `support` | rel u16 ‖ words ‖ doc u32 ‖ start u64 ‖ end u64 | tag u8 ‖ blake3 of the span |
 //! | `doc_idx` | doc u32 ‖ rel u16 ‖ words ‖ start u64 ‖ end u64 | — |
+//! | `derived` | rel u16 ‖ words | JSON [`Derivation`] (round, rule hash, body facts) |
+//! | `rules` | rule hash (hex) | rule text |
 
 mod error;
 mod keys;
@@ -99,7 +101,7 @@ pub struct RelSchema {
 }
 
 /// One value of a fact.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Value {
     /// A symbol.
     Sym(String),
@@ -164,6 +166,30 @@ pub struct Store {
     facts: Keyspace,
     support: Keyspace,
     doc_idx: Keyspace,
+    derived: Keyspace,
+    rules: Keyspace,
+}
+
+/// Why a derived fact holds: its canonical witness.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Derivation {
+    /// Round of its stratum in which it was first derived.
+    pub round: u32,
+    /// Content hash of the rule (hex, 32 digits).
+    pub rule: String,
+    /// The rule's positive body facts: relation and arguments.
+    pub body: Vec<(String, Vec<Value>)>,
+}
+
+/// A derived fact to store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DerivedFact {
+    /// Relation name (declared).
+    pub rel: String,
+    /// Arguments.
+    pub args: Vec<Value>,
+    /// Its witness.
+    pub why: Derivation,
 }
 
 const HOLDER_FILE: &str = "holder";
@@ -196,6 +222,8 @@ impl Store {
             facts: ks("facts")?,
             support: ks("support")?,
             doc_idx: ks("doc_idx")?,
+            derived: ks("derived")?,
+            rules: ks("rules")?,
             db,
             path: path.to_path_buf(),
         };
@@ -541,6 +569,34 @@ impl Store {
             out.push_str(&l);
             out.push('\n');
         }
+        let render = |rel: &str, args: &[Value]| {
+            let vals: Vec<String> = args.iter().map(|v| match v { Value::Num(n) => n.to_string(), Value::Sym(s) => format!("{s:?}") }).collect();
+            format!("{rel}({})", vals.join(", "))
+        };
+        let mut derived = vec![];
+        for rel in self.relation_names()? {
+            for (args, why) in self.derived_facts(&rel)? {
+                let mut l = format!("derived {} INFERRED round={} rule={}", render(&rel, &args), why.round, &why.rule);
+                for (br, bargs) in &why.body {
+                    l.push_str(&format!("\n  from {}", render(br, bargs)));
+                }
+                derived.push(l);
+            }
+        }
+        derived.sort();
+        for l in derived {
+            out.push_str(&l);
+            out.push('\n');
+        }
+        let mut rules = vec![];
+        for kv in self.rules.iter() {
+            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+            rules.push(format!("rule {} {}", String::from_utf8_lossy(&k), String::from_utf8_lossy(&v)));
+        }
+        for l in rules {
+            out.push_str(&l);
+            out.push('\n');
+        }
         Ok(out)
     }
 
@@ -598,7 +654,150 @@ impl Store {
                 *st.tags.entry(t.name().to_string()).or_default() += 1;
             }
         }
+        for kv in self.derived.iter() {
+            let k = kv.key().map_err(|e| self.err(e))?;
+            let (rel, _) = split_fact_key(&k).ok_or_else(|| self.corrupt("derived key".into()))?;
+            if let Some(n) = by_id.get(&rel) {
+                *st.relations.entry((*n).clone()).or_default() += 1;
+            }
+            *st.tags.entry(Tag::Inferred.name().to_string()).or_default() += 1;
+        }
         Ok(st)
+    }
+
+    /// Replaces the whole derived layer in one atomic batch: facts no longer derived are
+    /// removed, new or changed ones written; the rules that ran are recorded by hash.
+    /// Returns (written, removed).
+    pub fn replace_derived(&self, rules: &[(String, String)], facts: &[DerivedFact]) -> Result<(usize, usize), StoreError> {
+        let schemas = self.schemas()?;
+        let mut batch = self.db.batch();
+        let mut next_sym = self.dict.len().map_err(|e| self.err(e))? as u32;
+        let mut new_symbols: BTreeMap<String, u32> = BTreeMap::new();
+        let mut wanted: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
+        for f in facts {
+            let s = schemas.get(&f.rel).ok_or_else(|| StoreError::Schema { rel: f.rel.clone(), detail: "relation not declared".into() })?;
+            let mut words = vec![];
+            for a in &f.args {
+                words.push(match a {
+                    Value::Num(n) => *n as u32,
+                    Value::Sym(t) => match self.dict.get(t).map_err(|e| self.err(e))? {
+                        Some(id) => u32::from_be_bytes(id.as_ref().try_into().map_err(|_| self.corrupt(format!("symbol id of {t:?}")))?),
+                        None => *new_symbols.entry(t.clone()).or_insert_with(|| {
+                            next_sym += 1;
+                            next_sym - 1
+                        }),
+                    },
+                });
+            }
+            let json = serde_json::to_vec(&f.why).map_err(|e| self.corrupt(e.to_string()))?;
+            wanted.insert(fact_key(s.id, &words), json);
+        }
+        let mut removed = 0;
+        for kv in self.derived.iter() {
+            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+            match wanted.get(k.as_ref()) {
+                Some(new) if new.as_slice() == v.as_ref() => {
+                    wanted.remove(k.as_ref());
+                }
+                Some(_) => {}
+                None => {
+                    batch.remove(&self.derived, k.to_vec());
+                    removed += 1;
+                }
+            }
+        }
+        let written = wanted.len();
+        for (k, v) in wanted {
+            batch.insert(&self.derived, k, v);
+        }
+        for (t, id) in &new_symbols {
+            batch.insert(&self.dict, t.as_str(), id.to_be_bytes());
+            batch.insert(&self.dict_rev, id.to_be_bytes(), t.as_str());
+        }
+        for (hash, text) in rules {
+            batch.insert(&self.rules, hash.as_str(), text.as_str());
+        }
+        batch.commit().map_err(|e| self.err(e))?;
+        Ok((written, removed))
+    }
+
+    /// The witness of a derived fact, if it is one.
+    pub fn derivation(&self, rel: &str, args: &[Value]) -> Result<Option<Derivation>, StoreError> {
+        let Some(schema) = self.schema(rel)? else { return Ok(None) };
+        let Some(words) = self.encode(args)? else { return Ok(None) };
+        match self.derived.get(fact_key(schema.id, &words)).map_err(|e| self.err(e))? {
+            None => Ok(None),
+            Some(v) => serde_json::from_slice(&v).map(Some).map_err(|e| self.corrupt(format!("derivation of {rel}: {e}"))),
+        }
+    }
+
+    /// The supports of a stored (extracted) fact: document id, span, tag, and whether the
+    /// cited bytes still re-hash to the blake3 recorded when it was stored.
+    pub fn supports(&self, rel: &str, args: &[Value]) -> Result<Vec<Citation>, StoreError> {
+        let Some(schema) = self.schema(rel)? else { return Ok(vec![]) };
+        let Some(words) = self.encode(args)? else { return Ok(vec![]) };
+        let fk = fact_key(schema.id, &words);
+        let mut out = vec![];
+        for kv in self.support.prefix(&fk) {
+            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+            if k.len() != fk.len() + 20 {
+                continue;
+            }
+            let num = u32::from_be_bytes(k[fk.len()..fk.len() + 4].try_into().unwrap_or_default());
+            let (a, b) = span_of(&k);
+            let doc = self.doc_num.get(num.to_be_bytes()).map_err(|e| self.err(e))?.map(|d| String::from_utf8_lossy(&d).into_owned()).unwrap_or_default();
+            let text = self.text.get(num.to_be_bytes()).map_err(|e| self.err(e))?;
+            let quote = text.as_ref().and_then(|t| t.get(a as usize..b as usize)).map(|q| String::from_utf8_lossy(q).into_owned());
+            let verified = quote.as_ref().is_some_and(|q| v.get(1..) == Some(blake3::hash(q.as_bytes()).as_bytes().as_slice()));
+            out.push(Citation { doc, start: a, end: b, tag: v.first().and_then(|t| Tag::from_byte(*t)).unwrap_or(Tag::Extracted), quote: quote.unwrap_or_default(), verified });
+        }
+        out.sort_by(|x, y| (&x.doc, x.start, x.end).cmp(&(&y.doc, y.start, y.end)));
+        Ok(out)
+    }
+
+    /// The text of a rule that ran, by hash.
+    pub fn rule_text(&self, hash: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.rules.get(hash).map_err(|e| self.err(e))?.map(|v| String::from_utf8_lossy(&v).into_owned()))
+    }
+
+    /// Words of values already in the dictionary (`None` if some symbol is unknown).
+    fn encode(&self, args: &[Value]) -> Result<Option<Vec<u32>>, StoreError> {
+        let mut words = vec![];
+        for v in args {
+            match v {
+                Value::Num(n) => words.push(*n as u32),
+                Value::Sym(s) => match self.dict.get(s).map_err(|e| self.err(e))? {
+                    Some(id) => words.push(u32::from_be_bytes(id.as_ref().try_into().map_err(|_| self.corrupt("symbol id".into()))?)),
+                    None => return Ok(None),
+                },
+            }
+        }
+        Ok(Some(words))
+    }
+
+    /// Derived facts of a relation, with their witnesses.
+    pub fn derived_facts(&self, rel: &str) -> Result<Vec<(Vec<Value>, Derivation)>, StoreError> {
+        let Some(schema) = self.schema(rel)? else { return Ok(vec![]) };
+        let mut out = vec![];
+        for kv in self.derived.prefix(schema.id.to_be_bytes()) {
+            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+            let (_, ws) = split_fact_key(&k).ok_or_else(|| self.corrupt("derived key".into()))?;
+            let mut row = vec![];
+            for (w, c) in ws.iter().zip(&schema.columns) {
+                row.push(match c {
+                    ColumnType::Number => Value::Num(*w as i32),
+                    ColumnType::Symbol => Value::Sym(self.symbol(*w)?),
+                });
+            }
+            let why: Derivation = serde_json::from_slice(&v).map_err(|e| self.corrupt(format!("derivation of {rel}: {e}")))?;
+            out.push((row, why));
+        }
+        Ok(out)
+    }
+
+    /// Names of every declared relation, sorted.
+    pub fn relation_names(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self.schemas()?.into_keys().collect())
     }
 
     /// Facts of a relation whose leading columns equal `prefix`, read with one prefix scan
@@ -637,6 +836,23 @@ fn span_of(k: &[u8]) -> (u64, u64) {
     let n = k.len();
     let word = |r: std::ops::Range<usize>| k.get(r).and_then(|b| b.try_into().ok()).map(u64::from_be_bytes).unwrap_or(0);
     (word(n.saturating_sub(16)..n.saturating_sub(8)), word(n.saturating_sub(8)..n))
+}
+
+/// One span of a document that asserts a fact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Citation {
+    /// Document id.
+    pub doc: String,
+    /// Start byte.
+    pub start: u64,
+    /// End byte (exclusive).
+    pub end: u64,
+    /// The support's tag.
+    pub tag: Tag,
+    /// The cited text.
+    pub quote: String,
+    /// True if the cited bytes re-hash to the recorded blake3.
+    pub verified: bool,
 }
 
 /// The result of [`Store::verify`].
