@@ -202,3 +202,65 @@ fn killed_builds_leave_whole_documents() {
     // The kills must have landed mid-build at least once, or this test proved nothing.
     assert!(partial_rounds > 0, "no build was interrupted midway");
 }
+
+const RULES: &str = r#"
+.decl paragraph(doc:symbol, index:number)
+.decl document(doc:symbol, format:symbol)
+// A document with more than one paragraph.
+.decl long_doc(doc:symbol)
+long_doc(d) :- paragraph(d, 1).
+.decl long_text(doc:symbol)
+long_text(d) :- document(d, "txt"), long_doc(d).
+"#;
+
+#[test]
+fn derive_then_explain_down_to_the_cited_bytes() {
+    let d = scratch("derive");
+    corpus(&d.join("case"));
+    std::fs::write(d.join("rules.dl"), RULES).unwrap_or_default();
+    assert_eq!(tg(&d, &["build", "case", "--db", "db"]).status.code(), Some(0));
+    let o = tg(&d, &["derive", "rules.dl", "--db", "db"]);
+    assert_eq!(stdout(&o), "10 input facts, 5 derived (5 written, 0 removed)\n", "{}", String::from_utf8_lossy(&o.stderr));
+    let e = tg(&d, &["explain", "long_text(\"memo.txt\")", "--db", "db", "--verify"]);
+    assert_eq!(e.status.code(), Some(0));
+    assert_eq!(
+        stdout(&e),
+        "long_text(\"memo.txt\")  [INFERRED by rule e985abf839a1 round 0: long_text(d) :- document(d, \"txt\"), long_doc(d).]\n\
+         ├─ document(\"memo.txt\", \"txt\")  [STRUCTURAL]\n\
+         │  └─ [memo.txt:0-85] \"Acme Corp wired $2,000,000 to Beta Ltd.\\n\\nBeta Ltd is a subsidiary of Gamma Holdings.\\n\"  ✓ re-hashed\n\
+         └─ long_doc(\"memo.txt\")  [INFERRED by rule 371b1531d8a6 round 0: long_doc(d) :- paragraph(d, 1).]\n   \
+            └─ paragraph(\"memo.txt\", 1)  [STRUCTURAL]\n      \
+               └─ [memo.txt:41-84] \"Beta Ltd is a subsidiary of Gamma Holdings.\"  ✓ re-hashed\n\
+         4/4 checks passed\n"
+    );
+    // Deriving again changes nothing; after an edit only the difference is written.
+    assert_eq!(stdout(&tg(&d, &["derive", "rules.dl", "--db", "db"])), "10 input facts, 5 derived (0 written, 0 removed)\n");
+    write(&d.join("case"), "memo.txt", "A single paragraph now.\n");
+    assert_eq!(tg(&d, &["build", "case", "--db", "db"]).status.code(), Some(0));
+    assert_eq!(stdout(&tg(&d, &["derive", "rules.dl", "--db", "db"])), "9 input facts, 3 derived (0 written, 2 removed)\n");
+    let gone = tg(&d, &["explain", "long_text(\"memo.txt\")", "--db", "db"]);
+    assert_eq!(stdout(&gone), "long_text(\"memo.txt\")  [not in the store]\n");
+}
+
+#[test]
+fn tampered_text_fails_verification() {
+    let d = scratch("tamper");
+    corpus(&d.join("case"));
+    assert_eq!(tg(&d, &["build", "case", "--db", "db"]).status.code(), Some(0));
+    {
+        let db = fjall::Database::builder(d.join("db")).open().unwrap_or_else(|e| panic!("{e:?}"));
+        let docs = db.keyspace("docs", fjall::KeyspaceCreateOptions::default).unwrap_or_else(|e| panic!("{e:?}"));
+        let text = db.keyspace("text", fjall::KeyspaceCreateOptions::default).unwrap_or_else(|e| panic!("{e:?}"));
+        let rec: serde_json::Value = serde_json::from_slice(&docs.get("memo.txt").ok().flatten().unwrap_or_default()).unwrap_or_default();
+        let num = rec["num"].as_u64().unwrap_or(0) as u32;
+        text.insert(num.to_be_bytes(), "Acme Corp wired $9,000,000 to Beta Ltd.\n\nBeta Ltd is a subsidiary of Gamma Holdings.\n").unwrap_or_else(|e| panic!("{e:?}"));
+    }
+    let v = tg(&d, &["verify", "--db", "db"]);
+    assert_eq!(v.status.code(), Some(1));
+    let out = stdout(&v);
+    assert!(out.starts_with("FAILED memo.txt: canonical text missing or does not match its blake3\n"), "{out}");
+    assert!(out.ends_with("8/10 citations verified\n"), "{out}");
+    let e = tg(&d, &["explain", "paragraph(\"memo.txt\", 0)", "--db", "db", "--verify"]);
+    assert_eq!(e.status.code(), Some(1));
+    assert!(stdout(&e).contains("✗ does not re-hash"), "{}", stdout(&e));
+}
