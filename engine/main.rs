@@ -63,6 +63,17 @@ enum Command {
         #[arg(long)]
         verify: bool,
     },
+    /// Export the graph: `--format json` writes canonical JSON (sorted keys, content ids).
+    Export {
+        #[command(flatten)]
+        db: DbArg,
+        /// Output format.
+        #[arg(long, value_parser = ["json"], default_value = "json")]
+        format: String,
+        /// Output file (`-` for standard output).
+        #[arg(short = 'o', long = "output", default_value = "-")]
+        output: PathBuf,
+    },
     /// Count documents, facts per relation and per tag.
     Stats {
         #[command(flatten)]
@@ -186,6 +197,16 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             out = ex.text;
             if ex.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
+        Command::Export { db, format: _, output } => {
+            let json = open_store(&db)?.export_json().map_err(fail)?;
+            if output.as_os_str() == "-" {
+                out = json;
+            } else if let Err(e) = std::fs::write(&output, json) {
+                eprintln!("tg: cannot write {}: {e}", output.display());
+                return Err(ExitCode::from(EXIT_ERROR));
+            }
+            ExitCode::SUCCESS
+        }
         Command::Run { .. } => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
@@ -206,6 +227,7 @@ fn main() -> ExitCode {
         | Command::Verify { .. }
         | Command::Stats { .. }
         | Command::Derive { .. }
+        | Command::Export { .. }
         | Command::Explain { .. }) => {
             store_command(c).unwrap_or_else(|code| code)
         }

@@ -264,3 +264,29 @@ fn tampered_text_fails_verification() {
     assert_eq!(e.status.code(), Some(1));
     assert!(stdout(&e).contains("✗ does not re-hash"), "{}", stdout(&e));
 }
+
+/// Same corpus, built in a different order into fresh stores: byte-identical dump and graph.json.
+#[test]
+fn equal_corpora_export_identical_graphs() {
+    let d = scratch("determinism");
+    std::fs::write(d.join("rules.dl"), RULES).unwrap_or_default();
+    corpus(&d.join("a"));
+    // The second corpus is written in another order, with an extra file first added and removed.
+    write(&d.join("b"), "notes.md", "# Notes\n\nUnicode: Société Générale, 東京.\n");
+    write(&d.join("b"), "zzz.txt", "temporary\n");
+    write(&d.join("b"), "memo.txt", "Acme Corp wired $2,000,000 to Beta Ltd.\n\nBeta Ltd is a subsidiary of Gamma Holdings.\n");
+    assert_eq!(tg(&d, &["build", "b", "--db", "db_b"]).status.code(), Some(0));
+    std::fs::remove_file(d.join("b/zzz.txt")).unwrap_or_default();
+    write(&d.join("b"), "emails/2024-03-01.txt", "From: John Doe\n\nPlease approve the transfer.\n\n\nThanks.\n");
+    for (corpus_dir, db) in [("a", "db_a"), ("b", "db_b")] {
+        assert_eq!(tg(&d, &["build", corpus_dir, "--db", db]).status.code(), Some(0));
+        assert_eq!(tg(&d, &["derive", "rules.dl", "--db", db]).status.code(), Some(0));
+        let o = tg(&d, &["export", "--db", db, "--format", "json", "-o", &format!("{db}.json")]);
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let a = std::fs::read(d.join("db_a.json")).unwrap_or_default();
+    let b = std::fs::read(d.join("db_b.json")).unwrap_or_default();
+    assert!(a.len() > 1000);
+    assert_eq!(a, b, "graph.json differs");
+    assert_eq!(stdout(&tg(&d, &["dump", "--db", "db_a"])), stdout(&tg(&d, &["dump", "--db", "db_b"])));
+}

@@ -24,6 +24,7 @@
 //! | `rules` | rule hash (hex) | rule text |
 
 mod error;
+mod export;
 mod keys;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -33,6 +34,7 @@ use fjall::{Database, Keyspace, KeyspaceCreateOptions};
 use serde::{Deserialize, Serialize};
 
 pub use error::StoreError;
+pub use export::fact_id;
 use keys::{doc_index_key, fact_key, split_fact_key, support_key};
 
 /// The on-disk format this build reads and writes.
