@@ -263,7 +263,7 @@ impl Store {
             }
             return Ok(s);
         }
-        let id = self.rels.len().map_err(|e| self.err(e))? as u16 + 1;
+        let id = self.schemas()?.values().map(|s| s.id).max().unwrap_or(0) + 1;
         let schema = RelSchema { id, columns: columns.to_vec() };
         let json = serde_json::to_vec(&schema).map_err(|e| StoreError::Corruption { path: self.path.clone(), detail: e.to_string() })?;
         self.rels.insert(name, json).map_err(|e| self.err(e))?;
@@ -367,7 +367,7 @@ impl Store {
         batch.insert(&self.doc_num, num.to_be_bytes(), doc.id);
         batch.insert(&self.text, num.to_be_bytes(), doc.text);
         let mut new_symbols: BTreeMap<String, u32> = BTreeMap::new();
-        let mut next_sym = self.dict.len().map_err(|e| self.err(e))? as u32;
+        let mut next_sym = self.next_symbol_id()?;
         // support key → (fact key length, tag, span hash)
         let mut after: BTreeMap<Vec<u8>, (usize, Tag, [u8; 32])> = BTreeMap::new();
         for f in facts {
@@ -435,6 +435,19 @@ impl Store {
             out.insert(support_key(fk, num, a, b));
         }
         Ok(out)
+    }
+
+    /// The next free symbol id: one past the largest in the dictionary (keys are big-endian,
+    /// so the last key is the largest; `len()` would scan the whole keyspace).
+    fn next_symbol_id(&self) -> Result<u32, StoreError> {
+        match self.dict_rev.last_key_value() {
+            Some(kv) => {
+                let k = kv.key().map_err(|e| self.err(e))?;
+                let n: [u8; 4] = k.as_ref().try_into().map_err(|_| self.corrupt("symbol id key".into()))?;
+                Ok(u32::from_be_bytes(n) + 1)
+            }
+            None => Ok(0),
+        }
     }
 
     fn next_doc_num(&self) -> Result<u32, StoreError> {
@@ -673,7 +686,7 @@ impl Store {
     pub fn replace_derived(&self, rules: &[(String, String)], facts: &[DerivedFact]) -> Result<(usize, usize), StoreError> {
         let schemas = self.schemas()?;
         let mut batch = self.db.batch();
-        let mut next_sym = self.dict.len().map_err(|e| self.err(e))? as u32;
+        let mut next_sym = self.next_symbol_id()?;
         let mut new_symbols: BTreeMap<String, u32> = BTreeMap::new();
         let mut wanted: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
         for f in facts {
@@ -830,6 +843,16 @@ impl Store {
             out.push(row);
         }
         Ok(out)
+    }
+}
+
+impl Drop for Store {
+    /// Flushes what this process wrote to disk tables, so the next open does not have to
+    /// replay a long journal (fjall replays it on every open).
+    fn drop(&mut self) {
+        for ks in [&self.meta, &self.docs, &self.doc_num, &self.text, &self.dict, &self.dict_rev, &self.rels, &self.facts, &self.support, &self.doc_idx, &self.derived, &self.rules] {
+            let _ = ks.rotate_memtable_and_wait();
+        }
     }
 }
 

@@ -1,0 +1,62 @@
+//! `tg-store-bench`: loads N cited facts into a fresh store, then reopens it and times a
+//! cold point query (docs/BENCHMARKS.md). Usage: `tg-store-bench [N_FACTS] [DIR]`.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use textgraph::store::{CitedFact, ColumnType, NewDocument, Store, Tag, Value};
+
+fn peak_rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()))
+        .unwrap_or(0)
+}
+
+fn main() -> anyhow::Result<()> {
+    let mut args = std::env::args().skip(1);
+    let n: usize = args.next().map(|a| a.parse()).transpose()?.unwrap_or(10_000_000);
+    let dir = args.next().map(PathBuf::from).unwrap_or_else(|| std::env::temp_dir().join("tg-store-bench"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let per_doc = 1000usize;
+    let docs = n.div_ceil(per_doc);
+    let t0 = Instant::now();
+    {
+        let store = Store::open(&dir)?;
+        store.declare("transfer", &[ColumnType::Symbol, ColumnType::Symbol, ColumnType::Number])?;
+        for d in 0..docs {
+            // One line per fact: "acct<a> -> acct<b>: <amount>"
+            let mut text = String::new();
+            let mut facts = Vec::with_capacity(per_doc);
+            for i in 0..per_doc.min(n - d * per_doc) {
+                let k = d * per_doc + i;
+                let (a, b, amount) = (format!("acct{}", k % 100_003), format!("acct{}", (k * 7919) % 100_003), (k % 50_000) as i32);
+                let start = text.len() as u64;
+                text.push_str(&format!("{a} -> {b}: {amount}\n"));
+                facts.push(CitedFact {
+                    rel: "transfer".into(),
+                    args: vec![Value::Sym(a), Value::Sym(b), Value::Num(amount)],
+                    tag: Tag::Extracted,
+                    spans: vec![(start, text.len() as u64 - 1)],
+                });
+            }
+            let id = format!("wires/{d:06}.txt");
+            store.put_document(&NewDocument { id: &id, format: "txt", source: text.as_bytes(), text: &text }, &facts)?;
+        }
+    }
+    let write = t0.elapsed();
+    let rss = peak_rss_kib();
+    let t1 = Instant::now();
+    let store = Store::open(&dir)?;
+    let open = t1.elapsed();
+    let t2 = Instant::now();
+    let hits = store.lookup("transfer", &[Value::Sym("acct4242".into())])?;
+    let query = t2.elapsed();
+    println!("facts\t{n}");
+    println!("documents\t{docs}");
+    println!("bulk write\t{:.1} s\t({:.0} facts/s)", write.as_secs_f64(), n as f64 / write.as_secs_f64());
+    println!("peak RSS during write\t{} MiB", rss / 1024);
+    println!("reopen\t{:.1} ms", open.as_secs_f64() * 1000.0);
+    println!("cold point query\t{:.2} ms\t({} rows)", query.as_secs_f64() * 1000.0, hits.len());
+    Ok(())
+}
