@@ -40,6 +40,10 @@ fn main() -> anyhow::Result<()> {
                     spans: vec![(start, text.len() as u64 - 1)],
                 });
             }
+            if d > 0 && d % 500 == 0 {
+                let t = t0.elapsed().as_secs_f64();
+                eprintln!("{} facts in {t:.1} s ({:.0} facts/s so far)", d * per_doc, (d * per_doc) as f64 / t);
+            }
             let id = format!("wires/{d:06}.txt");
             store.put_document(&NewDocument { id: &id, format: "txt", source: text.as_bytes(), text: &text }, &facts)?;
         }
