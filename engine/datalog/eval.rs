@@ -259,7 +259,7 @@ struct Pending {
     /// Per relation, this round's new rows so far: sorted, unique, not in the relation.
     fresh: Vec<Vec<u32>>,
     /// With provenance: for each relation, the least witness so far of each row not yet stored.
-    wits: Option<Vec<hashbrown::HashMap<Vec<u32>, Cand>>>,
+    wits: Option<Vec<hashbrown::HashMap<Vec<u32>, Slot>>>,
 }
 
 impl Pending {
@@ -299,7 +299,7 @@ impl Pending {
         let stride = db.rels[r].stride();
         self.compact(r, &db.rels[r]);
         let rows = std::mem::take(&mut self.fresh[r]);
-        let mut best: hashbrown::HashMap<Vec<u32>, Cand> = match &mut self.wits {
+        let mut best: hashbrown::HashMap<Vec<u32>, Slot> = match &mut self.wits {
             Some(w) => std::mem::take(&mut w[r]),
             None => hashbrown::HashMap::new(),
         };
@@ -325,13 +325,22 @@ impl Pending {
         }
         if let Some(w) = &mut db.witnesses {
             for row in fresh.chunks_exact(stride) {
-                if let Some(wit) = best.remove(row) {
+                if let Some(Slot::Cand(wit)) = best.remove(row) {
                     w.insert(r, row, round, Some(wit.rule), &wit.body);
                 }
             }
         }
         fresh
     }
+}
+
+/// What a round knows about a derived row.
+#[derive(Debug)]
+enum Slot {
+    /// The relation already had the row before the round.
+    Known,
+    /// The least candidate witness found so far.
+    Cand(Cand),
 }
 
 /// A candidate witness found during a round: the rule and its body tuples, flat
@@ -675,17 +684,24 @@ impl Exec<'_> {
                 }
                 if let Some(w) = &mut out.wits {
                     // One candidate per row derived this round: the least one becomes the witness
-                    // of rows that turn out to be new when the round ends.
+                    // of rows that turn out to be new when the round ends. A row the relation
+                    // already has is marked once and then skipped (its witness is fixed).
                     let row = &out.rows[*hrel][start..];
-                    let cand = self.candidate(prog, *rule);
                     match w[*hrel].get_mut(row) {
-                        Some(old) => {
-                            if witness_cmp(prog, self.values, &cand, old) == Ordering::Less {
-                                *old = cand;
+                        Some(Slot::Known) => {}
+                        Some(Slot::Cand(old)) => {
+                            // Compare rule hashes before building the body: most candidates lose there.
+                            let (new_h, old_h) = (&prog.rules[*rule].hash, &prog.rules[old.rule].hash);
+                            if new_h <= old_h {
+                                let cand = self.candidate(prog, *rule);
+                                if witness_cmp(prog, self.values, &cand, old) == Ordering::Less {
+                                    *old = cand;
+                                }
                             }
                         }
                         None => {
-                            w[*hrel].insert(row.to_vec(), cand);
+                            let slot = if self.rels[*hrel].contains(row) { Slot::Known } else { Slot::Cand(self.candidate(prog, *rule)) };
+                            w[*hrel].insert(row.to_vec(), slot);
                         }
                     }
                 }
