@@ -457,15 +457,21 @@ impl Lower<'_> {
                 break;
             }
         }
-        for v in &inf.conflicts {
+        let const_errors = std::mem::take(&mut inf.const_errors);
+        let inferred_kinds = std::mem::take(&mut inf.kinds);
+        let kind_conflicts = std::mem::take(&mut inf.conflicts);
+        for v in &kind_conflicts {
             let name = &b.names[*v];
             let span = b.spans.get(*v).copied().unwrap_or(c.span);
             self.diags.push(Diagnostic::error("TG0301", span, format!("unable to deduce type for variable {name}")).with_note("its uses require different primitive types"));
         }
-        for msg in &inf.const_errors {
+        for msg in &const_errors {
             self.diags.push(Diagnostic::error("TG0306", c.span, *msg));
         }
-        let kinds: Vec<Kind> = inf.kinds.iter().map(|k| k.unwrap_or(Kind::Number)).collect();
+        if kind_conflicts.is_empty() {
+            self.subtype_checks(&b, hrel, &head_args, &lits, c.span);
+        }
+        let kinds: Vec<Kind> = inferred_kinds.iter().map(|k| k.unwrap_or(Kind::Number)).collect();
         // Groundedness and singletons, unless the rule already failed (a dropped atom would
         // make every variable it binds look ungrounded).
         let failed = self.diags.0[errors_before..].iter().any(|d| d.severity == super::diag::Severity::Error);
@@ -495,6 +501,96 @@ impl Lower<'_> {
             subsumed: dominated,
             span: c.span,
         })
+    }
+
+    /// Is type `a` a subtype of `b` (equal, a declared ancestor, or a member of a union)?
+    fn subtype(&self, a: usize, b: usize) -> bool {
+        if a == b {
+            return true;
+        }
+        let tb = &self.prog.types[b];
+        if !tb.members.is_empty() {
+            return tb.members.iter().any(|m| self.subtype(a, *m));
+        }
+        let ta = &self.prog.types[a];
+        if !ta.members.is_empty() {
+            return ta.members.iter().all(|m| self.subtype(*m, b));
+        }
+        let mut cur = a;
+        for _ in 0..64 {
+            match self.prog.types[cur].supers.first() {
+                Some(&s) if s == b => return true,
+                Some(&s) => cur = s,
+                None => return false,
+            }
+        }
+        false
+    }
+
+    /// Soufflé's subtype discipline for named variables: a variable takes the most specific
+    /// type of the atoms it appears in (an error if two of them share no values), and a head
+    /// argument must be a subtype of the head's declared type.
+    fn subtype_checks(&mut self, b: &RuleBuilder, hrel: RelId, head: &[PExpr], lits: &[PLit], span: Span) {
+        let attr_type = |this: &Self, r: RelId, c: usize| this.type_ids.get(this.prog.relations[r].attr_types.get(c).map(String::as_str).unwrap_or("")).copied();
+        let mut vt: Vec<Option<usize>> = vec![None; b.names.len()];
+        let mut bad: BTreeSet<VarId> = BTreeSet::new();
+        let mut note: BTreeMap<VarId, String> = BTreeMap::new();
+        let mut meet = |this: &Self, v: VarId, t: usize, vt: &mut Vec<Option<usize>>| match vt[v] {
+            None => vt[v] = Some(t),
+            Some(u) if this.subtype(t, u) => vt[v] = Some(t),
+            Some(u) if this.subtype(u, t) => {}
+            Some(u) => {
+                bad.insert(v);
+                note.insert(v, format!("its uses require types {} and {}, which share no values", this.prog.types[u].name, this.prog.types[t].name));
+            }
+        };
+        for l in lits {
+            let (r, args): (RelId, Vec<Option<&PExpr>>) = match l {
+                PLit::Atom(r, args, _) => (*r, args.iter().map(Some).collect()),
+                PLit::Neg(r, args, _) => (*r, args.iter().map(Option::as_ref).collect()),
+                _ => continue,
+            };
+            for (c, a) in args.into_iter().enumerate() {
+                if let (Some(PExpr::Var(v)), Some(t)) = (a, attr_type(self, r, c))
+                    && !b.names[*v].starts_with('_')
+                {
+                    meet(self, *v, t, &mut vt);
+                }
+            }
+        }
+        for l in lits {
+            if let PLit::Cmp(_, PExpr::Var(x), PExpr::Var(y), _) = l
+                && let (Some(tx), Some(ty)) = (vt[*x], vt[*y])
+                && !self.subtype(tx, ty)
+                && !self.subtype(ty, tx)
+            {
+                for v in [*x, *y] {
+                    bad.insert(v);
+                    note.insert(v, format!("it is compared with a value of type {}, which shares no values with {}", self.prog.types[if v == *x { ty } else { tx }].name, self.prog.types[if v == *x { tx } else { ty }].name));
+                }
+            }
+        }
+        for v in &bad {
+            let sp = b.spans.get(*v).copied().unwrap_or(span);
+            let mut d = Diagnostic::error("TG0307", sp, format!("unable to deduce type for variable {}", b.names[*v]));
+            if let Some(n) = note.get(v) {
+                d = d.with_note(n.clone());
+            }
+            self.diags.push(d);
+        }
+        for (c, a) in head.iter().enumerate() {
+            if let PExpr::Var(v) = a
+                && !bad.contains(v)
+                && let (Some(t), Some(h)) = (vt[*v], attr_type(self, hrel, c))
+                && !self.subtype(t, h)
+            {
+                let sp = b.spans.get(*v).copied().unwrap_or(span);
+                self.diags.push(
+                    Diagnostic::error("TG0308", sp, format!("argument type {} of {} is not a subtype of the declared type {}", self.prog.types[t].name, b.names[*v], self.prog.types[h].name))
+                        .with_note(format!("{}'s attribute {} is declared {}", self.prog.relations[hrel].name, self.prog.relations[hrel].attr_names[c], self.prog.types[h].name)),
+                );
+            }
+        }
     }
 
     fn grounded(&mut self, b: &RuleBuilder, head: &[PExpr], lits: &[PLit], dominated: Option<&[PExpr]>, span: Span) {
