@@ -119,6 +119,22 @@ pub enum Expr {
     Record(Vec<Expr>),
 }
 
+impl Expr {
+    /// Appends the variables the expression reads.
+    pub fn vars(&self, out: &mut Vec<VarId>) {
+        match self {
+            Expr::Var(v) => out.push(*v),
+            Expr::Const(_) => {}
+            Expr::Unary(_, _, a) => a.vars(out),
+            Expr::Binary(_, _, a, b) => {
+                a.vars(out);
+                b.vars(out);
+            }
+            Expr::Call(_, _, a) | Expr::Record(a) => a.iter().for_each(|x| x.vars(out)),
+        }
+    }
+}
+
 /// Built-in functors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Functor {

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 
 use super::ast::{AggOp, CmpOp};
 use super::functors::{RegexCache, cmp_kind, compare, eval};
-use super::logic::{Expr, Kind, Lit, LogicProgram, VarId};
+use super::logic::{Expr, Kind, Lit, LogicProgram};
 use super::stratify::Stratum;
 use super::value::Values;
 
@@ -59,7 +59,7 @@ pub fn evaluate(prog: &LogicProgram, strata: &[Stratum], values: &mut Values, in
 
 fn eval_opt(e: &Expr, env: &[Option<u32>], values: &mut Values) -> Option<u32> {
     let mut vars = vec![];
-    collect(e, &mut vars);
+    e.vars(&mut vars);
     if vars.iter().any(|v| env[*v].is_none()) {
         return None;
     }
@@ -67,22 +67,10 @@ fn eval_opt(e: &Expr, env: &[Option<u32>], values: &mut Values) -> Option<u32> {
     eval(e, &flat, values)
 }
 
-fn collect(e: &Expr, out: &mut Vec<VarId>) {
-    match e {
-        Expr::Var(v) => out.push(*v),
-        Expr::Const(_) => {}
-        Expr::Unary(_, _, a) => collect(a, out),
-        Expr::Binary(_, _, a, b) => {
-            collect(a, out);
-            collect(b, out);
-        }
-        Expr::Call(_, _, a) | Expr::Record(a) => a.iter().for_each(|x| collect(x, out)),
-    }
-}
 
 fn bound(e: &Expr, env: &[Option<u32>]) -> bool {
     let mut v = vec![];
-    collect(e, &mut v);
+    e.vars(&mut v);
     v.iter().all(|v| env[*v].is_some())
 }
 
@@ -247,7 +235,7 @@ fn is_ready(l: &Lit, env: &[Option<u32>]) -> bool {
             let mut reads = vec![];
             for l in &agg.body {
                 if let Lit::Atom(a) = l {
-                    a.args.iter().for_each(|e| collect(e, &mut reads));
+                    a.args.iter().for_each(|e| e.vars(&mut reads));
                 }
             }
             reads.iter().all(|v| agg.locals.contains(v) || env[*v].is_some())

@@ -272,48 +272,39 @@ impl Ctx<'_> {
                     out.push(AstItem::Override(name, span));
                 }
                 Rule::clause => {
-                    let mut heads = vec![];
-                    let mut body = vec![];
-                    let mut plan = vec![];
-                    // The clause ends at its '.' (or its .plan): not at the comments after it.
-                    let mut span = span;
-                    for q in p.into_inner() {
-                        match q.as_rule() {
-                            Rule::atom => heads.push(self.atom(fid, q)),
-                            Rule::body => body = self.body(fid, q),
-                            Rule::plan => {
-                                span.end = q.as_span().end() as u32;
-                                plan = self.plan(q);
-                            }
-                            Rule::dot => span.end = q.as_span().end() as u32,
-                            _ => {}
-                        }
-                    }
+                    let (heads, body, plan, span) = self.clause_parts(fid, p, span);
                     out.push(AstItem::Clause(AstClause { heads, body, subsumed: None, plan, span }));
                 }
                 Rule::subsumption_clause => {
-                    let mut atoms = vec![];
-                    let mut body = vec![];
-                    let mut plan = vec![];
-                    let mut span = span;
-                    for q in p.into_inner() {
-                        match q.as_rule() {
-                            Rule::atom => atoms.push(self.atom(fid, q)),
-                            Rule::body => body = self.body(fid, q),
-                            Rule::plan => {
-                                span.end = q.as_span().end() as u32;
-                                plan = self.plan(q);
-                            }
-                            Rule::dot => span.end = q.as_span().end() as u32,
-                            _ => {}
-                        }
-                    }
-                    let dominated = atoms.pop();
-                    out.push(AstItem::Clause(AstClause { heads: atoms, body, subsumed: dominated, plan, span }));
+                    // `dominated <= dominating :- body.`
+                    let (mut atoms, body, plan, span) = self.clause_parts(fid, p, span);
+                    let dominating = atoms.pop();
+                    out.push(AstItem::Clause(AstClause { heads: atoms, body, subsumed: dominating, plan, span }));
                 }
                 _ => {}
             }
         }
+    }
+
+    /// Atoms, body and plan of a clause; its span ends at its '.' (or its .plan), not at the
+    /// comments after it.
+    fn clause_parts(&self, fid: u32, p: Pair<Rule>, mut span: Span) -> (Vec<AstAtom>, Vec<AstLiteral>, Vec<(u32, Vec<u32>)>, Span) {
+        let mut atoms = vec![];
+        let mut body = vec![];
+        let mut plan = vec![];
+        for q in p.into_inner() {
+            match q.as_rule() {
+                Rule::atom => atoms.push(self.atom(fid, q)),
+                Rule::body => body = self.body(fid, q),
+                Rule::plan => {
+                    span.end = q.as_span().end() as u32;
+                    plan = self.plan(q);
+                }
+                Rule::dot => span.end = q.as_span().end() as u32,
+                _ => {}
+            }
+        }
+        (atoms, body, plan, span)
     }
 
     fn include(&mut self, fid: u32, raw: &str, span: Span, out: &mut Vec<AstItem>) {

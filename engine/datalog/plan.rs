@@ -119,7 +119,7 @@ pub fn plan_rule(rule: &Rule, delta: Option<usize>, version: usize, rel_arity: &
     let mut atom_vars = vec![];
     for l in &rule.body {
         if let Lit::Atom(a) = l {
-            a.args.iter().for_each(|e| vars_of(e, &mut atom_vars));
+            a.args.iter().for_each(|e| e.vars(&mut atom_vars));
         }
     }
     let mut p = Planner { ops: vec![], atom_vars, rel_arity, delta };
@@ -155,22 +155,10 @@ struct Planner<'a> {
     delta: Option<usize>,
 }
 
-fn vars_of(e: &Expr, out: &mut Vec<VarId>) {
-    match e {
-        Expr::Var(v) => out.push(*v),
-        Expr::Const(_) => {}
-        Expr::Unary(_, _, a) => vars_of(a, out),
-        Expr::Binary(_, _, a, b) => {
-            vars_of(a, out);
-            vars_of(b, out);
-        }
-        Expr::Call(_, _, a) | Expr::Record(a) => a.iter().for_each(|x| vars_of(x, out)),
-    }
-}
 
 fn is_bound(e: &Expr, bound: &[bool]) -> bool {
     let mut v = vec![];
-    vars_of(e, &mut v);
+    e.vars(&mut v);
     v.iter().all(|v| bound[*v])
 }
 
@@ -315,7 +303,7 @@ impl Planner<'_> {
                 // Ready when every non-local variable used inside is bound outside.
                 let mut used = vec![];
                 if let Some(t) = &agg.target {
-                    vars_of(t, &mut used);
+                    t.vars(&mut used);
                 }
                 let mut inner_bound = bound.to_vec();
                 for v in &agg.locals {
@@ -346,20 +334,20 @@ impl Planner<'_> {
 
 fn lit_vars(l: &Lit, out: &mut Vec<VarId>) {
     match l {
-        Lit::Atom(a) => a.args.iter().for_each(|e| vars_of(e, out)),
-        Lit::Neg(_, args, _) => args.iter().flatten().for_each(|e| vars_of(e, out)),
+        Lit::Atom(a) => a.args.iter().for_each(|e| e.vars(out)),
+        Lit::Neg(_, args, _) => args.iter().flatten().for_each(|e| e.vars(out)),
         Lit::Cmp(_, _, a, b, _) | Lit::Match(a, b, _) | Lit::Contains(a, b, _) => {
-            vars_of(a, out);
-            vars_of(b, out);
+            a.vars(out);
+            b.vars(out);
         }
         Lit::Range(o, _, args, _) => {
             out.push(*o);
-            args.iter().for_each(|e| vars_of(e, out));
+            args.iter().for_each(|e| e.vars(out));
         }
         Lit::Agg(a) => {
             out.push(a.out);
             if let Some(t) = &a.target {
-                vars_of(t, out);
+                t.vars(out);
             }
             a.body.iter().for_each(|l| lit_vars(l, out));
         }

@@ -372,25 +372,12 @@ impl Store {
         batch.insert(&self.docs, doc.id, json);
         batch.insert(&self.doc_num, num.to_be_bytes(), doc.id);
         batch.insert(&self.text, num.to_be_bytes(), doc.text);
-        let mut new_symbols: BTreeMap<String, u32> = BTreeMap::new();
-        let mut next_sym = self.next_symbol_id()?;
+        let mut symbols = NewSymbols::start(self)?;
         // support key → (fact key length, tag, span hash)
         let mut after: BTreeMap<Vec<u8>, (usize, Tag, [u8; 32])> = BTreeMap::new();
         for f in facts {
             let s = &schemas[&f.rel];
-            let mut words = Vec::with_capacity(f.args.len());
-            for a in &f.args {
-                words.push(match a {
-                    Value::Num(n) => *n as u32,
-                    Value::Sym(t) => match self.dict.get(t).map_err(|e| self.err(e))? {
-                        Some(id) => u32::from_be_bytes(id.as_ref().try_into().map_err(|_| self.corrupt(format!("symbol id of {t:?}")))?),
-                        None => *new_symbols.entry(t.clone()).or_insert_with(|| {
-                            next_sym += 1;
-                            next_sym - 1
-                        }),
-                    },
-                });
-            }
+            let words = symbols.words(self, &f.args)?;
             let fk = fact_key(s.id, &words);
             for &(a, b) in &f.spans {
                 let hash = *blake3::hash(&doc.text.as_bytes()[a as usize..b as usize]).as_bytes();
@@ -420,10 +407,7 @@ impl Store {
                 e.1 += 1;
             }
         }
-        for (t, id) in &new_symbols {
-            batch.insert(&self.dict, t.as_str(), id.to_be_bytes());
-            batch.insert(&self.dict_rev, id.to_be_bytes(), t.as_str());
-        }
+        symbols.write(self, &mut batch);
         self.write_counts(&mut batch, counts)?;
         batch.commit().map_err(|e| self.err(e))
     }
@@ -443,24 +427,23 @@ impl Store {
         Ok(out)
     }
 
-    /// The next free symbol id: one past the largest in the dictionary (keys are big-endian,
-    /// so the last key is the largest; `len()` would scan the whole keyspace).
+    /// The next free symbol id: one past the largest in the dictionary.
     fn next_symbol_id(&self) -> Result<u32, StoreError> {
-        match self.dict_rev.last_key_value() {
-            Some(kv) => {
-                let k = kv.key().map_err(|e| self.err(e))?;
-                let n: [u8; 4] = k.as_ref().try_into().map_err(|_| self.corrupt("symbol id key".into()))?;
-                Ok(u32::from_be_bytes(n) + 1)
-            }
-            None => Ok(0),
-        }
+        self.next_u32_key(&self.dict_rev, "symbol id")
     }
 
+    /// The next free document number.
     fn next_doc_num(&self) -> Result<u32, StoreError> {
-        match self.doc_num.last_key_value() {
+        self.next_u32_key(&self.doc_num, "document number")
+    }
+
+    /// One past the largest big-endian u32 key of a keyspace (its last key; `len()` would
+    /// scan the whole keyspace).
+    fn next_u32_key(&self, ks: &Keyspace, what: &str) -> Result<u32, StoreError> {
+        match ks.last_key_value() {
             Some(kv) => {
                 let k = kv.key().map_err(|e| self.err(e))?;
-                let n: [u8; 4] = k.as_ref().try_into().map_err(|_| self.corrupt("document number key".into()))?;
+                let n: [u8; 4] = k.as_ref().try_into().map_err(|_| self.corrupt(format!("{what} key")))?;
                 Ok(u32::from_be_bytes(n) + 1)
             }
             None => Ok(0),
@@ -692,24 +675,11 @@ impl Store {
     pub fn replace_derived(&self, rules: &[(String, String)], facts: &[DerivedFact]) -> Result<(usize, usize), StoreError> {
         let schemas = self.schemas()?;
         let mut batch = self.db.batch();
-        let mut next_sym = self.next_symbol_id()?;
-        let mut new_symbols: BTreeMap<String, u32> = BTreeMap::new();
+        let mut symbols = NewSymbols::start(self)?;
         let mut wanted: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
         for f in facts {
             let s = schemas.get(&f.rel).ok_or_else(|| StoreError::Schema { rel: f.rel.clone(), detail: "relation not declared".into() })?;
-            let mut words = vec![];
-            for a in &f.args {
-                words.push(match a {
-                    Value::Num(n) => *n as u32,
-                    Value::Sym(t) => match self.dict.get(t).map_err(|e| self.err(e))? {
-                        Some(id) => u32::from_be_bytes(id.as_ref().try_into().map_err(|_| self.corrupt(format!("symbol id of {t:?}")))?),
-                        None => *new_symbols.entry(t.clone()).or_insert_with(|| {
-                            next_sym += 1;
-                            next_sym - 1
-                        }),
-                    },
-                });
-            }
+            let words = symbols.words(self, &f.args)?;
             let json = serde_json::to_vec(&f.why).map_err(|e| self.corrupt(e.to_string()))?;
             wanted.insert(fact_key(s.id, &words), json);
         }
@@ -731,10 +701,7 @@ impl Store {
         for (k, v) in wanted {
             batch.insert(&self.derived, k, v);
         }
-        for (t, id) in &new_symbols {
-            batch.insert(&self.dict, t.as_str(), id.to_be_bytes());
-            batch.insert(&self.dict_rev, id.to_be_bytes(), t.as_str());
-        }
+        symbols.write(self, &mut batch);
         for (hash, text) in rules {
             batch.insert(&self.rules, hash.as_str(), text.as_str());
         }
@@ -849,6 +816,48 @@ impl Store {
             out.push(row);
         }
         Ok(out)
+    }
+}
+
+/// Symbols first seen by one batch: ids are allocated past the dictionary's largest and
+/// written with the batch, so a symbol exists exactly when a fact using it does.
+struct NewSymbols {
+    next: u32,
+    fresh: BTreeMap<String, u32>,
+}
+
+impl NewSymbols {
+    fn start(store: &Store) -> Result<NewSymbols, StoreError> {
+        Ok(NewSymbols { next: store.next_symbol_id()?, fresh: BTreeMap::new() })
+    }
+
+    /// The words of a fact's arguments, allocating ids for new symbols.
+    fn words(&mut self, store: &Store, args: &[Value]) -> Result<Vec<u32>, StoreError> {
+        let mut words = Vec::with_capacity(args.len());
+        for a in args {
+            words.push(match a {
+                Value::Num(n) => *n as u32,
+                Value::Sym(t) => match store.dict.get(t).map_err(|e| store.err(e))? {
+                    Some(id) => u32::from_be_bytes(id.as_ref().try_into().map_err(|_| store.corrupt(format!("symbol id of {t:?}")))?),
+                    None => match self.fresh.get(t) {
+                        Some(id) => *id,
+                        None => {
+                            self.fresh.insert(t.clone(), self.next);
+                            self.next += 1;
+                            self.next - 1
+                        }
+                    },
+                },
+            });
+        }
+        Ok(words)
+    }
+
+    fn write(self, store: &Store, batch: &mut fjall::OwnedWriteBatch) {
+        for (t, id) in &self.fresh {
+            batch.insert(&store.dict, t.as_str(), id.to_be_bytes());
+            batch.insert(&store.dict_rev, id.to_be_bytes(), t.as_str());
+        }
     }
 }
 
