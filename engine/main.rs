@@ -10,7 +10,7 @@ use textgraph::datalog::io::OutputDir;
 
 /// TextGraph: case documents in, a byte-cited knowledge graph out.
 #[derive(Parser, Debug)]
-#[command(name = "tg", version, about)]
+#[command(name = "tg", version, about, arg_required_else_help = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

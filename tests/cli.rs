@@ -59,3 +59,31 @@ fn unreadable_program_is_an_error_not_a_panic() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read program missing.dl"));
 }
+
+#[test]
+fn show_plan_prints_join_orders_without_evaluating() {
+    let o = tg(&case("transitive_closure"), &["run", "program.dl", "--show", "plan"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "stratum 0: edge\n\
+         stratum 1: path (recursive)\n  \
+           rule path(x, y) :- edge(x, y).\n    \
+             round 0:\n      \
+               for edge via [0, 1] key 0 bind [\"x\", \"y\"]\n  \
+           rule path(x, z) :- path(x, y), edge(y, z).\n    \
+             round 0:\n      \
+               for path via [0, 1] key 0 bind [\"x\", \"y\"]\n        \
+                 for edge via [0, 1] key 1 bind [\"z\"]\n    \
+             version 0:\n      \
+               for path (delta) via [0, 1] key 0 bind [\"x\", \"y\"]\n        \
+                 for edge via [0, 1] key 1 bind [\"z\"]\n"
+    );
+}
+
+#[test]
+fn no_arguments_prints_help() {
+    let o = tg(Path::new(env!("CARGO_MANIFEST_DIR")), &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("Usage: tg <COMMAND>"));
+}
