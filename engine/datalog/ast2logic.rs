@@ -470,6 +470,24 @@ impl Lower<'_> {
         }
         if kind_conflicts.is_empty() {
             self.subtype_checks(&b, hrel, &head_args, &lits, c.span);
+            let mut casts = vec![];
+            for e in &head_args {
+                casts_in(e, &mut casts);
+            }
+            for l in &lits {
+                if let PLit::Cmp(_, x, y, _) = l {
+                    casts_in(x, &mut casts);
+                    casts_in(y, &mut casts);
+                }
+            }
+            for (inner, k) in casts {
+                if let PExpr::Var(v) = inner
+                    && let Some(ik) = inferred_kinds[*v]
+                    && (ik == Kind::Symbol) != (k == Kind::Symbol)
+                {
+                    self.diags.push(Diagnostic::error("TG0309", c.span, format!("cannot cast {} from {} to {}", b.names[*v], kind_name(ik), kind_name(k))));
+                }
+            }
         }
         let kinds: Vec<Kind> = inferred_kinds.iter().map(|k| k.unwrap_or(Kind::Number)).collect();
         // Groundedness and singletons, unless the rule already failed (a dropped atom would
@@ -579,6 +597,15 @@ impl Lower<'_> {
             self.diags.push(d);
         }
         for (c, a) in head.iter().enumerate() {
+            if let PExpr::As(_, _, Some(t)) = a
+                && let Some(h) = attr_type(self, hrel, c)
+                && !self.subtype(*t, h)
+            {
+                self.diags.push(
+                    Diagnostic::error("TG0308", span, format!("cast to {} is not a subtype of the declared type {}", self.prog.types[*t].name, self.prog.types[h].name))
+                        .with_note(format!("{}'s attribute {} is declared {}", self.prog.relations[hrel].name, self.prog.relations[hrel].attr_names[c], self.prog.types[h].name)),
+                );
+            }
             if let PExpr::Var(v) = a
                 && !bad.contains(v)
                 && let (Some(t), Some(h)) = (vt[*v], attr_type(self, hrel, c))
@@ -789,8 +816,9 @@ impl Lower<'_> {
             }
             AstExpr::As(inner, ty, span) => {
                 let ie = self.expr(inner, b, top, out, count);
-                let k = self.resolve_type(ty, *span).map(|t| self.prog.types[t].kind).unwrap_or(Kind::Number);
-                PExpr::As(Box::new(ie), k)
+                let t = self.resolve_type(ty, *span);
+                let k = t.map(|t| self.prog.types[t].kind).unwrap_or(Kind::Number);
+                PExpr::As(Box::new(ie), k, t)
             }
             AstExpr::Counter(span) => {
                 self.diags.push(Diagnostic::error("TG0504", *span, "the counter '$' is not supported: its values depend on evaluation history"));
@@ -920,6 +948,23 @@ fn dnf(body: &[AstLiteral]) -> Vec<Vec<&AstLiteral>> {
     acc
 }
 
+/// The `as` casts inside an expression: (cast expression, target kind).
+fn casts_in<'a>(e: &'a PExpr, out: &mut Vec<(&'a PExpr, Kind)>) {
+    match e {
+        PExpr::As(inner, k, _) => {
+            out.push((inner, *k));
+            casts_in(inner, out);
+        }
+        PExpr::Record(a) | PExpr::Call(_, a) => a.iter().for_each(|x| casts_in(x, out)),
+        PExpr::Unary(_, a) => casts_in(a, out),
+        PExpr::Binary(_, a, b) => {
+            casts_in(a, out);
+            casts_in(b, out);
+        }
+        _ => {}
+    }
+}
+
 /// Names grounded by a conjunction outside any aggregate: positive atom arguments, then
 /// names equated to expressions (without aggregates) over grounded names, to a fixpoint.
 fn grounded_names(lits: &[&AstLiteral]) -> BTreeMap<String, usize> {
@@ -1038,7 +1083,8 @@ enum PExpr {
     Unary(UnOp, Box<PExpr>),
     Binary(BinOp, Box<PExpr>, Box<PExpr>),
     Call(Functor, Vec<PExpr>),
-    As(Box<PExpr>, Kind),
+    /// `as(e, T)`: the kind of `T` and the type id (when it resolved).
+    As(Box<PExpr>, Kind, Option<usize>),
 }
 
 impl PExpr {
@@ -1046,7 +1092,7 @@ impl PExpr {
         match self {
             PExpr::Var(v) => out.push(*v),
             PExpr::Record(a) | PExpr::Call(_, a) => a.iter().for_each(|x| x.vars(out)),
-            PExpr::Unary(_, a) | PExpr::As(a, _) => a.vars(out),
+            PExpr::Unary(_, a) | PExpr::As(a, _, _) => a.vars(out),
             PExpr::Binary(_, a, b) => {
                 a.vars(out);
                 b.vars(out);
@@ -1214,7 +1260,7 @@ impl Infer<'_> {
             PExpr::Str(_) => Some(Kind::Symbol),
             PExpr::Unary(_, a) => self.kind_of(a),
             PExpr::Binary(_, a, b) => self.kind_of(a).or_else(|| self.kind_of(b)),
-            PExpr::As(_, k) => Some(*k),
+            PExpr::As(_, k, _) => Some(*k),
             PExpr::Call(f, args) => match f {
                 Functor::Cat | Functor::Substr | Functor::ToString => Some(Kind::Symbol),
                 Functor::Strlen | Functor::Ord | Functor::ToNumber => Some(Kind::Number),
@@ -1413,7 +1459,7 @@ impl Finish<'_> {
                 Expr::Call(Functor::Cat, vec![Kind::Symbol, Kind::Symbol], vec![self.expr(a, k), self.expr(b, k)])
             }
             PExpr::Binary(op, a, b) => Expr::Binary(*op, k, Box::new(self.expr(a, k)), Box::new(self.expr(b, k))),
-            PExpr::As(a, _) => {
+            PExpr::As(a, _, _) => {
                 let ik = self.kind_of(a).unwrap_or(Kind::Number);
                 let inner = self.expr(a, ik);
                 Expr::Call(Functor::As, vec![ik], vec![inner])
@@ -1425,7 +1471,7 @@ impl Finish<'_> {
                     Functor::Min | Functor::Max => args.iter().map(|_| k).collect(),
                     // `as` reinterprets without converting: a value keeps the kind it was computed at.
                     _ => args.iter().map(|a| match a {
-                        PExpr::As(inner, _) => self.kind_of(inner).unwrap_or(Kind::Number),
+                        PExpr::As(inner, _, _) => self.kind_of(inner).unwrap_or(Kind::Number),
                         _ => self.kind_of(a).unwrap_or(Kind::Number),
                     }).collect(),
                 };
