@@ -415,7 +415,14 @@ struct AggState {
     fsum: f64,
     isum: i64,
     target: Option<Expr>,
+    /// Trail length when the aggregate started: entries past it are the inner body's.
+    base: usize,
+    /// With provenance, for `min`/`max`: the inner body tuples of the first extreme binding.
+    best: Vec<(usize, RelId, Vec<u32>)>,
 }
+
+/// Body positions of an aggregate's inner tuples in a witness come after the rule's own.
+const INNER_POSITION: usize = 1 << 20;
 
 struct Exec<'a> {
     rels: &'a [Relation],
@@ -572,6 +579,8 @@ impl Exec<'_> {
                     fsum: 0.0,
                     isum: 0,
                     target: agg.target.clone(),
+                    base: self.trail.len(),
+                    best: vec![],
                 });
                 let saved_trail = self.trail.len();
                 let saved_words = self.trail_words.len();
@@ -582,6 +591,12 @@ impl Exec<'_> {
                 self.env = saved_env;
                 let Sink::Agg(st) = state else { return };
                 let Some(result) = finish_agg(&st) else { return };
+                // The extreme binding's tuples join the witness of what this rule derives.
+                for (pos, rel, words) in &st.best {
+                    let start = self.trail_words.len();
+                    self.trail_words.extend_from_slice(words);
+                    self.trail.push((*pos, *rel, start));
+                }
                 if *check {
                     if self.env[agg.out] == result {
                         self.exec(prog, ops, i + 1, sink);
@@ -590,6 +605,8 @@ impl Exec<'_> {
                     self.env[agg.out] = result;
                     self.exec(prog, ops, i + 1, sink);
                 }
+                self.trail.truncate(saved_trail);
+                self.trail_words.truncate(saved_words);
             }
         }
     }
@@ -721,13 +738,22 @@ impl Exec<'_> {
                         _ => st.isum = st.isum.wrapping_add(v as i32 as i64),
                     },
                     AggOp::Min | AggOp::Max => {
-                        st.acc = Some(match st.acc {
-                            None => v,
+                        let better = match st.acc {
+                            None => true,
                             Some(a) => {
                                 let o = super::functors::cmp_kind(st.kind, v, a, self.values);
-                                if (st.op == AggOp::Min && o.is_lt()) || (st.op == AggOp::Max && o.is_gt()) { v } else { a }
+                                (st.op == AggOp::Min && o.is_lt()) || (st.op == AggOp::Max && o.is_gt())
                             }
-                        });
+                        };
+                        if better {
+                            st.acc = Some(v);
+                            if self.prov {
+                                st.best = self.trail[st.base..]
+                                    .iter()
+                                    .map(|(pos, r, start)| (INNER_POSITION + pos, *r, self.trail_words[*start..*start + prog.relations[*r].arity()].to_vec()))
+                                    .collect();
+                            }
+                        }
                     }
                 }
             }
