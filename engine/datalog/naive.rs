@@ -34,7 +34,7 @@ pub fn evaluate(prog: &LogicProgram, strata: &[Stratum], values: &mut Values, in
                 }
                 let mut env = vec![None; rule.num_vars];
                 let mut done = vec![false; rule.body.len()];
-                solve(prog, &db, values, &mut re, &rule.body, &mut done, &mut env, &mut |env, values| {
+                solve(&db, values, &mut re, &rule.body, &mut done, &mut env, &mut |env, values| {
                     let mut row = vec![];
                     for e in &rule.head.1 {
                         match eval_opt(e, env, values) {
@@ -78,7 +78,7 @@ type Emit<'a> = dyn FnMut(&[Option<u32>], &mut Values) + 'a;
 
 /// Picks the first literal that can run now (atoms always can), runs it, recurses.
 #[allow(clippy::too_many_arguments)]
-fn solve(prog: &LogicProgram, db: &NaiveDb, values: &mut Values, re: &mut RegexCache, body: &[Lit], done: &mut [bool], env: &mut Vec<Option<u32>>, emit: &mut Emit) {
+fn solve(db: &NaiveDb, values: &mut Values, re: &mut RegexCache, body: &[Lit], done: &mut [bool], env: &mut Vec<Option<u32>>, emit: &mut Emit) {
     let ready = (0..body.len()).find(|&i| !done[i] && is_ready(&body[i], env)).or_else(|| (0..body.len()).find(|&i| !done[i] && matches!(body[i], Lit::Atom(_))));
     let Some(i) = ready else {
         if done.iter().all(|d| *d) {
@@ -106,7 +106,7 @@ fn solve(prog: &LogicProgram, db: &NaiveDb, values: &mut Values, re: &mut RegexC
                     }
                 }
                 if ok {
-                    solve(prog, db, values, re, body, done, env, emit);
+                    solve(db, values, re, body, done, env, emit);
                 }
                 *env = saved;
             }
@@ -115,7 +115,7 @@ fn solve(prog: &LogicProgram, db: &NaiveDb, values: &mut Values, re: &mut RegexC
             let key: Vec<Option<u32>> = args.iter().map(|a| a.as_ref().and_then(|e| eval_opt(e, env, values))).collect();
             let hit = db[*r].iter().any(|row| key.iter().zip(row).all(|(k, w)| k.is_none_or(|k| k == *w)));
             if !hit {
-                solve(prog, db, values, re, body, done, env, emit);
+                solve(db, values, re, body, done, env, emit);
             }
         }
         Lit::Cmp(op, k, a, b, _) => {
@@ -124,33 +124,33 @@ fn solve(prog: &LogicProgram, db: &NaiveDb, values: &mut Values, re: &mut RegexC
                 let (target, src) = if bound(a, env) { (b, a) } else { (a, b) };
                 if let (Some(w), Expr::Var(v)) = (eval_opt(src, env, values), target) {
                     env[*v] = Some(w);
-                    solve(prog, db, values, re, body, done, env, emit);
+                    solve(db, values, re, body, done, env, emit);
                     env[*v] = None;
                 } else if let (Some(w), Expr::Record(fields)) = (eval_opt(src, env, values), target) {
                     let saved = env.clone();
                     if unify_record(w, fields, env, values) {
-                        solve(prog, db, values, re, body, done, env, emit);
+                        solve(db, values, re, body, done, env, emit);
                     }
                     *env = saved;
                 }
             } else if let (Some(x), Some(y)) = (eval_opt(a, env, values), eval_opt(b, env, values))
                 && compare(*op, *k, x, y, values)
             {
-                solve(prog, db, values, re, body, done, env, emit);
+                solve(db, values, re, body, done, env, emit);
             }
         }
         Lit::Match(p, t, pos) => {
             if let (Some(x), Some(y)) = (eval_opt(p, env, values), eval_opt(t, env, values))
                 && re.full_match(values.symbol(x), values.symbol(y)) == *pos
             {
-                solve(prog, db, values, re, body, done, env, emit);
+                solve(db, values, re, body, done, env, emit);
             }
         }
         Lit::Contains(n, h, pos) => {
             if let (Some(x), Some(y)) = (eval_opt(n, env, values), eval_opt(h, env, values))
                 && values.symbol(y).contains(values.symbol(x)) == *pos
             {
-                solve(prog, db, values, re, body, done, env, emit);
+                solve(db, values, re, body, done, env, emit);
             }
         }
         Lit::Range(out, kind, args, _) => {
@@ -166,7 +166,7 @@ fn solve(prog: &LogicProgram, db: &NaiveDb, values: &mut Values, re: &mut RegexC
                     let before = env[*out];
                     if before.is_none_or(|b| b == x as u32) {
                         env[*out] = Some(x as u32);
-                        solve(prog, db, values, re, body, done, env, emit);
+                        solve(db, values, re, body, done, env, emit);
                         env[*out] = before;
                     }
                     x += step;
@@ -181,7 +181,7 @@ fn solve(prog: &LogicProgram, db: &NaiveDb, values: &mut Values, re: &mut RegexC
             let mut results: Vec<u32> = vec![];
             let mut count = 0u64;
             let mut inner_done = vec![false; agg.body.len()];
-            solve(prog, db, values, re, &agg.body, &mut inner_done, &mut inner_env, &mut |e, vals| {
+            solve(db, values, re, &agg.body, &mut inner_done, &mut inner_env, &mut |e, vals| {
                 count += 1;
                 if let Some(t) = &agg.target
                     && let Some(w) = eval_opt(t, e, vals)
@@ -212,7 +212,7 @@ fn solve(prog: &LogicProgram, db: &NaiveDb, values: &mut Values, re: &mut RegexC
             {
                 let before = env[agg.out];
                 env[agg.out] = Some(v);
-                solve(prog, db, values, re, body, done, env, emit);
+                solve(db, values, re, body, done, env, emit);
                 env[agg.out] = before;
             }
         }

@@ -319,8 +319,8 @@ impl Relation {
             }
         }
         let mut w = 0;
-        for i in 0..n {
-            if !present[i] {
+        for (i, known) in present.iter().enumerate() {
+            if !known {
                 cands.copy_within(i * s..i * s + s, w * s);
                 w += 1;
             }

@@ -12,7 +12,7 @@ pub(super) fn fact_key(rel: u16, words: &[u32]) -> Vec<u8> {
 
 /// Splits a fact key into its relation id and words.
 pub(super) fn split_fact_key(k: &[u8]) -> Option<(u16, Vec<u32>)> {
-    if k.len() < 2 || (k.len() - 2) % 4 != 0 {
+    if k.len() < 2 || !(k.len() - 2).is_multiple_of(4) {
         return None;
     }
     let rel = u16::from_be_bytes([k[0], k[1]]);
