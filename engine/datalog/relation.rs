@@ -183,10 +183,22 @@ pub fn sort_dedup(rows: &mut Vec<u32>, stride: usize) {
     }
     match stride {
         1 => {
-            rows.sort_unstable();
+            radsort::sort(rows);
             rows.dedup();
         }
-        2 => fixed!(2),
+        2 => {
+            // Rows of two words sort fastest as one 64-bit radix key.
+            let (chunks, _) = rows.as_chunks_mut::<2>();
+            radsort::sort_by_key(chunks, |r| ((r[0] as u64) << 32) | r[1] as u64);
+            let mut w = 0;
+            for r in 0..chunks.len() {
+                if w == 0 || chunks[r] != chunks[w - 1] {
+                    chunks[w] = chunks[r];
+                    w += 1;
+                }
+            }
+            rows.truncate(w * 2);
+        }
         3 => fixed!(3),
         4 => fixed!(4),
         5 => fixed!(5),
