@@ -325,7 +325,7 @@ impl Pending {
         }
         if let Some(w) = &mut db.witnesses {
             for row in fresh.chunks_exact(stride) {
-                if let Some(Slot::Cand(wit)) = best.remove(row) {
+                if let Some(Slot::Cand(wit, _)) = best.remove(row) {
                     w.insert(r, row, round, Some(wit.rule), &wit.body);
                 }
             }
@@ -339,8 +339,8 @@ impl Pending {
 enum Slot {
     /// The relation already had the row before the round.
     Known,
-    /// The least candidate witness found so far.
-    Cand(Cand),
+    /// The least candidate witness found so far, and whether the relation was checked for the row.
+    Cand(Cand, bool),
 }
 
 /// A candidate witness found during a round: the rule and its body tuples, flat
@@ -701,24 +701,31 @@ impl Exec<'_> {
                 }
                 if let Some(w) = &mut out.wits {
                     // One candidate per row derived this round: the least one becomes the witness
-                    // of rows that turn out to be new when the round ends. A row the relation
-                    // already has is marked once and then skipped (its witness is fixed).
+                    // of rows that turn out to be new when the round ends. The second time a row
+                    // is derived in a round, it is looked up once: a row the relation already has
+                    // is marked known and skipped from then on (its witness is fixed).
                     let row = &out.rows[*hrel][start..];
                     match w[*hrel].get_mut(row) {
                         Some(Slot::Known) => {}
-                        Some(Slot::Cand(old)) => {
-                            // Compare rule hashes before building the body: most candidates lose there.
-                            let (new_h, old_h) = (&prog.rules[*rule].hash, &prog.rules[old.rule].hash);
-                            if new_h <= old_h {
-                                let cand = self.candidate(prog, *rule);
-                                if witness_cmp(prog, self.values, &cand, old) == Ordering::Less {
-                                    *old = cand;
+                        Some(slot @ Slot::Cand(..)) => {
+                            if let Slot::Cand(_, checked @ false) = slot {
+                                *checked = true;
+                                if self.rels[*hrel].contains(row) {
+                                    *slot = Slot::Known;
+                                }
+                            }
+                            if let Slot::Cand(old, _) = slot {
+                                // Compare rule hashes before building the body: most candidates lose there.
+                                if prog.rules[*rule].hash <= prog.rules[old.rule].hash {
+                                    let cand = self.candidate(prog, *rule);
+                                    if witness_cmp(prog, self.values, &cand, old) == Ordering::Less {
+                                        *old = cand;
+                                    }
                                 }
                             }
                         }
                         None => {
-                            let slot = if self.rels[*hrel].contains(row) { Slot::Known } else { Slot::Cand(self.candidate(prog, *rule)) };
-                            w[*hrel].insert(row.to_vec(), slot);
+                            w[*hrel].insert(row.to_vec(), Slot::Cand(self.candidate(prog, *rule), false));
                         }
                     }
                 }
