@@ -212,10 +212,13 @@ fn apply_deletions(
 ) {
     loop {
         let mut pending = Pending::new(prog.relations.len(), false);
-        let none: Vec<Option<Relation>> = (0..prog.relations.len()).map(|_| None).collect();
+        let mut none: Vec<Option<Relation>> = (0..prog.relations.len()).map(|_| None).collect();
         for p in deletions.iter_mut() {
-            prepare(&mut p.initial, &mut db.rels, &mut deltas.to_vec());
+            // Deletion rules read full relations only.
+            prepare(&mut p.initial, &mut db.rels, &mut none);
             let mut sink = Pending::new(prog.relations.len(), false);
+            // Their heads are rows the relation has: never compact them away.
+            sink.compacting = false;
             run_plan(prog, p.rule, &p.initial, db, &none, regexes, &mut sink);
             for (r, rows) in sink.rows.into_iter().enumerate() {
                 pending.rows[r].extend(rows);
@@ -254,6 +257,9 @@ fn apply_deletions(
 /// already has, and merged into the round's sorted set of new rows: memory stays bounded
 /// by the new tuples (not the derivations), and every pass is sequential.
 struct Pending {
+    /// Whether full buffers are compacted against the relation (not for deletion rules,
+    /// whose heads are rows the relation has).
+    compacting: bool,
     /// Per relation, derivations not yet compacted.
     rows: Vec<Vec<u32>>,
     /// Per relation, this round's new rows so far: sorted, unique, not in the relation.
@@ -264,7 +270,7 @@ struct Pending {
 
 impl Pending {
     fn new(n: usize, prov: bool) -> Self {
-        Pending { rows: vec![vec![]; n], fresh: vec![vec![]; n], wits: prov.then(|| (0..n).map(|_| hashbrown::HashMap::new()).collect()) }
+        Pending { compacting: true, rows: vec![vec![]; n], fresh: vec![vec![]; n], wits: prov.then(|| (0..n).map(|_| hashbrown::HashMap::new()).collect()) }
     }
 
     /// Words buffered per relation before a compaction (16 MiB).
@@ -486,7 +492,7 @@ impl Exec<'_> {
                             buf.push(0);
                         }
                     });
-                    if out.rows[hrel].len() >= Pending::BUFFER_WORDS {
+                    if out.compacting && out.rows[hrel].len() >= Pending::BUFFER_WORDS {
                         out.compact(hrel, &self.rels[hrel]);
                     }
                     return;
@@ -729,7 +735,7 @@ impl Exec<'_> {
                         }
                     }
                 }
-                if out.rows[*hrel].len() >= Pending::BUFFER_WORDS {
+                if out.compacting && out.rows[*hrel].len() >= Pending::BUFFER_WORDS {
                     out.compact(*hrel, &self.rels[*hrel]);
                 }
             }
