@@ -12,7 +12,8 @@ use std::path::Path;
 use crate::datalog::driver::compile;
 use crate::datalog::eval::{Database, EvalConfig, evaluate};
 use crate::datalog::logic::{Kind, LogicProgram};
-use crate::store::{ColumnType, Derivation, DerivedFact, Store, StoreError, Value};
+use crate::datalog::trace::split_args;
+use crate::store::{ColumnType, Derivation, DerivedFact, Store, StoreError, Value, hex, render_fact as render};
 
 /// Why reasoning failed.
 #[derive(Debug, thiserror::Error)]
@@ -127,10 +128,6 @@ pub fn derive(store: &Store, program: &Path) -> Result<DeriveReport, ReasonError
     Ok(report)
 }
 
-fn hex(h: &[u8]) -> String {
-    h.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Parses `rel(a, "b", 3)` against the store's schema of `rel`.
 fn parse_fact(store: &Store, text: &str) -> Result<(String, Vec<Value>), ReasonError> {
     let bad = || ReasonError::FactSyntax(text.to_string());
@@ -140,22 +137,7 @@ fn parse_fact(store: &Store, text: &str) -> Result<(String, Vec<Value>), ReasonE
     let name = name.trim().to_string();
     let schema = store.schema(&name)?.ok_or_else(bad)?;
     let mut args = vec![];
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut parts = vec![];
-    for ch in inner.chars() {
-        match ch {
-            '"' => {
-                quoted = !quoted;
-                cur.push(ch);
-            }
-            ',' if !quoted => parts.push(std::mem::take(&mut cur)),
-            _ => cur.push(ch),
-        }
-    }
-    if !cur.trim().is_empty() || !parts.is_empty() {
-        parts.push(cur);
-    }
+    let parts = split_args(inner);
     if parts.len() != schema.columns.len() {
         return Err(bad());
     }
@@ -167,11 +149,6 @@ fn parse_fact(store: &Store, text: &str) -> Result<(String, Vec<Value>), ReasonE
         });
     }
     Ok((name, args))
-}
-
-fn render(rel: &str, args: &[Value]) -> String {
-    let vals: Vec<String> = args.iter().map(|v| match v { Value::Num(n) => n.to_string(), Value::Sym(s) => format!("{s:?}") }).collect();
-    format!("{rel}({})", vals.join(", "))
 }
 
 /// An explanation and, with `verify`, how many checks passed.

@@ -91,7 +91,8 @@ pub fn parse_fact(prog: &LogicProgram, db: &mut Database, text: &str) -> Result<
     Ok(FactRef { rel, row })
 }
 
-fn split_args(s: &str) -> Vec<String> {
+/// Splits the arguments of a fact at top-level commas (not inside quotes, `[…]` or `(…)`).
+pub fn split_args(s: &str) -> Vec<String> {
     let mut out = vec![];
     let mut cur = String::new();
     let (mut depth, mut quoted) = (0i32, false);

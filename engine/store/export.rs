@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value as Json, json};
 
-use super::{Store, StoreError, Value};
+use super::{Store, StoreError, Value, hex, render_fact};
 
 fn arg(v: &Value) -> Json {
     match v {
@@ -17,9 +17,7 @@ fn arg(v: &Value) -> Json {
 
 /// A fact's stable id: the first 16 bytes of blake3 over its canonical text, in hex.
 pub fn fact_id(rel: &str, args: &[Value]) -> String {
-    let vals: Vec<String> = args.iter().map(|v| match v { Value::Num(n) => n.to_string(), Value::Sym(s) => format!("{s:?}") }).collect();
-    let text = format!("{rel}({})", vals.join(", "));
-    blake3::hash(text.as_bytes()).as_bytes()[..16].iter().map(|b| format!("{b:02x}")).collect()
+    hex(&blake3::hash(render_fact(rel, args).as_bytes()).as_bytes()[..16])
 }
 
 impl Store {
@@ -38,12 +36,12 @@ impl Store {
         let mut derived = vec![];
         for rel in self.relation_names()? {
             for args in self.lookup(&rel, &[])? {
-                let cites: Vec<Json> = self
-                    .supports(&rel, &args)?
+                let supports = self.supports(&rel, &args)?;
+                let tag = supports.iter().map(|c| c.tag).min().map(|t| t.name()).unwrap_or("EXTRACTED");
+                let cites: Vec<Json> = supports
                     .into_iter()
                     .map(|c| json!({"doc": c.doc, "start": c.start, "end": c.end, "tag": c.tag.name(), "quote": c.quote}))
                     .collect();
-                let tag = self.supports(&rel, &args)?.iter().map(|c| c.tag).min().map(|t| t.name()).unwrap_or("EXTRACTED");
                 facts.push(json!({
                     "id": fact_id(&rel, &args), "relation": rel,
                     "args": args.iter().map(arg).collect::<Vec<_>>(), "tag": tag, "citations": cites,

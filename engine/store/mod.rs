@@ -504,19 +504,16 @@ impl Store {
         }
     }
 
-    fn render_fact(&self, name: &str, schema: &RelSchema, words: &[u32]) -> Result<String, StoreError> {
-        let mut s = format!("{name}(");
-        for (i, (w, c)) in words.iter().zip(&schema.columns).enumerate() {
-            if i > 0 {
-                s.push_str(", ");
-            }
-            match c {
-                ColumnType::Number => s.push_str(&(*w as i32).to_string()),
-                ColumnType::Symbol => s.push_str(&format!("{:?}", self.symbol(*w)?)),
-            }
-        }
-        s.push(')');
-        Ok(s)
+    /// The values of a stored fact's words.
+    fn decode(&self, schema: &RelSchema, words: &[u32]) -> Result<Vec<Value>, StoreError> {
+        words
+            .iter()
+            .zip(&schema.columns)
+            .map(|(w, c)| match c {
+                ColumnType::Number => Ok(Value::Num(*w as i32)),
+                ColumnType::Symbol => self.symbol(*w).map(Value::Sym),
+            })
+            .collect()
     }
 
     /// Every fact with its tag and supports, as sorted lines of text.
@@ -550,7 +547,7 @@ impl Store {
                 supports.push(format!("  [{}:{a}-{b}] {stag} blake3={hash}", doc_names.get(&doc).map(String::as_str).unwrap_or("?")));
             }
             supports.sort();
-            let head = format!("fact {} {} supports={}", self.render_fact(name, schema, &words)?, tag.name(), supports.len());
+            let head = format!("fact {} {} supports={}", render_fact(name, &self.decode(schema, &words)?), tag.name(), supports.len());
             lines.push(std::iter::once(head).chain(supports).collect::<Vec<_>>().join("\n"));
         }
         lines.sort();
@@ -573,16 +570,12 @@ impl Store {
             out.push_str(&l);
             out.push('\n');
         }
-        let render = |rel: &str, args: &[Value]| {
-            let vals: Vec<String> = args.iter().map(|v| match v { Value::Num(n) => n.to_string(), Value::Sym(s) => format!("{s:?}") }).collect();
-            format!("{rel}({})", vals.join(", "))
-        };
         let mut derived = vec![];
         for rel in self.relation_names()? {
             for (args, why) in self.derived_facts(&rel)? {
-                let mut l = format!("derived {} INFERRED round={} rule={}", render(&rel, &args), why.round, &why.rule);
+                let mut l = format!("derived {} INFERRED round={} rule={}", render_fact(&rel, &args), why.round, &why.rule);
                 for (br, bargs) in &why.body {
-                    l.push_str(&format!("\n  from {}", render(br, bargs)));
+                    l.push_str(&format!("\n  from {}", render_fact(br, bargs)));
                 }
                 derived.push(l);
             }
@@ -770,13 +763,7 @@ impl Store {
         for kv in self.derived.prefix(schema.id.to_be_bytes()) {
             let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
             let (_, ws) = split_fact_key(&k).ok_or_else(|| self.corrupt("derived key".into()))?;
-            let mut row = vec![];
-            for (w, c) in ws.iter().zip(&schema.columns) {
-                row.push(match c {
-                    ColumnType::Number => Value::Num(*w as i32),
-                    ColumnType::Symbol => Value::Sym(self.symbol(*w)?),
-                });
-            }
+            let row = self.decode(&schema, &ws)?;
             let why: Derivation = serde_json::from_slice(&v).map_err(|e| self.corrupt(format!("derivation of {rel}: {e}")))?;
             out.push((row, why));
         }
@@ -806,13 +793,7 @@ impl Store {
         for kv in self.facts.prefix(fact_key(schema.id, &words)) {
             let k = kv.key().map_err(|e| self.err(e))?;
             let (_, ws) = split_fact_key(&k).ok_or_else(|| self.corrupt("fact key".into()))?;
-            let mut row = vec![];
-            for (w, c) in ws.iter().zip(&schema.columns) {
-                row.push(match c {
-                    ColumnType::Number => Value::Num(*w as i32),
-                    ColumnType::Symbol => Value::Sym(self.symbol(*w)?),
-                });
-            }
+            let row = self.decode(&schema, &ws)?;
             out.push(row);
         }
         Ok(out)
@@ -865,7 +846,10 @@ impl Drop for Store {
     /// Flushes what this process wrote to disk tables, so the next open does not have to
     /// replay a long journal (fjall replays it on every open).
     fn drop(&mut self) {
-        for ks in [&self.meta, &self.docs, &self.doc_num, &self.text, &self.dict, &self.dict_rev, &self.rels, &self.facts, &self.support, &self.doc_idx, &self.derived, &self.rules] {
+        for ks in [
+            &self.meta, &self.docs, &self.doc_num, &self.text, &self.dict, &self.dict_rev, &self.rels, &self.facts, &self.support, &self.doc_idx, &self.derived,
+            &self.rules,
+        ] {
             let _ = ks.rotate_memtable_and_wait();
         }
     }
@@ -876,6 +860,17 @@ fn span_of(k: &[u8]) -> (u64, u64) {
     let n = k.len();
     let word = |r: std::ops::Range<usize>| k.get(r).and_then(|b| b.try_into().ok()).map(u64::from_be_bytes).unwrap_or(0);
     (word(n.saturating_sub(16)..n.saturating_sub(8)), word(n.saturating_sub(8)..n))
+}
+
+/// A fact's canonical text, `rel("a", 2)`: what dumps print and fact ids hash.
+pub fn render_fact(rel: &str, args: &[Value]) -> String {
+    let vals: Vec<String> = args.iter().map(|v| match v { Value::Num(n) => n.to_string(), Value::Sym(s) => format!("{s:?}") }).collect();
+    format!("{rel}({})", vals.join(", "))
+}
+
+/// Lower-case hex of bytes (rule hashes, fact ids).
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// One span of a document that asserts a fact.
