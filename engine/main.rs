@@ -49,6 +49,10 @@ enum Command {
         rules: PathBuf,
         #[command(flatten)]
         db: DbArg,
+        /// Evaluate everything, even when the store's derived layer came from these rules
+        /// (by default only what changed since is maintained).
+        #[arg(long)]
+        full: bool,
     },
     /// Show why a stored or derived fact holds, down to the cited document bytes.
     Explain {
@@ -179,13 +183,20 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        Command::Derive { rules, db } => {
+        Command::Derive { rules, db, full } => {
             let store = open_store(&db)?;
-            let r = textgraph::reason::derive(&store, &rules).map_err(|e| {
+            let r = textgraph::reason::derive(&store, &rules, full).map_err(|e| {
                 eprint!("{}", with_prefix(&e.to_string()));
                 ExitCode::from(EXIT_ERROR)
             })?;
-            out.push_str(&format!("{} input facts, {} derived ({} written, {} removed)\n", r.inputs, r.derived, r.written, r.removed));
+            if r.mode == "incremental" {
+                out.push_str(&format!(
+                    "incremental: {} input changes; strata {} skipped, {} maintained, {} recomputed; {} written, {} removed\n",
+                    r.changes, r.strata_skipped, r.strata_maintained, r.strata_recomputed, r.written, r.removed
+                ));
+            } else {
+                out.push_str(&format!("{} input facts, {} derived ({} written, {} removed)\n", r.inputs, r.derived, r.written, r.removed));
+            }
             ExitCode::SUCCESS
         }
         Command::Explain { fact, db, depth, verify } => {

@@ -4,13 +4,17 @@
 //! The evaluator works in memory (`datalog`); the store keeps its inputs and its
 //! results. `derive` loads the relations a rule file reads, evaluates with
 //! provenance, and replaces the store's derived layer in one atomic batch (only
-//! changed facts are written). `explain` walks stored witnesses and citations.
+//! changed facts are written). Run again with the same rules, it maintains the derived
+//! layer from the store's change log instead of evaluating everything. `explain` walks stored witnesses and citations.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::datalog::driver::compile;
-use crate::datalog::eval::{Database, EvalConfig, evaluate};
+use crate::datalog::eval::{Database, EvalConfig, evaluate, evaluate_stratum};
+use crate::datalog::maintain::{Change, maintain_stratum, maintainable, stratum_reads};
+use crate::datalog::relation::sort_dedup;
 use crate::datalog::logic::{Kind, LogicProgram};
 use crate::datalog::trace::split_args;
 use crate::store::{ColumnType, Derivation, DerivedFact, Store, StoreError, Value, hex, render_fact as render};
@@ -41,9 +45,19 @@ pub enum ReasonError {
 /// What `derive` did.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct DeriveReport {
+    /// `full` (everything evaluated) or `incremental` (maintained from the change log).
+    pub mode: &'static str,
     /// Stored facts loaded as inputs.
     pub inputs: usize,
-    /// Facts derived in all.
+    /// Input facts that appeared or disappeared since the last derivation (incremental).
+    pub changes: usize,
+    /// Strata whose inputs did not change (not evaluated).
+    pub strata_skipped: usize,
+    /// Strata maintained around their changes.
+    pub strata_maintained: usize,
+    /// Strata evaluated again from their inputs.
+    pub strata_recomputed: usize,
+    /// Derived facts of the relations evaluated.
     pub derived: usize,
     /// Derived facts written (new or with a new witness).
     pub written: usize,
@@ -68,13 +82,31 @@ fn to_value(prog: &LogicProgram, db: &Database, rel: usize, row: &[u32]) -> Vec<
         .collect()
 }
 
-/// Runs the rules of `program` over the store's facts and stores what they derive.
-pub fn derive(store: &Store, program: &Path) -> Result<DeriveReport, ReasonError> {
-    let c = compile(program, &[]).map_err(ReasonError::Program)?;
-    let prog = &c.prog;
-    let heads: std::collections::BTreeSet<usize> = prog.rules.iter().map(|r| r.head.0).collect();
-    let mut db = Database::new(prog, c.values.clone(), &EvalConfig { provenance: true });
-    let mut report = DeriveReport::default();
+fn to_words(db: &mut Database, args: &[Value]) -> Vec<u32> {
+    args.iter()
+        .map(|v| match v {
+            Value::Num(n) => *n as u32,
+            Value::Sym(s) => db.values.intern(s),
+        })
+        .collect()
+}
+
+/// The identity of a program for the store's derivation epochs: its relations and rules.
+fn program_id(prog: &LogicProgram) -> String {
+    let mut h = blake3::Hasher::new();
+    for r in &prog.relations {
+        h.update(r.name.as_bytes());
+        h.update(format!("{:?}\n", r.kinds).as_bytes());
+    }
+    for r in &prog.rules {
+        h.update(&r.hash);
+    }
+    hex(&h.finalize().as_bytes()[..16])
+}
+
+/// Checks the rule file's relations against the store, declaring the relations it derives.
+fn check_schemas(store: &Store, prog: &LogicProgram, heads: &BTreeSet<usize>) -> Result<Vec<bool>, ReasonError> {
+    let mut stored = vec![false; prog.relations.len()];
     for (r, rel) in prog.relations.iter().enumerate() {
         let cols: Option<Vec<ColumnType>> = rel.kinds.iter().map(|k| column(*k)).collect();
         let Some(cols) = cols else {
@@ -84,48 +116,221 @@ pub fn derive(store: &Store, program: &Path) -> Result<DeriveReport, ReasonError
             Some(s) if s.columns != cols => {
                 return Err(ReasonError::Mismatch { rel: rel.name.clone(), detail: format!("the store has columns {:?}, the rules declare {:?}", s.columns, cols) });
             }
-            Some(_) => {}
+            Some(_) => stored[r] = true,
             None if heads.contains(&r) => {
                 store.declare(&rel.name, &cols)?;
+                stored[r] = true;
             }
-            None => continue,
+            None => {}
         }
-        let rows = store.lookup(&rel.name, &[])?;
-        report.inputs += rows.len();
-        let mut words = vec![];
-        for row in rows {
-            for v in row {
-                words.push(match v {
-                    Value::Num(n) => n as u32,
-                    Value::Sym(s) => db.values.intern(&s),
-                });
-            }
-            if rel.arity() == 0 {
-                words.push(0);
-            }
+    }
+    Ok(stored)
+}
+
+/// Loads a relation's stored input facts (as inputs) into the database. Returns how many.
+fn load_inputs(store: &Store, prog: &LogicProgram, db: &mut Database, r: usize) -> Result<usize, ReasonError> {
+    let rows = store.lookup(&prog.relations[r].name, &[])?;
+    let n = rows.len();
+    let mut words = vec![];
+    for row in rows {
+        words.extend(to_words(db, &row));
+        if prog.relations[r].arity() == 0 {
+            words.push(0);
         }
-        db.load(r, words);
+    }
+    db.load(r, words);
+    Ok(n)
+}
+
+/// Loads a relation's stored derived facts with their witnesses. `None` if a witness
+/// names a rule or relation this program does not have (the caller evaluates afresh).
+fn load_derived(store: &Store, prog: &LogicProgram, db: &mut Database, r: usize, rule_of: &BTreeMap<String, usize>, rel_of: &BTreeMap<&str, usize>) -> Result<Option<()>, ReasonError> {
+    let stride = db.rels[r].stride();
+    let mut rows = vec![];
+    for (args, why) in store.derived_facts(&prog.relations[r].name)? {
+        let Some(&rule) = rule_of.get(&why.rule) else { return Ok(None) };
+        let mut row = to_words(db, &args);
+        let mut body = vec![];
+        for (bname, bargs) in &why.body {
+            let Some(&br) = rel_of.get(bname.as_str()) else { return Ok(None) };
+            body.push(br as u32);
+            body.extend(to_words(db, bargs));
+        }
+        if row.len() < stride {
+            row.push(0);
+        }
+        if db.rels[r].contains(&row) {
+            continue; // also a stored input now: an input it stays
+        }
+        if let Some(w) = &mut db.witnesses {
+            w.insert(r, &row, why.round, Some(rule), &body);
+        }
+        rows.extend(row);
+    }
+    sort_dedup(&mut rows, stride);
+    db.rels[r].insert_new(&rows);
+    Ok(Some(()))
+}
+
+/// The derived facts (rows with a rule witness) of the given relations, with witnesses.
+fn derived_of(prog: &LogicProgram, db: &Database, rels: &[usize]) -> Vec<DerivedFact> {
+    let mut facts = vec![];
+    let Some(w) = &db.witnesses else { return facts };
+    for &r in rels {
+        let stride = db.rels[r].stride();
+        for row in db.rels[r].rows().chunks_exact(stride) {
+            let Some(wit) = w.get(r, row) else { continue };
+            let Some(rule) = wit.rule else { continue }; // a stored fact, not a derived one
+            let body = wit.body.iter().map(|(br, brow)| (prog.relations[*br].name.clone(), to_value(prog, db, *br, brow))).collect();
+            let why = Derivation { round: wit.round, rule: hex(&prog.rules[rule].hash), body };
+            facts.push(DerivedFact { rel: prog.relations[r].name.clone(), args: to_value(prog, db, r, row), why });
+        }
+    }
+    facts
+}
+
+/// Runs the rules of `program` over the store's facts and stores what they derive.
+///
+/// When the store's derived layer came from the same program, only what changed since
+/// is evaluated (see [`crate::datalog::maintain`]): strata whose inputs did not change are
+/// skipped, non-recursive strata are maintained around the changes, the others are
+/// evaluated again from their (maintained) inputs. The result — facts and witnesses — is
+/// the one a full evaluation gives; `full` forces one.
+pub fn derive(store: &Store, program: &Path, full: bool) -> Result<DeriveReport, ReasonError> {
+    let c = compile(program, &[]).map_err(ReasonError::Program)?;
+    let prog = &c.prog;
+    let heads: BTreeSet<usize> = prog.rules.iter().map(|r| r.head.0).collect();
+    let stored = check_schemas(store, prog, &heads)?;
+    let id = program_id(prog);
+    let rules: Vec<(String, String)> = prog.rules.iter().map(|r| (hex(&r.hash), r.text.clone())).collect();
+    if !full && store.derived_by()?.as_deref() == Some(id.as_str()) {
+        let rule_of: BTreeMap<String, usize> = prog.rules.iter().enumerate().map(|(i, r)| (hex(&r.hash), i)).collect();
+        let rel_of: BTreeMap<&str, usize> = prog.relations.iter().enumerate().map(|(i, r)| (r.name.as_str(), i)).collect();
+        if let Some(report) = derive_incremental(store, &c, &stored, &rules, &id, &rule_of, &rel_of)? {
+            return Ok(report);
+        }
+    }
+    let mut db = Database::new(prog, c.values.clone(), &EvalConfig { provenance: true });
+    let mut report = DeriveReport { mode: "full", ..DeriveReport::default() };
+    for r in (0..prog.relations.len()).filter(|&r| stored[r]) {
+        report.inputs += load_inputs(store, prog, &mut db, r)?;
     }
     evaluate(prog, &c.strata, &mut db).map_err(|d| ReasonError::Program(d.render(&c.sources)))?;
-    let mut facts = vec![];
-    if let Some(w) = &db.witnesses {
-        for &r in &heads {
+    report.strata_recomputed = c.strata.len();
+    let heads: Vec<usize> = heads.into_iter().collect();
+    let facts = derived_of(prog, &db, &heads);
+    report.derived = facts.len();
+    (report.written, report.removed) = store.replace_derived(&rules, &facts, None, &id)?;
+    Ok(report)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn derive_incremental(
+    store: &Store,
+    c: &crate::datalog::driver::Compiled,
+    stored: &[bool],
+    rules: &[(String, String)],
+    id: &str,
+    rule_of: &BTreeMap<String, usize>,
+    rel_of: &BTreeMap<&str, usize>,
+) -> Result<Option<DeriveReport>, ReasonError> {
+    let prog = &c.prog;
+    let nrel = prog.relations.len();
+    let mut db = Database::new(prog, c.values.clone(), &EvalConfig { provenance: true });
+    let mut report = DeriveReport { mode: "incremental", ..DeriveReport::default() };
+    // The change log, as rows gained and lost per relation.
+    let mut plus: Vec<Vec<u32>> = vec![vec![]; nrel];
+    let mut minus: Vec<Vec<u32>> = vec![vec![]; nrel];
+    for (rel, args, existed) in store.changes()? {
+        let Some(&r) = rel_of.get(rel.as_str()) else { continue };
+        report.changes += 1;
+        let mut row = to_words(&mut db, &args);
+        if row.is_empty() {
+            row.push(0);
+        }
+        if existed { minus[r].extend(row) } else { plus[r].extend(row) }
+    }
+    let mut delta: Vec<Option<Change>> = (0..nrel).map(|_| None).collect();
+    let mut input_changed = vec![false; nrel];
+    for r in 0..nrel {
+        if !plus[r].is_empty() || !minus[r].is_empty() {
             let stride = db.rels[r].stride();
-            for row in db.rels[r].rows().chunks_exact(stride) {
-                let Some(wit) = w.get(r, row) else { continue };
-                let Some(rule) = wit.rule else { continue }; // a stored fact, not a derived one
-                let body = wit.body.iter().map(|(br, brow)| (prog.relations[*br].name.clone(), to_value(prog, &db, *br, brow))).collect();
-                let why = Derivation { round: wit.round, rule: hex(&prog.rules[rule].hash), body };
-                facts.push(DerivedFact { rel: prog.relations[r].name.clone(), args: to_value(prog, &db, r, row), why });
-            }
+            delta[r] = Some(Change::from_rows(stride, std::mem::take(&mut plus[r]), std::mem::take(&mut minus[r])));
+            input_changed[r] = true;
         }
     }
+    let mut loaded = vec![false; nrel];
+    let mut evaluated: Vec<usize> = vec![];
+    for stratum in &c.strata {
+        if stratum.rules.is_empty() {
+            continue; // inputs only: their change is the logged one
+        }
+        let reads = stratum_reads(prog, stratum);
+        if !reads.iter().chain(&stratum.relations).any(|&r| delta[r].is_some()) {
+            report.strata_skipped += 1;
+            continue;
+        }
+        for &r in reads.iter().chain(&stratum.relations) {
+            if !loaded[r] {
+                loaded[r] = true;
+                if stored[r] {
+                    report.inputs += load_inputs(store, prog, &mut db, r)?;
+                    if load_derived(store, prog, &mut db, r, rule_of, rel_of)?.is_none() {
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+        // Each relation's state at the last epoch, to tell higher strata what changed.
+        let mut before: Vec<(usize, Vec<u32>)> = vec![];
+        for &h in &stratum.relations {
+            let stride = db.rels[h].stride();
+            let mut rows = db.rels[h].rows();
+            if let Some(d) = delta[h].take() {
+                // Undo the input change: rows it added that no rule derived were not there.
+                let derived: BTreeSet<Vec<u32>> = match &db.witnesses {
+                    Some(w) => rows.chunks_exact(stride).filter(|row| w.get(h, row).is_some_and(|x| x.rule.is_some())).map(<[u32]>::to_vec).collect(),
+                    None => BTreeSet::new(),
+                };
+                let added: BTreeSet<Vec<u32>> = d.plus.rows().chunks_exact(stride).map(<[u32]>::to_vec).collect();
+                let mut set: BTreeSet<Vec<u32>> = rows.chunks_exact(stride).map(<[u32]>::to_vec).filter(|r| !added.contains(r) || derived.contains(r)).collect();
+                set.extend(d.minus.rows().chunks_exact(stride).map(<[u32]>::to_vec));
+                rows = set.into_iter().flatten().collect();
+                delta[h] = Some(d);
+            }
+            before.push((h, rows));
+        }
+        if maintainable(prog, stratum) && !stratum.relations.iter().any(|&h| input_changed[h]) {
+            maintain_stratum(prog, stratum, &mut db, &delta).map_err(|d| ReasonError::Program(d.render(&c.sources)))?;
+            report.strata_maintained += 1;
+        } else {
+            for &h in &stratum.relations {
+                let stride = db.rels[h].stride();
+                let Some(w) = &mut db.witnesses else { continue };
+                let mut doomed: Vec<Vec<u32>> = w.iter(h).filter(|(_, x)| x.rule.is_some()).map(|(r, _)| r).collect();
+                for row in &mut doomed {
+                    w.remove(h, row);
+                    row.resize(stride, 0);
+                }
+                let doomed: BTreeSet<Vec<u32>> = doomed.into_iter().collect();
+                db.rels[h].remove_where(|row| doomed.contains(row));
+            }
+            evaluate_stratum(prog, stratum, &mut db).map_err(|d| ReasonError::Program(d.render(&c.sources)))?;
+            report.strata_recomputed += 1;
+        }
+        for (h, old) in before {
+            let stride = db.rels[h].stride();
+            let change = Change::between(&old, &db.rels[h].rows(), stride);
+            delta[h] = (!change.is_empty()).then_some(change);
+            evaluated.push(h);
+        }
+    }
+    let scope: Vec<usize> = evaluated.into_iter().filter(|&r| stored[r]).collect();
+    let names: Vec<String> = scope.iter().map(|&r| prog.relations[r].name.clone()).collect();
+    let facts = derived_of(prog, &db, &scope);
     report.derived = facts.len();
-    let rules: Vec<(String, String)> = prog.rules.iter().map(|r| (hex(&r.hash), r.text.clone())).collect();
-    let (written, removed) = store.replace_derived(&rules, &facts)?;
-    report.written = written;
-    report.removed = removed;
-    Ok(report)
+    (report.written, report.removed) = store.replace_derived(rules, &facts, Some(&names), id)?;
+    Ok(Some(report))
 }
 
 /// Parses `rel(a, "b", 3)` against the store's schema of `rel`.

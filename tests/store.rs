@@ -256,11 +256,15 @@ fn derive_then_explain_down_to_the_cited_bytes() {
                └─ [memo.txt:41-84] \"Beta Ltd is a subsidiary of Gamma Holdings.\"  ✓ re-hashed\n\
          4/4 checks passed\n"
     );
-    // Deriving again changes nothing; after an edit only the difference is written.
-    assert_eq!(stdout(&tg(&d, &["derive", "rules.dl", "--db", "db"])), "10 input facts, 5 derived (0 written, 0 removed)\n");
+    // Deriving again evaluates nothing; after an edit only what it reaches is maintained.
+    let again = "incremental: 0 input changes; strata 2 skipped, 0 maintained, 0 recomputed; 0 written, 0 removed\n";
+    assert_eq!(stdout(&tg(&d, &["derive", "rules.dl", "--db", "db"])), again);
     write(&d.join("case"), "memo.txt", "A single paragraph now.\n");
     assert_eq!(tg(&d, &["build", "case", "--db", "db"]).status.code(), Some(0));
-    assert_eq!(stdout(&tg(&d, &["derive", "rules.dl", "--db", "db"])), "9 input facts, 3 derived (0 written, 2 removed)\n");
+    let edited = "incremental: 1 input changes; strata 0 skipped, 2 maintained, 0 recomputed; 0 written, 2 removed\n";
+    assert_eq!(stdout(&tg(&d, &["derive", "rules.dl", "--db", "db"])), edited);
+    // A forced full evaluation agrees: nothing to write.
+    assert_eq!(stdout(&tg(&d, &["derive", "rules.dl", "--db", "db", "--full"])), "9 input facts, 3 derived (0 written, 0 removed)\n");
     let gone = tg(&d, &["explain", "long_text(\"memo.txt\")", "--db", "db"]);
     assert_eq!(stdout(&gone), "long_text(\"memo.txt\")  [not in the store]\n");
 }

@@ -83,42 +83,45 @@ struct RulePlans {
 
 /// Runs every stratum in order.
 pub fn evaluate(prog: &LogicProgram, strata: &[Stratum], db: &mut Database) -> Result<(), Diagnostic> {
-    let arity = |r: RelId| prog.relations[r].arity();
-    let mut regexes = RegexCache::default();
     for stratum in strata {
-        let mut plans = vec![];
-        let mut deletions = vec![];
-        for &ri in &stratum.rules {
-            let rule = &prog.rules[ri];
-            let initial = plan_rule(rule, None, 0, &arity)?;
-            let mut versions = vec![];
-            let mut v = 0;
-            for (pos, l) in rule.body.iter().enumerate() {
-                if let Lit::Atom(a) = l
-                    && stratum.relations.contains(&a.rel)
-                {
-                    versions.push(plan_rule(rule, Some(pos), v, &arity)?);
-                    v += 1;
-                }
-            }
-            let allowed = versions.len().max(1);
-            if let Some((bad, _)) = rule.plan.iter().find(|(v, _)| *v as usize >= allowed) {
-                return Err(Diagnostic::error(
-                    "TG0505",
-                    rule.span,
-                    format!("execution plan for version {bad}: only versions 0..{} permitted", allowed - 1),
-                ));
-            }
-            let p = RulePlans { rule: ri, initial, versions };
-            if rule.subsumed.is_some() { deletions.push(p) } else { plans.push(p) }
-        }
-        let rounds = run_stratum(prog, stratum, &mut plans, &mut deletions, db, &mut regexes);
-        db.rounds.push(rounds);
+        evaluate_stratum(prog, stratum, db)?;
     }
     Ok(())
 }
 
-fn prepare(ops: &mut [Op], rels: &mut [Relation], deltas: &mut [Option<Relation>]) {
+/// Runs one stratum to its fixpoint over the database's current relations (its own
+/// relations may already hold input rows). Returns the rounds it took.
+pub fn evaluate_stratum(prog: &LogicProgram, stratum: &Stratum, db: &mut Database) -> Result<u32, Diagnostic> {
+    let arity = |r: RelId| prog.relations[r].arity();
+    let mut regexes = RegexCache::default();
+    let mut plans = vec![];
+    let mut deletions = vec![];
+    for &ri in &stratum.rules {
+        let rule = &prog.rules[ri];
+        let initial = plan_rule(rule, None, 0, &arity)?;
+        let mut versions = vec![];
+        let mut v = 0;
+        for (pos, l) in rule.body.iter().enumerate() {
+            if let Lit::Atom(a) = l
+                && stratum.relations.contains(&a.rel)
+            {
+                versions.push(plan_rule(rule, Some(pos), v, &arity)?);
+                v += 1;
+            }
+        }
+        let allowed = versions.len().max(1);
+        if let Some((bad, _)) = rule.plan.iter().find(|(v, _)| *v as usize >= allowed) {
+            return Err(Diagnostic::error("TG0505", rule.span, format!("execution plan for version {bad}: only versions 0..{} permitted", allowed - 1)));
+        }
+        let p = RulePlans { rule: ri, initial, versions };
+        if rule.subsumed.is_some() { deletions.push(p) } else { plans.push(p) }
+    }
+    let rounds = run_stratum(prog, stratum, &mut plans, &mut deletions, db, &mut regexes);
+    db.rounds.push(rounds);
+    Ok(rounds)
+}
+
+pub(super) fn prepare(ops: &mut [Op], rels: &mut [Relation], deltas: &mut [Option<Relation>]) {
     for op in ops {
         match op {
             Op::Scan { rel, source, perm, index, .. } => {
@@ -256,21 +259,27 @@ fn apply_deletions(
 /// Derivations are buffered, and a full buffer is sorted, stripped of rows the relation
 /// already has, and merged into the round's sorted set of new rows: memory stays bounded
 /// by the new tuples (not the derivations), and every pass is sequential.
-struct Pending {
+pub(super) struct Pending {
     /// Whether full buffers are compacted against the relation (not for deletion rules,
     /// whose heads are rows the relation has).
-    compacting: bool,
+    pub(super) compacting: bool,
+    /// Keep the least candidate of every derived row, whether or not the relation has it
+    /// (incremental maintenance compares it with the row's stored witness).
+    pub(super) rewitness: bool,
+    /// Relations from this id on are left out of witness candidates (maintenance's
+    /// temporary head-binding relations).
+    pub(super) hidden_from: RelId,
     /// Per relation, derivations not yet compacted.
     rows: Vec<Vec<u32>>,
     /// Per relation, this round's new rows so far: sorted, unique, not in the relation.
     fresh: Vec<Vec<u32>>,
     /// With provenance: for each relation, the least witness so far of each row not yet stored.
-    wits: Option<Vec<hashbrown::HashMap<Vec<u32>, Slot>>>,
+    pub(super) wits: Option<Vec<hashbrown::HashMap<Vec<u32>, Slot>>>,
 }
 
 impl Pending {
-    fn new(n: usize, prov: bool) -> Self {
-        Pending { compacting: true, rows: vec![vec![]; n], fresh: vec![vec![]; n], wits: prov.then(|| (0..n).map(|_| hashbrown::HashMap::new()).collect()) }
+    pub(super) fn new(n: usize, prov: bool) -> Self {
+        Pending { compacting: true, rewitness: false, hidden_from: RelId::MAX, rows: vec![vec![]; n], fresh: vec![vec![]; n], wits: prov.then(|| (0..n).map(|_| hashbrown::HashMap::new()).collect()) }
     }
 
     /// Words buffered per relation before a compaction (16 MiB).
@@ -342,7 +351,7 @@ impl Pending {
 
 /// What a round knows about a derived row.
 #[derive(Debug)]
-enum Slot {
+pub(super) enum Slot {
     /// The relation already had the row before the round.
     Known,
     /// The least candidate witness found so far, and whether the relation was checked for the row.
@@ -352,13 +361,13 @@ enum Slot {
 /// A candidate witness found during a round: the rule and its body tuples, flat
 /// (relation id, then the tuple's words), in body order.
 #[derive(Debug)]
-struct Cand {
-    rule: usize,
-    body: Vec<u32>,
+pub(super) struct Cand {
+    pub(super) rule: usize,
+    pub(super) body: Vec<u32>,
 }
 
 /// Orders candidate witnesses: rule hash, then body tuples by value (symbols by text).
-fn witness_cmp(prog: &LogicProgram, values: &Values, a: &Cand, b: &Cand) -> Ordering {
+pub(super) fn witness_cmp(prog: &LogicProgram, values: &Values, a: &Cand, b: &Cand) -> Ordering {
     let o = prog.rules[a.rule].hash.cmp(&prog.rules[b.rule].hash);
     if o != Ordering::Equal {
         return o;
@@ -384,7 +393,7 @@ fn witness_cmp(prog: &LogicProgram, values: &Values, a: &Cand, b: &Cand) -> Orde
 }
 
 /// Executes one plan and buffers what its head derives.
-fn run_plan(prog: &LogicProgram, rule: usize, ops: &[Op], db: &mut Database, deltas: &[Option<Relation>], regexes: &mut RegexCache, out: &mut Pending) {
+pub(super) fn run_plan(prog: &LogicProgram, rule: usize, ops: &[Op], db: &mut Database, deltas: &[Option<Relation>], regexes: &mut RegexCache, out: &mut Pending) {
     let r = &prog.rules[rule];
     let mut ex = Exec {
         rels: &db.rels,
@@ -395,6 +404,7 @@ fn run_plan(prog: &LogicProgram, rule: usize, ops: &[Op], db: &mut Database, del
         trail: vec![],
         trail_words: vec![],
         prov: out.wits.is_some(),
+        hidden_from: out.hidden_from,
         projection: None,
     };
     // A head that only copies variables (the common case) lets the innermost scan write
@@ -441,6 +451,8 @@ struct Exec<'a> {
     /// The words of the trail's rows, in relation column order.
     trail_words: Vec<u32>,
     prov: bool,
+    /// Relations from this id on are not part of witnesses.
+    hidden_from: RelId,
     /// Head variables, when the head is a plain projection and no witness is kept.
     projection: Option<Vec<usize>>,
 }
@@ -668,6 +680,9 @@ impl Exec<'_> {
         order.sort_by_key(|(pos, _, _)| *pos);
         let mut body = Vec::with_capacity(order.len() * 3);
         for (_, r, start) in order {
+            if r >= self.hidden_from {
+                continue;
+            }
             body.push(r as u32);
             body.extend_from_slice(&self.trail_words[start..start + prog.relations[r].arity()]);
         }
@@ -714,7 +729,9 @@ impl Exec<'_> {
                     match w[*hrel].get_mut(row) {
                         Some(Slot::Known) => {}
                         Some(slot @ Slot::Cand(..)) => {
-                            if let Slot::Cand(_, checked @ false) = slot {
+                            if let Slot::Cand(_, checked @ false) = slot
+                                && !out.rewitness
+                            {
                                 *checked = true;
                                 if self.rels[*hrel].contains(row) {
                                     *slot = Slot::Known;

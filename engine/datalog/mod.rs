@@ -15,6 +15,7 @@ pub mod eval;
 pub mod functors;
 pub mod io;
 pub mod logic;
+pub mod maintain;
 pub mod naive;
 pub mod parse;
 pub mod plan;

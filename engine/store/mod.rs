@@ -22,6 +22,12 @@
 //! | `doc_idx` | doc u32 ‖ rel u16 ‖ words ‖ start u64 ‖ end u64 | — |
 //! | `derived` | rel u16 ‖ words | JSON [`Derivation`] (round, rule hash, body facts) |
 //! | `rules` | rule hash (hex) | rule text |
+//! | `changes` | rel u16 ‖ words | u8: 1 if the fact existed at the last derivation epoch |
+//!
+//! `meta/derived_by` names the program (a hash of its rules and relations) whose
+//! results the `derived` keyspace holds. While it is set, every fact that appears or
+//! disappears records its state as of that epoch in `changes`, so the next derivation
+//! with the same program maintains its results from the changes alone.
 
 mod error;
 mod export;
@@ -170,6 +176,7 @@ pub struct Store {
     doc_idx: Keyspace,
     derived: Keyspace,
     rules: Keyspace,
+    changes: Keyspace,
 }
 
 /// Why a derived fact holds: its canonical witness.
@@ -232,6 +239,7 @@ impl Store {
             doc_idx: ks("doc_idx")?,
             derived: ks("derived")?,
             rules: ks("rules")?,
+            changes: ks("changes")?,
             db,
             path: path.to_path_buf(),
         };
@@ -453,12 +461,22 @@ impl Store {
     /// Applies support-count changes: a fact whose count reaches zero is removed. The tag
     /// of a fact is the strongest (earliest in [`Tag`] order) of its supports' tags.
     fn write_counts(&self, batch: &mut fjall::OwnedWriteBatch, counts: HashMap<Vec<u8>, (Option<Tag>, i64)>) -> Result<(), StoreError> {
+        let logging = self.derived_by()?.is_some();
         for (fk, (tag, delta)) in counts {
             let (old_tag, old) = match self.facts.get(&fk).map_err(|e| self.err(e))? {
                 Some(v) if v.len() == 5 => (Tag::from_byte(v[0]), u32::from_be_bytes([v[1], v[2], v[3], v[4]]) as i64),
                 _ => (None, 0),
             };
             let n = old + delta;
+            if logging && (old > 0) != (n > 0) {
+                // The first change since the epoch records the epoch's state; changing back
+                // to it forgets the entry.
+                match self.changes.get(&fk).map_err(|e| self.err(e))? {
+                    None => batch.insert(&self.changes, fk.clone(), [u8::from(old > 0)]),
+                    Some(v) if v.first() == Some(&u8::from(n > 0)) => batch.remove(&self.changes, fk.clone()),
+                    Some(_) => {}
+                }
+            }
             if n <= 0 {
                 batch.remove(&self.facts, fk);
                 continue;
@@ -662,10 +680,11 @@ impl Store {
         Ok(st)
     }
 
-    /// Replaces the whole derived layer in one atomic batch: facts no longer derived are
-    /// removed, new or changed ones written; the rules that ran are recorded by hash.
-    /// Returns (written, removed).
-    pub fn replace_derived(&self, rules: &[(String, String)], facts: &[DerivedFact]) -> Result<(usize, usize), StoreError> {
+    /// Replaces the derived layer — all of it, or only the relations in `scope` — in one
+    /// atomic batch: facts no longer derived are removed, new or changed ones written; the
+    /// rules that ran are recorded by hash. The batch also starts a new derivation epoch
+    /// for `program` (the change log is emptied). Returns (written, removed).
+    pub fn replace_derived(&self, rules: &[(String, String)], facts: &[DerivedFact], scope: Option<&[String]>, program: &str) -> Result<(usize, usize), StoreError> {
         let schemas = self.schemas()?;
         let mut batch = self.db.batch();
         let mut symbols = NewSymbols::start(self)?;
@@ -677,16 +696,22 @@ impl Store {
             wanted.insert(fact_key(s.id, &words), json);
         }
         let mut removed = 0;
-        for kv in self.derived.iter() {
-            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
-            match wanted.get(k.as_ref()) {
-                Some(new) if new.as_slice() == v.as_ref() => {
-                    wanted.remove(k.as_ref());
-                }
-                Some(_) => {}
-                None => {
-                    batch.remove(&self.derived, k.to_vec());
-                    removed += 1;
+        let prefixes: Vec<Vec<u8>> = match scope {
+            None => vec![vec![]],
+            Some(rels) => rels.iter().filter_map(|r| schemas.get(r)).map(|s| s.id.to_be_bytes().to_vec()).collect(),
+        };
+        for prefix in prefixes {
+            for kv in self.derived.prefix(prefix) {
+                let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+                match wanted.get(k.as_ref()) {
+                    Some(new) if new.as_slice() == v.as_ref() => {
+                        wanted.remove(k.as_ref());
+                    }
+                    Some(_) => {}
+                    None => {
+                        batch.remove(&self.derived, k.to_vec());
+                        removed += 1;
+                    }
                 }
             }
         }
@@ -698,8 +723,34 @@ impl Store {
         for (hash, text) in rules {
             batch.insert(&self.rules, hash.as_str(), text.as_str());
         }
+        // A new epoch: the derived layer now reflects every stored fact.
+        for kv in self.changes.iter() {
+            let k = kv.key().map_err(|e| self.err(e))?;
+            batch.remove(&self.changes, k.to_vec());
+        }
+        batch.insert(&self.meta, "derived_by", program);
         batch.commit().map_err(|e| self.err(e))?;
         Ok((written, removed))
+    }
+
+    /// The program whose results the derived layer holds (see the module docs).
+    pub fn derived_by(&self) -> Result<Option<String>, StoreError> {
+        Ok(self.meta.get("derived_by").map_err(|e| self.err(e))?.map(|v| String::from_utf8_lossy(&v).into_owned()))
+    }
+
+    /// Facts that appeared or disappeared since the last derivation epoch: relation,
+    /// arguments, and whether the fact existed at the epoch (so it is gone now).
+    pub fn changes(&self) -> Result<Vec<(String, Vec<Value>, bool)>, StoreError> {
+        let schemas = self.schemas()?;
+        let by_id: HashMap<u16, (&String, &RelSchema)> = schemas.iter().map(|(n, s)| (s.id, (n, s))).collect();
+        let mut out = vec![];
+        for kv in self.changes.iter() {
+            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+            let (rel, words) = split_fact_key(&k).ok_or_else(|| self.corrupt("change key".into()))?;
+            let (name, schema) = by_id.get(&rel).ok_or_else(|| self.corrupt(format!("change of unknown relation id {rel}")))?;
+            out.push(((*name).clone(), self.decode(schema, &words)?, v.first() == Some(&1)));
+        }
+        Ok(out)
     }
 
     /// The witness of a derived fact, if it is one.
@@ -848,7 +899,7 @@ impl Drop for Store {
     fn drop(&mut self) {
         for ks in [
             &self.meta, &self.docs, &self.doc_num, &self.text, &self.dict, &self.dict_rev, &self.rels, &self.facts, &self.support, &self.doc_idx, &self.derived,
-            &self.rules,
+            &self.rules, &self.changes,
         ] {
             let _ = ks.rotate_memtable_and_wait();
         }
