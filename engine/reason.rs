@@ -7,12 +7,12 @@
 //! changed facts are written). Run again with the same rules, it maintains the derived
 //! layer from the store's change log instead of evaluating everything. `explain` walks stored witnesses and citations.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::datalog::driver::compile;
-use crate::datalog::eval::{Database, EvalConfig, evaluate, evaluate_stratum};
+use crate::datalog::eval::{Database, EvalConfig, Witness, evaluate, evaluate_stratum};
 use crate::datalog::maintain::{Change, maintain_stratum, maintainable, stratum_reads};
 use crate::datalog::relation::sort_dedup;
 use crate::datalog::logic::{Kind, LogicProgram};
@@ -127,49 +127,97 @@ fn check_schemas(store: &Store, prog: &LogicProgram, heads: &BTreeSet<usize>) ->
     Ok(stored)
 }
 
+/// Store symbol ids → the evaluator's, each store symbol read once.
+#[derive(Default)]
+struct SymbolMap(HashMap<u32, u32>);
+
+impl SymbolMap {
+    fn get(&mut self, store: &Store, db: &mut Database, id: u32) -> Result<u32, ReasonError> {
+        if let Some(&w) = self.0.get(&id) {
+            return Ok(w);
+        }
+        let w = db.values.intern(&store.symbol_text(id)?);
+        self.0.insert(id, w);
+        Ok(w)
+    }
+}
+
 /// Loads a relation's stored input facts (as inputs) into the database. Returns how many.
-fn load_inputs(store: &Store, prog: &LogicProgram, db: &mut Database, r: usize) -> Result<usize, ReasonError> {
-    let rows = store.lookup(&prog.relations[r].name, &[])?;
-    let n = rows.len();
-    let mut words = vec![];
-    for row in rows {
-        words.extend(to_words(db, &row));
-        if prog.relations[r].arity() == 0 {
-            words.push(0);
+fn load_inputs(store: &Store, prog: &LogicProgram, db: &mut Database, r: usize, syms: &mut SymbolMap) -> Result<usize, ReasonError> {
+    let kinds = prog.relations[r].kinds.clone();
+    let mut words = store.fact_words(&prog.relations[r].name)?;
+    if kinds.is_empty() {
+        let n = usize::from(!store.lookup(&prog.relations[r].name, &[])?.is_empty());
+        db.load_rows(r, vec![0; n], false);
+        return Ok(n);
+    }
+    for row in words.chunks_exact_mut(kinds.len()) {
+        for (w, k) in row.iter_mut().zip(&kinds) {
+            if *k == Kind::Symbol {
+                *w = syms.get(store, db, *w)?;
+            }
         }
     }
-    db.load(r, words);
+    let n = words.len() / kinds.len();
+    db.load_rows(r, words, false);
     Ok(n)
 }
 
-/// Loads a relation's stored derived facts with their witnesses. `None` if a witness
-/// names a rule or relation this program does not have (the caller evaluates afresh).
-fn load_derived(store: &Store, prog: &LogicProgram, db: &mut Database, r: usize, rule_of: &BTreeMap<String, usize>, rel_of: &BTreeMap<&str, usize>) -> Result<Option<()>, ReasonError> {
+/// Loads a relation's stored derived facts with their witnesses, returning them (for the
+/// final diff). `None` if a witness names a rule or relation this program does not have
+/// (the caller then evaluates afresh).
+#[allow(clippy::too_many_arguments)]
+fn load_derived(
+    store: &Store,
+    prog: &LogicProgram,
+    db: &mut Database,
+    r: usize,
+    rule_of: &BTreeMap<String, usize>,
+    rel_of: &BTreeMap<&str, usize>,
+    syms: &mut SymbolMap,
+) -> Result<Option<HashMap<Vec<u32>, Witness>>, ReasonError> {
     let stride = db.rels[r].stride();
+    let kinds = prog.relations[r].kinds.clone();
     let mut rows = vec![];
-    for (args, why) in store.derived_facts(&prog.relations[r].name)? {
+    let mut old = HashMap::new();
+    for (mut row, why) in store.derived_words(&prog.relations[r].name)? {
         let Some(&rule) = rule_of.get(&why.rule) else { return Ok(None) };
-        let mut row = to_words(db, &args);
+        for (w, k) in row.iter_mut().zip(&kinds) {
+            if *k == Kind::Symbol {
+                *w = syms.get(store, db, *w)?;
+            }
+        }
         let mut body = vec![];
+        let mut flat = vec![];
         for (bname, bargs) in &why.body {
             let Some(&br) = rel_of.get(bname.as_str()) else { return Ok(None) };
-            body.push(br as u32);
-            body.extend(to_words(db, bargs));
+            let words = to_words(db, bargs);
+            flat.push(br as u32);
+            flat.extend_from_slice(&words);
+            body.push((br, words));
         }
+        let key = row.clone();
         if row.len() < stride {
             row.push(0);
         }
+        old.insert(key, Witness { round: why.round, rule: Some(rule), body });
         if db.rels[r].contains(&row) {
-            continue; // also a stored input now: an input it stays
+            continue; // also a stored input now: an input it stays (and its entry goes)
         }
         if let Some(w) = &mut db.witnesses {
-            w.insert(r, &row, why.round, Some(rule), &body);
+            w.insert(r, &row, why.round, Some(rule), &flat);
         }
-        rows.extend(row);
+        rows.extend_from_slice(&row);
     }
     sort_dedup(&mut rows, stride);
     db.rels[r].insert_new(&rows);
-    Ok(Some(()))
+    Ok(Some(old))
+}
+
+fn derived_fact(prog: &LogicProgram, db: &Database, r: usize, row: &[u32], wit: &Witness, rule: usize) -> DerivedFact {
+    let body = wit.body.iter().map(|(br, brow)| (prog.relations[*br].name.clone(), to_value(prog, db, *br, brow))).collect();
+    let why = Derivation { round: wit.round, rule: hex(&prog.rules[rule].hash), body };
+    DerivedFact { rel: prog.relations[r].name.clone(), args: to_value(prog, db, r, row), why }
 }
 
 /// The derived facts (rows with a rule witness) of the given relations, with witnesses.
@@ -181,9 +229,7 @@ fn derived_of(prog: &LogicProgram, db: &Database, rels: &[usize]) -> Vec<Derived
         for row in db.rels[r].rows().chunks_exact(stride) {
             let Some(wit) = w.get(r, row) else { continue };
             let Some(rule) = wit.rule else { continue }; // a stored fact, not a derived one
-            let body = wit.body.iter().map(|(br, brow)| (prog.relations[*br].name.clone(), to_value(prog, db, *br, brow))).collect();
-            let why = Derivation { round: wit.round, rule: hex(&prog.rules[rule].hash), body };
-            facts.push(DerivedFact { rel: prog.relations[r].name.clone(), args: to_value(prog, db, r, row), why });
+            facts.push(derived_fact(prog, db, r, row, &wit, rule));
         }
     }
     facts
@@ -212,8 +258,9 @@ pub fn derive(store: &Store, program: &Path, full: bool) -> Result<DeriveReport,
     }
     let mut db = Database::new(prog, c.values.clone(), &EvalConfig { provenance: true });
     let mut report = DeriveReport { mode: "full", ..DeriveReport::default() };
+    let mut syms = SymbolMap::default();
     for r in (0..prog.relations.len()).filter(|&r| stored[r]) {
-        report.inputs += load_inputs(store, prog, &mut db, r)?;
+        report.inputs += load_inputs(store, prog, &mut db, r, &mut syms)?;
     }
     evaluate(prog, &c.strata, &mut db).map_err(|d| ReasonError::Program(d.render(&c.sources)))?;
     report.strata_recomputed = c.strata.len();
@@ -260,6 +307,8 @@ fn derive_incremental(
         }
     }
     let mut loaded = vec![false; nrel];
+    let mut syms = SymbolMap::default();
+    let mut old_derived: Vec<HashMap<Vec<u32>, Witness>> = (0..nrel).map(|_| HashMap::new()).collect();
     let mut evaluated: Vec<usize> = vec![];
     for stratum in &c.strata {
         if stratum.rules.is_empty() {
@@ -274,9 +323,10 @@ fn derive_incremental(
             if !loaded[r] {
                 loaded[r] = true;
                 if stored[r] {
-                    report.inputs += load_inputs(store, prog, &mut db, r)?;
-                    if load_derived(store, prog, &mut db, r, rule_of, rel_of)?.is_none() {
-                        return Ok(None);
+                    report.inputs += load_inputs(store, prog, &mut db, r, &mut syms)?;
+                    match load_derived(store, prog, &mut db, r, rule_of, rel_of, &mut syms)? {
+                        Some(o) => old_derived[r] = o,
+                        None => return Ok(None),
                     }
                 }
             }
@@ -325,11 +375,28 @@ fn derive_incremental(
             evaluated.push(h);
         }
     }
-    let scope: Vec<usize> = evaluated.into_iter().filter(|&r| stored[r]).collect();
-    let names: Vec<String> = scope.iter().map(|&r| prog.relations[r].name.clone()).collect();
-    let facts = derived_of(prog, &db, &scope);
-    report.derived = facts.len();
-    (report.written, report.removed) = store.replace_derived(rules, &facts, Some(&names), id)?;
+    // Write what differs from the stored derived layer: new rows, rows with a new
+    // witness, and rows no longer derived.
+    let (mut upserts, mut removals) = (vec![], vec![]);
+    for h in evaluated.into_iter().filter(|&r| stored[r]) {
+        let stride = db.rels[h].stride();
+        let Some(w) = &db.witnesses else { break };
+        let mut old = std::mem::take(&mut old_derived[h]);
+        for row in db.rels[h].rows().chunks_exact(stride) {
+            let Some(wit) = w.get(h, row) else { continue };
+            let Some(rule) = wit.rule else { continue };
+            report.derived += 1;
+            let key = &row[..prog.relations[h].arity()];
+            if old.remove(key).as_ref() != Some(&wit) {
+                upserts.push(derived_fact(prog, &db, h, row, &wit, rule));
+            }
+        }
+        let mut gone: Vec<Vec<u32>> = old.into_keys().collect();
+        gone.sort_unstable();
+        removals.extend(gone.iter().map(|row| (prog.relations[h].name.clone(), to_value(prog, &db, h, row))));
+    }
+    (report.written, report.removed) = (upserts.len(), removals.len());
+    store.patch_derived(rules, &upserts, &removals, id)?;
     Ok(Some(report))
 }
 

@@ -56,16 +56,28 @@ impl Database {
     }
 
     /// Adds loaded input rows (relation column order, any order, duplicates allowed).
-    pub fn load(&mut self, rel: RelId, mut rows: Vec<u32>) {
+    pub fn load(&mut self, rel: RelId, rows: Vec<u32>) {
+        self.load_rows(rel, rows, true);
+    }
+
+    /// Adds loaded input rows without recording input witnesses for them: a row the
+    /// relation has without a witness counts as an input all the same, and bulk loads
+    /// into the fact base's evaluation skip the cost.
+    pub fn load_rows(&mut self, rel: RelId, mut rows: Vec<u32>, witnesses: bool) {
         let stride = self.rels[rel].stride();
         sort_dedup(&mut rows, stride);
-        let mut fresh = Vec::with_capacity(rows.len());
-        for row in rows.chunks_exact(stride) {
-            if !self.rels[rel].contains(row) {
-                fresh.extend_from_slice(row);
+        let fresh = if self.rels[rel].is_empty() {
+            rows
+        } else {
+            let mut fresh = Vec::with_capacity(rows.len());
+            for row in rows.chunks_exact(stride) {
+                if !self.rels[rel].contains(row) {
+                    fresh.extend_from_slice(row);
+                }
             }
-        }
-        if let Some(w) = &mut self.witnesses {
+            fresh
+        };
+        if let Some(w) = self.witnesses.as_mut().filter(|_| witnesses) {
             for row in fresh.chunks_exact(stride) {
                 w.insert(rel, row, 0, None, &[]);
             }

@@ -720,17 +720,46 @@ impl Store {
             batch.insert(&self.derived, k, v);
         }
         symbols.write(self, &mut batch);
+        self.close_epoch(batch, rules, program)?;
+        Ok((written, removed))
+    }
+
+    /// Writes derived facts that are new or have a new witness and removes ones no longer
+    /// derived, in one atomic batch that starts a new derivation epoch for `program` (as
+    /// [`Store::replace_derived`], for a caller that knows exactly what changed).
+    pub fn patch_derived(&self, rules: &[(String, String)], upserts: &[DerivedFact], removals: &[(String, Vec<Value>)], program: &str) -> Result<(), StoreError> {
+        let schemas = self.schemas()?;
+        let schema = |rel: &str| schemas.get(rel).ok_or_else(|| StoreError::Schema { rel: rel.into(), detail: "relation not declared".into() });
+        let mut batch = self.db.batch();
+        let mut symbols = NewSymbols::start(self)?;
+        for (rel, args) in removals {
+            let s = schema(rel)?;
+            if let Some(words) = self.encode(args)? {
+                batch.remove(&self.derived, fact_key(s.id, &words));
+            }
+        }
+        for f in upserts {
+            let s = schema(&f.rel)?;
+            let words = symbols.words(self, &f.args)?;
+            let json = serde_json::to_vec(&f.why).map_err(|e| self.corrupt(e.to_string()))?;
+            batch.insert(&self.derived, fact_key(s.id, &words), json);
+        }
+        symbols.write(self, &mut batch);
+        self.close_epoch(batch, rules, program)
+    }
+
+    /// Records the rules that ran, empties the change log and names the program the
+    /// derived layer now reflects, then commits the batch.
+    fn close_epoch(&self, mut batch: fjall::OwnedWriteBatch, rules: &[(String, String)], program: &str) -> Result<(), StoreError> {
         for (hash, text) in rules {
             batch.insert(&self.rules, hash.as_str(), text.as_str());
         }
-        // A new epoch: the derived layer now reflects every stored fact.
         for kv in self.changes.iter() {
             let k = kv.key().map_err(|e| self.err(e))?;
             batch.remove(&self.changes, k.to_vec());
         }
         batch.insert(&self.meta, "derived_by", program);
-        batch.commit().map_err(|e| self.err(e))?;
-        Ok((written, removed))
+        batch.commit().map_err(|e| self.err(e))
     }
 
     /// The program whose results the derived layer holds (see the module docs).
@@ -821,9 +850,44 @@ impl Store {
         Ok(out)
     }
 
+    /// Derived facts of a relation as words in the store's encoding (symbols are dictionary
+    /// ids, see [`Store::symbol_text`]), with their witnesses: for bulk loading.
+    pub fn derived_words(&self, rel: &str) -> Result<Vec<(Vec<u32>, Derivation)>, StoreError> {
+        let Some(schema) = self.schema(rel)? else { return Ok(vec![]) };
+        let mut out = vec![];
+        for kv in self.derived.prefix(schema.id.to_be_bytes()) {
+            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+            let (_, ws) = split_fact_key(&k).ok_or_else(|| self.corrupt("derived key".into()))?;
+            let why: Derivation = serde_json::from_slice(&v).map_err(|e| self.corrupt(format!("derivation of {rel}: {e}")))?;
+            out.push((ws, why));
+        }
+        Ok(out)
+    }
+
     /// Names of every declared relation, sorted.
     pub fn relation_names(&self) -> Result<Vec<String>, StoreError> {
         Ok(self.schemas()?.into_keys().collect())
+    }
+
+    /// Every stored fact of a relation as words in the store's encoding (symbols are the
+    /// store's dictionary ids: see [`Store::symbol_text`]), flat, in key order. Bulk
+    /// loading reads this rather than [`Store::lookup`], which decodes every symbol.
+    pub fn fact_words(&self, rel: &str) -> Result<Vec<u32>, StoreError> {
+        let Some(schema) = self.schema(rel)? else { return Ok(vec![]) };
+        let mut out = vec![];
+        for kv in self.facts.prefix(schema.id.to_be_bytes()) {
+            let k = kv.key().map_err(|e| self.err(e))?;
+            if k.len() != 2 + 4 * schema.columns.len() {
+                return Err(self.corrupt(format!("fact key of {rel}")));
+            }
+            out.extend(k[2..].chunks_exact(4).map(|c| u32::from_be_bytes([c[0], c[1], c[2], c[3]])));
+        }
+        Ok(out)
+    }
+
+    /// The text of a symbol id of the store's dictionary.
+    pub fn symbol_text(&self, id: u32) -> Result<String, StoreError> {
+        self.symbol(id)
     }
 
     /// Facts of a relation whose leading columns equal `prefix`, read with one prefix scan
