@@ -180,6 +180,17 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
                 for (t, n) in &st.tags {
                     out.push_str(&format!("tag {t}\t{n}\n"));
                 }
+                if let Some(d) = &st.last_derivation {
+                    out.push_str(&format!(
+                        "last derivation\t{} of {} in {} ms: strata {} skipped, {} maintained, {} recomputed\n",
+                        d["mode"].as_str().unwrap_or("?"),
+                        d["rules_file"].as_str().unwrap_or("?"),
+                        d["elapsed_ms"],
+                        d["strata"]["skipped"],
+                        d["strata"]["maintained"],
+                        d["strata"]["recomputed"]
+                    ));
+                }
             }
             ExitCode::SUCCESS
         }

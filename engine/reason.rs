@@ -17,7 +17,7 @@ use crate::datalog::maintain::{Change, maintain_stratum, maintainable, stratum_r
 use crate::datalog::relation::sort_dedup;
 use crate::datalog::logic::{Kind, LogicProgram};
 use crate::datalog::trace::split_args;
-use crate::store::{ColumnType, Derivation, DerivedFact, Store, StoreError, Value, hex, render_fact as render};
+use crate::store::{ColumnType, Derivation, DerivedFact, Epoch, Store, StoreError, Value, hex, render_fact as render};
 
 /// Why reasoning failed.
 #[derive(Debug, thiserror::Error)]
@@ -102,6 +102,32 @@ fn program_id(prog: &LogicProgram) -> String {
         h.update(&r.hash);
     }
     hex(&h.finalize().as_bytes()[..16])
+}
+
+/// The manifest a derivation leaves in the store: the program, where each rule was
+/// written, the mode, the counts and the time taken.
+fn manifest(c: &crate::datalog::driver::Compiled, program: &Path, id: &str, report: &DeriveReport, started: std::time::Instant) -> String {
+    let rules: Vec<serde_json::Value> = c
+        .prog
+        .rules
+        .iter()
+        .map(|r| {
+            let (line, _) = c.sources.line_col(r.span.file, r.span.start);
+            serde_json::json!({ "hash": hex(&r.hash), "file": c.sources.path(r.span.file).display().to_string(), "line": line })
+        })
+        .collect();
+    serde_json::json!({
+        "program": id,
+        "rules_file": program.display().to_string(),
+        "rules": rules,
+        "mode": report.mode,
+        "inputs": report.inputs,
+        "changes": report.changes,
+        "strata": { "skipped": report.strata_skipped, "maintained": report.strata_maintained, "recomputed": report.strata_recomputed },
+        "derived": report.derived,
+        "elapsed_ms": started.elapsed().as_millis() as u64,
+    })
+    .to_string()
 }
 
 /// Checks the rule file's relations against the store, declaring the relations it derives.
@@ -243,6 +269,7 @@ fn derived_of(prog: &LogicProgram, db: &Database, rels: &[usize]) -> Vec<Derived
 /// evaluated again from their (maintained) inputs. The result — facts and witnesses — is
 /// the one a full evaluation gives; `full` forces one.
 pub fn derive(store: &Store, program: &Path, full: bool) -> Result<DeriveReport, ReasonError> {
+    let started = std::time::Instant::now();
     let c = compile(program, &[]).map_err(ReasonError::Program)?;
     let prog = &c.prog;
     let heads: BTreeSet<usize> = prog.rules.iter().map(|r| r.head.0).collect();
@@ -252,7 +279,7 @@ pub fn derive(store: &Store, program: &Path, full: bool) -> Result<DeriveReport,
     if !full && store.derived_by()?.as_deref() == Some(id.as_str()) {
         let rule_of: BTreeMap<String, usize> = prog.rules.iter().enumerate().map(|(i, r)| (hex(&r.hash), i)).collect();
         let rel_of: BTreeMap<&str, usize> = prog.relations.iter().enumerate().map(|(i, r)| (r.name.as_str(), i)).collect();
-        if let Some(report) = derive_incremental(store, &c, &stored, &rules, &id, &rule_of, &rel_of)? {
+        if let Some(report) = derive_incremental(store, &c, &stored, &rules, program, &id, &rule_of, &rel_of, started)? {
             return Ok(report);
         }
     }
@@ -267,7 +294,8 @@ pub fn derive(store: &Store, program: &Path, full: bool) -> Result<DeriveReport,
     let heads: Vec<usize> = heads.into_iter().collect();
     let facts = derived_of(prog, &db, &heads);
     report.derived = facts.len();
-    (report.written, report.removed) = store.replace_derived(&rules, &facts, None, &id)?;
+    let manifest = manifest(&c, program, &id, &report, started);
+    (report.written, report.removed) = store.replace_derived(&Epoch { program: &id, rules: &rules, manifest: &manifest }, &facts, None)?;
     Ok(report)
 }
 
@@ -277,9 +305,11 @@ fn derive_incremental(
     c: &crate::datalog::driver::Compiled,
     stored: &[bool],
     rules: &[(String, String)],
+    program: &Path,
     id: &str,
     rule_of: &BTreeMap<String, usize>,
     rel_of: &BTreeMap<&str, usize>,
+    started: std::time::Instant,
 ) -> Result<Option<DeriveReport>, ReasonError> {
     let prog = &c.prog;
     let nrel = prog.relations.len();
@@ -396,7 +426,8 @@ fn derive_incremental(
         removals.extend(gone.iter().map(|row| (prog.relations[h].name.clone(), to_value(prog, &db, h, row))));
     }
     (report.written, report.removed) = (upserts.len(), removals.len());
-    store.patch_derived(rules, &upserts, &removals, id)?;
+    let manifest = manifest(c, program, id, &report, started);
+    store.patch_derived(&Epoch { program: id, rules, manifest: &manifest }, &upserts, &removals)?;
     Ok(Some(report))
 }
 

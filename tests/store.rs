@@ -265,6 +265,12 @@ fn derive_then_explain_down_to_the_cited_bytes() {
     assert_eq!(stdout(&tg(&d, &["derive", "rules.dl", "--db", "db"])), edited);
     // A forced full evaluation agrees: nothing to write.
     assert_eq!(stdout(&tg(&d, &["derive", "rules.dl", "--db", "db", "--full"])), "9 input facts, 3 derived (0 written, 0 removed)\n");
+    // The store keeps the derivation's manifest: program, where each rule is written, mode, counts.
+    let stats = stdout(&tg(&d, &["stats", "--db", "db"]));
+    assert!(stats.contains("last derivation\tfull of rules.dl in "), "{stats}");
+    let json: serde_json::Value = serde_json::from_str(&stdout(&tg(&d, &["stats", "--db", "db", "--format", "json"]))).unwrap_or_default();
+    let m = &json["last_derivation"];
+    assert_eq!((m["mode"].as_str(), m["derived"].as_u64(), m["rules"][0]["file"].as_str(), m["rules"][0]["line"].as_u64()), (Some("full"), Some(3), Some("rules.dl"), Some(6)));
     let gone = tg(&d, &["explain", "long_text(\"memo.txt\")", "--db", "db"]);
     assert_eq!(stdout(&gone), "long_text(\"memo.txt\")  [not in the store]\n");
 }

@@ -201,6 +201,17 @@ pub struct DerivedFact {
     pub why: Derivation,
 }
 
+/// What a derivation epoch records besides the derived facts.
+#[derive(Clone, Copy, Debug)]
+pub struct Epoch<'a> {
+    /// The program's id (see `reason`): a later derivation with the same id is incremental.
+    pub program: &'a str,
+    /// The rules that ran: (hash in hex, text).
+    pub rules: &'a [(String, String)],
+    /// The derivation's manifest, JSON.
+    pub manifest: &'a str,
+}
+
 const HOLDER_FILE: &str = "holder";
 
 /// fjall's block cache size.
@@ -677,6 +688,7 @@ impl Store {
             }
             *st.tags.entry(Tag::Inferred.name().to_string()).or_default() += 1;
         }
+        st.last_derivation = self.derivation_manifest()?.and_then(|m| serde_json::from_str(&m).ok());
         Ok(st)
     }
 
@@ -684,7 +696,7 @@ impl Store {
     /// atomic batch: facts no longer derived are removed, new or changed ones written; the
     /// rules that ran are recorded by hash. The batch also starts a new derivation epoch
     /// for `program` (the change log is emptied). Returns (written, removed).
-    pub fn replace_derived(&self, rules: &[(String, String)], facts: &[DerivedFact], scope: Option<&[String]>, program: &str) -> Result<(usize, usize), StoreError> {
+    pub fn replace_derived(&self, epoch: &Epoch, facts: &[DerivedFact], scope: Option<&[String]>) -> Result<(usize, usize), StoreError> {
         let schemas = self.schemas()?;
         let mut batch = self.db.batch();
         let mut symbols = NewSymbols::start(self)?;
@@ -720,14 +732,14 @@ impl Store {
             batch.insert(&self.derived, k, v);
         }
         symbols.write(self, &mut batch);
-        self.close_epoch(batch, rules, program)?;
+        self.close_epoch(batch, epoch)?;
         Ok((written, removed))
     }
 
     /// Writes derived facts that are new or have a new witness and removes ones no longer
     /// derived, in one atomic batch that starts a new derivation epoch for `program` (as
     /// [`Store::replace_derived`], for a caller that knows exactly what changed).
-    pub fn patch_derived(&self, rules: &[(String, String)], upserts: &[DerivedFact], removals: &[(String, Vec<Value>)], program: &str) -> Result<(), StoreError> {
+    pub fn patch_derived(&self, epoch: &Epoch, upserts: &[DerivedFact], removals: &[(String, Vec<Value>)]) -> Result<(), StoreError> {
         let schemas = self.schemas()?;
         let schema = |rel: &str| schemas.get(rel).ok_or_else(|| StoreError::Schema { rel: rel.into(), detail: "relation not declared".into() });
         let mut batch = self.db.batch();
@@ -745,21 +757,27 @@ impl Store {
             batch.insert(&self.derived, fact_key(s.id, &words), json);
         }
         symbols.write(self, &mut batch);
-        self.close_epoch(batch, rules, program)
+        self.close_epoch(batch, epoch)
     }
 
-    /// Records the rules that ran, empties the change log and names the program the
-    /// derived layer now reflects, then commits the batch.
-    fn close_epoch(&self, mut batch: fjall::OwnedWriteBatch, rules: &[(String, String)], program: &str) -> Result<(), StoreError> {
-        for (hash, text) in rules {
+    /// Records the rules that ran and the derivation's manifest, empties the change log
+    /// and names the program the derived layer now reflects, then commits the batch.
+    fn close_epoch(&self, mut batch: fjall::OwnedWriteBatch, epoch: &Epoch) -> Result<(), StoreError> {
+        for (hash, text) in epoch.rules {
             batch.insert(&self.rules, hash.as_str(), text.as_str());
         }
         for kv in self.changes.iter() {
             let k = kv.key().map_err(|e| self.err(e))?;
             batch.remove(&self.changes, k.to_vec());
         }
-        batch.insert(&self.meta, "derived_by", program);
+        batch.insert(&self.meta, "derived_by", epoch.program);
+        batch.insert(&self.meta, "derivation", epoch.manifest);
         batch.commit().map_err(|e| self.err(e))
+    }
+
+    /// The manifest of the last derivation (JSON: program, rule files, mode, counts, time).
+    pub fn derivation_manifest(&self) -> Result<Option<String>, StoreError> {
+        Ok(self.meta.get("derivation").map_err(|e| self.err(e))?.map(|v| String::from_utf8_lossy(&v).into_owned()))
     }
 
     /// The program whose results the derived layer holds (see the module docs).
@@ -1017,7 +1035,7 @@ pub struct Verification {
 }
 
 /// The result of [`Store::stats`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Stats {
     /// Number of documents.
     pub documents: usize,
@@ -1025,4 +1043,7 @@ pub struct Stats {
     pub relations: BTreeMap<String, usize>,
     /// Facts per tag.
     pub tags: BTreeMap<String, usize>,
+    /// The manifest of the last derivation, if any (see [`Store::derivation_manifest`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_derivation: Option<serde_json::Value>,
 }
