@@ -120,6 +120,9 @@ pub fn extract(bytes: &[u8]) -> Result<Extracted, Skip> {
         Err(p) => return Err(Skip::new(format!("invalid PDF: page tree unreadable ({})", first_line(&p)))),
     };
     if pages.is_empty() {
+        if doc.trailer.get(b"Encrypt").is_ok() || doc.was_encrypted() {
+            return Err(Skip::new("encrypted PDF (password required)"));
+        }
         return Err(Skip::new("PDF has no pages"));
     }
     let mut warnings = vec![];
