@@ -44,7 +44,7 @@ static CITES: LazyLock<Regex> = LazyLock::new(|| {
 });
 static REQUIREMENT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(MUST NOT|MUST|SHALL NOT|SHALL|REQUIRED|must not|must|shall not|shall|is required to|are required to)\b"));
 static RATIONALE_HEAD: LazyLock<Regex> =
-    LazyLock::new(|| re(r"^[#*_>\s]*(?i:(why|because|decision|rationale|reason|reasons|reasoning))\b[*_]*\s*(?::|—|-|\n|$)"));
+    LazyLock::new(|| re(r"^[#*_>\s]*(?:(?i:(why|because|decision|rationale|reason|reasons|reasoning))\b[*_]*\s*(?::|—|-|\n|$)|(Because|Why)\b)"));
 static RATIONALE_CAPS: LazyLock<Regex> = LazyLock::new(|| re(r"\b(WHY|BECAUSE|DECISION|RATIONALE)\b"));
 
 /// Every finding of a text, in a deterministic order (sorted).
@@ -99,6 +99,8 @@ pub fn detect(text: &str, blocks: &[Block]) -> Vec<Finding> {
         }
         if let Some(m) = RATIONALE_CAPS.find(sent) {
             out.push(Finding::Rationale { keyword: m.as_str().to_string(), span: s });
+        } else if sent.starts_with("Because ") {
+            out.push(Finding::Rationale { keyword: "BECAUSE".into(), span: s });
         }
     }
     for b in blocks {
@@ -109,7 +111,7 @@ pub fn detect(text: &str, blocks: &[Block]) -> Vec<Finding> {
         let Some(first) = text.get(b.span.0..e) else { continue };
         if matches!(b.kind, "paragraph" | "section" | "list_item")
             && let Some(c) = RATIONALE_HEAD.captures(first)
-            && let Some(k) = c.get(1)
+            && let Some(k) = c.get(1).or_else(|| c.get(2))
         {
             out.push(Finding::Rationale { keyword: k.as_str().to_uppercase(), span: b.span });
         }

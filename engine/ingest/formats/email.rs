@@ -3,7 +3,7 @@
 //! A message's canonical text is its main headers, one per line (`From:`, `To:`, `Cc:`,
 //! `Bcc:`, `Date:`, `Subject:`, `Message-ID:`, `In-Reply-To:`, decoded), a blank line,
 //! the body (the first text/plain part, else the first text/html part rendered as
-//! text), and one line per attachment (`[attachment 1: invoice.pdf, application/pdf,
+//! text), and one line per attachment (`[attachment #1: invoice.pdf, application/pdf,
 //! 1234 bytes]`). Attachments — parts with a file name or an attachment disposition,
 //! and attached messages — become documents of their own, with ids
 //! `PARENT#attachments/N/NAME` (in an mbox: `PARENT#messages/K/attachments/N/NAME`).
@@ -179,7 +179,7 @@ impl Mailbox {
             let name = safe_name(&name);
             self.text.push_str(if n == 0 { "\n\n" } else { "\n" });
             let s = self.text.len();
-            self.text.push_str(&format!("[attachment {}: {name}, {mime}, {} bytes]", n + 1, bytes.len()));
+            self.text.push_str(&format!("[attachment #{}: {name}, {mime}, {} bytes]", n + 1, bytes.len()));
             let span = (s, self.text.len());
             self.blocks.push(Block { kind: "attachment", span, parent: None, title: None, level: 0 });
             self.attachments.push(Attachment { suffix: format!("{suffix_prefix}attachments/{}/{name}", n + 1), name, bytes, span });

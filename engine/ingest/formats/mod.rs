@@ -109,6 +109,10 @@ pub fn decode_text(bytes: &[u8]) -> Result<(String, Vec<String>), Skip> {
     for (bom, enc) in [(&b"\xFF\xFE"[..], encoding_rs::UTF_16LE), (&b"\xFE\xFF"[..], encoding_rs::UTF_16BE)] {
         if bytes.starts_with(bom) {
             let (text, _, bad) = enc.decode(bytes);
+            // Two bytes that happen to look like a BOM do not make a text.
+            if !text.chars().any(|c| c.is_ascii_alphanumeric() || c.is_ascii_whitespace()) {
+                break;
+            }
             let mut w = vec![];
             if bad {
                 w.push(format!("malformed {} replaced by U+FFFD", enc.name()));
