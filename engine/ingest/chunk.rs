@@ -33,8 +33,7 @@ pub fn sentences(text: &str, start: usize, end: usize) -> Vec<Span> {
             }
             if j >= end || bytes[j].is_ascii_whitespace() {
                 // Not after a single capital ("J. Doe") or a common abbreviation.
-                let word_start = text[s..i].rfind(|c: char| c.is_whitespace()).map_or(s, |k| s + k + 1);
-                let word = &text[word_start..i];
+                let word = text[s..i].rsplit(char::is_whitespace).next().unwrap_or("");
                 let abbrev = (word.len() == 1 && word.chars().all(|c| c.is_uppercase()))
                     || matches!(word, "Mr" | "Mrs" | "Ms" | "Dr" | "No" | "Inc" | "Ltd" | "Corp" | "Co" | "St" | "vs" | "e.g" | "i.e" | "U.S" | "etc" | "Jr" | "Sr");
                 if !abbrev {
@@ -86,8 +85,9 @@ fn push_bounded(text: &str, span: Span, out: &mut Vec<Span>) {
     }
 }
 
-/// The chunks of a text: spans and the innermost enclosing block (if any).
-pub fn chunks(text: &str, blocks: &[Block]) -> Vec<(Span, Option<usize>)> {
+/// The sentences of a text, never crossing the boundary of a section, page, message,
+/// table or code block.
+pub fn region_sentences(text: &str, blocks: &[Block]) -> Vec<Span> {
     let mut cuts: Vec<usize> = vec![0, text.len()];
     for b in blocks.iter().filter(|b| BOUNDARY_KINDS.contains(&b.kind)) {
         cuts.push(b.span.0);
@@ -95,22 +95,39 @@ pub fn chunks(text: &str, blocks: &[Block]) -> Vec<(Span, Option<usize>)> {
     }
     cuts.sort_unstable();
     cuts.dedup();
-    let mut spans = vec![];
+    let mut out = vec![];
     for w in cuts.windows(2) {
-        let mut cur: Option<Span> = None;
-        for s in sentences(text, w[0], w[1]) {
-            cur = match cur {
-                Some(c) if s.1 - c.0 <= MAX_CHUNK_BYTES => Some((c.0, s.1)),
-                Some(c) => {
-                    spans.push(c);
-                    Some(s)
-                }
-                None => Some(s),
-            };
-        }
-        if let Some(c) = cur {
-            spans.push(c);
-        }
+        out.extend(sentences(text, w[0], w[1]));
+    }
+    out
+}
+
+/// The chunks of a text (from its [`region_sentences`]): spans and the innermost
+/// enclosing block (if any). Sentences are packed greedily up to the size limit, and a
+/// chunk never spans two regions.
+pub fn chunks(blocks: &[Block], sentences: &[Span]) -> Vec<(Span, Option<usize>)> {
+    let mut cuts: Vec<usize> = blocks.iter().filter(|b| BOUNDARY_KINDS.contains(&b.kind)).flat_map(|b| [b.span.0, b.span.1]).collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut spans = vec![];
+    let mut cur: Option<Span> = None;
+    for &s in sentences {
+        // A region boundary between the current chunk and this sentence closes the chunk.
+        let crosses = |c: Span| {
+            let i = cuts.partition_point(|&x| x <= c.0);
+            cuts.get(i).is_some_and(|&x| x <= s.0)
+        };
+        cur = match cur {
+            Some(c) if s.1 - c.0 <= MAX_CHUNK_BYTES && !crosses(c) => Some((c.0, s.1)),
+            Some(c) => {
+                spans.push(c);
+                Some(s)
+            }
+            None => Some(s),
+        };
+    }
+    if let Some(c) = cur {
+        spans.push(c);
     }
     // Innermost block containing each chunk: a sweep over blocks sorted by (start, longest first).
     let mut order: Vec<usize> = (0..blocks.len()).collect();

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::chunk::chunks;
+use super::chunk::{chunks, region_sentences};
 use super::limits::MAX_FIELD_VALUE_BYTES;
 use super::logs::template;
 use super::model::{Cited, Extracted, Span};
@@ -91,13 +91,14 @@ pub fn facts(id: &str, x: &Extracted, attachment_ids: &[String]) -> Vec<CitedFac
             f.add("section", vec![num(i), sym(&title), num(b.level as usize)], vec![t]);
         }
     }
-    for (i, (span, parent)) in chunks(text, &x.blocks).into_iter().enumerate() {
+    let sentences = region_sentences(text, &x.blocks);
+    for (i, (span, parent)) in chunks(&x.blocks, &sentences).into_iter().enumerate() {
         f.add("chunk", vec![num(i), parent.map_or(Value::Num(-1), num)], vec![span]);
     }
     for l in &x.links {
         f.add("link", vec![sym(&l.target)], vec![l.span]);
     }
-    for finding in detect(text, &x.blocks) {
+    for finding in detect(text, &x.blocks, &sentences) {
         match finding {
             Finding::Xref { kind, target, span } => f.add("xref", vec![sym(&kind), sym(&target)], vec![span]),
             Finding::Definition { term, span } => f.add("definition", vec![sym(&term)], vec![span]),

@@ -8,7 +8,6 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::chunk::sentences;
 use super::model::{Block, Span};
 
 /// One finding: relation-specific values and the span that states it.
@@ -46,9 +45,11 @@ static REQUIREMENT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(MUST NOT|MUST|SHA
 static RATIONALE_HEAD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^[#*_>\s]*(?:(?i:(why|because|decision|rationale|reason|reasons|reasoning))\b[*_]*\s*(?::|—|-|\n|$)|(Because|Why)\b)"));
 static RATIONALE_CAPS: LazyLock<Regex> = LazyLock::new(|| re(r"\b(WHY|BECAUSE|DECISION|RATIONALE)\b"));
+static BECAUSE: LazyLock<Regex> = LazyLock::new(|| re(r"\bBecause "));
 
-/// Every finding of a text, in a deterministic order (sorted).
-pub fn detect(text: &str, blocks: &[Block]) -> Vec<Finding> {
+/// Every finding of a text, in a deterministic order (sorted). `sentences` are the
+/// text's sentences in order (see [`super::chunk::sentences`]).
+pub fn detect(text: &str, blocks: &[Block], sentences: &[Span]) -> Vec<Finding> {
     let mut out = vec![];
     for c in XREF.captures_iter(text) {
         if let (Some(all), Some(k), Some(t)) = (c.get(0), c.get(1), c.get(2)) {
@@ -92,14 +93,35 @@ pub fn detect(text: &str, blocks: &[Block]) -> Vec<Finding> {
             out.push(Finding::Cites { target: t.to_string(), span: (m.start(), m.end()) });
         }
     }
-    for s in sentences(text, 0, text.len()) {
-        let sent = &text[s.0..s.1];
-        if let Some(m) = REQUIREMENT.find(sent) {
-            out.push(Finding::Requirement { keyword: m.as_str().to_uppercase().replace("IS REQUIRED TO", "REQUIRED").replace("ARE REQUIRED TO", "REQUIRED"), span: s });
+    // Requirement and rationale keywords: one pass over the text each, then each match is
+    // attributed to its sentence (the first keyword of a sentence counts).
+    let sentence_of = |pos: usize| -> Option<Span> {
+        let i = sentences.partition_point(|s| s.1 <= pos);
+        sentences.get(i).copied().filter(|s| s.0 <= pos)
+    };
+    let mut last: Option<Span> = None;
+    for m in REQUIREMENT.find_iter(text) {
+        if let Some(s) = sentence_of(m.start())
+            && last != Some(s)
+        {
+            last = Some(s);
+            let keyword = m.as_str().to_uppercase().replace("IS REQUIRED TO", "REQUIRED").replace("ARE REQUIRED TO", "REQUIRED");
+            out.push(Finding::Requirement { keyword, span: s });
         }
-        if let Some(m) = RATIONALE_CAPS.find(sent) {
+    }
+    let mut last: Option<Span> = None;
+    for m in RATIONALE_CAPS.find_iter(text) {
+        if let Some(s) = sentence_of(m.start())
+            && last != Some(s)
+        {
+            last = Some(s);
             out.push(Finding::Rationale { keyword: m.as_str().to_string(), span: s });
-        } else if sent.starts_with("Because ") {
+        }
+    }
+    for m in BECAUSE.find_iter(text) {
+        if let Some(s) = sentence_of(m.start())
+            && s.0 == m.start()
+        {
             out.push(Finding::Rationale { keyword: "BECAUSE".into(), span: s });
         }
     }
