@@ -82,6 +82,9 @@ enum Command {
         #[arg(long, value_parser = ["text", "json"], default_value = "text")]
         format: String,
     },
+    /// Internal: extract the PDF on stdin, print the result as JSON (used by `tg build`).
+    #[command(name = "__extract-pdf", hide = true)]
+    ExtractPdf,
     /// Evaluate a Datalog program like `souffle -F FACTS -D OUT prog.dl`.
     Run {
         /// The program (.dl).
@@ -204,7 +207,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        Command::Run { .. } => ExitCode::SUCCESS,
+        Command::Run { .. } | Command::ExtractPdf => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(code)
@@ -213,8 +216,10 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
 /// Runs a build with a progress bar on stderr when stderr is a terminal.
 fn build_with_progress(store: &textgraph::store::Store, corpus: &std::path::Path) -> Result<textgraph::ingest::BuildReport, textgraph::store::StoreError> {
     use std::io::IsTerminal as _;
+    let worker = std::env::current_exe().ok();
     if !std::io::stderr().is_terminal() {
-        return textgraph::ingest::build(store, corpus);
+        let opts = textgraph::ingest::BuildOptions { pdf_worker: worker, ..Default::default() };
+        return textgraph::ingest::build_with(store, corpus, &opts);
     }
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
@@ -226,7 +231,7 @@ fn build_with_progress(store: &textgraph::store::Store, corpus: &std::path::Path
         bar.set_position(done as u64);
         bar.set_message(id.to_string());
     };
-    let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0 };
+    let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker };
     let r = textgraph::ingest::build_with(store, corpus, &opts);
     bar.finish_and_clear();
     r
@@ -265,6 +270,14 @@ fn with_prefix(msg: &str) -> String {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::ExtractPdf => {
+            let mut bytes = vec![];
+            if std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).is_err() {
+                return ExitCode::from(EXIT_ERROR);
+            }
+            let _ = std::io::stdout().lock().write_all(textgraph::ingest::pdf_worker::child_main(&bytes).as_bytes());
+            ExitCode::SUCCESS
+        }
         c @ (Command::Build { .. }
         | Command::Dump { .. }
         | Command::Verify { .. }

@@ -264,3 +264,20 @@ fn robustness_corpus_never_panics() {
     println!("robustness: {full} of {} manifest files ingest fully (no warning), {added} documents added; first line: {first}", files.len());
     assert!(full >= 30, "only {full} files ingest fully");
 }
+
+/// PDFs extracted in the child process and in-process give the same store; a worker that
+/// dies is a skip with the reason, not a failed build.
+#[test]
+fn pdf_child_process_matches_in_process_and_contains_crashes() {
+    let d = scratch("child");
+    let corpus = root().join("fixtures/case-files");
+    assert_eq!(tg(&d, &["build", corpus.to_str().unwrap_or_default(), "--db", "child"]).status.code(), Some(0));
+    {
+        let store = textgraph::store::Store::open(&d.join("inproc")).unwrap_or_else(|e| panic!("{e}"));
+        let r = textgraph::ingest::build(&store, &corpus).unwrap_or_else(|e| panic!("{e}"));
+        assert!(r.skipped.is_empty(), "{:?}", r.skipped);
+    }
+    assert_eq!(stdout(&tg(&d, &["dump", "--db", "child"])), stdout(&tg(&d, &["dump", "--db", "inproc"])));
+    let crashed = textgraph::ingest::pdf_worker::extract_in_child(Path::new("/bin/false"), b"%PDF-1.4\n");
+    assert_eq!(crashed.err().map(|s| s.0).unwrap_or_default(), "PDF extractor crashed (exit status: 1)");
+}

@@ -23,3 +23,5 @@ pub const MAX_LOG_LINE_BYTES: usize = 4096;
 pub const MAX_FIELD_VALUE_BYTES: usize = 1024;
 /// Deepest nesting of attachments (a mail attached to a mail attached to …).
 pub const MAX_ATTACHMENT_DEPTH: u32 = 3;
+/// Longest a PDF may take to extract in the child process (seconds).
+pub const MAX_PDF_SECONDS: u64 = 120;

@@ -15,6 +15,7 @@ pub mod formats;
 pub mod limits;
 pub mod logs;
 pub mod model;
+pub mod pdf_worker;
 pub mod structure;
 pub mod walk;
 
@@ -127,6 +128,10 @@ pub struct BuildOptions<'a> {
     pub progress: Option<&'a (dyn Fn(usize, usize, &str) + Sync)>,
     /// Extraction threads (0 = one per core).
     pub threads: usize,
+    /// A `tg` binary to extract PDFs in (`tg __extract-pdf`): a child process turns
+    /// crashes that `catch_unwind` cannot catch (aborts, stack overflows) and endless
+    /// loops into skips. `None` extracts in-process.
+    pub pdf_worker: Option<std::path::PathBuf>,
 }
 
 /// One extracted document ready to write (a file or an attachment).
@@ -173,10 +178,14 @@ pub fn catch_quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
 }
 
 /// Extracts a file and, recursively, its attachments. Never panics.
-fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, out: &mut Vec<Result<Ready, (String, String)>>) {
-    let result = match catch_quietly(|| formats::extract(name, &bytes)) {
-        Ok(r) => r,
-        Err(msg) => Err(Skip::new(format!("extractor failed: {}", first_line(&msg)))),
+fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<&Path>, out: &mut Vec<Result<Ready, (String, String)>>) {
+    let is_pdf = formats::extension(name) == "pdf" || bytes.starts_with(b"%PDF-");
+    let result = match worker {
+        Some(exe) if is_pdf => pdf_worker::extract_in_child(exe, &bytes),
+        _ => match catch_quietly(|| formats::extract(name, &bytes)) {
+            Ok(r) => r,
+            Err(msg) => Err(Skip::new(format!("extractor failed: {}", first_line(&msg)))),
+        },
     };
     match result {
         Err(s) => out.push(Err((id.to_string(), s.0))),
@@ -205,7 +214,7 @@ fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, out: &mut Vec<R
             };
             out.push(Ok(Ready { id: id.to_string(), source: bytes, doc, facts }));
             for (child, name, b) in nested {
-                extract_all(&child, &name, b, depth + 1, out);
+                extract_all(&child, &name, b, depth + 1, worker, out);
             }
         }
     }
@@ -290,7 +299,7 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
     // Extract in parallel, write sequentially in id order.
     let threads = if opts.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.threads };
     for batch in todo.chunks(BATCH_FILES) {
-        let results = extract_batch(batch, threads);
+        let results = extract_batch(batch, threads, opts.pdf_worker.as_deref());
         for ((id, _, existed), readies) in batch.iter().zip(results) {
             for r in readies {
                 match r {
@@ -327,7 +336,7 @@ fn skip(report: &mut BuildReport, id: &str, format: &str, why: impl Into<String>
 }
 
 /// Extracts a batch of files on `threads` threads; results in batch order.
-fn extract_batch(batch: &[(String, Vec<u8>, bool)], threads: usize) -> Vec<Vec<Result<Ready, (String, String)>>> {
+fn extract_batch(batch: &[(String, Vec<u8>, bool)], threads: usize, worker: Option<&Path>) -> Vec<Vec<Result<Ready, (String, String)>>> {
     let next = AtomicUsize::new(0);
     let slots: Vec<std::sync::Mutex<Vec<Result<Ready, (String, String)>>>> = batch.iter().map(|_| std::sync::Mutex::new(vec![])).collect();
     std::thread::scope(|s| {
@@ -337,7 +346,7 @@ fn extract_batch(batch: &[(String, Vec<u8>, bool)], threads: usize) -> Vec<Vec<R
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some((id, bytes, _)) = batch.get(i) else { break };
                     let mut out = vec![];
-                    extract_all(id, id, bytes.clone(), 0, &mut out);
+                    extract_all(id, id, bytes.clone(), 0, worker, &mut out);
                     if let Ok(mut slot) = slots[i].lock() {
                         *slot = out;
                     }
