@@ -86,6 +86,9 @@ enum Command {
         #[arg(long, value_parser = ["text", "json"], default_value = "text")]
         format: String,
     },
+    /// Internal: extract the PDF on stdin, print the result as JSON (used by `tg build`).
+    #[command(name = "__extract-pdf", hide = true)]
+    ExtractPdf,
     /// Evaluate a Datalog program like `souffle -F FACTS -D OUT prog.dl`.
     Run {
         /// The program (.dl).
@@ -140,19 +143,16 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
                 return Err(ExitCode::from(EXIT_ERROR));
             }
             let store = open_store(&db)?;
-            let r = textgraph::ingest::build(&store, &corpus).map_err(fail)?;
-            for (id, why) in &r.skipped {
-                eprintln!("tg: warning: skipped {id}: {why}");
+            let r = build_with_progress(&store, &corpus).map_err(fail)?;
+            for f in &r.manifest {
+                if let Some(why) = &f.reason {
+                    eprintln!("warning: {}: {why}", f.id);
+                }
+                for w in &f.warnings {
+                    eprintln!("warning: {}: {w}", f.id);
+                }
             }
-            out.push_str(&format!(
-                "{} added, {} changed, {} unchanged, {} removed, {} skipped; store {}\n",
-                r.added.len(),
-                r.changed.len(),
-                r.unchanged,
-                r.removed.len(),
-                r.skipped.len(),
-                db.db.display()
-            ));
+            out.push_str(&build_summary(&r, &db.db));
             ExitCode::SUCCESS
         }
         Command::Dump { db } => {
@@ -229,10 +229,58 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        Command::Run { .. } => ExitCode::SUCCESS,
+        Command::Run { .. } | Command::ExtractPdf => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(code)
+}
+
+/// Runs a build with a progress bar on stderr when stderr is a terminal.
+fn build_with_progress(store: &textgraph::store::Store, corpus: &std::path::Path) -> Result<textgraph::ingest::BuildReport, textgraph::store::StoreError> {
+    use std::io::IsTerminal as _;
+    let worker = std::env::current_exe().ok();
+    if !std::io::stderr().is_terminal() {
+        let opts = textgraph::ingest::BuildOptions { pdf_worker: worker, ..Default::default() };
+        return textgraph::ingest::build_with(store, corpus, &opts);
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} {wide_msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let progress = |done: usize, total: usize, id: &str| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+        bar.set_message(id.to_string());
+    };
+    let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker };
+    let r = textgraph::ingest::build_with(store, corpus, &opts);
+    bar.finish_and_clear();
+    r
+}
+
+/// The summary `tg build` prints: the counts line, documents by format, skipped files
+/// with reasons, facts written and time.
+fn build_summary(r: &textgraph::ingest::BuildReport, db: &std::path::Path) -> String {
+    let mut out = format!(
+        "{} added, {} changed, {} unchanged, {} removed, {} skipped; store {}\n",
+        r.added.len(),
+        r.changed.len(),
+        r.unchanged,
+        r.removed.len(),
+        r.skipped.len(),
+        db.display()
+    );
+    let formats: Vec<String> = r.by_format().iter().map(|(f, n)| format!("{f} {n}")).collect();
+    if !formats.is_empty() {
+        out.push_str(&format!("documents by format: {}\n", formats.join(", ")));
+    }
+    for (id, why) in &r.skipped {
+        out.push_str(&format!("skipped {id}: {why}\n"));
+    }
+    let secs = r.elapsed.as_secs_f64();
+    out.push_str(&format!("{} facts written; {} bytes extracted in {secs:.2} s\n", r.facts_written, r.bytes_extracted));
+    out
 }
 
 /// Diagnostics already carry their own `error[…]` prefix; other messages get `tg: `.
@@ -244,6 +292,14 @@ fn with_prefix(msg: &str) -> String {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::ExtractPdf => {
+            let mut bytes = vec![];
+            if std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).is_err() {
+                return ExitCode::from(EXIT_ERROR);
+            }
+            let _ = std::io::stdout().lock().write_all(textgraph::ingest::pdf_worker::child_main(&bytes).as_bytes());
+            ExitCode::SUCCESS
+        }
         c @ (Command::Build { .. }
         | Command::Dump { .. }
         | Command::Verify { .. }

@@ -1,14 +1,35 @@
 //! Ingest: corpus files → canonical documents and STRUCTURAL facts in the store.
 //!
-//! This first cut reads UTF-8 text files (any extension) as plain text; richer
-//! formats arrive with issue 4. A file that is not valid UTF-8 is skipped with a
-//! warning. Rebuilding re-ingests only files whose bytes changed (by blake3) and
-//! retracts documents whose files are gone, so one changed file never forces a
-//! full rebuild.
+//! `build` walks the corpus ([`walk`]), hashes every file (blake3) and skips those whose
+//! bytes are unchanged since the last build, extracts the others in parallel
+//! ([`formats`], each under `catch_unwind`), turns each [`model::Extracted`] into
+//! facts ([`facts`]) and writes documents one atomic batch each, in sorted order.
+//! Documents whose files are gone are retracted. E-mail attachments become documents
+//! of their own, with ids `PARENT#attachments/N/NAME`. Every file ends in the manifest
+//! with its status (added, changed, unchanged, skipped) and reason; the manifest is
+//! stored in the store and printed by `tg build`.
 
-use std::path::{Path, PathBuf};
+pub mod chunk;
+pub mod facts;
+pub mod formats;
+pub mod limits;
+pub mod logs;
+pub mod model;
+pub mod pdf_worker;
+pub mod structure;
+pub mod walk;
 
-use crate::store::{CitedFact, ColumnType, NewDocument, Store, StoreError, Tag, Value};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::store::{ColumnType, NewDocument, Store, StoreError};
+use model::{Extracted, Skip};
+
+pub use facts::paragraphs;
 
 /// The schema every store carries, from `stdlib/schema.dl`.
 pub const SCHEMA_DL: &str = include_str!("../../stdlib/schema.dl");
@@ -28,8 +49,41 @@ pub fn declare_schema(store: &Store) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// What became of one corpus file (or attachment) in a build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Stored for the first time.
+    Added,
+    /// Its bytes changed; re-ingested.
+    Changed,
+    /// Same bytes as last build; not re-read.
+    Unchanged,
+    /// Not ingested; `reason` says why.
+    Skipped,
+}
+
+/// One manifest line: a file's id, format, status, reason and warnings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FileStatus {
+    /// Document id (path relative to the corpus root; `#…` for attachments).
+    pub id: String,
+    /// Format ingested as (empty when skipped before extraction).
+    pub format: String,
+    /// What happened.
+    pub status: Status,
+    /// Why it was skipped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Non-fatal problems.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    /// Facts written for it (0 when unchanged or skipped).
+    pub facts: usize,
+}
+
 /// What one build did.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct BuildReport {
     /// Documents stored for the first time.
     pub added: Vec<String>,
@@ -41,102 +95,285 @@ pub struct BuildReport {
     pub removed: Vec<String>,
     /// Files skipped, with the reason.
     pub skipped: Vec<(String, String)>,
+    /// Every file and attachment with its status, in id order.
+    pub manifest: Vec<FileStatus>,
+    /// Facts written (counting each stored fact of each re-ingested document).
+    pub facts_written: usize,
+    /// Bytes of source read and extracted.
+    pub bytes_extracted: u64,
+    /// Wall time of the build.
+    pub elapsed: Duration,
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        if name.starts_with('.') || name == "textgraph-out" {
-            continue;
+impl BuildReport {
+    /// Documents by format over the manifest (skipped files not counted).
+    pub fn by_format(&self) -> BTreeMap<String, usize> {
+        let mut m = BTreeMap::new();
+        for f in self.manifest.iter().filter(|f| f.status != Status::Skipped) {
+            *m.entry(f.format.clone()).or_insert(0) += 1;
         }
-        if p.is_dir() {
-            walk(&p, out)?;
-        } else if p.is_file() {
-            out.push(p);
-        }
+        m
     }
-    Ok(())
+
+    /// Every warning as `(id, message)`, in manifest order.
+    pub fn warnings(&self) -> Vec<(String, String)> {
+        self.manifest.iter().flat_map(|f| f.warnings.iter().map(|w| (f.id.clone(), w.clone()))).collect()
+    }
 }
 
-/// The paragraphs of a text: maximal runs of non-blank lines, as byte spans.
-pub fn paragraphs(text: &str) -> Vec<(u64, u64)> {
-    let mut out = vec![];
-    let mut start: Option<usize> = None;
-    let mut end = 0;
-    let mut pos = 0;
-    for line in text.split_inclusive('\n') {
-        let content = line.trim_end_matches(['\n', '\r']);
-        if content.trim().is_empty() {
-            if let Some(s) = start.take() {
-                out.push((s as u64, end as u64));
+/// Options of a build.
+#[derive(Default)]
+pub struct BuildOptions<'a> {
+    /// Called after each file is handled with (files done, files total, current id).
+    pub progress: Option<&'a (dyn Fn(usize, usize, &str) + Sync)>,
+    /// Extraction threads (0 = one per core).
+    pub threads: usize,
+    /// A `tg` binary to extract PDFs in (`tg __extract-pdf`): a child process turns
+    /// crashes that `catch_unwind` cannot catch (aborts, stack overflows) and endless
+    /// loops into skips. `None` extracts in-process.
+    pub pdf_worker: Option<std::path::PathBuf>,
+}
+
+/// One extracted document ready to write (a file or an attachment).
+struct Ready {
+    id: String,
+    source: Vec<u8>,
+    doc: Extracted,
+    facts: Vec<crate::store::CitedFact>,
+}
+
+thread_local! {
+    static QUIET_PANICS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Installs (once) a panic hook that stays silent for panics caught inside extraction
+/// (they become skips with a reason) and defers to the previous hook otherwise.
+fn install_quiet_hook() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET_PANICS.with(|q| q.get()) {
+                previous(info);
             }
+        }));
+    });
+}
+
+/// Runs `f`, turning a panic into `Err(message)` without printing it.
+pub fn catch_quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    install_quiet_hook();
+    let was = QUIET_PANICS.with(|q| q.replace(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    QUIET_PANICS.with(|q| q.set(was));
+    r.map_err(|p| {
+        if let Some(s) = p.downcast_ref::<&str>() {
+            (*s).to_string()
+        } else if let Some(s) = p.downcast_ref::<String>() {
+            s.clone()
         } else {
-            if start.is_none() {
-                start = Some(pos + (content.len() - content.trim_start().len()));
-            }
-            end = pos + content.trim_end().len();
+            "unknown panic".into()
         }
-        pos += line.len();
-    }
-    if let Some(s) = start {
-        out.push((s as u64, end as u64));
-    }
-    out
+    })
 }
 
-/// The facts of a plain-text document.
-pub fn text_facts(id: &str, format: &str, text: &str) -> Vec<CitedFact> {
-    let mut facts = vec![CitedFact {
-        rel: "document".into(),
-        args: vec![Value::Sym(id.into()), Value::Sym(format.into())],
-        tag: Tag::Structural,
-        spans: vec![(0, text.len() as u64)],
-    }];
-    for (i, span) in paragraphs(text).into_iter().enumerate() {
-        facts.push(CitedFact { rel: "paragraph".into(), args: vec![Value::Sym(id.into()), Value::Num(i as i32)], tag: Tag::Structural, spans: vec![span] });
+/// Extracts a file and, recursively, its attachments. Never panics.
+fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<&Path>, out: &mut Vec<Result<Ready, (String, String)>>) {
+    let is_pdf = formats::extension(name) == "pdf" || bytes.starts_with(b"%PDF-");
+    let result = match worker {
+        Some(exe) if is_pdf => pdf_worker::extract_in_child(exe, &bytes),
+        _ => match catch_quietly(|| formats::extract(name, &bytes)) {
+            Ok(r) => r,
+            Err(msg) => Err(Skip::new(format!("extractor failed: {}", first_line(&msg)))),
+        },
+    };
+    match result {
+        Err(s) => out.push(Err((id.to_string(), s.0))),
+        Ok(mut doc) => {
+            let attachments = std::mem::take(&mut doc.attachments);
+            let mut kept = vec![];
+            let mut children = vec![];
+            let mut nested = vec![];
+            for a in attachments {
+                let child = format!("{id}#{}", a.suffix);
+                if depth >= limits::MAX_ATTACHMENT_DEPTH {
+                    doc.warnings.push(format!("attachment {} not ingested: nesting deeper than {}", a.name, limits::MAX_ATTACHMENT_DEPTH));
+                    continue;
+                }
+                children.push(child.clone());
+                nested.push((child, a.name.clone(), a.bytes.clone()));
+                kept.push(model::Attachment { bytes: vec![], ..a });
+            }
+            doc.attachments = kept;
+            let facts = match catch_quietly(|| facts::facts(id, &doc, &children)) {
+                Ok(f) => f,
+                Err(msg) => {
+                    out.push(Err((id.to_string(), format!("structure detection failed: {}", first_line(&msg)))));
+                    return;
+                }
+            };
+            out.push(Ok(Ready { id: id.to_string(), source: bytes, doc, facts }));
+            for (child, name, b) in nested {
+                extract_all(&child, &name, b, depth + 1, worker, out);
+            }
+        }
     }
-    facts
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
 }
 
 /// Brings the store up to date with the corpus under `root`.
 pub fn build(store: &Store, root: &Path) -> Result<BuildReport, StoreError> {
+    build_with(store, root, &BuildOptions::default())
+}
+
+/// Files extracted together before their documents are written (bounds memory).
+const BATCH_FILES: usize = 32;
+
+/// [`build`] with options (progress callback, threads).
+pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<BuildReport, StoreError> {
+    let started = Instant::now();
     declare_schema(store)?;
-    let mut files = vec![];
-    walk(root, &mut files).map_err(|e| StoreError::Io { path: root.to_path_buf(), source: e })?;
+    let entries = walk::walk(root);
+    let total = entries.len();
     let mut report = BuildReport::default();
-    let mut seen = std::collections::BTreeSet::new();
-    for path in files {
-        let id = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+    let stored: BTreeSet<String> = store.document_ids()?.into_iter().collect();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    // Files to (re-)extract: (id, path, bytes, previously stored?).
+    let mut todo: Vec<(String, Vec<u8>, bool)> = vec![];
+    let mut done = 0usize;
+    let tick = |done: usize, id: &str| {
+        if let Some(p) = opts.progress {
+            p(done, total, id);
+        }
+    };
+    for entry in entries {
+        let (id, path) = match entry {
+            walk::Entry::Unreadable(id, why) => {
+                skip(&mut report, &id, "", why);
+                done += 1;
+                tick(done, &id);
+                continue;
+            }
+            walk::Entry::File(id, path) => (id, path),
+        };
+        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        if size > limits::MAX_FILE_BYTES {
+            skip(&mut report, &id, "", format!("file too large ({size} bytes; limit {} bytes)", limits::MAX_FILE_BYTES));
+            done += 1;
+            tick(done, &id);
+            continue;
+        }
         let bytes = match std::fs::read(&path) {
             Ok(b) => b,
             Err(e) => {
-                report.skipped.push((id, format!("cannot read: {e}")));
+                skip(&mut report, &id, "", format!("cannot read: {}", walk::io_reason(&e)));
+                done += 1;
+                tick(done, &id);
                 continue;
             }
         };
-        let Ok(text) = std::str::from_utf8(&bytes) else {
-            report.skipped.push((id, "not UTF-8 text (format not supported yet)".into()));
-            continue;
-        };
-        seen.insert(id.clone());
-        let format = path.extension().map(|e| e.to_string_lossy().to_lowercase()).unwrap_or_else(|| "txt".into());
         let hash = blake3::hash(&bytes).to_hex().to_string();
-        let old = store.document(&id)?;
-        if old.as_ref().is_some_and(|r| r.source_blake3 == hash) {
+        if let Some(old) = store.document(&id)?
+            && old.source_blake3 == hash
+        {
+            // Unchanged: the document and its attachments stay as they are.
+            let prefix = format!("{id}#");
+            for child in stored.range(prefix.clone()..).take_while(|c| c.starts_with(&prefix)) {
+                seen.insert(child.clone());
+                report.unchanged += 1;
+                report.manifest.push(FileStatus { id: child.clone(), format: store.document(child)?.map(|r| r.format).unwrap_or_default(), status: Status::Unchanged, reason: None, warnings: vec![], facts: 0 });
+            }
+            seen.insert(id.clone());
             report.unchanged += 1;
+            report.manifest.push(FileStatus { id: id.clone(), format: old.format, status: Status::Unchanged, reason: None, warnings: vec![], facts: 0 });
+            done += 1;
+            tick(done, &id);
             continue;
         }
-        let facts = text_facts(&id, &format, text);
-        store.put_document(&NewDocument { id: &id, format: &format, source: &bytes, text }, &facts)?;
-        if old.is_some() { report.changed.push(id) } else { report.added.push(id) }
+        let existed = stored.contains(&id);
+        todo.push((id, bytes, existed));
     }
-    for id in store.document_ids()? {
-        if !seen.contains(&id) {
-            store.retract_document(&id)?;
-            report.removed.push(id);
+    // Extract in parallel, write sequentially in id order.
+    let threads = if opts.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.threads };
+    for batch in todo.chunks(BATCH_FILES) {
+        let results = extract_batch(batch, threads, opts.pdf_worker.as_deref());
+        for ((id, _, existed), readies) in batch.iter().zip(results) {
+            for r in readies {
+                match r {
+                    Err((rid, why)) => {
+                        if rid != *id {
+                            // An attachment that cannot be read: a skipped entry of its own.
+                        }
+                        skip(&mut report, &rid, "", why);
+                    }
+                    Ok(ready) => write_ready(store, &stored, ready, *existed, &mut report, &mut seen)?,
+                }
+            }
+            report.bytes_extracted += batch.iter().find(|b| b.0 == *id).map_or(0, |b| b.1.len() as u64);
+            done += 1;
+            tick(done, id);
         }
     }
+    for id in &stored {
+        if !seen.contains(id) {
+            store.retract_document(id)?;
+            report.removed.push(id.clone());
+        }
+    }
+    report.manifest.sort_by(|a, b| a.id.cmp(&b.id));
+    report.skipped = report.manifest.iter().filter(|f| f.status == Status::Skipped).map(|f| (f.id.clone(), f.reason.clone().unwrap_or_default())).collect();
+    let json = serde_json::to_string(&report.manifest).map_err(|e| StoreError::Corruption { path: store.path().to_path_buf(), detail: e.to_string() })?;
+    store.put_manifest(&json)?;
+    report.elapsed = started.elapsed();
     Ok(report)
+}
+
+fn skip(report: &mut BuildReport, id: &str, format: &str, why: impl Into<String>) {
+    report.manifest.push(FileStatus { id: id.to_string(), format: format.to_string(), status: Status::Skipped, reason: Some(why.into()), warnings: vec![], facts: 0 });
+}
+
+/// Extracts a batch of files on `threads` threads; results in batch order.
+fn extract_batch(batch: &[(String, Vec<u8>, bool)], threads: usize, worker: Option<&Path>) -> Vec<Vec<Result<Ready, (String, String)>>> {
+    let next = AtomicUsize::new(0);
+    let slots: Vec<std::sync::Mutex<Vec<Result<Ready, (String, String)>>>> = batch.iter().map(|_| std::sync::Mutex::new(vec![])).collect();
+    std::thread::scope(|s| {
+        for _ in 0..threads.clamp(1, batch.len().max(1)) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((id, bytes, _)) = batch.get(i) else { break };
+                    let mut out = vec![];
+                    extract_all(id, id, bytes.clone(), 0, worker, &mut out);
+                    if let Ok(mut slot) = slots[i].lock() {
+                        *slot = out;
+                    }
+                }
+            });
+        }
+    });
+    slots.into_iter().map(|m| m.into_inner().unwrap_or_default()).collect()
+}
+
+fn write_ready(store: &Store, stored: &BTreeSet<String>, ready: Ready, parent_existed: bool, report: &mut BuildReport, seen: &mut BTreeSet<String>) -> Result<(), StoreError> {
+    let Ready { id, source, doc, facts } = ready;
+    let existed = stored.contains(&id) || (parent_existed && !id.contains('#'));
+    match store.put_document(&NewDocument { id: &id, format: doc.format, source: &source, text: &doc.text }, &facts) {
+        Ok(()) => {
+            seen.insert(id.clone());
+            report.facts_written += facts.len();
+            let status = if existed { Status::Changed } else { Status::Added };
+            if existed { report.changed.push(id.clone()) } else { report.added.push(id.clone()) }
+            report.manifest.push(FileStatus { id, format: doc.format.to_string(), status, reason: None, warnings: doc.warnings, facts: facts.len() });
+            Ok(())
+        }
+        // A span the store refuses is an extractor bug: skip the document, keep building.
+        Err(e @ (StoreError::Span { .. } | StoreError::Uncited { .. } | StoreError::Schema { .. })) => {
+            skip(report, &id, doc.format, format!("internal error, not stored: {e}"));
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
 }

@@ -931,6 +931,17 @@ impl Store {
         }
         Ok(out)
     }
+
+    /// Stores the last build's manifest (JSON: each corpus file with its status and
+    /// reason) under the `manifest` key of the `meta` keyspace, replacing the previous one.
+    pub fn put_manifest(&self, json: &str) -> Result<(), StoreError> {
+        self.meta.insert("manifest", json).map_err(|e| self.err(e))
+    }
+
+    /// The last build's manifest JSON, if a build stored one.
+    pub fn manifest(&self) -> Result<Option<String>, StoreError> {
+        Ok(self.meta.get("manifest").map_err(|e| self.err(e))?.map(|v| String::from_utf8_lossy(&v).into_owned()))
+    }
 }
 
 /// Symbols first seen by one batch: ids are allocated past the dictionary's largest and

@@ -1,0 +1,110 @@
+//! `tg-ingest-bench`: ingest throughput per format, single-threaded, in memory.
+//!
+//! `tg-ingest-bench [--generated MB] [PATH…]` extracts every file under the paths (and,
+//! with `--generated`, synthetic text and Markdown of that many MB), then derives its
+//! STRUCTURAL facts, and prints MB/s per format for extraction alone and for extraction
+//! plus facts (block tree, chunks, structure detectors). The store is not involved:
+//! `tg build` adds the writes (see docs/BENCHMARKS.md).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use textgraph::ingest::{facts, formats};
+
+#[derive(Default)]
+struct Row {
+    files: usize,
+    skipped: usize,
+    bytes: u64,
+    extract: Duration,
+    total: Duration,
+    facts: usize,
+}
+
+fn files(p: &Path, out: &mut Vec<PathBuf>) {
+    if p.is_dir() {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(p).into_iter().flatten().flatten().map(|e| e.path()).collect();
+        v.sort();
+        for c in v {
+            files(&c, out);
+        }
+    } else if p.is_file() {
+        out.push(p.to_path_buf());
+    }
+}
+
+/// Deterministic synthetic prose: numbered sections, paragraphs, sentences with amounts.
+fn generated(mb: usize, markdown: bool) -> String {
+    let words = ["Acme", "wired", "funds", "to", "Beta", "Holdings", "through", "a", "correspondent", "account", "in", "Nauru", "after", "the", "board", "approved", "consulting", "fee"];
+    let mut s = String::with_capacity(mb * 1_000_000 + 1000);
+    let mut n = 0usize;
+    let mut sec = 0;
+    while s.len() < mb * 1_000_000 {
+        if n % 40 == 0 {
+            sec += 1;
+            if markdown { s.push_str(&format!("## {sec}. Section {sec}\n\n")) } else { s.push_str(&format!("{sec}. Section {sec}\n\n")) }
+        }
+        for k in 0..5 {
+            for w in 0..14 {
+                s.push_str(words[(n * 7 + k * 3 + w) % words.len()]);
+                s.push(' ');
+            }
+            s.push_str(&format!("USD {}.{:02} (see Exhibit {}). ", (n * 131) % 1_000_000, n % 100, (b'A' + (n % 26) as u8) as char));
+        }
+        s.push_str("\n\n");
+        n += 1;
+    }
+    s
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut gen_mb = 0usize;
+    if let Some(i) = args.iter().position(|a| a == "--generated") {
+        gen_mb = args.get(i + 1).and_then(|v| v.parse().ok()).unwrap_or(20);
+        args.drain(i..(i + 2).min(args.len()));
+    }
+    let mut inputs: Vec<(String, Vec<u8>)> = vec![];
+    if gen_mb > 0 {
+        inputs.push(("generated.txt".into(), generated(gen_mb, false).into_bytes()));
+        inputs.push(("generated.md".into(), generated(gen_mb, true).into_bytes()));
+    }
+    let mut paths = vec![];
+    for a in &args {
+        files(Path::new(a), &mut paths);
+    }
+    for p in paths {
+        if let Ok(b) = std::fs::read(&p) {
+            inputs.push((p.to_string_lossy().into_owned(), b));
+        }
+    }
+    let mut rows: BTreeMap<String, Row> = BTreeMap::new();
+    for (name, bytes) in &inputs {
+        let t0 = Instant::now();
+        let r = textgraph::ingest::catch_quietly(|| formats::extract(name, bytes));
+        let t1 = Instant::now();
+        let (fmt, nfacts, ok) = match r {
+            Ok(Ok(x)) => {
+                let f = facts::facts(name, &x, &[]);
+                (x.format.to_string(), f.len(), true)
+            }
+            _ => (format!("{} (skipped)", formats::extension(name)), 0, false),
+        };
+        let t2 = Instant::now();
+        let row = rows.entry(fmt).or_default();
+        row.files += 1;
+        row.skipped += usize::from(!ok);
+        row.bytes += bytes.len() as u64;
+        row.extract += t1 - t0;
+        row.total += t2 - t0;
+        row.facts += nfacts;
+    }
+    println!("| format | files | MB | extract MB/s | extract + facts MB/s | facts |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (fmt, r) in &rows {
+        let mb = r.bytes as f64 / 1e6;
+        let rate = |d: Duration| if d.as_secs_f64() > 0.0 { mb / d.as_secs_f64() } else { f64::INFINITY };
+        println!("| {fmt} | {} | {mb:.2} | {:.1} | {:.1} | {} |", r.files, rate(r.extract), rate(r.total), r.facts);
+    }
+}
