@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod datalog;
+pub mod extract;
 pub mod ingest;
 pub mod reason;
 pub mod store;

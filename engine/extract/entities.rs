@@ -1,0 +1,565 @@
+//! Entity mentions: organisations, people, money, accounts, dates, e-mail addresses,
+//! phone numbers, crypto wallets and reference numbers, each with its byte span and a
+//! normalised key, found by lexicons and patterns — no model, same input same output.
+//!
+//! Precision comes first: a pattern only fires on a shape or a context that names the
+//! type (a legal-form suffix, a title, a currency, an IBAN checksum, a "SWIFT" nearby).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::ingest::model::Span;
+
+/// One mention of an entity.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Mention {
+    /// Where it is.
+    pub span: Span,
+    /// Its type (a vocabulary type name).
+    pub kind: &'static str,
+    /// The normalised key: equal keys are the same entity.
+    pub key: String,
+    /// The text as written (whitespace collapsed).
+    pub surface: String,
+    /// Normalised attributes: a Money's `currency`/`amount`, a Date's `iso`.
+    pub attrs: Vec<(&'static str, String)>,
+}
+
+fn re(p: &str) -> Regex {
+    // The patterns are constants of this file; a bad one fails every test at once.
+    Regex::new(p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}"))
+}
+
+/// Legal-form and institution words that end an organisation's name.
+const ORG_SUFFIXES: &[&str] = &[
+    "Ltd", "Ltd.", "Limited", "LLC", "L.L.C.", "LLP", "LP", "L.P.", "Inc", "Inc.", "Incorporated", "Corp", "Corp.", "Corporation", "PLC", "plc", "GmbH", "AG", "KG",
+    "SE", "S.A.", "SA", "S.à r.l.", "Sàrl", "SARL", "SAS", "S.L.", "B.V.", "BV", "N.V.", "NV", "Pty", "SpA", "S.p.A.", "Oy", "AB", "A/S", "AS", "Holdings", "Holding",
+    "Trust", "Bank", "Foundation", "Group", "Partners", "Fund", "Co.", "Company", "Associates", "Ventures", "Capital", "Bancorp", "Securities",
+];
+
+/// Capitalised words that start sentences or clauses and never begin a name.
+const STOP: &[&str] = &[
+    "The", "A", "An", "In", "On", "At", "By", "For", "From", "To", "With", "Between", "And", "Or", "But", "If", "When", "While", "After", "Before", "Since", "As", "Of",
+    "This", "That", "These", "Those", "Our", "We", "Its", "His", "Her", "Their", "It", "He", "She", "They", "Because", "Although", "Each", "Every", "All", "Any", "Both",
+    "Re", "Subject", "Date", "To:", "From:", "Dear", "Per", "Via", "According", "Mr", "Mrs", "Ms", "Dr", "However", "Then", "Also", "Thus", "Yes", "No", "OK", "Please",
+    "Summary", "See", "Exhibit", "Section", "Under", "Over", "Into", "Onto", "Against", "Through", "During", "Without", "Within", "Among", "Upon", "About", "Not",
+];
+
+const MONTHS: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+
+fn month_number(word: &str) -> Option<u32> {
+    let w = word.trim_end_matches('.').to_lowercase();
+    if w.len() < 3 {
+        return None;
+    }
+    MONTHS.iter().position(|m| m.starts_with(&w) && (w.len() >= 3) && (w.len() == m.len() || w.len() <= 4)).map(|i| i as u32 + 1)
+}
+
+/// Collapses whitespace runs to one space.
+pub fn collapse(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The key of a name: lower case, whitespace collapsed, commas and final dots dropped.
+pub fn name_key(s: &str) -> String {
+    collapse(&s.replace(',', " ")).trim_end_matches('.').to_lowercase()
+}
+
+/// A word of the text with its span.
+#[derive(Clone, Copy, Debug)]
+struct Word<'a> {
+    text: &'a str,
+    start: usize,
+    end: usize,
+}
+
+fn words(text: &str, (s, e): Span) -> Vec<Word<'_>> {
+    static W: LazyLock<Regex> = LazyLock::new(|| re(r"[\p{L}\p{N}][\p{L}\p{N}&'’\.\-/]*|&"));
+    W.find_iter(&text[s..e])
+        .map(|m| {
+            // A word's trailing dot is kept only for known abbreviations ("Inc.", "S.A.").
+            let mut t = m.as_str();
+            let mut end = s + m.end();
+            if t.ends_with('.') && !ORG_SUFFIXES.contains(&t) && !(t.len() == 2 && t.chars().next().is_some_and(char::is_uppercase)) && !t[..t.len() - 1].contains('.') {
+                t = &t[..t.len() - 1];
+                end -= 1;
+            }
+            // A possessive is not part of the word ("Gamma Holdings's director").
+            for poss in ["'s", "’s", "'", "’"] {
+                if t.len() > poss.len() && t.ends_with(poss) {
+                    t = &t[..t.len() - poss.len()];
+                    end -= poss.len();
+                    break;
+                }
+            }
+            Word { text: t, start: s + m.start(), end }
+        })
+        .collect()
+}
+
+fn capitalised(w: &str) -> bool {
+    w.chars().next().is_some_and(char::is_uppercase)
+}
+
+/// Organisations: capitalised words ending in a legal-form suffix ("Acme Trading Ltd",
+/// "Delta Freight, Inc.", "Bank of Cyprus").
+fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+    let ws = words(text, sentence);
+    let mut i = 0;
+    while i < ws.len() {
+        let w = ws[i];
+        // "Bank of Cyprus", "Bank of New York Mellon"
+        if w.text == "Bank" && ws.get(i + 1).is_some_and(|n| n.text == "of") && ws.get(i + 2).is_some_and(|n| capitalised(n.text)) {
+            let mut j = i + 2;
+            while ws.get(j + 1).is_some_and(|n| capitalised(n.text) && !STOP.contains(&n.text)) && j < i + 5 {
+                j += 1;
+            }
+            push_org(text, ws[i].start, ws[j].end, out);
+            i = j + 1;
+            continue;
+        }
+        if ORG_SUFFIXES.contains(&w.text) && i > 0 {
+            // Walk back over capitalised words (and "&", "and", "of" between them).
+            let mut k = i;
+            let mut first = None;
+            while k > 0 && i - k < 6 {
+                let p = ws[k - 1];
+                // "Delta Freight, Inc.": a comma between the name and its suffix.
+                let gap = &text[p.end..ws[k].start];
+                if !(gap.trim().is_empty() || (gap.trim() == "," && k == i)) {
+                    break;
+                }
+                if capitalised(p.text) && !STOP.contains(&p.text) && month_number(p.text).is_none() {
+                    first = Some(k - 1);
+                } else if matches!(p.text, "&" | "of" | "de" | "du" | "van" | "von" | "der") && first.is_some() {
+                } else {
+                    break;
+                }
+                k -= 1;
+            }
+            // Connectors cannot start a name.
+            if let Some(mut f) = first {
+                while f < i && !capitalised(ws[f].text) {
+                    f += 1;
+                }
+                // Two suffixes in a row ("Holdings Ltd"): one organisation.
+                let mut end = i;
+                while ws.get(end + 1).is_some_and(|n| ORG_SUFFIXES.contains(&n.text) && text[ws[end].end..n.start].trim().is_empty()) {
+                    end += 1;
+                }
+                if f < i {
+                    push_org(text, ws[f].start, ws[end].end, out);
+                    i = end + 1;
+                    continue;
+                }
+            }
+        }
+        i += 1;
+    }
+}
+
+fn push_org(text: &str, s: usize, mut e: usize, out: &mut Vec<Mention>) {
+    // "… to Beta Ltd." — the sentence's full stop is not part of the name.
+    if text[..e].ends_with('.') {
+        let next = text[e..].trim_start();
+        if next.is_empty() || next.starts_with(|c: char| c.is_uppercase()) || text[e..].starts_with('\n') {
+            e -= 1;
+        }
+    }
+    let surface = collapse(&text[s..e]);
+    out.push(Mention { span: (s, e), kind: "Organization", key: format!("Organization:{}", name_key(&surface)), surface, attrs: vec![] });
+}
+
+/// People named with a title ("Mr. John Doe", "Dr Lena Ortiz").
+fn titled_people(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+    static T: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Judge|Dame)\.?\s+((?:\p{Lu}[\p{L}'’\-]+\s+){0,2}\p{Lu}[\p{L}'’\-]+)"));
+    let (s, e) = sentence;
+    for c in T.captures_iter(&text[s..e]) {
+        if let Some(m) = c.get(1) {
+            push_person(text, s + m.start(), s + m.end(), out);
+        }
+    }
+}
+
+fn push_person(text: &str, s: usize, e: usize, out: &mut Vec<Mention>) {
+    let surface = collapse(&text[s..e]);
+    out.push(Mention { span: (s, e), kind: "Person", key: format!("Person:{}", name_key(&surface)), surface, attrs: vec![] });
+}
+
+/// Role words that name a person next to them ("a director, Marek Novak").
+pub const ROLES: &str = r"director|managing director|chief executive officer|chief executive|chief financial officer|chief operating officer|CEO|CFO|COO|chairman|chairwoman|chair|president|secretary|treasurer|general counsel|partner|founder|shareholder|owner|beneficial owner|employee|manager|relationship manager|accountant|analyst|officer|signatory|trustee|nominee";
+
+/// People named next to a role ("Marek Novak, a director of", "director Marek Novak"),
+/// or next to a verb of saying ("Lena Ortiz said").
+fn role_people(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+    static NAME: &str = r"(\p{Lu}[\p{Ll}'’\-]+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{Ll}'’\-]+){1,2})";
+    static A: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME},\s+(?:a|an|the|its|their|his|her)\s+(?:former\s+|then\s+|sole\s+|non-executive\s+)?(?:{ROLES})\b")));
+    static B: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:{ROLES}),?\s+{NAME}")));
+    static C: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME}\s+(?:said|stated|told|wrote|alleged|claimed|denied|confirmed|admitted|testified|reported|signed|approved)\b")));
+    static D: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:according to|signed by|approved by|from|to|by)\s+{NAME}\b")));
+    let (s, e) = sentence;
+    let t = &text[s..e];
+    for pat in [&*A, &*B, &*C, &*D] {
+        for c in pat.captures_iter(t) {
+            if let Some(m) = c.get(1) {
+                let first = m.as_str().split_whitespace().next().unwrap_or("");
+                let name_words: Vec<&str> = m.as_str().split_whitespace().collect();
+                let is_org = name_words.iter().any(|w| ORG_SUFFIXES.contains(w));
+                if STOP.contains(&first) || is_org || name_words.iter().any(|w| month_number(w).is_some()) {
+                    continue;
+                }
+                push_person(text, s + m.start(), s + m.end(), out);
+            }
+        }
+    }
+}
+
+/// Parses an amount as written ("2,000,000", "1.000.000,00", "2.5") into hundredths.
+fn parse_amount(num: &str) -> Option<i128> {
+    let n: String = num.chars().filter(|c| !c.is_whitespace() && *c != '\'' && *c != '’').collect();
+    let (commas, dots) = (n.matches(',').count(), n.matches('.').count());
+    let decimal = match (commas, dots) {
+        (0, 0) => None,
+        (_, 0) => {
+            // "2,000,000" groups; "12,5" a decimal comma.
+            let last = n.rsplit(',').next().unwrap_or("");
+            if commas == 1 && last.len() != 3 { Some(',') } else { None }
+        }
+        (0, _) => {
+            let last = n.rsplit('.').next().unwrap_or("");
+            if dots == 1 && last.len() != 3 { Some('.') } else if dots > 1 { None } else { Some('.') }
+        }
+        _ => {
+            if n.rfind(',') > n.rfind('.') { Some(',') } else { Some('.') }
+        }
+    };
+    let (int, frac) = match decimal {
+        Some(d) => {
+            let (a, b) = n.rsplit_once(d)?;
+            (a.to_string(), b.to_string())
+        }
+        None => (n.clone(), String::new()),
+    };
+    let int: String = int.chars().filter(char::is_ascii_digit).collect();
+    if int.is_empty() || int.len() > 20 || frac.len() > 6 || !frac.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let mut v: i128 = int.parse().ok()?;
+    v *= 1_000_000;
+    let mut f = frac.clone();
+    while f.len() < 6 {
+        f.push('0');
+    }
+    v += f.parse::<i128>().ok()?;
+    Some(v) // millionths
+}
+
+fn currency_code(sym: &str) -> Option<&'static str> {
+    Some(match sym.trim().to_lowercase().as_str() {
+        "$" | "us$" | "usd" | "dollars" | "dollar" | "us dollars" => "USD",
+        "€" | "eur" | "euro" | "euros" => "EUR",
+        "£" | "gbp" | "pounds" | "pound" | "pounds sterling" => "GBP",
+        "¥" | "jpy" | "yen" => "JPY",
+        "chf" | "swiss francs" => "CHF",
+        "cny" | "rmb" | "yuan" => "CNY",
+        "aud" => "AUD",
+        "cad" => "CAD",
+        "hkd" => "HKD",
+        "sgd" => "SGD",
+        "rub" | "roubles" | "rubles" => "RUB",
+        "aed" => "AED",
+        "btc" | "bitcoin" => "BTC",
+        "eth" | "ether" => "ETH",
+        _ => return None,
+    })
+}
+
+fn magnitude(word: Option<&str>) -> i128 {
+    match word.map(|w| w.trim().to_lowercase()) {
+        Some(w) if w == "million" || w == "m" || w == "mn" || w == "mm" => 1_000_000,
+        Some(w) if w == "billion" || w == "bn" || w == "b" => 1_000_000_000,
+        Some(w) if w == "thousand" || w == "k" => 1_000,
+        _ => 1,
+    }
+}
+
+/// Formats millionths as a plain decimal with at most two decimals ("1940000", "12.50").
+fn format_amount(v: i128) -> String {
+    let cents = v / 10_000;
+    if cents % 100 == 0 { format!("{}", cents / 100) } else { format!("{}.{:02}", cents / 100, cents % 100) }
+}
+
+/// Money: a currency (symbol, code or word) with an amount, in any common order.
+fn money(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+    const CUR: &str = r"US\$|\$|€|£|¥|USD|EUR|GBP|JPY|CHF|CNY|RMB|AUD|CAD|HKD|SGD|RUB|AED|BTC|ETH";
+    const NUM: &str = r"\d{1,3}(?:[,\.\s’']\d{3})+(?:[\.,]\d{1,2})?|\d+(?:[\.,]\d+)?";
+    const MAG: &str = r"million|billion|thousand|mn|bn|m|k";
+    static BEFORE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?:^|[^\p{{L}}])(?P<c>{CUR})\s?(?P<n>{NUM})(?:\s?(?P<m>{MAG})\b)?")));
+    static AFTER: LazyLock<Regex> =
+        LazyLock::new(|| re(&format!(r"\b(?P<n>{NUM})\s?(?:(?P<m>million|billion|thousand)\s+)?(?P<c>USD|EUR|GBP|CHF|JPY|dollars|euros|pounds|US dollars|yen|Swiss francs)\b")));
+    let (s, e) = sentence;
+    let t = &text[s..e];
+    for pat in [&*BEFORE, &*AFTER] {
+        for c in pat.captures_iter(t) {
+            let (Some(cur), Some(n)) = (c.name("c"), c.name("n")) else { continue };
+            let Some(code) = currency_code(cur.as_str()) else { continue };
+            let Some(v) = parse_amount(n.as_str()) else { continue };
+            let v = v.saturating_mul(magnitude(c.name("m").map(|m| m.as_str())));
+            let start = s + cur.start().min(n.start());
+            let end = s + [cur.end(), n.end(), c.name("m").map_or(0, |m| m.end())].into_iter().max().unwrap_or(n.end());
+            let amount = format_amount(v);
+            let surface = collapse(&text[start..end]);
+            out.push(Mention {
+                span: (start, end),
+                kind: "Money",
+                key: format!("Money:{code} {amount}"),
+                surface,
+                attrs: vec![("currency", code.to_string()), ("amount", amount)],
+            });
+        }
+    }
+}
+
+/// Whether an IBAN's check digits are right (ISO 13616 mod 97).
+pub fn iban_valid(iban: &str) -> bool {
+    let s: String = iban.chars().filter(|c| !c.is_whitespace()).collect();
+    if s.len() < 15 || s.len() > 34 || !s.is_ascii() {
+        return false;
+    }
+    let (head, tail) = s.split_at(4);
+    let mut rem: u32 = 0;
+    for c in tail.chars().chain(head.chars()) {
+        let v = match c {
+            '0'..='9' => c as u32 - '0' as u32,
+            'A'..='Z' => c as u32 - 'A' as u32 + 10,
+            _ => return false,
+        };
+        rem = if v >= 10 { (rem * 100 + v) % 97 } else { (rem * 10 + v) % 97 };
+    }
+    rem == 1
+}
+
+/// Accounts: IBANs (checksum-validated), SWIFT/BIC codes and account numbers named as
+/// such, crypto wallet addresses.
+fn accounts(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+    static IBAN: LazyLock<Regex> = LazyLock::new(|| re(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b"));
+    static BIC: LazyLock<Regex> = LazyLock::new(|| re(r"(?i:SWIFT|BIC)(?:/BIC)?(?:\s+code)?\s*:?\s*(?-i:(?P<b>[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?))\b"));
+    static ACCT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i:account|acct\.?|a/c)\s*(?i:no\.?|number|#)?\s*:?\s*(?P<a>\d[\d\- ]{4,22}\d)\b"));
+    static ETH: LazyLock<Regex> = LazyLock::new(|| re(r"\b0x[0-9a-fA-F]{40}\b"));
+    static BTC: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:bc1[02-9ac-hj-np-z]{25,59}|[13][1-9A-HJ-NP-Za-km-z]{25,34})\b"));
+    let (s, e) = sentence;
+    let t = &text[s..e];
+    for m in IBAN.find_iter(t) {
+        if iban_valid(m.as_str()) {
+            let compact: String = m.as_str().chars().filter(|c| !c.is_whitespace()).collect();
+            out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Account", key: format!("Account:IBAN {compact}"), surface: m.as_str().into(), attrs: vec![("scheme", "IBAN".into())] });
+        }
+    }
+    for c in BIC.captures_iter(t) {
+        if let Some(b) = c.name("b") {
+            out.push(Mention { span: (s + b.start(), s + b.end()), kind: "Account", key: format!("Account:BIC {}", b.as_str()), surface: b.as_str().into(), attrs: vec![("scheme", "BIC".into())] });
+        }
+    }
+    for c in ACCT.captures_iter(t) {
+        if let Some(a) = c.name("a") {
+            let digits: String = a.as_str().chars().filter(char::is_ascii_digit).collect();
+            if digits.len() >= 6 {
+                out.push(Mention { span: (s + a.start(), s + a.end()), kind: "Account", key: format!("Account:number {digits}"), surface: a.as_str().into(), attrs: vec![("scheme", "number".into())] });
+            }
+        }
+    }
+    for m in ETH.find_iter(t) {
+        out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Account", key: format!("Account:ETH {}", m.as_str().to_lowercase()), surface: m.as_str().into(), attrs: vec![("scheme", "ETH".into())] });
+    }
+    // Legacy bitcoin addresses look like many other tokens: only with a crypto word near.
+    let crypto_context = t.to_lowercase().contains("bitcoin") || t.contains("BTC") || t.to_lowercase().contains("wallet");
+    for m in BTC.find_iter(t) {
+        if m.as_str().starts_with("bc1") || crypto_context {
+            out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Account", key: format!("Account:BTC {}", m.as_str()), surface: m.as_str().into(), attrs: vec![("scheme", "BTC".into())] });
+        }
+    }
+}
+
+fn iso(y: i32, m: u32, d: u32) -> Option<String> {
+    let date = jiff::civil::Date::new(i16::try_from(y).ok()?, i8::try_from(m).ok()?, i8::try_from(d).ok()?).ok()?;
+    Some(date.to_string())
+}
+
+/// Dates: "4 March 2024", "March 4, 2024", "2024-03-04", "March 2024" (month
+/// precision), and "today"/"yesterday"/"tomorrow"/"N days ago|later" against the
+/// document's date when it has one.
+fn dates(text: &str, sentence: Span, doc_date: Option<&str>, out: &mut Vec<Mention>) {
+    const MON: &str = r"Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:t|tember|\.)?\.?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?";
+    static DMY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{MON})\s*,?\s+(?P<y>\d{{4}})\b")));
+    static MDY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?P<m>{MON})\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b")));
+    static YMD: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})\b"));
+    static MY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?P<m>{MON})\s+(?P<y>(?:19|20)\d{{2}})\b")));
+    static REL: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:(?P<w>today|yesterday|tomorrow)|(?P<n>\d{1,3})\s+days\s+(?P<dir>ago|later|earlier))\b"));
+    let (s, e) = sentence;
+    let t = &text[s..e];
+    let mut taken: Vec<Span> = vec![];
+    let push = |span: Span, iso_date: String, out: &mut Vec<Mention>, taken: &mut Vec<Span>| {
+        if taken.iter().any(|&(a, b)| a < span.1 && span.0 < b) {
+            return;
+        }
+        taken.push(span);
+        out.push(Mention { span, kind: "Date", key: format!("Date:{iso_date}"), surface: collapse(&text[span.0..span.1]), attrs: vec![("iso", iso_date)] });
+    };
+    for pat in [&*DMY, &*MDY, &*YMD] {
+        for c in pat.captures_iter(t) {
+            let (Some(d), Some(m), Some(y)) = (c.name("d"), c.name("m"), c.name("y")) else { continue };
+            let month = m.as_str().parse().ok().or_else(|| month_number(m.as_str()));
+            let (Some(month), Ok(day), Ok(year)) = (month, d.as_str().parse::<u32>(), y.as_str().parse::<i32>()) else { continue };
+            let Some(whole) = c.get(0) else { continue };
+            match iso(year, month, day) {
+                Some(iso_date) => push((s + whole.start(), s + whole.end()), iso_date, out, &mut taken),
+                // Not a calendar date ("31 February"): no month-precision date either.
+                None => taken.push((s + whole.start(), s + whole.end())),
+            }
+        }
+    }
+    for c in MY.captures_iter(t) {
+        let (Some(m), Some(y), Some(whole)) = (c.name("m"), c.name("y"), c.get(0)) else { continue };
+        if let (Some(month), Ok(year)) = (month_number(m.as_str()), y.as_str().parse::<i32>()) {
+            push((s + whole.start(), s + whole.end()), format!("{year:04}-{month:02}"), out, &mut taken);
+        }
+    }
+    let Some(base) = doc_date.and_then(|d| d.get(..10)).and_then(|d| d.parse::<jiff::civil::Date>().ok()) else { return };
+    for c in REL.captures_iter(t) {
+        let Some(whole) = c.get(0) else { continue };
+        let days: i64 = match (c.name("w").map(|w| w.as_str().to_lowercase()), c.name("n"), c.name("dir")) {
+            (Some(w), _, _) if w == "today" => 0,
+            (Some(w), _, _) if w == "yesterday" => -1,
+            (Some(_), _, _) => 1,
+            (None, Some(n), Some(dir)) => {
+                let n: i64 = n.as_str().parse().unwrap_or(0);
+                if dir.as_str().eq_ignore_ascii_case("later") { n } else { -n }
+            }
+            _ => continue,
+        };
+        if let Ok(d) = base.checked_add(jiff::Span::new().days(days)) {
+            push((s + whole.start(), s + whole.end()), d.to_string(), out, &mut taken);
+        }
+    }
+}
+
+/// E-mail addresses, phone numbers and reference numbers.
+fn contacts_and_references(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+    static EMAIL: LazyLock<Regex> = LazyLock::new(|| re(r"\b[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}\b"));
+    static PHONE: LazyLock<Regex> = LazyLock::new(|| re(r"(?:\+\d{1,3}[\s\-.]?)(?:\(?\d{1,4}\)?[\s\-.]?){2,5}\d{2,4}\b|(?i:tel|phone|mobile|fax)\.?:?\s*(?P<p>\(?\d[\d\s\-().]{6,}\d)"));
+    static REF: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:[A-Z]{2,6}-\d{2,6}(?:-[A-Z0-9]{1,8})*|\d{1,2}:\d{2}-[a-z]{2}-\d{3,6}|(?:SAR|STR|CTR)\s?#?\d{3,}(?:-\d+)*)\b|(?i:case|file|ref(?:erence)?|release)\s+(?i:no\.?|number|#)\s*(?P<r>[A-Z0-9][\w:\-/\.]*[A-Za-z0-9])"));
+    let (s, e) = sentence;
+    let t = &text[s..e];
+    for m in EMAIL.find_iter(t) {
+        out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Email", key: format!("Email:{}", m.as_str().to_lowercase()), surface: m.as_str().into(), attrs: vec![] });
+    }
+    for c in PHONE.captures_iter(t) {
+        let Some(m) = c.name("p").or_else(|| c.get(0)) else { continue };
+        let digits: String = m.as_str().chars().filter(char::is_ascii_digit).collect();
+        if (7..=15).contains(&digits.len()) {
+            let lead = if m.as_str().starts_with('+') { "+" } else { "" };
+            out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Phone", key: format!("Phone:{lead}{digits}"), surface: m.as_str().into(), attrs: vec![] });
+        }
+    }
+    for c in REF.captures_iter(t) {
+        let Some(m) = c.name("r").or_else(|| c.get(0)) else { continue };
+        out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Reference", key: format!("Reference:{}", m.as_str().to_uppercase()), surface: m.as_str().into(), attrs: vec![] });
+    }
+}
+
+/// Places named as where something is registered, incorporated or based.
+fn locations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+    static L: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:registered|incorporated|domiciled|based|headquartered|located)\s+in\s+(?:the\s+)?(?P<l>\p{Lu}[\p{L}\-]+(?:\s+\p{Lu}[\p{L}\-]+){0,2})"));
+    let (s, e) = sentence;
+    for c in L.captures_iter(&text[s..e]) {
+        if let Some(m) = c.name("l") {
+            if month_number(m.as_str()).is_some() {
+                continue;
+            }
+            let surface = collapse(m.as_str());
+            out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Location", key: format!("Location:{}", name_key(&surface)), surface, attrs: vec![] });
+        }
+    }
+}
+
+/// Every mention in a sentence, overlaps resolved: the longer span wins, then the
+/// earlier finder (money and accounts before references, organisations before people).
+pub fn find(text: &str, sentence: Span, doc_date: Option<&str>) -> Vec<Mention> {
+    let mut found = vec![];
+    money(text, sentence, &mut found);
+    accounts(text, sentence, &mut found);
+    dates(text, sentence, doc_date, &mut found);
+    organisations(text, sentence, &mut found);
+    titled_people(text, sentence, &mut found);
+    role_people(text, sentence, &mut found);
+    contacts_and_references(text, sentence, &mut found);
+    locations(text, sentence, &mut found);
+    resolve_overlaps(found)
+}
+
+/// Keeps non-overlapping mentions: longest first, then in finder order; result by position.
+pub fn resolve_overlaps(found: Vec<Mention>) -> Vec<Mention> {
+    let mut order: Vec<(usize, Mention)> = found.into_iter().enumerate().collect();
+    order.sort_by(|(i, a), (j, b)| (b.span.1 - b.span.0).cmp(&(a.span.1 - a.span.0)).then(i.cmp(j)));
+    let mut kept: Vec<Mention> = vec![];
+    for (_, m) in order {
+        if !kept.iter().any(|k| k.span.0 < m.span.1 && m.span.0 < k.span.1) {
+            kept.push(m);
+        }
+    }
+    kept.sort_by(|a, b| a.span.cmp(&b.span).then(a.key.cmp(&b.key)));
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(String, &'static str, String)> {
+        find(text, (0, text.len()), Some("2024-03-04")).into_iter().map(|m| (text[m.span.0..m.span.1].to_string(), m.kind, m.key)).collect()
+    }
+
+    #[test]
+    fn organisations_by_legal_form() {
+        let k = kinds("Between 1 and 3 March 2024 Acme Trading Ltd sent wires to Beta Holdings SA and Delta Freight, Inc. via Bank of Cyprus.");
+        let orgs: Vec<&str> = k.iter().filter(|m| m.1 == "Organization").map(|m| m.0.as_str()).collect();
+        assert_eq!(orgs, ["Acme Trading Ltd", "Beta Holdings SA", "Delta Freight, Inc.", "Bank of Cyprus"]);
+        assert!(k.iter().any(|m| m.2 == "Date:2024-03-03"));
+        assert!(k.iter().any(|m| m.2 == "Organization:delta freight inc"));
+    }
+
+    #[test]
+    fn money_in_every_shape() {
+        let text = "USD 1,940,000 and $2,000,000 and EUR 1.000.000,00 and 2.5 million dollars and £3m and 12,500 USD.";
+        let keys: Vec<String> = kinds(text).into_iter().filter(|m| m.1 == "Money").map(|m| m.2).collect();
+        assert_eq!(keys, ["Money:USD 1940000", "Money:USD 2000000", "Money:EUR 1000000", "Money:USD 2500000", "Money:GBP 3000000", "Money:USD 12500"]);
+    }
+
+    #[test]
+    fn iban_checksums_and_accounts() {
+        assert!(iban_valid("GB82 WEST 1234 5698 7654 32"));
+        assert!(!iban_valid("GB83 WEST 1234 5698 7654 32"));
+        let keys: Vec<String> = kinds("Pay into GB82 WEST 1234 5698 7654 32 (SWIFT: WESTGB2L), not GB83 WEST 1234 5698 7654 32; account no. 12345678.").into_iter().map(|m| m.2).collect();
+        assert_eq!(keys, ["Account:IBAN GB82WEST12345698765432", "Account:BIC WESTGB2L", "Account:number 12345678"]);
+    }
+
+    #[test]
+    fn dates_absolute_and_relative() {
+        let keys: Vec<String> = kinds("On 4 March 2024, March 5, 2024 and 2024-03-06; yesterday and 3 days later; not 31 February 2024.").into_iter().map(|m| m.2).collect();
+        assert_eq!(keys, ["Date:2024-03-04", "Date:2024-03-05", "Date:2024-03-06", "Date:2024-03-03", "Date:2024-03-07"]);
+    }
+
+    #[test]
+    fn people_by_title_role_and_speech() {
+        let text = "Beta Holdings SA shares a director, Marek Novak, with Acme. Mr. John Doe said so. Lena Ortiz, the relationship manager of Acme, agreed.";
+        let people: Vec<String> = kinds(text).into_iter().filter(|m| m.1 == "Person").map(|m| m.0).collect();
+        assert_eq!(people, ["Marek Novak", "John Doe", "Lena Ortiz"]);
+    }
+
+    #[test]
+    fn contacts_and_references_found() {
+        let keys: Vec<String> = kinds("Write to dana@example.com or call +44 20 7946 0958 about WT-1004 and FIN-2014-A001, Case No. 1:23-cv-00456.").into_iter().map(|m| m.2).collect();
+        assert_eq!(keys, ["Email:dana@example.com", "Phone:+442079460958", "Reference:WT-1004", "Reference:FIN-2014-A001", "Reference:1:23-CV-00456"]);
+    }
+}

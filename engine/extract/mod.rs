@@ -1,0 +1,446 @@
+//! Extraction: canonical documents → entities, mentions and claims under the closed
+//! vocabulary, each fact citing the exact bytes it came from (issue 5).
+//!
+//! Model-free and deterministic: lexicons and patterns ([`entities`]), templates of
+//! typed placeholders for relations ([`relations`]), cue lexicons for modality
+//! ([`modality`]), and defined terms and pronouns resolved to the nearest compatible
+//! antecedent (coreference; claims that rest on it are tagged INFERRED and cite the
+//! antecedent). Tables (CSV wire logs) yield claims from their columns. Every claim is
+//! checked against the [`vocab::Vocabulary`] before it is emitted.
+
+pub mod entities;
+pub mod modality;
+pub mod relations;
+pub mod vocab;
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::ingest::model::{Field, Span};
+use crate::store::{CitedFact, Tag, Value};
+use entities::{Mention, collapse, name_key};
+use modality::Modality;
+use vocab::Vocabulary;
+
+/// What extraction reads of a canonical document.
+#[derive(Clone, Debug)]
+pub struct Input<'a> {
+    /// Document id.
+    pub id: &'a str,
+    /// Canonical text.
+    pub text: &'a str,
+    /// Sentence spans, in order.
+    pub sentences: &'a [Span],
+    /// Structured fields (CSV rows, JSON records).
+    pub fields: &'a [Field],
+    /// Message senders and recipients as written, with their spans (known people).
+    pub people: &'a [(String, Span)],
+    /// The document's own date (ISO 8601), for relative dates.
+    pub date: Option<String>,
+}
+
+/// A claim as extracted, before it becomes facts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// Content id.
+    pub id: String,
+    /// Subject entity key and type.
+    pub subject: (String, &'static str),
+    /// Relation.
+    pub rel: String,
+    /// Object entity key and type.
+    pub object: (String, &'static str),
+    /// How the source holds it.
+    pub modality: Modality,
+    /// The asserting party's entity key, or `document`.
+    pub asserter: String,
+    /// The quote span.
+    pub quote: Span,
+    /// Extra values with the spans stating them.
+    pub attrs: Vec<(String, String, Span)>,
+    /// Validity date (ISO) with its span.
+    pub valid: Option<(String, Span)>,
+    /// Correction cue with its span.
+    pub correction: Option<(String, Span)>,
+    /// Antecedent mentions that coreference used: (entity key, antecedent span, referring span).
+    pub antecedents: Vec<(String, Span, Span)>,
+}
+
+/// What extraction made of a document.
+#[derive(Clone, Debug, Default)]
+pub struct Extraction {
+    /// Entity mentions (coreferring ones included, with `coref` set).
+    pub mentions: Vec<(Mention, Option<Span>)>,
+    /// Claims.
+    pub claims: Vec<Claim>,
+    /// Claims the vocabulary refused, with the reason.
+    pub refused: Vec<String>,
+}
+
+fn hex16(parts: &[&str]) -> String {
+    let mut h = blake3::Hasher::new();
+    for p in parts {
+        h.update(p.as_bytes());
+        h.update(&[0]);
+    }
+    h.finalize().to_hex()[..16].to_string()
+}
+
+/// The document's own date: a `Date:` header line near the top, else the first message time.
+fn document_date(text: &str, given: Option<String>) -> Option<String> {
+    static HEADER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?im)^\s*(?:date|dated|sent)\s*:\s*(.+)$").unwrap_or_else(|e| panic!("{e}")));
+    let head = &text[..text.len().min(2000)];
+    let head = &head[..(0..=head.len()).rev().find(|&i| head.is_char_boundary(i)).unwrap_or(0)];
+    if let Some(c) = HEADER.captures(head)
+        && let Some(m) = c.get(1)
+        && let Some(d) = entities::find(text, (m.start(), m.end()), None).into_iter().find(|x| x.kind == "Date" && x.key.len() == "Date:2024-01-01".len())
+    {
+        return Some(d.key["Date:".len()..].to_string());
+    }
+    given.filter(|g| g.len() >= 10 && g[..10].parse::<jiff::civil::Date>().is_ok()).map(|g| g[..10].to_string())
+}
+
+/// Defined terms: `Acme Trading Ltd ("Acme")`, `Beta Holdings SA (the "Beneficiary")`.
+fn defined_terms(text: &str, mentions: &[Mention]) -> Vec<(String, usize)> {
+    static DEF: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"^\s*\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#).unwrap_or_else(|e| panic!("{e}")));
+    let mut out = vec![];
+    for (i, m) in mentions.iter().enumerate() {
+        if !matches!(m.kind, "Organization" | "Person") {
+            continue;
+        }
+        if let Some(c) = DEF.captures(&text[m.span.1..text.len().min(m.span.1 + 60)])
+            && let Some(t) = c.get(1)
+        {
+            out.push((t.as_str().to_string(), i));
+        }
+    }
+    out
+}
+
+fn is_word_boundary(text: &str, s: usize, e: usize) -> bool {
+    let before = text[..s].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+    let after = text[e..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+    before && after
+}
+
+/// Every occurrence of `needle` in `text[span]` on word boundaries.
+fn occurrences(text: &str, span: Span, needle: &str) -> Vec<Span> {
+    let mut out = vec![];
+    if needle.is_empty() {
+        return out;
+    }
+    let hay = &text[span.0..span.1];
+    let mut from = 0;
+    while let Some(p) = hay[from..].find(needle) {
+        let s = span.0 + from + p;
+        let e = s + needle.len();
+        if is_word_boundary(text, s, e) {
+            out.push((s, e));
+        }
+        from += p + needle.len();
+    }
+    out
+}
+
+/// Extracts a document.
+pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
+    let text = input.text;
+    let date = document_date(text, input.date.clone());
+    // Pass 1: mentions found by the finders, sentence by sentence.
+    let mut per_sentence: Vec<Vec<Mention>> = input.sentences.iter().map(|&s| entities::find(text, s, date.as_deref())).collect();
+    // Known people (senders, recipients) and names already found recur elsewhere.
+    let mut known: BTreeMap<String, (&'static str, String)> = BTreeMap::new();
+    for (name, _) in input.people {
+        let n = collapse(name);
+        if n.split_whitespace().count() >= 2 && n.chars().next().is_some_and(char::is_uppercase) && !n.contains('@') {
+            known.insert(n.clone(), ("Person", format!("Person:{}", name_key(&n))));
+        }
+    }
+    for m in per_sentence.iter().flatten() {
+        if matches!(m.kind, "Organization" | "Person") && m.surface.len() >= 4 {
+            known.insert(m.surface.clone(), (m.kind, m.key.clone()));
+        }
+    }
+    let all: Vec<Mention> = per_sentence.iter().flatten().cloned().collect();
+    let terms = defined_terms(text, &all);
+    // Referring expressions: (span, antecedent key, kind, antecedent span).
+    let mut coref: Vec<(Span, String, &'static str, Span)> = vec![];
+    for (si, &sent) in input.sentences.iter().enumerate() {
+        let mut extra: Vec<Mention> = vec![];
+        let mut longest: Vec<(&String, &(&'static str, String))> = known.iter().collect();
+        longest.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
+        for (name, (kind, key)) in longest {
+            for sp in occurrences(text, sent, name) {
+                extra.push(Mention { span: sp, kind, key: key.clone(), surface: name.clone(), attrs: vec![] });
+            }
+        }
+        let mut merged = per_sentence[si].clone();
+        merged.extend(extra);
+        per_sentence[si] = entities::resolve_overlaps(merged);
+        // Defined terms used later in the text.
+        for (term, i) in &terms {
+            let ante = &all[*i];
+            for sp in occurrences(text, sent, term) {
+                if sp.0 > ante.span.1 && !per_sentence[si].iter().any(|m| m.span.0 < sp.1 && sp.0 < m.span.1) && !text[..sp.0].ends_with('"') && !text[..sp.0].ends_with('“') {
+                    coref.push((sp, ante.key.clone(), ante.kind, ante.span));
+                }
+            }
+        }
+    }
+    // Pronouns and generic nouns: the nearest compatible antecedent before them.
+    static PRONOUN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity))|(?P<per>[Hh]e|[Ss]he))\b").unwrap_or_else(|e| panic!("{e}")));
+    let mut flat: Vec<Mention> = per_sentence.iter().flatten().cloned().collect();
+    for (sp, key, kind, ante) in &coref {
+        flat.push(Mention { span: *sp, kind, key: key.clone(), surface: text[sp.0..sp.1].to_string(), attrs: vec![("antecedent", format!("{}-{}", ante.0, ante.1))] });
+    }
+    flat.sort_by(|a, b| a.span.cmp(&b.span));
+    for &sent in input.sentences {
+        for c in PRONOUN.captures_iter(&text[sent.0..sent.1]) {
+            let Some(whole) = c.get(0) else { continue };
+            let sp = (sent.0 + whole.start(), sent.0 + whole.end());
+            let want = if c.name("org").is_some() { "Organization" } else { "Person" };
+            // "it" before its verb only ("It wired", not "wired it"): the subject position.
+            let after = text[sp.1..].trim_start();
+            if want == "Organization" && c.name("org").is_some_and(|m| m.as_str().eq_ignore_ascii_case("it")) && !after.starts_with(|ch: char| ch.is_lowercase()) {
+                continue;
+            }
+            if let Some(ante) = flat.iter().rev().find(|m| m.span.1 <= sp.0 && m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent")) {
+                coref.push((sp, ante.key.clone(), want, ante.span));
+            }
+        }
+    }
+    coref.sort_by(|a, b| a.0.cmp(&b.0));
+    coref.dedup_by(|a, b| a.0 == b.0);
+
+    let mut out = Extraction::default();
+    for (si, &sent) in input.sentences.iter().enumerate() {
+        let mut ms: Vec<(Mention, Option<Span>)> = per_sentence[si].iter().cloned().map(|m| (m, None)).collect();
+        for (sp, key, kind, ante) in coref.iter().filter(|c| c.0.0 >= sent.0 && c.0.1 <= sent.1) {
+            if !ms.iter().any(|(m, _)| m.span.0 < sp.1 && sp.0 < m.span.1) {
+                ms.push((Mention { span: *sp, kind, key: key.clone(), surface: collapse(&text[sp.0..sp.1]), attrs: vec![] }, Some(*ante)));
+            }
+        }
+        ms.sort_by(|a, b| a.0.span.cmp(&b.0.span));
+        let mentions: Vec<Mention> = ms.iter().map(|(m, _)| m.clone()).collect();
+        let template = relations::template(&text[sent.0..sent.1], sent.0, &mentions);
+        for f in relations::find(&template, &mentions) {
+            let (s, o) = (&ms[f.subject], &ms[f.object]);
+            if let Err(e) = vocab.check(f.rel, s.0.kind, o.0.kind) {
+                out.refused.push(e.to_string());
+                continue;
+            }
+            out.claims.push(claim(input.id, text, sent, &ms, &f, vocab));
+        }
+        out.mentions.extend(ms);
+    }
+    out.claims.extend(table_claims(input, vocab, &mut out.refused));
+    out
+}
+
+fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &relations::Found, vocab: &Vocabulary) -> Claim {
+    let quote = sent;
+    let qtext = &text[quote.0..quote.1];
+    let modality = modality::modality(qtext);
+    let (s, o) = (&ms[f.subject].0, &ms[f.object].0);
+    // The asserter: a party next to the attribution words, inside the quote.
+    let mut asserter = "document".to_string();
+    if modality == Modality::Reported
+        && let Some((a, b)) = modality::attribution(qtext)
+    {
+        let (a, b) = (quote.0 + a, quote.0 + b);
+        let cue = &text[a..b];
+        let party = |m: &&(Mention, Option<Span>)| matches!(m.0.kind, "Person" | "Organization") && m.0.key != s.key && m.0.key != o.key;
+        let found = if cue.to_lowercase().starts_with("according to") {
+            ms.iter().filter(party).find(|m| m.0.span.0 >= b && m.0.span.0 <= b + 3)
+        } else {
+            ms.iter().filter(party).rev().find(|m| m.0.span.1 <= a && a - m.0.span.1 <= 3)
+        };
+        if let Some(m) = found {
+            asserter = m.0.key.clone();
+        }
+    }
+    let mut attrs = vec![];
+    if let Some(mi) = f.money {
+        let m = &ms[mi].0;
+        for (k, v) in &m.attrs {
+            if vocab.check_attribute(f.rel, k).is_ok() {
+                attrs.push((k.to_string(), v.clone(), m.span));
+            }
+        }
+    }
+    if let Some(r) = &f.role
+        && vocab.check_attribute(f.rel, "role").is_ok()
+    {
+        attrs.push(("role".into(), r.clone(), quote));
+    }
+    // The validity date: the date mention nearest the subject in the sentence.
+    let valid = ms
+        .iter()
+        .filter(|m| m.0.kind == "Date" && m.0.key.len() == "Date:2024-01-01".len())
+        .min_by_key(|m| m.0.span.0.abs_diff(s.span.0))
+        .map(|m| (m.0.key["Date:".len()..].to_string(), m.0.span));
+    let correction = modality::correction(qtext).map(|(a, b)| (text[quote.0 + a..quote.0 + b].to_lowercase(), (quote.0 + a, quote.0 + b)));
+    let antecedents = [&ms[f.subject], &ms[f.object]].iter().filter_map(|m| m.1.map(|ante| (m.0.key.clone(), ante, m.0.span))).collect();
+    let id = hex16(&[doc, &quote.0.to_string(), &quote.1.to_string(), &s.key, f.rel, &o.key]);
+    Claim { id, subject: (s.key.clone(), s.kind), rel: f.rel.to_string(), object: (o.key.clone(), o.kind), modality, asserter, quote, attrs, valid, correction, antecedents }
+}
+
+/// Columns of a transfer table, by header words.
+fn column<'a>(fields: &'a [&'a Field], names: &[&str]) -> Option<&'a Field> {
+    fields.iter().copied().find(|f| {
+        let k = f.key.to_lowercase();
+        names.iter().any(|n| k == *n || k.starts_with(&format!("{n}_")) || k.ends_with(&format!("_{n}")) || k.starts_with(&format!("{n} ")))
+    })
+}
+
+fn party_kind(name: &str) -> &'static str {
+    let ms = entities::find(name, (0, name.len()), None);
+    if ms.iter().any(|m| m.kind == "Organization") {
+        "Organization"
+    } else if name.split_whitespace().count() >= 2 && name.split_whitespace().all(|w| w.chars().next().is_some_and(char::is_uppercase)) {
+        "Person"
+    } else {
+        "Organization"
+    }
+}
+
+/// TRANSFERRED claims from the rows of a transfer table: a row with an originator, a
+/// beneficiary and an amount column (header words, any common naming).
+fn table_claims(input: &Input, vocab: &Vocabulary, refused: &mut Vec<String>) -> Vec<Claim> {
+    let mut by_record: BTreeMap<u32, Vec<&Field>> = BTreeMap::new();
+    for f in input.fields {
+        by_record.entry(f.record).or_default().push(f);
+    }
+    let mut out = vec![];
+    for (_, fields) in by_record {
+        let from = column(&fields, &["originator", "sender", "payer", "debtor", "remitter", "ordering_customer", "from"]);
+        let to = column(&fields, &["beneficiary", "receiver", "recipient", "payee", "creditor", "to"]);
+        let amount = column(&fields, &["amount", "value", "sum"]);
+        let (Some(from), Some(to), Some(amount)) = (from, to, amount) else { continue };
+        let (a, b) = (collapse(&from.value), collapse(&to.value));
+        if a.is_empty() || b.is_empty() {
+            continue;
+        }
+        let (ka, kb) = (party_kind(&a), party_kind(&b));
+        if let Err(e) = vocab.check("TRANSFERRED", ka, kb) {
+            refused.push(e.to_string());
+            continue;
+        }
+        let start = fields.iter().map(|f| f.span.0).min().unwrap_or(0);
+        let end = fields.iter().map(|f| f.span.1).max().unwrap_or(0);
+        let quote = (start, end);
+        let mut attrs = vec![];
+        let currency = column(&fields, &["currency", "ccy"])
+            .map(|c| c.value.trim().to_uppercase())
+            .or_else(|| ["usd", "eur", "gbp", "chf", "jpy"].iter().find(|c| amount.key.to_lowercase().contains(*c)).map(|c| c.to_uppercase()));
+        let digits: String = amount.value.chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
+        if !digits.is_empty() {
+            attrs.push(("amount".to_string(), digits.trim_end_matches(".00").to_string(), amount.span));
+        }
+        if let Some(c) = currency {
+            attrs.push(("currency".to_string(), c, amount.span));
+        }
+        if let Some(r) = column(&fields, &["reference", "ref", "id", "wire_id", "transaction_id"]) {
+            attrs.push(("reference".to_string(), r.value.trim().to_string(), r.span));
+        }
+        let valid = column(&fields, &["date", "value_date", "booking_date"]).and_then(|d| {
+            let ms = entities::find(&d.value, (0, d.value.len()), None);
+            ms.into_iter().find(|m| m.kind == "Date" && m.key.len() == "Date:2024-01-01".len()).map(|m| (m.key["Date:".len()..].to_string(), d.span))
+        });
+        if let Some((iso, sp)) = &valid {
+            attrs.push(("date".to_string(), iso.clone(), *sp));
+        }
+        let subject = (format!("{ka}:{}", name_key(&a)), ka);
+        let object = (format!("{kb}:{}", name_key(&b)), kb);
+        let id = hex16(&[input.id, &start.to_string(), &end.to_string(), &subject.0, "TRANSFERRED", &object.0]);
+        out.push(Claim { id, subject, rel: "TRANSFERRED".into(), object, modality: Modality::Assertion, asserter: "document".into(), quote, attrs, valid, correction: None, antecedents: vec![] });
+        // The parties are mentions too.
+        let _ = (from.span, to.span);
+    }
+    out
+}
+
+/// The facts of an extraction (relations declared in `stdlib/schema.dl`).
+pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
+    let sym = |s: &str| Value::Sym(s.to_string());
+    let mut out = vec![];
+    // Entities and mentions: one fact each, citing every span.
+    let mut entity_spans: BTreeMap<(&str, &str), Vec<(u64, u64)>> = BTreeMap::new();
+    let mut mention_spans: BTreeMap<(&str, &str), Vec<(u64, u64)>> = BTreeMap::new();
+    let mut attr_spans: BTreeMap<(&str, &str, &str), Vec<(u64, u64)>> = BTreeMap::new();
+    let mut coref_spans: BTreeMap<(&str, &str), Vec<(u64, u64)>> = BTreeMap::new();
+    for (m, ante) in &x.mentions {
+        let sp = (m.span.0 as u64, m.span.1 as u64);
+        if ante.is_some() {
+            coref_spans.entry((m.surface.as_str(), m.key.as_str())).or_default().push(sp);
+            continue;
+        }
+        entity_spans.entry((m.key.as_str(), m.kind)).or_default().push(sp);
+        mention_spans.entry((m.key.as_str(), m.surface.as_str())).or_default().push(sp);
+        for (k, v) in &m.attrs {
+            attr_spans.entry((m.key.as_str(), k, v.as_str())).or_default().push(sp);
+        }
+    }
+    // Table parties: entities cited by their cells.
+    let party_cells: Vec<(String, &'static str, (u64, u64), String)> = x
+        .claims
+        .iter()
+        .filter(|c| c.antecedents.is_empty() && c.attrs.iter().any(|a| a.0 == "reference" || a.0 == "amount") && fields.iter().any(|f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1))
+        .flat_map(|c| {
+            fields
+                .iter()
+                .filter(move |f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1)
+                .filter_map(move |f| {
+                    let v = collapse(&f.value);
+                    [&c.subject, &c.object].into_iter().find(|(k, kind)| *k == format!("{kind}:{}", name_key(&v))).map(|(k, kind)| (k.clone(), *kind, (f.span.0 as u64, f.span.1 as u64), v))
+                })
+        })
+        .collect();
+    for (k, kind, sp, surface) in &party_cells {
+        entity_spans.entry((k.as_str(), kind)).or_default().push(*sp);
+        mention_spans.entry((k.as_str(), surface.as_str())).or_default().push(*sp);
+    }
+    for ((key, kind), spans) in entity_spans {
+        out.push(CitedFact { rel: "entity".into(), args: vec![sym(key), sym(kind)], tag: Tag::Extracted, spans });
+    }
+    for ((key, surface), spans) in mention_spans {
+        out.push(CitedFact { rel: "mention".into(), args: vec![sym(doc), sym(key), sym(surface)], tag: Tag::Extracted, spans });
+    }
+    for ((key, k, v), spans) in attr_spans {
+        out.push(CitedFact { rel: "entity_attr".into(), args: vec![sym(key), sym(k), sym(v)], tag: Tag::Extracted, spans });
+    }
+    for ((surface, key), spans) in coref_spans {
+        out.push(CitedFact { rel: "coref".into(), args: vec![sym(doc), sym(surface), sym(key)], tag: Tag::Inferred, spans });
+    }
+    for c in &x.claims {
+        let tag = if c.antecedents.is_empty() { Tag::Extracted } else { Tag::Inferred };
+        let polarity = if c.modality == Modality::Denied { "negative" } else { "positive" };
+        let q = vec![(c.quote.0 as u64, c.quote.1 as u64)];
+        out.push(CitedFact {
+            rel: "claim".into(),
+            args: vec![sym(&c.id), sym(doc), sym(&c.subject.0), sym(&c.rel), sym(&c.object.0), sym(c.modality.name()), sym(polarity), sym(&c.asserter)],
+            tag,
+            spans: q.clone(),
+        });
+        for (k, v, sp) in &c.attrs {
+            out.push(CitedFact { rel: "claim_attr".into(), args: vec![sym(&c.id), sym(k), sym(v)], tag, spans: vec![(sp.0 as u64, sp.1 as u64)] });
+        }
+        if let Some((d, sp)) = &c.valid {
+            out.push(CitedFact { rel: "claim_valid".into(), args: vec![sym(&c.id), sym(d)], tag, spans: vec![(sp.0 as u64, sp.1 as u64)] });
+        }
+        if let Some((cue, sp)) = &c.correction {
+            out.push(CitedFact { rel: "claim_correction".into(), args: vec![sym(&c.id), sym(cue)], tag, spans: vec![(sp.0 as u64, sp.1 as u64)] });
+        }
+        for (key, ante, referring) in &c.antecedents {
+            out.push(CitedFact {
+                rel: "claim_antecedent".into(),
+                args: vec![sym(&c.id), sym(key)],
+                tag: Tag::Inferred,
+                spans: vec![(ante.0 as u64, ante.1 as u64), (referring.0 as u64, referring.1 as u64)],
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,116 @@
+//! How a sentence holds what it says: modality, polarity, and corrections.
+//!
+//! Cue lexicons, checked inside the claim's own quote span only, so an attribution
+//! elsewhere in the document never changes a claim.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// How the source holds a claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Modality {
+    /// Stated as fact.
+    Assertion,
+    /// Attributed to someone ("according to", "X said that", "reportedly").
+    Reported,
+    /// Hedged ("may", "appears to", "suspected").
+    Hedged,
+    /// Denied ("did not", "denied that", "no evidence that").
+    Denied,
+    /// Left open ("unclear whether", "could not determine").
+    Undecided,
+    /// Asked.
+    Question,
+}
+
+impl Modality {
+    /// The lower-case name stored in facts.
+    pub fn name(self) -> &'static str {
+        match self {
+            Modality::Assertion => "assertion",
+            Modality::Reported => "reported",
+            Modality::Hedged => "hedged",
+            Modality::Denied => "denied",
+            Modality::Undecided => "undecided",
+            Modality::Question => "question",
+        }
+    }
+
+    /// Parses a stored name.
+    pub fn parse(s: &str) -> Option<Modality> {
+        Some(match s {
+            "assertion" => Modality::Assertion,
+            "reported" => Modality::Reported,
+            "hedged" => Modality::Hedged,
+            "denied" => Modality::Denied,
+            "undecided" => Modality::Undecided,
+            "question" => Modality::Question,
+            _ => return None,
+        })
+    }
+}
+
+fn re(p: &str) -> Regex {
+    Regex::new(p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}"))
+}
+
+static UNDECIDED: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?i)\b(?:unclear|not clear|unknown|not known|undetermined|uncertain)\s+(?:whether|if)\b|\b(?:could|can|did)\s+not\s+(?:determine|establish|confirm|verify)\b|\bremains?\s+(?:unclear|to be determined|open)\b"));
+static DENIED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:did|does|do|has|have|had|was|were|is|are)\s+not\b|\b(?:didn't|doesn't|don't|hasn't|haven't|wasn't|weren't|isn't|aren't|never)\b|\bdenied\b|\bdenies\b|\bno evidence\b|\bfalse(?:ly)?\b|\brejected the claim\b")
+});
+static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:may|might|could|possibly|perhaps|probably|likely|apparently|presumably|suspected|suspect|suspects|allegedly|seems?|seemed|appears?|appeared|believed|potential(?:ly)?|purported(?:ly)?)\b")
+});
+static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\baccording to\b|\breportedly\b|\b(?:said|says|stated|states|told|alleged|alleges|claimed|claims|reported|reports|testified|wrote|asserted|asserts|informed|indicated)\b(?:\s+(?:that|to))?")
+});
+static CORRECTION: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"(?i)\b(?:corrected|correction|restated|restates|should read|amends|amended|is hereby withdrawn|hereby withdraws?|withdrawn|supersedes?|superseded|replaces|the correct (?:total|amount|figure) is)\b")
+});
+
+/// The modality of a quote: the first matching class in the order undecided, question,
+/// denied, hedged, reported, else assertion.
+pub fn modality(quote: &str) -> Modality {
+    if UNDECIDED.is_match(quote) {
+        Modality::Undecided
+    } else if quote.trim_end().ends_with('?') {
+        Modality::Question
+    } else if DENIED.is_match(quote) {
+        Modality::Denied
+    } else if HEDGED.is_match(quote) {
+        Modality::Hedged
+    } else if REPORTED.is_match(quote) {
+        Modality::Reported
+    } else {
+        Modality::Assertion
+    }
+}
+
+/// The span (relative to the quote) of a correction cue, if the quote has one.
+pub fn correction(quote: &str) -> Option<(usize, usize)> {
+    CORRECTION.find(quote).map(|m| (m.start(), m.end()))
+}
+
+/// The span (relative to the quote) of the words that attribute it ("according to",
+/// "said"), to find the asserter next to them.
+pub fn attribution(quote: &str) -> Option<(usize, usize)> {
+    REPORTED.find(quote).map(|m| (m.start(), m.end()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn six_modalities() {
+        assert_eq!(modality("Acme wired USD 1m to Beta."), Modality::Assertion);
+        assert_eq!(modality("According to Reuters, Acme wired USD 1m to Beta."), Modality::Reported);
+        assert_eq!(modality("Acme may have wired USD 1m to Beta."), Modality::Hedged);
+        assert_eq!(modality("Acme did not wire USD 1m to Beta."), Modality::Denied);
+        assert_eq!(modality("It is unclear whether Acme wired USD 1m to Beta."), Modality::Undecided);
+        assert_eq!(modality("Did Acme wire USD 1m to Beta?"), Modality::Question);
+        assert_eq!(correction("The amount restated for Beta is USD 1,940,000."), Some((11, 19)));
+    }
+}

@@ -1,0 +1,212 @@
+//! Typed relations between mentions of one sentence, by patterns over a template.
+//!
+//! The sentence is rewritten with each mention replaced by a placeholder naming its type
+//! and index (`«O0»` an organisation, `«P1»` a person, `«M2»` money, `«D3»` a date, `«A4»`
+//! an account, `«L5»` a location, `«R6»` a reference, `«X7»` anything else), and each
+//! relation's patterns run over that template. A pattern names its subject `s`, object
+//! `o`, and optionally money `m`, date `d` and a role word `role`. Patterns may not cross
+//! another entity between their arguments unless they say so, which keeps them precise.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::entities::{Mention, ROLES};
+
+/// A relation found in a sentence: indices into the sentence's mentions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Vocabulary relation name.
+    pub rel: &'static str,
+    /// Subject mention.
+    pub subject: usize,
+    /// Object mention.
+    pub object: usize,
+    /// Money mention (amount, currency).
+    pub money: Option<usize>,
+    /// Date mention stated with it.
+    pub date: Option<usize>,
+    /// Role word (for OFFICER_OF).
+    pub role: Option<String>,
+}
+
+fn letter(kind: &str) -> char {
+    match kind {
+        "Organization" => 'O',
+        "Person" => 'P',
+        "Money" => 'M',
+        "Date" => 'D',
+        "Account" => 'A',
+        "Location" => 'L',
+        "Reference" => 'R',
+        _ => 'X',
+    }
+}
+
+/// The template of a sentence: its text with mentions replaced by placeholders.
+pub fn template(sentence: &str, base: usize, mentions: &[Mention]) -> String {
+    let mut out = String::with_capacity(sentence.len());
+    let mut at = 0;
+    for (i, m) in mentions.iter().enumerate() {
+        let (s, e) = (m.span.0.saturating_sub(base), m.span.1.saturating_sub(base));
+        if s < at || e > sentence.len() || !sentence.is_char_boundary(s) || !sentence.is_char_boundary(e) {
+            continue;
+        }
+        out.push_str(&sentence[at..s]);
+        out.push('«');
+        out.push(letter(m.kind));
+        out.push_str(&i.to_string());
+        out.push('»');
+        at = e;
+    }
+    out.push_str(&sentence[at..]);
+    out
+}
+
+// Argument shapes. `ORG`, `PER`, `PARTY` capture one placeholder; `GAP` is text with no
+// placeholder in it.
+const ORG: &str = r"«O(\d+)»";
+const PARTY: &str = r"«[OP](\d+)»";
+const PER: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir)\.?\s+)?«P(\d+)»";
+const GAP: &str = r"[^«»]{0,60}?";
+const SHORT: &str = r"[^«»]{0,25}?";
+
+struct Pattern {
+    rel: &'static str,
+    re: Regex,
+    /// Capture group numbers of subject and object (by position in the pattern).
+    swap: bool,
+}
+
+fn pat(rel: &'static str, p: String, swap: bool) -> Pattern {
+    Pattern { rel, re: Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}")), swap }
+}
+
+static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
+    let transfer_verbs = r"(?:wired|sent|transferred|remitted|moved|routed|wire-transferred)";
+    let mut v = vec![
+        // X wired USD 1m to Y / X sent Y USD 1m
+        pat("TRANSFERRED", format!(r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b{transfer_verbs}\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?{PARTY}"), false),
+        // USD 1m was wired by X to Y
+        pat("TRANSFERRED", format!(r"(?:«M(?P<m>\d+)»)?{SHORT}\b(?:was|were|had been|has been)\s+{transfer_verbs}\s+(?:by|from)\s+{PARTY}{SHORT}\bto\s+{PARTY}"), false),
+        // Y received USD 1m from X
+        pat("RECEIVED_FROM", format!(r"{PARTY}{SHORT}\breceived\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+{PARTY}"), false),
+        // X paid Y USD 1m / X paid USD 1m to Y
+        pat("PAID", format!(r"{PARTY}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
+        pat("PAID", format!(r"{PARTY}{SHORT}\bpaid\s+(?:«M(?P<m>\d+)»){GAP}\bto\s+{PARTY}"), false),
+        // X, a (wholly-owned) subsidiary of Y / X is a subsidiary of Y
+        pat("SUBSIDIARY_OF", format!(r"{ORG}(?:\s*\([^()«»]*\))?,?\s+(?:is\s+|was\s+|became\s+)?(?:a|an|the)\s+(?:wholly[- ]owned\s+|indirect\s+|direct\s+|majority[- ]owned\s+)?subsidiary\s+of\s+{ORG}"), false),
+        // Y's subsidiary, X
+        pat("SUBSIDIARY_OF", format!(r"{ORG}['’]s?\s+(?:wholly[- ]owned\s+)?subsidiary,?\s+{ORG}"), true),
+        // X, a director of Y / X is a director of Y / X serves as director of Y
+        pat("DIRECTOR_OF", format!(r"{PER},?\s+(?:is\s+|was\s+|serves\s+as\s+|became\s+)?(?:a|an|the|its)?\s*(?:former\s+|sole\s+|non-executive\s+)?director\s+(?:of|at)\s+{ORG}"), false),
+        // Y's director, X
+        pat("DIRECTOR_OF", format!(r"{ORG}['’]s?\s+(?:sole\s+|former\s+)?director,?\s+{PER}"), true),
+        // X owns Y / X holds N% of Y
+        pat("OWNS", format!(r"{PARTY}{SHORT}\b(?:owns|owned|holds|held)\s+(?:\d+(?:\.\d+)?\s?%|(?:all|most|a majority|a stake|shares)\b[^«»]{{0,20}}?)?\s*(?:of\s+|in\s+)?{ORG}"), false),
+        // Y is (wholly) owned by X
+        pat("OWNS", format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:wholly\s+|partly\s+|majority[- ]|jointly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"), true),
+        // X controls Y / Y is controlled by X
+        pat("CONTROLS", format!(r"{PARTY}{SHORT}\b(?:controls|controlled)\s+{ORG}"), false),
+        pat("CONTROLS", format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:ultimately\s+|effectively\s+)?controlled\s+by\s+{PARTY}"), true),
+        // X is the (ultimate) beneficial owner of Y / Y's beneficial owner, X
+        pat("BENEFICIAL_OWNER_OF", format!(r"{PARTY},?\s+(?:is|was|as|being)?\s*(?:the|a|an)\s+(?:ultimate\s+)?beneficial\s+owner\s+of\s+(?:the\s+account\s+of\s+)?{ORG}"), false),
+        pat("BENEFICIAL_OWNER_OF", format!(r"{ORG}['’]s?\s+(?:ultimate\s+)?beneficial\s+owner,?\s+(?:is\s+)?{PARTY}"), true),
+        pat("BENEFICIAL_OWNER_OF", format!(r"\bthe\s+(?:ultimate\s+)?beneficial\s+owner\s+of\s+{ORG}\s+(?:is|was)\s+{PARTY}"), true),
+        // X acquired Y / Y was acquired by X
+        pat("ACQUIRED", format!(r"{PARTY}{SHORT}\b(?:acquired|bought|purchased|took over)\s+(?:substantially\s+all\s+of\s+)?{ORG}"), false),
+        pat("ACQUIRED", format!(r"{ORG}{SHORT}\b(?:was|were|has been|had been)\s+(?:acquired|bought|purchased|taken over)\s+by\s+{PARTY}"), true),
+        // X, an employee of Y / X works for Y
+        pat("EMPLOYED_BY", format!(r"{PER},?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"), false),
+        pat("EMPLOYED_BY", format!(r"{PER}{SHORT}\b(?:works|worked|working)\s+(?:for|at)\s+{ORG}"), false),
+        pat("EMPLOYED_BY", format!(r"{PER}{SHORT}\b(?:is|was)\s+employed\s+by\s+{ORG}"), false),
+        // X registered/incorporated in L
+        pat("REGISTERED_AT", format!(r"{ORG}(?:\s*\([^()«»]*\))?,?{SHORT}\b(?:registered|incorporated|domiciled)\s+in\s+(?:the\s+)?«L(\d+)»"), false),
+        // X signed ... with Y
+        pat("SIGNED", format!(r"{PARTY}{SHORT}\bsigned\b{GAP}\bwith\s+{ORG}"), false),
+        // X holds account A / account A held by X
+        pat("HOLDS_ACCOUNT", format!(r"{PARTY}{SHORT}\b(?:holds|held|opened|maintains|maintained)\s+(?:an?\s+|the\s+)?(?:bank\s+)?account\b{SHORT}«A(\d+)»"), false),
+        pat("HOLDS_ACCOUNT", format!(r"«A(\d+)»{SHORT}\b(?:held|opened|owned)\s+by\s+{PARTY}"), true),
+    ];
+    // Officers with their role word.
+    let officer = r"(?P<role>chief executive officer|chief executive|chief financial officer|chief operating officer|CEO|CFO|COO|chairman|chairwoman|president|secretary|treasurer|general counsel|managing director|compliance officer)";
+    v.push(pat("OFFICER_OF", format!(r"{PER},?\s+(?:is\s+|was\s+|serves\s+as\s+|became\s+)?(?:the|a|an|its)?\s*(?:former\s+|then\s+)?{officer}\s+(?:of|at)\s+{ORG}"), false));
+    v.push(pat("OFFICER_OF", format!(r"{ORG}['’]s?\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    v
+});
+
+/// "Y shares a director, X, with Z": X directs both.
+static SHARED_DIRECTOR: LazyLock<Regex> = LazyLock::new(|| {
+    let p = format!(r"{ORG}(?:\s*\([^()«»]*\))*\s+shares?\s+a\s+director,?\s+{PER},?\s+with\s+{ORG}");
+    Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}"))
+});
+
+fn index(c: &regex::Captures, i: usize) -> Option<usize> {
+    c.get(i).and_then(|m| m.as_str().parse().ok())
+}
+
+/// The relations the patterns find in one sentence's template.
+pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
+    let _ = ROLES;
+    let mut out = vec![];
+    let dates: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Date").map(|(i, _)| i).collect();
+    for p in PATTERNS.iter() {
+        for c in p.re.captures_iter(template) {
+            // The two argument groups are the numbered groups that are not named.
+            let names: Vec<Option<&str>> = p.re.capture_names().collect();
+            let args: Vec<usize> = (1..c.len()).filter(|&i| names.get(i).copied().flatten().is_none()).filter_map(|i| index(&c, i)).collect();
+            let [a, b] = args[..] else { continue };
+            let (subject, object) = if p.swap { (b, a) } else { (a, b) };
+            if subject == object {
+                continue;
+            }
+            let money = c.name("m").and_then(|m| m.as_str().parse().ok());
+            let role = c.name("role").map(|r| r.as_str().to_lowercase());
+            out.push(Found { rel: p.rel, subject, object, money, date: dates.first().copied(), role });
+        }
+    }
+    for c in SHARED_DIRECTOR.captures_iter(template) {
+        if let (Some(o1), Some(p), Some(o2)) = (index(&c, 1), index(&c, 2), index(&c, 3)) {
+            for o in [o1, o2] {
+                out.push(Found { rel: "DIRECTOR_OF", subject: p, object: o, money: None, date: dates.first().copied(), role: None });
+            }
+        }
+    }
+    // A transfer without money in its own words takes the sentence's only amount.
+    let amounts: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Money").map(|(i, _)| i).collect();
+    for f in &mut out {
+        if matches!(f.rel, "TRANSFERRED" | "PAID" | "RECEIVED_FROM") && f.money.is_none() && amounts.len() == 1 {
+            f.money = amounts.first().copied();
+        }
+    }
+    out.sort_by(|a, b| (a.subject, a.object, a.rel).cmp(&(b.subject, b.object, b.rel)));
+    out.dedup_by(|a, b| a.rel == b.rel && a.subject == b.subject && a.object == b.object);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::entities;
+    use super::*;
+
+    fn rels(s: &str) -> Vec<String> {
+        let ms = entities::find(s, (0, s.len()), None);
+        let t = template(s, 0, &ms);
+        find(&t, &ms).into_iter().map(|f| format!("{}({}, {})", f.rel, ms[f.subject].surface, ms[f.object].surface)).collect()
+    }
+
+    #[test]
+    fn transfers_active_and_passive() {
+        assert_eq!(rels("Acme Trading Ltd (\"Acme\") sent four wires totalling USD 1,940,000 to Beta Holdings SA."), ["TRANSFERRED(Acme Trading Ltd, Beta Holdings SA)"]);
+        assert_eq!(rels("USD 2,000,000 was wired by Acme Corp to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
+    }
+
+    #[test]
+    fn appositions_and_possessives() {
+        assert_eq!(rels("Beta Ltd, a subsidiary of Gamma Holdings, signed."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]);
+        assert_eq!(rels("Gamma Holdings's director, Mr. John Doe, resigned."), ["DIRECTOR_OF(John Doe, Gamma Holdings)"]);
+        assert_eq!(rels("Beta Holdings SA shares a director, Marek Novak, with Acme Trading Ltd."), ["DIRECTOR_OF(Marek Novak, Beta Holdings SA)", "DIRECTOR_OF(Marek Novak, Acme Trading Ltd)"]);
+        assert_eq!(rels("Omega Ltd is wholly owned by Gamma Holdings."), ["OWNS(Gamma Holdings, Omega Ltd)"]);
+        assert_eq!(rels("Beta Holdings SA, a company registered in Nauru, replied."), ["REGISTERED_AT(Beta Holdings SA, Nauru)"]);
+    }
+}
