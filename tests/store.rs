@@ -47,7 +47,8 @@ fn build_dump_verify_stats() {
     assert!(stdout(&o).contains("skipped blob.bin: binary file (not text, format not recognised)\n"), "{}", stdout(&o));
     assert_eq!(String::from_utf8_lossy(&o.stderr), "warning: blob.bin: binary file (not text, format not recognised)\n");
     let v = tg(&d, &["verify", "--db", "store"]);
-    assert_eq!(stdout(&v), "21/21 citations verified\n");
+    // 21 structural citations and 16 from extraction (entities, mentions, claims).
+    assert_eq!(stdout(&v), "37/37 citations verified\n");
     let s = tg(&d, &["stats", "--db", "store", "--format", "json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&s)).unwrap_or_default();
     assert_eq!(json["documents"], 3);
@@ -293,7 +294,7 @@ fn tampered_text_fails_verification() {
     assert_eq!(v.status.code(), Some(1));
     let out = stdout(&v);
     assert!(out.starts_with("FAILED memo.txt: canonical text missing or does not match its blake3\n"), "{out}");
-    assert!(out.ends_with("17/21 citations verified\n"), "{out}");
+    assert!(out.ends_with("26/37 citations verified\n"), "{out}");
     let e = tg(&d, &["explain", "paragraph(\"memo.txt\", 0)", "--db", "db", "--verify"]);
     assert_eq!(e.status.code(), Some(1));
     assert!(stdout(&e).contains("✗ does not re-hash"), "{}", stdout(&e));

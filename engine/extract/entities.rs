@@ -43,7 +43,7 @@ const STOP: &[&str] = &[
     "The", "A", "An", "In", "On", "At", "By", "For", "From", "To", "With", "Between", "And", "Or", "But", "If", "When", "While", "After", "Before", "Since", "As", "Of",
     "This", "That", "These", "Those", "Our", "We", "Its", "His", "Her", "Their", "It", "He", "She", "They", "Because", "Although", "Each", "Every", "All", "Any", "Both",
     "Re", "Subject", "Date", "To:", "From:", "Dear", "Per", "Via", "According", "Mr", "Mrs", "Ms", "Dr", "However", "Then", "Also", "Thus", "Yes", "No", "OK", "Please",
-    "Summary", "See", "Exhibit", "Section", "Under", "Over", "Into", "Onto", "Against", "Through", "During", "Without", "Within", "Among", "Upon", "About", "Not",
+    "Summary", "See", "Exhibit", "Section", "Board", "Directors", "Minutes", "Meeting", "Committee", "Department", "Office", "Division", "Payee", "Due", "Did", "Does", "Do", "Is", "Was", "Were", "Are", "Has", "Have", "Had", "Who", "What", "Why", "How", "Where", "Which", "Will", "Would", "Should", "Can", "Could", "May", "Might", "Must", "Shall", "Under", "Over", "Into", "Onto", "Against", "Through", "During", "Without", "Within", "Among", "Upon", "About", "Not",
 ];
 
 const MONTHS: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
@@ -127,7 +127,9 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 let p = ws[k - 1];
                 // "Delta Freight, Inc.": a comma between the name and its suffix.
                 let gap = &text[p.end..ws[k].start];
-                if !(gap.trim().is_empty() || (gap.trim() == "," && k == i)) {
+                // Words of one name sit on one line (a newline or tab separates table cells).
+                let spaces = !gap.contains(['\n', '\r', '\t']);
+                if !spaces || !(gap.trim().is_empty() || (gap.trim() == "," && k == i)) {
                     break;
                 }
                 if capitalised(p.text) && !STOP.contains(&p.text) && month_number(p.text).is_none() {
@@ -197,7 +199,7 @@ fn role_people(text: &str, sentence: Span, out: &mut Vec<Mention>) {
     static A: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME},\s+(?:a|an|the|its|their|his|her)\s+(?:former\s+|then\s+|sole\s+|non-executive\s+)?(?:{ROLES})\b")));
     static B: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:{ROLES}),?\s+{NAME}")));
     static C: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME}\s+(?:said|stated|told|wrote|alleged|claimed|denied|confirmed|admitted|testified|reported|signed|approved)\b")));
-    static D: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:according to|signed by|approved by|from|to|by)\s+{NAME}\b")));
+    static D: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:signed by|approved by|By)\s+{NAME}\b")));
     let (s, e) = sentence;
     let t = &text[s..e];
     for pat in [&*A, &*B, &*C, &*D] {
@@ -452,6 +454,10 @@ fn contacts_and_references(text: &str, sentence: Span, out: &mut Vec<Mention>) {
     let (s, e) = sentence;
     let t = &text[s..e];
     for m in EMAIL.find_iter(t) {
+        // Message ids (`<20240301.1001@host>`) look like addresses but are not.
+        if t[..m.start()].ends_with('<') && m.as_str().split('@').next().is_some_and(|l| l.chars().filter(char::is_ascii_digit).count() >= 8) {
+            continue;
+        }
         out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Email", key: format!("Email:{}", m.as_str().to_lowercase()), surface: m.as_str().into(), attrs: vec![] });
     }
     for c in PHONE.captures_iter(t) {

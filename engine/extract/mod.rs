@@ -252,10 +252,15 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
         let (a, b) = (quote.0 + a, quote.0 + b);
         let cue = &text[a..b];
         let party = |m: &&(Mention, Option<Span>)| matches!(m.0.kind, "Person" | "Organization") && m.0.key != s.key && m.0.key != o.key;
+        // Only spaces, a comma or a title may sit between the party and the cue.
+        let close = |from: usize, to: usize| {
+            let gap = text[from..to].trim().trim_end_matches('.');
+            matches!(gap, "" | "," | "Mr" | "Mrs" | "Ms" | "Dr" | "Prof")
+        };
         let found = if cue.to_lowercase().starts_with("according to") {
-            ms.iter().filter(party).find(|m| m.0.span.0 >= b && m.0.span.0 <= b + 3)
+            ms.iter().filter(party).find(|m| m.0.span.0 >= b && close(b, m.0.span.0))
         } else {
-            ms.iter().filter(party).rev().find(|m| m.0.span.1 <= a && a - m.0.span.1 <= 3)
+            ms.iter().filter(party).rev().find(|m| m.0.span.1 <= a && close(m.0.span.1, a))
         };
         if let Some(m) = found {
             asserter = m.0.key.clone();
@@ -360,6 +365,21 @@ fn table_claims(input: &Input, vocab: &Vocabulary, refused: &mut Vec<String>) ->
         let _ = (from.span, to.span);
     }
     out
+}
+
+/// Extracts a canonical document as ingest produced it and returns its facts.
+pub fn document_facts(id: &str, x: &crate::ingest::model::Extracted, vocab: &Vocabulary) -> Vec<CitedFact> {
+    let sentences = crate::ingest::chunk::region_sentences(&x.text, &x.blocks);
+    let mut people = vec![];
+    for m in &x.messages {
+        for c in m.sender.iter().chain(m.recipients.iter().map(|(c, _)| c)) {
+            people.push((c.value.clone(), c.span));
+        }
+    }
+    let date = x.messages.iter().find_map(|m| m.time.as_ref()).map(|t| t.value.clone());
+    let input = Input { id, text: &x.text, sentences: &sentences, fields: &x.fields, people: &people, date };
+    let extraction = extract(&input, vocab);
+    facts(id, &extraction, &x.fields)
 }
 
 /// The facts of an extraction (relations declared in `stdlib/schema.dl`).

@@ -83,7 +83,7 @@ fn pat(rel: &'static str, p: String, swap: bool) -> Pattern {
 }
 
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
-    let transfer_verbs = r"(?:wired|sent|transferred|remitted|moved|routed|wire-transferred)";
+    let transfer_verbs = r"(?:wired?|sent|send|transferred|transfer|remitted|remit|moved|move|routed|route|wire-transferred)";
     let mut v = vec![
         // X wired USD 1m to Y / X sent Y USD 1m
         pat("TRANSFERRED", format!(r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b{transfer_verbs}\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?{PARTY}"), false),
@@ -125,7 +125,8 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         // X signed ... with Y
         pat("SIGNED", format!(r"{PARTY}{SHORT}\bsigned\b{GAP}\bwith\s+{ORG}"), false),
         // X holds account A / account A held by X
-        pat("HOLDS_ACCOUNT", format!(r"{PARTY}{SHORT}\b(?:holds|held|opened|maintains|maintained)\s+(?:an?\s+|the\s+)?(?:bank\s+)?account\b{SHORT}«A(\d+)»"), false),
+        // X holds account A (for Y: then Y is the holder, X the bank)
+        pat("HOLDS_ACCOUNT", format!(r"{PARTY}{SHORT}\b(?:holds|held|opened|maintains|maintained)\s+(?:an?\s+|the\s+)?(?:bank\s+)?account\b{SHORT}«A(\d+)»(?:\s+(?:for|on behalf of)\s+«[OP](?P<holder>\d+)»)?"), false),
         pat("HOLDS_ACCOUNT", format!(r"«A(\d+)»{SHORT}\b(?:held|opened|owned)\s+by\s+{PARTY}"), true),
     ];
     // Officers with their role word.
@@ -156,7 +157,10 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             let names: Vec<Option<&str>> = p.re.capture_names().collect();
             let args: Vec<usize> = (1..c.len()).filter(|&i| names.get(i).copied().flatten().is_none()).filter_map(|i| index(&c, i)).collect();
             let [a, b] = args[..] else { continue };
-            let (subject, object) = if p.swap { (b, a) } else { (a, b) };
+            let (mut subject, object) = if p.swap { (b, a) } else { (a, b) };
+            if let Some(h) = c.name("holder").and_then(|h| h.as_str().parse().ok()) {
+                subject = h;
+            }
             if subject == object {
                 continue;
             }

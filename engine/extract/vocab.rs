@@ -113,6 +113,12 @@ impl Vocabulary {
         Vocabulary::parse("stdlib/vocab/finance.toml", DEFAULT_VOCAB).unwrap_or(Vocabulary { types: BTreeMap::new(), relations: BTreeMap::new() })
     }
 
+    /// The embedded default vocabulary, parsed once.
+    pub fn builtin() -> &'static Vocabulary {
+        static V: std::sync::LazyLock<Vocabulary> = std::sync::LazyLock::new(Vocabulary::default_vocab);
+        &V
+    }
+
     /// Checks a claim's relation, subject type and object type.
     pub fn check(&self, rel: &str, subject_type: &str, object_type: &str) -> Result<(), VocabError> {
         let Some(r) = self.relations.get(rel) else {

@@ -205,7 +205,11 @@ fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<
                 kept.push(model::Attachment { bytes: vec![], ..a });
             }
             doc.attachments = kept;
-            let facts = match catch_quietly(|| facts::facts(id, &doc, &children)) {
+            let facts = match catch_quietly(|| {
+                let mut f = facts::facts(id, &doc, &children);
+                f.extend(crate::extract::document_facts(id, &doc, crate::extract::vocab::Vocabulary::builtin()));
+                f
+            }) {
                 Ok(f) => f,
                 Err(msg) => {
                     out.push(Err((id.to_string(), format!("structure detection failed: {}", first_line(&msg)))));
