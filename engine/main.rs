@@ -16,6 +16,35 @@ struct Cli {
     command: Command,
 }
 
+/// What `tg vocab` does.
+#[derive(Subcommand, Debug)]
+enum VocabAction {
+    /// Print the instruction text for an outside extractor.
+    Prompt {
+        /// A vocabulary file (TOML; default: the built-in stdlib/vocab/finance.toml).
+        #[arg(long)]
+        vocab: Option<PathBuf>,
+    },
+    /// List the relations with the entity types each allows.
+    Show {
+        /// A vocabulary file (TOML; default: the built-in one).
+        #[arg(long)]
+        vocab: Option<PathBuf>,
+    },
+}
+
+/// Loads `--vocab FILE`, or the built-in vocabulary.
+fn load_vocab(path: Option<&std::path::Path>) -> Result<textgraph::extract::vocab::Vocabulary, String> {
+    use textgraph::extract::vocab::Vocabulary;
+    match path {
+        None => Ok(Vocabulary::builtin().clone()),
+        Some(p) => {
+            let text = std::fs::read_to_string(p).map_err(|e| format!("tg: cannot read vocabulary {}: {e}", p.display()))?;
+            Vocabulary::parse(&p.display().to_string(), &text).map_err(|e| format!("tg: {e}"))
+        }
+    }
+}
+
 /// Where the store lives: `--db PATH`, else `$TG_DB`, else `./textgraph-out/store`.
 #[derive(clap::Args, Debug)]
 struct DbArg {
@@ -26,6 +55,12 @@ struct DbArg {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// The closed vocabulary of claims: `tg vocab prompt` prints the instructions for an
+    /// outside extractor, generated from the same file the extractor and the refusals use.
+    Vocab {
+        #[command(subcommand)]
+        action: VocabAction,
+    },
     /// Ingest a corpus folder into the store (only changed files are re-read).
     Build {
         /// The corpus root.
@@ -229,7 +264,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        Command::Run { .. } | Command::ExtractPdf => ExitCode::SUCCESS,
+        Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(code)
@@ -292,6 +327,26 @@ fn with_prefix(msg: &str) -> String {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Vocab { action } => {
+            let (path, prompt) = match &action {
+                VocabAction::Prompt { vocab } => (vocab.as_deref(), true),
+                VocabAction::Show { vocab } => (vocab.as_deref(), false),
+            };
+            let v = match load_vocab(path) {
+                Ok(v) => v,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(EXIT_ERROR);
+                }
+            };
+            let text = if prompt {
+                v.prompt()
+            } else {
+                v.relations.iter().map(|(n, r)| format!("{n}\t{} -> {}\n", r.subject.join("|"), r.object.join("|"))).collect()
+            };
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
         Command::ExtractPdf => {
             let mut bytes = vec![];
             if std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).is_err() {

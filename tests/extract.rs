@@ -89,3 +89,26 @@ fn the_case_files_give_exactly_the_gold_claims() {
     assert!(dump.contains("fact entity(\"Organization:delta freight inc\", \"Organization\") EXTRACTED"));
     assert!(!dump.contains("fact entity(\"Email:2024"), "message ids are not e-mail addresses");
 }
+
+#[test]
+fn the_prompt_for_outside_extractors_comes_from_the_vocabulary() {
+    let o = tg(&root(), &["vocab", "prompt"]);
+    assert_eq!(o.status.code(), Some(0));
+    let prompt = String::from_utf8_lossy(&o.stdout).into_owned();
+    let vocab = std::fs::read_to_string(root().join("stdlib/vocab/finance.toml")).unwrap_or_default();
+    let relations: Vec<&str> = vocab.lines().filter_map(|l| l.strip_prefix("[relations.")).map(|l| l.trim_end_matches(']')).collect();
+    assert!(relations.len() >= 14);
+    for r in relations {
+        assert!(prompt.contains(&format!("\n- {r} (")), "{r} missing from the prompt");
+    }
+    assert!(prompt.contains("must be copied verbatim"));
+    // A case vocabulary drives the prompt the same way; a broken one is refused by name.
+    let d = scratch("vocab");
+    std::fs::write(d.join("case.toml"), "[types.Person]\ndescription = \"a person\"\n[relations.MET]\nsubject = [\"Person\"]\nobject = [\"Person\"]\ndescription = \"met\"\n").unwrap_or_default();
+    let o = tg(&d, &["vocab", "show", "--vocab", "case.toml"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "MET\tPerson -> Person\n");
+    std::fs::write(d.join("bad.toml"), "[types.Person]\ndescription = \"a person\"\n[relations.MET]\nsubject = [\"Person\"]\nobject = [\"Ghost\"]\ndescription = \"met\"\n").unwrap_or_default();
+    let o = tg(&d, &["vocab", "prompt", "--vocab", "bad.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "tg: vocabulary bad.toml: relation MET names type Ghost, which [types] does not declare\n");
+}
