@@ -125,25 +125,6 @@ fn is_word_boundary(text: &str, s: usize, e: usize) -> bool {
     before && after
 }
 
-/// Every occurrence of `needle` in `text[span]` on word boundaries.
-fn occurrences(text: &str, span: Span, needle: &str) -> Vec<Span> {
-    let mut out = vec![];
-    if needle.is_empty() {
-        return out;
-    }
-    let hay = &text[span.0..span.1];
-    let mut from = 0;
-    while let Some(p) = hay[from..].find(needle) {
-        let s = span.0 + from + p;
-        let e = s + needle.len();
-        if is_word_boundary(text, s, e) {
-            out.push((s, e));
-        }
-        from += p + needle.len();
-    }
-    out
-}
-
 /// Extracts a document.
 pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
     let text = input.text;
@@ -167,25 +148,38 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
     let terms = defined_terms(text, &all);
     // Referring expressions: (span, antecedent key, kind, antecedent span).
     let mut coref: Vec<(Span, String, &'static str, Span)> = vec![];
-    for (si, &sent) in input.sentences.iter().enumerate() {
-        let mut extra: Vec<Mention> = vec![];
-        let mut longest: Vec<(&String, &(&'static str, String))> = known.iter().collect();
-        longest.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
-        for (name, (kind, key)) in longest {
-            for sp in occurrences(text, sent, name) {
-                extra.push(Mention { span: sp, kind, key: key.clone(), surface: name.clone(), attrs: vec![] });
+    // Known names and defined terms, found again in one pass over the text.
+    let names: Vec<(&String, &(&'static str, String))> = known.iter().collect();
+    let mut extra: Vec<Vec<Mention>> = vec![vec![]; input.sentences.len()];
+    let sentence_of = |pos: usize| input.sentences.partition_point(|s| s.1 <= pos);
+    if let Ok(ac) = aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(names.iter().map(|(n, _)| n.as_str())) {
+        for m in ac.find_iter(text) {
+            let (s, e) = (m.start(), m.end());
+            let si = sentence_of(s);
+            if !is_word_boundary(text, s, e) || input.sentences.get(si).is_none_or(|x| x.0 > s || x.1 < e) {
+                continue;
             }
+            let (name, (kind, key)) = names[m.pattern().as_usize()];
+            extra[si].push(Mention { span: (s, e), kind, key: key.clone(), surface: name.clone(), attrs: vec![] });
         }
-        let mut merged = per_sentence[si].clone();
-        merged.extend(extra);
-        per_sentence[si] = entities::resolve_overlaps(merged);
-        // Defined terms used later in the text.
-        for (term, i) in &terms {
-            let ante = &all[*i];
-            for sp in occurrences(text, sent, term) {
-                if sp.0 > ante.span.1 && !per_sentence[si].iter().any(|m| m.span.0 < sp.1 && sp.0 < m.span.1) && !text[..sp.0].ends_with('"') && !text[..sp.0].ends_with('“') {
-                    coref.push((sp, ante.key.clone(), ante.kind, ante.span));
-                }
+    }
+    for (si, more) in extra.into_iter().enumerate() {
+        if !more.is_empty() {
+            let mut merged = std::mem::take(&mut per_sentence[si]);
+            merged.extend(more);
+            per_sentence[si] = entities::resolve_overlaps(merged);
+        }
+    }
+    // Defined terms used after their definition.
+    if let Ok(ac) = aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(terms.iter().map(|(t, _)| t.as_str())) {
+        for m in ac.find_iter(text) {
+            let sp = (m.start(), m.end());
+            let si = sentence_of(sp.0);
+            let ante = &all[terms[m.pattern().as_usize()].1];
+            let inside = input.sentences.get(si).is_some_and(|x| x.0 <= sp.0 && sp.1 <= x.1);
+            let quoted = text[..sp.0].ends_with('"') || text[..sp.0].ends_with('“');
+            if inside && is_word_boundary(text, sp.0, sp.1) && sp.0 > ante.span.1 && !quoted && !per_sentence[si].iter().any(|x| x.span.0 < sp.1 && sp.0 < x.span.1) {
+                coref.push((sp, ante.key.clone(), ante.kind, ante.span));
             }
         }
     }
