@@ -34,7 +34,7 @@ fn re(p: &str) -> Regex {
 /// Legal-form and institution words that end an organisation's name.
 const ORG_SUFFIXES: &[&str] = &[
     "Ltd", "Ltd.", "Limited", "LLC", "L.L.C.", "LLP", "LP", "L.P.", "Inc", "Inc.", "Incorporated", "Corp", "Corp.", "Corporation", "PLC", "plc", "GmbH", "AG", "KG",
-    "SE", "S.A.", "SA", "S.à r.l.", "Sàrl", "SARL", "SAS", "S.L.", "B.V.", "BV", "N.V.", "NV", "Pty", "SpA", "S.p.A.", "Oy", "AB", "A/S", "AS", "Holdings", "Holding",
+    "SE", "S.A.", "SA", "S.à r.l.", "Sàrl", "SARL", "SAS", "S.L.", "B.V.", "BV", "N.V.", "NV", "Pty", "SpA", "S.p.A.", "Oy", "AB", "A/S", "Holdings", "Holding",
     "Trust", "Bank", "Foundation", "Group", "Partners", "Fund", "Co.", "Company", "Associates", "Ventures", "Capital", "Bancorp", "Securities",
 ];
 
@@ -43,7 +43,7 @@ const STOP: &[&str] = &[
     "The", "A", "An", "In", "On", "At", "By", "For", "From", "To", "With", "Between", "And", "Or", "But", "If", "When", "While", "After", "Before", "Since", "As", "Of",
     "This", "That", "These", "Those", "Our", "We", "Its", "His", "Her", "Their", "It", "He", "She", "They", "Because", "Although", "Each", "Every", "All", "Any", "Both",
     "Re", "Subject", "Date", "To:", "From:", "Dear", "Per", "Via", "According", "Mr", "Mrs", "Ms", "Dr", "However", "Then", "Also", "Thus", "Yes", "No", "OK", "Please",
-    "Summary", "See", "Exhibit", "Section", "Board", "Directors", "Minutes", "Meeting", "Committee", "Department", "Office", "Division", "Payee", "Due", "Did", "Does", "Do", "Is", "Was", "Were", "Are", "Has", "Have", "Had", "Who", "What", "Why", "How", "Where", "Which", "Will", "Would", "Should", "Can", "Could", "May", "Might", "Must", "Shall", "Under", "Over", "Into", "Onto", "Against", "Through", "During", "Without", "Within", "Among", "Upon", "About", "Not",
+    "Summary", "See", "Exhibit", "Section", "Chief", "Executive", "Officer", "President", "Vice", "Senior", "Former", "Chairman", "Director", "CEO", "CFO", "COO", "Judge", "Court", "District", "Board", "Directors", "Minutes", "Meeting", "Committee", "Department", "Office", "Division", "Payee", "Due", "Did", "Does", "Do", "Is", "Was", "Were", "Are", "Has", "Have", "Had", "Who", "What", "Why", "How", "Where", "Which", "Will", "Would", "Should", "Can", "Could", "May", "Might", "Must", "Shall", "Under", "Over", "Into", "Onto", "Against", "Through", "During", "Without", "Within", "Among", "Upon", "About", "Not",
 ];
 
 const MONTHS: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
@@ -98,6 +98,11 @@ fn words(text: &str, (s, e): Span) -> Vec<Word<'_>> {
         .collect()
 }
 
+/// A stop word in any case ("The", "THE").
+fn is_stop(w: &str) -> bool {
+    STOP.iter().any(|s| s.eq_ignore_ascii_case(w))
+}
+
 fn capitalised(w: &str) -> bool {
     w.chars().next().is_some_and(char::is_uppercase)
 }
@@ -112,7 +117,7 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
         // "Bank of Cyprus", "Bank of New York Mellon"
         if w.text == "Bank" && ws.get(i + 1).is_some_and(|n| n.text == "of") && ws.get(i + 2).is_some_and(|n| capitalised(n.text)) {
             let mut j = i + 2;
-            while ws.get(j + 1).is_some_and(|n| capitalised(n.text) && !STOP.contains(&n.text)) && j < i + 5 {
+            while ws.get(j + 1).is_some_and(|n| capitalised(n.text) && !is_stop(n.text)) && j < i + 5 {
                 j += 1;
             }
             push_org(text, ws[i].start, ws[j].end, out);
@@ -127,12 +132,20 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 let p = ws[k - 1];
                 // "Delta Freight, Inc.": a comma between the name and its suffix.
                 let gap = &text[p.end..ws[k].start];
-                // Words of one name sit on one line (a newline or tab separates table cells).
-                let spaces = !gap.contains(['\n', '\r', '\t']);
+                // Words of one name sit on one line, or on two lines of hard-wrapped prose; a
+                // tab or a short line (a table cell, a heading) ends it.
+                let spaces = !gap.contains('\t') && match gap.matches('\n').count() {
+                    0 => true,
+                    1 => {
+                        let line_start = text[..p.end].rfind('\n').map_or(0, |i| i + 1);
+                        p.end - line_start >= 40
+                    }
+                    _ => false,
+                };
                 if !spaces || !(gap.trim().is_empty() || (gap.trim() == "," && k == i)) {
                     break;
                 }
-                if capitalised(p.text) && !STOP.contains(&p.text) && month_number(p.text).is_none() {
+                if capitalised(p.text) && !is_stop(p.text) && month_number(p.text).is_none() {
                     first = Some(k - 1);
                 } else if matches!(p.text, "&" | "of" | "de" | "du" | "van" | "von" | "der") && first.is_some() {
                 } else {
@@ -190,25 +203,28 @@ fn push_person(text: &str, s: usize, e: usize, out: &mut Vec<Mention>) {
 }
 
 /// Role words that name a person next to them ("a director, Marek Novak").
-pub const ROLES: &str = r"director|managing director|chief executive officer|chief executive|chief financial officer|chief operating officer|CEO|CFO|COO|chairman|chairwoman|chair|president|secretary|treasurer|general counsel|partner|founder|shareholder|owner|beneficial owner|employee|manager|relationship manager|accountant|analyst|officer|signatory|trustee|nominee";
+pub const ROLES: &str = r"(?i:director|managing director|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|controller|CEO|CFO|COO|chairman|chairwoman|chair|(?:senior\s+|executive\s+)?vice\s+president|president|secretary|treasurer|general counsel|partner|founder|shareholder|owner|beneficial owner|employee|manager|relationship manager|accountant|analyst|officer|signatory|trustee|nominee|broker|registered representative|portfolio manager|investment adviser)";
 
 /// People named next to a role ("Marek Novak, a director of", "director Marek Novak"),
 /// or next to a verb of saying ("Lena Ortiz said").
 fn role_people(text: &str, sentence: Span, out: &mut Vec<Mention>) {
     static NAME: &str = r"(\p{Lu}[\p{Ll}'’\-]+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{Ll}'’\-]+){1,2})";
-    static A: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME},\s+(?:a|an|the|its|their|his|her)\s+(?:former\s+|then\s+|sole\s+|non-executive\s+)?(?:{ROLES})\b")));
-    static B: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:{ROLES}),?\s+{NAME}")));
+    static A: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME},\s+(?:(?:a|an|the|its|their|his|her)\s+)?(?:(?i:former|then|sole|non-executive|senior|acting)\s+)?(?:{ROLES})\b")));
+    // No comma between: "Vice President, Worldwide Sales" names a department.
+    static B: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:{ROLES})\s+{NAME}")));
+    // "a director, Marek Novak, …": an apposition closed by a second comma.
+    static B2: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:a|an|the|its|their|our)\s+(?:{ROLES}),\s+{NAME},")));
     static C: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME}\s+(?:said|stated|told|wrote|alleged|claimed|denied|confirmed|admitted|testified|reported|signed|approved)\b")));
     static D: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:signed by|approved by|By)\s+{NAME}\b")));
     let (s, e) = sentence;
     let t = &text[s..e];
-    for pat in [&*A, &*B, &*C, &*D] {
+    for pat in [&*A, &*B, &*B2, &*C, &*D] {
         for c in pat.captures_iter(t) {
             if let Some(m) = c.get(1) {
                 let first = m.as_str().split_whitespace().next().unwrap_or("");
                 let name_words: Vec<&str> = m.as_str().split_whitespace().collect();
                 let is_org = name_words.iter().any(|w| ORG_SUFFIXES.contains(w));
-                if STOP.contains(&first) || is_org || name_words.iter().any(|w| month_number(w).is_some()) {
+                if is_stop(first) || is_org || name_words.iter().any(|w| month_number(w).is_some()) {
                     continue;
                 }
                 push_person(text, s + m.start(), s + m.end(), out);

@@ -58,13 +58,14 @@ fn re(p: &str) -> Regex {
 static UNDECIDED: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?i)\b(?:unclear|not clear|unknown|not known|undetermined|uncertain)\s+(?:whether|if)\b|\b(?:could|can|did)\s+not\s+(?:determine|establish|confirm|verify)\b|\bremains?\s+(?:unclear|to be determined|open)\b"));
 static DENIED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:did|does|do|has|have|had|was|were|is|are)\s+not\b|\b(?:didn't|doesn't|don't|hasn't|haven't|wasn't|weren't|isn't|aren't|never)\b|\bdenied\b|\bdenies\b|\bno evidence\b|\bfalse(?:ly)?\b|\brejected the claim\b")
+    // Case matters: "May" is a month, "States" a country's name, "Never" rarely starts a claim.
+    re(r"\b(?:[Dd]id|[Dd]oes|[Dd]o|[Hh]as|[Hh]ave|[Hh]ad|[Ww]as|[Ww]ere|[Ii]s|[Aa]re)\s+not\b|\b(?:didn't|doesn't|don't|hasn't|haven't|wasn't|weren't|isn't|aren't|never|[Nn]ever)\b|\bdenied\b|\bdenies\b|\b[Nn]o evidence\b|\bfalsely\b|\brejected the claim\b")
 });
 static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:may|might|could|possibly|perhaps|probably|likely|apparently|presumably|suspected|suspect|suspects|allegedly|seems?|seemed|appears?|appeared|believed|potential(?:ly)?|purported(?:ly)?)\b")
+    re(r"\b(?:may|might|could|possibly|[Pp]ossibly|perhaps|[Pp]erhaps|probably|likely|apparently|[Aa]pparently|presumably|suspected|suspect|suspects|allegedly|[Aa]llegedly|seems?|seemed|appears?|appeared|believed|potentially|purported(?:ly)?)\b")
 });
 static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\baccording to\b|\breportedly\b|\b(?:said|says|stated|states|told|alleged|alleges|claimed|claims|reported|reports|testified|wrote|asserted|asserts|informed|indicated)\b(?:\s+(?:that|to))?")
+    re(r"\b[Aa]ccording to\b|\b[Rr]eportedly\b|\b(?:said|says|stated|states|told|alleged|alleges|claimed|claims|reported|reports|testified|wrote|asserted|asserts|informed|indicated)\b(?:\s+(?:that|to))?")
 });
 static CORRECTION: LazyLock<Regex> = LazyLock::new(|| {
     re(r"(?i)\b(?:corrected|correction|restated|restates|should read|amends|amended|is hereby withdrawn|hereby withdraws?|withdrawn|supersedes?|superseded|replaces|the correct (?:total|amount|figure) is)\b")
@@ -111,6 +112,8 @@ mod tests {
         assert_eq!(modality("Acme did not wire USD 1m to Beta."), Modality::Denied);
         assert_eq!(modality("It is unclear whether Acme wired USD 1m to Beta."), Modality::Undecided);
         assert_eq!(modality("Did Acme wire USD 1m to Beta?"), Modality::Question);
+        // Months and countries are not cues.
+        assert_eq!(modality("In May 2024 the United States Attorney charged Acme."), Modality::Assertion);
         assert_eq!(correction("The amount restated for Beta is USD 1,940,000."), Some((11, 19)));
     }
 }

@@ -130,8 +130,8 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("HOLDS_ACCOUNT", format!(r"«A(\d+)»{SHORT}\b(?:held|opened|owned)\s+by\s+{PARTY}"), true),
     ];
     // Officers with their role word.
-    let officer = r"(?P<role>chief executive officer|chief executive|chief financial officer|chief operating officer|CEO|CFO|COO|chairman|chairwoman|president|secretary|treasurer|general counsel|managing director|compliance officer)";
-    v.push(pat("OFFICER_OF", format!(r"{PER},?\s+(?:is\s+|was\s+|serves\s+as\s+|became\s+)?(?:the|a|an|its)?\s*(?:former\s+|then\s+)?{officer}\s+(?:of|at)\s+{ORG}"), false));
+    let officer = r"(?P<role>(?i:chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|CEO|CFO|COO|chairman|chairwoman|(?:senior\s+|executive\s+)?vice\s+president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller))";
+    v.push(pat("OFFICER_OF", format!(r"{PER},?\s+(?:is\s+|was\s+|serves\s+as\s+|became\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|acting)\s+)?{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+{ORG}"), false));
     v.push(pat("OFFICER_OF", format!(r"{ORG}['’]s?\s+(?:former\s+)?{officer},?\s+{PER}"), true));
     v
 });
