@@ -79,6 +79,9 @@ fn main() {
             inputs.push((p.to_string_lossy().into_owned(), b));
         }
     }
+    if std::env::var_os("TG_BENCH_STAGES").is_some() {
+        stages(&inputs);
+    }
     let mut rows: BTreeMap<String, Row> = BTreeMap::new();
     for (name, bytes) in &inputs {
         let t0 = Instant::now();
@@ -107,4 +110,28 @@ fn main() {
         let rate = |d: Duration| if d.as_secs_f64() > 0.0 { mb / d.as_secs_f64() } else { f64::INFINITY };
         println!("| {fmt} | {} | {mb:.2} | {:.1} | {:.1} | {} |", r.files, rate(r.extract), rate(r.total), r.facts);
     }
+}
+
+/// With `TG_BENCH_STAGES` set: seconds spent per stage of fact derivation over all inputs.
+fn stages(inputs: &[(String, Vec<u8>)]) {
+    use textgraph::ingest::{chunk, structure};
+    let (mut sent, mut chunks, mut detect, mut all) = (Duration::ZERO, Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    for (name, bytes) in inputs {
+        let Ok(x) = formats::extract(name, bytes) else { continue };
+        let t0 = Instant::now();
+        let s = chunk::region_sentences(&x.text, &x.blocks);
+        let t1 = Instant::now();
+        let c = chunk::chunks(&x.blocks, &s);
+        let t2 = Instant::now();
+        let d = structure::detect(&x.text, &x.blocks, &s);
+        let t3 = Instant::now();
+        let f = facts::facts(name, &x, &[]);
+        let t4 = Instant::now();
+        sent += t1 - t0;
+        chunks += t2 - t1;
+        detect += t3 - t2;
+        all += t4 - t3;
+        std::hint::black_box((c.len(), d.len(), f.len()));
+    }
+    eprintln!("stages: sentences {sent:?}, chunks {chunks:?}, detectors {detect:?}, all facts {all:?}");
 }

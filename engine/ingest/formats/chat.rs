@@ -22,6 +22,12 @@ static ISO: LazyLock<Regex> =
 
 /// A chat transcript, if at least two lines and half of the non-blank lines open a message.
 pub fn extract_if_chat(text: &str) -> Option<Extracted> {
+    // Cheap test first: most of the first 20 non-blank lines of a chat open with '[' or a digit.
+    let sample: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).take(20).collect();
+    let opening = sample.iter().filter(|l| l.trim_start_matches('\u{200e}').starts_with(|c: char| c == '[' || c.is_ascii_digit())).count();
+    if sample.len() < 2 || opening * 2 < sample.len() {
+        return None;
+    }
     let mut heads = vec![];
     let mut nonblank = 0usize;
     for (start, line) in lines(text) {
