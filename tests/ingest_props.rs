@@ -51,3 +51,26 @@ proptest! {
         check(NAMES[k], s.as_bytes());
     }
 }
+
+/// Inputs built to hit quadratic paths (unclosed tag quotes, thousands of links and
+/// headings, a long mbox, one 4 MB line, deep JSON) finish in linear-ish time.
+#[test]
+fn adversarial_inputs_stay_fast() {
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("unclosed.html", "<a href=\"x <b>text</b> ".repeat(40_000).into_bytes()),
+        ("deep.html", format!("{}x{}", "<div>".repeat(200_000), "</div>".repeat(200_000)).into_bytes()),
+        ("links.md", "[a](http://x.example/a) http://y.example/b\n".repeat(40_000).into_bytes()),
+        ("headings.md", (0..40_000).map(|i| format!("{} H{i}\n\ntext\n\n", "#".repeat(6 - i % 6))).collect::<String>().into_bytes()),
+        ("box.mbox", "From a@b Fri Mar  1 08:55:00 2024\nFrom: a@b.c\nSubject: s\n\nbody\n\n".repeat(5_000).into_bytes()),
+        ("line.txt", "word ".repeat(800_000).into_bytes()),
+        ("deep.json", format!("{}1{}", "[".repeat(100_000), "]".repeat(100_000)).into_bytes()),
+        ("wide.yaml", (0..20_000).map(|i| format!("k{i}: v{i}\n")).collect::<String>().into_bytes()),
+        ("quotes.txt", "\"abc ".repeat(300_000).into_bytes()),
+    ];
+    for (name, bytes) in cases {
+        let started = std::time::Instant::now();
+        check(name, &bytes);
+        let t = started.elapsed();
+        assert!(t.as_secs() < 10, "{name}: {t:?}");
+    }
+}

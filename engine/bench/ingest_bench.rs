@@ -58,6 +58,33 @@ fn generated(mb: usize, markdown: bool) -> String {
     s
 }
 
+/// Deterministic gateway-style log lines.
+fn generated_log(mb: usize) -> String {
+    let mut s = String::with_capacity(mb * 1_000_000 + 200);
+    let mut n = 0usize;
+    while s.len() < mb * 1_000_000 {
+        let (h, m, sec) = (n / 3600 % 24, n / 60 % 60, n % 60);
+        match n % 3 {
+            0 => s.push_str(&format!("2024-03-01T{h:02}:{m:02}:{sec:02}Z INFO wire WT-{n} submitted amount={} currency=USD beneficiary=\"Beta Holdings SA\" ip=10.0.{}.{}\n", n * 37 % 500_000, n % 256, n * 7 % 256)),
+            1 => s.push_str(&format!("2024-03-01T{h:02}:{m:02}:{sec:02}Z INFO wire WT-{n} accepted by SWIFT in {} ms\n", 2000 + n % 1500)),
+            _ => s.push_str(&format!("2024-03-01T{h:02}:{m:02}:{sec:02}Z WARN review threshold check skipped for wire WT-{n} (amount={} below 500000)\n", n * 31 % 500_000)),
+        }
+        n += 1;
+    }
+    s
+}
+
+/// A deterministic wire-log table.
+fn generated_csv(mb: usize) -> String {
+    let mut s = String::from("date,reference,originator,beneficiary,country,amount_usd,channel\n");
+    let mut n = 0usize;
+    while s.len() < mb * 1_000_000 {
+        s.push_str(&format!("2024-03-{:02},WT-{n},Acme Trading Ltd,\"Beta Holdings, SA\",NR,{},SWIFT\n", n % 28 + 1, n * 37 % 500_000));
+        n += 1;
+    }
+    s
+}
+
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut gen_mb = 0usize;
@@ -69,6 +96,8 @@ fn main() {
     if gen_mb > 0 {
         inputs.push(("generated.txt".into(), generated(gen_mb, false).into_bytes()));
         inputs.push(("generated.md".into(), generated(gen_mb, true).into_bytes()));
+        inputs.push(("generated.log".into(), generated_log(gen_mb).into_bytes()));
+        inputs.push(("generated.csv".into(), generated_csv(gen_mb).into_bytes()));
     }
     let mut paths = vec![];
     for a in &args {

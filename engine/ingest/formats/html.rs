@@ -271,7 +271,10 @@ fn tag_end(bytes: &[u8], from: usize) -> Option<usize> {
     }
     let mut quote = 0u8;
     let mut i = from;
-    while i < bytes.len() {
+    // A tag longer than this is no tag (an unclosed quote would otherwise make every
+    // later '<' rescan the rest of the file).
+    let stop = bytes.len().min(from + 65_536);
+    while i < stop {
         let c = bytes[i];
         if quote != 0 {
             if c == quote {
