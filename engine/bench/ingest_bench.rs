@@ -119,7 +119,8 @@ fn main() {
         let (fmt, nfacts, ok) = match r {
             Ok(Ok(x)) => {
                 let f = facts::facts(name, &x, &[]);
-                (x.format.to_string(), f.len(), true)
+                let label = if name.starts_with("generated.") { format!("{} (generated)", x.format) } else { x.format.to_string() };
+                (label, f.len(), true)
             }
             _ => (format!("{} (skipped)", formats::extension(name)), 0, false),
         };
