@@ -41,7 +41,7 @@ fn generated(mb: usize, markdown: bool) -> String {
     let mut n = 0usize;
     let mut sec = 0;
     while s.len() < mb * 1_000_000 {
-        if n % 40 == 0 {
+        if n.is_multiple_of(40) {
             sec += 1;
             if markdown { s.push_str(&format!("## {sec}. Section {sec}\n\n")) } else { s.push_str(&format!("{sec}. Section {sec}\n\n")) }
         }

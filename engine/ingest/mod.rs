@@ -121,11 +121,17 @@ impl BuildReport {
     }
 }
 
+/// A progress callback: (files done, files total, current id).
+pub type Progress<'a> = &'a (dyn Fn(usize, usize, &str) + Sync);
+
+/// One file's extraction results: its document and its attachments, or (id, reason) skips.
+type Extractions = Vec<Result<Ready, (String, String)>>;
+
 /// Options of a build.
 #[derive(Default)]
 pub struct BuildOptions<'a> {
     /// Called after each file is handled with (files done, files total, current id).
-    pub progress: Option<&'a (dyn Fn(usize, usize, &str) + Sync)>,
+    pub progress: Option<Progress<'a>>,
     /// Extraction threads (0 = one per core).
     pub threads: usize,
     /// A `tg` binary to extract PDFs in (`tg __extract-pdf`): a child process turns
@@ -178,7 +184,7 @@ pub fn catch_quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
 }
 
 /// Extracts a file and, recursively, its attachments. Never panics.
-fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<&Path>, out: &mut Vec<Result<Ready, (String, String)>>) {
+fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<&Path>, out: &mut Extractions) {
     let is_pdf = formats::extension(name) == "pdf" || bytes.starts_with(b"%PDF-");
     let result = match worker {
         Some(exe) if is_pdf => pdf_worker::extract_in_child(exe, &bytes),
@@ -336,9 +342,9 @@ fn skip(report: &mut BuildReport, id: &str, format: &str, why: impl Into<String>
 }
 
 /// Extracts a batch of files on `threads` threads; results in batch order.
-fn extract_batch(batch: &[(String, Vec<u8>, bool)], threads: usize, worker: Option<&Path>) -> Vec<Vec<Result<Ready, (String, String)>>> {
+fn extract_batch(batch: &[(String, Vec<u8>, bool)], threads: usize, worker: Option<&Path>) -> Vec<Extractions> {
     let next = AtomicUsize::new(0);
-    let slots: Vec<std::sync::Mutex<Vec<Result<Ready, (String, String)>>>> = batch.iter().map(|_| std::sync::Mutex::new(vec![])).collect();
+    let slots: Vec<std::sync::Mutex<Extractions>> = batch.iter().map(|_| std::sync::Mutex::new(vec![])).collect();
     std::thread::scope(|s| {
         for _ in 0..threads.clamp(1, batch.len().max(1)) {
             s.spawn(|| {

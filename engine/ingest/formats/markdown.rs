@@ -135,6 +135,6 @@ pub fn links(text: &str) -> Vec<Link> {
             out.push(Link { span: (m.start(), m.end()), target: m.as_str().to_string() });
         }
     }
-    out.sort_by(|a, b| a.span.cmp(&b.span));
+    out.sort_by_key(|l| l.span);
     out
 }
