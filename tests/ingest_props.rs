@@ -66,6 +66,8 @@ fn adversarial_inputs_stay_fast() {
         ("deep.json", format!("{}1{}", "[".repeat(100_000), "]".repeat(100_000)).into_bytes()),
         ("wide.yaml", (0..20_000).map(|i| format!("k{i}: v{i}\n")).collect::<String>().into_bytes()),
         ("quotes.txt", "\"abc ".repeat(300_000).into_bytes()),
+        // Regression: an unterminated tag ending in a multi-byte character before the next '<'.
+        ("multibyte.html", "<a é<b>x</b> <p ü<i>".repeat(1_000).into_bytes()),
     ];
     for (name, bytes) in cases {
         let started = std::time::Instant::now();

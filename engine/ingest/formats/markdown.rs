@@ -112,6 +112,11 @@ pub fn extract(text: String) -> Extracted {
     Extracted { format: "md", blocks, links, text, ..Default::default() }
 }
 
+/// Bare `http(s)://` URLs of a text, in text order (links of formats without markup).
+pub fn bare_urls(text: &str) -> Vec<Link> {
+    BARE_URL.find_iter(text).map(|m| Link { span: (m.start(), m.end()), target: m.as_str().to_string() }).collect()
+}
+
 /// Markdown links and bare URLs, in text order, each URL once per position.
 pub fn links(text: &str) -> Vec<Link> {
     let mut out = vec![];
