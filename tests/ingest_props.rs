@@ -76,3 +76,39 @@ fn adversarial_inputs_stay_fast() {
         assert!(t.as_secs() < 10, "{name}: {t:?}");
     }
 }
+
+/// Every fixture (DOCX, PDF, ODT, EPUB, e-mail, …) with a few bytes overwritten.
+fn fixtures() -> Vec<(String, Vec<u8>)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut out = vec![];
+    for dir in ["case-files", "case-files/emails", "case-files/chat", "case-files/logs", "formats"] {
+        for e in std::fs::read_dir(root.join(dir)).into_iter().flatten().flatten() {
+            if e.path().is_file() {
+                out.push((e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap_or_default()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_fixtures_never_panic(k in 0usize..1000, flips in proptest::collection::vec((any::<usize>(), any::<u8>()), 1..8), cut in proptest::option::of(any::<usize>())) {
+        let all = fixtures();
+        let (name, mut bytes) = all[k % all.len()].clone();
+        for (pos, b) in flips {
+            if !bytes.is_empty() {
+                let n = bytes.len();
+                bytes[pos % n] = b;
+            }
+        }
+        if let Some(c) = cut {
+            let n = bytes.len().max(1);
+            bytes.truncate(c % n);
+        }
+        check(&name, &bytes);
+    }
+}
