@@ -127,8 +127,8 @@ fn case_files_every_format() {
 fn other_formats() {
     let d = scratch("formats");
     let (out, err, dump) = build(&d, &root().join("fixtures/formats"));
-    assert!(out.starts_with("9 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store db\n"), "{out}");
-    assert!(out.contains("documents by format: chat 1, epub 1, mbox 1, odt 1, rtf 1, slack 1, toml 1, tsv 1, yaml 1\n"), "{out}");
+    assert!(out.starts_with("12 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store db\n"), "{out}");
+    assert!(out.contains("documents by format: chat 1, eml 2, epub 1, mbox 1, odt 1, pdf 1, rtf 1, slack 1, toml 1, tsv 1, yaml 1\n"), "{out}");
     assert_eq!(err, "");
     // WhatsApp export: system line as an event, messages with sender and time.
     has(&dump, "message(\"whatsapp.txt\", 1, \"Marek Novak\", \"01/03/2024, 09:31\")");
@@ -150,6 +150,13 @@ fn other_formats() {
     let rtf = explain(&d, "document(\"letter.rtf\", \"rtf\")");
     assert!(rtf.contains("Zürich desk)—urgently."), "{rtf}");
     assert!(!rtf.contains("Times New Roman") && !rtf.contains("Clerk"), "{rtf}");
+    // A forwarded mail: an HTML body, a base64 PDF and an attached message, each a document.
+    has(&dump, "attachment(\"forwarded.eml\", \"forwarded.eml#attachments/1/statement.pdf\")");
+    has(&dump, "attachment(\"forwarded.eml\", \"forwarded.eml#attachments/2/message-2.eml\")");
+    has(&dump, "link(\"forwarded.eml\", \"https://example.org/case/AML-2024-031\")");
+    has(&dump, "reply_to(\"forwarded.eml#attachments/2/message-2.eml\", 0, \"20240301085500.1001@acme-trading.example\")");
+    assert!(explain(&d, "block(\"forwarded.eml#attachments/1/statement.pdf\", 0, \"page\", -1)").contains("[forwarded.eml#attachments/1/statement.pdf:0-"));
+    assert!(explain(&d, "document(\"forwarded.eml\", \"eml\")").contains("Forwarding the March statement and Lena’s confirmation."));
     // mbox: two messages, the second answering the first.
     has(&dump, "reply_to(\"mailbox.mbox\", ");
     assert_eq!(dump.matches("fact message(\"mailbox.mbox\"").count(), 2);
@@ -226,7 +233,7 @@ fn builds_are_deterministic_and_incremental() {
     std::fs::write(&eml, text).unwrap_or_else(|e| panic!("{e}"));
     std::fs::remove_file(corpus.join("bank-statement.pdf")).unwrap_or_else(|e| panic!("{e}"));
     let o = tg(&d, &["build", "case", "--db", "a"]);
-    assert!(stdout(&o).starts_with("0 added, 2 changed, 18 unchanged, 1 removed, 0 skipped; store a\n"), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("0 added, 2 changed, 21 unchanged, 1 removed, 0 skipped; store a\n"), "{}", stdout(&o));
     let fresh = tg(&d, &["build", "case", "--db", "c"]);
     assert_eq!(fresh.status.code(), Some(0));
     assert_eq!(stdout(&tg(&d, &["dump", "--db", "a"])), stdout(&tg(&d, &["dump", "--db", "c"])));

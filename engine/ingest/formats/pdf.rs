@@ -146,7 +146,7 @@ pub fn extract(bytes: &[u8]) -> Result<Extracted, Skip> {
             text.push_str("\n\n");
         }
         let start = text.len();
-        text.push_str(page.trim_end());
+        text.push_str(page.trim());
         let end = text.len();
         blocks.push(Block { kind: "page", span: (start, end), parent: None, title: None, level: n });
         for it in text_items(&text[start..end]) {
