@@ -287,7 +287,8 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
         {
             // Unchanged: the document and its attachments stay as they are.
             let prefix = format!("{id}#");
-            for child in stored.range(prefix.clone()..).take_while(|c| c.starts_with(&prefix)) {
+            let is_child = |c: &&String| c.strip_prefix(&prefix).is_some_and(|rest| rest.starts_with("attachments/") || rest.starts_with("messages/"));
+            for child in stored.range(prefix.clone()..).take_while(|c| c.starts_with(&prefix)).filter(is_child) {
                 seen.insert(child.clone());
                 report.unchanged += 1;
                 report.manifest.push(FileStatus { id: child.clone(), format: store.document(child)?.map(|r| r.format).unwrap_or_default(), status: Status::Unchanged, reason: None, warnings: vec![], facts: 0 });
