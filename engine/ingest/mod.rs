@@ -237,6 +237,24 @@ pub fn build(store: &Store, root: &Path) -> Result<BuildReport, StoreError> {
 
 /// Files extracted together before their documents are written (bounds memory).
 const BATCH_FILES: usize = 32;
+/// Source bytes held at once by one batch (a single larger file is a batch of its own).
+const BATCH_BYTES: u64 = 256 * 1024 * 1024;
+
+/// A file to (re-)extract.
+struct Todo {
+    id: String,
+    path: std::path::PathBuf,
+    size: u64,
+    existed: bool,
+}
+
+/// blake3 of a file, streamed (constant memory).
+fn hash_file(path: &Path) -> std::io::Result<String> {
+    let mut h = blake3::Hasher::new();
+    let mut f = std::fs::File::open(path)?;
+    std::io::copy(&mut f, &mut h)?;
+    Ok(h.finalize().to_hex().to_string())
+}
 
 /// [`build`] with options (progress callback, threads).
 pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<BuildReport, StoreError> {
@@ -247,8 +265,9 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
     let mut report = BuildReport::default();
     let stored: BTreeSet<String> = store.document_ids()?.into_iter().collect();
     let mut seen: BTreeSet<String> = BTreeSet::new();
-    // Files to (re-)extract: (id, path, bytes, previously stored?).
-    let mut todo: Vec<(String, Vec<u8>, bool)> = vec![];
+    // Files to (re-)extract; their bytes are read again by the extracting thread, so the
+    // corpus is never held in memory at once.
+    let mut todo: Vec<Todo> = vec![];
     let mut done = 0usize;
     let tick = |done: usize, id: &str| {
         if let Some(p) = opts.progress {
@@ -272,8 +291,8 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
             tick(done, &id);
             continue;
         }
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
+        let hash = match hash_file(&path) {
+            Ok(h) => h,
             Err(e) => {
                 skip(&mut report, &id, "", format!("cannot read: {}", walk::io_reason(&e)));
                 done += 1;
@@ -281,7 +300,6 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
                 continue;
             }
         };
-        let hash = blake3::hash(&bytes).to_hex().to_string();
         if let Some(old) = store.document(&id)?
             && old.source_blake3 == hash
         {
@@ -301,27 +319,32 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
             continue;
         }
         let existed = stored.contains(&id);
-        todo.push((id, bytes, existed));
+        todo.push(Todo { id, path, size, existed });
     }
     // Extract in parallel, write sequentially in id order.
     let threads = if opts.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.threads };
-    for batch in todo.chunks(BATCH_FILES) {
+    let mut rest: &[Todo] = &todo;
+    while !rest.is_empty() {
+        // Up to BATCH_FILES files and BATCH_BYTES bytes, at least one file.
+        let mut n = 0;
+        let mut bytes = 0u64;
+        while n < rest.len() && n < BATCH_FILES && (n == 0 || bytes + rest[n].size <= BATCH_BYTES) {
+            bytes += rest[n].size;
+            n += 1;
+        }
+        let (batch, tail) = rest.split_at(n);
+        rest = tail;
         let results = extract_batch(batch, threads, opts.pdf_worker.as_deref());
-        for ((id, _, existed), readies) in batch.iter().zip(results) {
+        for (t, readies) in batch.iter().zip(results) {
             for r in readies {
                 match r {
-                    Err((rid, why)) => {
-                        if rid != *id {
-                            // An attachment that cannot be read: a skipped entry of its own.
-                        }
-                        skip(&mut report, &rid, "", why);
-                    }
-                    Ok(ready) => write_ready(store, &stored, ready, *existed, &mut report, &mut seen)?,
+                    Err((rid, why)) => skip(&mut report, &rid, "", why),
+                    Ok(ready) => write_ready(store, &stored, ready, t.existed, &mut report, &mut seen)?,
                 }
             }
-            report.bytes_extracted += batch.iter().find(|b| b.0 == *id).map_or(0, |b| b.1.len() as u64);
+            report.bytes_extracted += t.size;
             done += 1;
-            tick(done, id);
+            tick(done, &t.id);
         }
     }
     for id in &stored {
@@ -342,8 +365,8 @@ fn skip(report: &mut BuildReport, id: &str, format: &str, why: impl Into<String>
     report.manifest.push(FileStatus { id: id.to_string(), format: format.to_string(), status: Status::Skipped, reason: Some(why.into()), warnings: vec![], facts: 0 });
 }
 
-/// Extracts a batch of files on `threads` threads; results in batch order.
-fn extract_batch(batch: &[(String, Vec<u8>, bool)], threads: usize, worker: Option<&Path>) -> Vec<Extractions> {
+/// Reads and extracts a batch of files on `threads` threads; results in batch order.
+fn extract_batch(batch: &[Todo], threads: usize, worker: Option<&Path>) -> Vec<Extractions> {
     let next = AtomicUsize::new(0);
     let slots: Vec<std::sync::Mutex<Extractions>> = batch.iter().map(|_| std::sync::Mutex::new(vec![])).collect();
     std::thread::scope(|s| {
@@ -351,9 +374,12 @@ fn extract_batch(batch: &[(String, Vec<u8>, bool)], threads: usize, worker: Opti
             s.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((id, bytes, _)) = batch.get(i) else { break };
+                    let Some(t) = batch.get(i) else { break };
                     let mut out = vec![];
-                    extract_all(id, id, bytes.clone(), 0, worker, &mut out);
+                    match std::fs::read(&t.path) {
+                        Ok(bytes) => extract_all(&t.id, &t.id, bytes, 0, worker, &mut out),
+                        Err(e) => out.push(Err((t.id.clone(), format!("cannot read: {}", walk::io_reason(&e))))),
+                    }
                     if let Ok(mut slot) = slots[i].lock() {
                         *slot = out;
                     }
