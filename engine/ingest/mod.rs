@@ -260,7 +260,7 @@ fn hash_file(path: &Path) -> std::io::Result<String> {
 pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<BuildReport, StoreError> {
     let started = Instant::now();
     declare_schema(store)?;
-    let entries = walk::walk(root);
+    let entries = walk::walk(root, &[store.path().to_path_buf()]);
     let total = entries.len();
     let mut report = BuildReport::default();
     let stored: BTreeSet<String> = store.document_ids()?.into_iter().collect();
