@@ -289,3 +289,41 @@ fn pdf_child_process_matches_in_process_and_contains_crashes() {
     let crashed = textgraph::ingest::pdf_worker::extract_in_child(Path::new("/bin/false"), b"%PDF-1.4\n");
     assert_eq!(crashed.err().map(|s| s.0).unwrap_or_default(), "PDF extractor crashed (exit status: 1)");
 }
+
+/// Real corpora of ../shared (skipped when absent): the Enron e-mails and mbox, the 48
+/// FinCEN advisory PDFs and the SEC litigation releases ingest with their structure.
+#[test]
+fn real_corpora_ingest() {
+    let shared = std::env::var("TG_SHARED").map(PathBuf::from).unwrap_or_else(|_| root().join("../shared"));
+    let data = shared.join("data");
+    if !data.join("email_enron_sample").is_dir() || !data.join("fincrime_fincen_advisories").is_dir() {
+        eprintln!("note: {} is absent; real corpora not tested", data.display());
+        return;
+    }
+    let d = scratch("real");
+    // Enron: every message ingests, with a sender, a time and recipients.
+    let o = tg(&d, &["build", data.join("email_enron_sample").to_str().unwrap_or_default(), "--db", "enron"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("eml 109, mbox 1"), "{out}");
+    assert!(out.lines().next().unwrap_or_default().ends_with(" 0 skipped; store enron"), "{out}");
+    let stats: serde_json::Value = serde_json::from_str(&stdout(&tg(&d, &["stats", "--db", "enron", "--format", "json"]))).unwrap_or_default();
+    assert!(stats["relations"]["message"].as_u64().unwrap_or(0) >= 109, "{stats}");
+    assert!(stats["relations"]["recipient"].as_u64().unwrap_or(0) >= 109, "{stats}");
+    // FinCEN PDFs: all but the two withdrawal notices whose fonts have no Unicode map.
+    let o = tg(&d, &["build", data.join("fincrime_fincen_advisories/pdf").to_str().unwrap_or_default(), "--db", "fincen"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("46 added, 0 changed, 0 unchanged, 0 removed, 2 skipped; store fincen\n"), "{out}");
+    assert!(out.contains("skipped advis29w.pdf: text layer is garbage (fonts without a Unicode mapping) — OCR not available\n"), "{out}");
+    let dump = stdout(&tg(&d, &["dump", "--db", "fincen"]));
+    has(&dump, "cites(\"Advisory_EIP_FINAL_508.pdf\", \"FIN-2021-A002\")");
+    has(&dump, "section(\"Venezuela_Advisory_FINAL_508.pdf\", ");
+    assert!(tg(&d, &["verify", "--db", "fincen"]).status.code() == Some(0));
+    // SEC releases (plain text).
+    let sec = data.join("fincrime_sec_litigation_releases/text");
+    if sec.is_dir() {
+        let o = tg(&d, &["build", sec.to_str().unwrap_or_default(), "--db", "sec"]);
+        assert!(stdout(&o).starts_with("69 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store sec\n"), "{}", stdout(&o));
+    }
+}
