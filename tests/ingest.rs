@@ -123,6 +123,19 @@ fn case_files_every_format() {
     assert!(stdout(&rebuilt).starts_with("0 added, 0 changed, 12 unchanged, 0 removed, 0 skipped; store db\n"), "{}", stdout(&rebuilt));
 }
 
+/// README's first look: threads across e-mails, explained down to the cited header bytes.
+#[test]
+fn threads_rule_over_case_files() {
+    let d = scratch("threads");
+    build(&d, &root().join("fixtures/case-files"));
+    let rules = root().join("rules/threads.dl");
+    let o = tg(&d, &["derive", rules.to_str().unwrap_or_default(), "--db", "db"]);
+    assert_eq!(stdout(&o), "4 input facts, 4 derived (4 written, 0 removed)\n", "{}", stderr(&o));
+    let e = explain(&d, "thread_attachment(\"emails/2024-03-01-reply.eml\", \"emails/2024-03-01-approval.eml#attachments/1/invoice-BH-2024-017.txt\")");
+    assert!(e.contains("[emails/2024-03-01-reply.eml:243-285] \"<20240301085500.1001@acme-trading.example>\""), "{e}");
+    assert!(e.contains("\"[attachment #1: invoice-BH-2024-017.txt, text/plain, 149 bytes]\""), "{e}");
+}
+
 #[test]
 fn other_formats() {
     let d = scratch("formats");
