@@ -186,6 +186,7 @@ fn bad_files_are_skipped_with_exact_warnings() {
         let _ = std::os::unix::fs::symlink("loop-b", corpus.join("loop-a"));
         let _ = std::os::unix::fs::symlink("loop-a", corpus.join("loop-b"));
         let _ = std::os::unix::fs::symlink(".", corpus.join("self-dir"));
+        let _ = std::os::unix::fs::symlink("nowhere.txt", corpus.join("dangling.txt"));
     }
     let mut giant = "Acme wired funds to Beta. ".repeat(200_000);
     giant.push('\n');
@@ -195,6 +196,7 @@ fn bad_files_are_skipped_with_exact_warnings() {
     assert!(started.elapsed().as_secs() < 60, "gigantic line took {:?}", started.elapsed());
     let expected = "\
 warning: binary.dat: binary file (not text, format not recognised)
+warning: dangling.txt: cannot read: no such file (dangling link?)
 warning: deep-nesting.html: HTML nesting deeper than 256 levels: deeper elements flattened into text
 warning: empty.txt: empty file
 warning: encrypted.pdf: encrypted PDF (password required)
@@ -208,7 +210,7 @@ warning: truncated.pdf: invalid or truncated PDF: failed parsing cross reference
 warning: zip-bomb.docx: zip bomb: member word/document.xml expands 1006x (limit 100x)
 ";
     assert_eq!(err, expected);
-    assert!(out.starts_with("3 added, 0 changed, 0 unchanged, 0 removed, 10 skipped; store db\n"), "{out}");
+    assert!(out.starts_with("3 added, 0 changed, 0 unchanged, 0 removed, 11 skipped; store db\n"), "{out}");
     assert!(out.contains("skipped zip-bomb.docx: zip bomb: member word/document.xml expands 1006x (limit 100x)\n"), "{out}");
     // What could be read was kept.
     assert!(explain(&d, "document(\"invalid-utf8.txt\", \"txt\")").contains("Café au lait cost € 3.50 at the Zürich branch."));
@@ -299,6 +301,14 @@ fn pdf_child_process_matches_in_process_and_contains_crashes() {
         assert!(r.skipped.is_empty(), "{:?}", r.skipped);
     }
     assert_eq!(stdout(&tg(&d, &["dump", "--db", "child"])), stdout(&tg(&d, &["dump", "--db", "inproc"])));
+    // The build's manifest is stored: every file with its status.
+    let store = textgraph::store::Store::open(&d.join("child")).unwrap_or_else(|e| panic!("{e}"));
+    let manifest: serde_json::Value = serde_json::from_str(&store.manifest().ok().flatten().unwrap_or_default()).unwrap_or_default();
+    let entries = manifest.as_array().cloned().unwrap_or_default();
+    assert_eq!(entries.len(), 12, "{manifest}");
+    assert!(entries.iter().all(|e| e["status"] == "added"), "{manifest}");
+    assert!(entries.iter().any(|e| e["id"] == "bank-statement.pdf" && e["format"] == "pdf" && e["facts"].as_u64().unwrap_or(0) > 5), "{manifest}");
+    drop(store);
     let crashed = textgraph::ingest::pdf_worker::extract_in_child(Path::new("/bin/false"), b"%PDF-1.4\n");
     assert_eq!(crashed.err().map(|s| s.0).unwrap_or_default(), "PDF extractor crashed (exit status: 1)");
 }
