@@ -208,13 +208,16 @@ impl Builder {
         }
     }
 
-    /// Closes every open block and returns the text and the trimmed, non-empty blocks.
+    /// Closes every open block and returns the text (trailing whitespace dropped) and the
+    /// trimmed, non-empty blocks.
     pub fn finish(mut self) -> (String, Vec<Block>) {
         while let Some(top) = self.stack.pop() {
             if let Some(b) = self.blocks.get_mut(top) {
                 b.span.1 = self.text.len();
             }
         }
+        let end = self.text.trim_end().len();
+        self.text.truncate(end);
         let blocks = tidy_blocks(&self.text, self.blocks);
         (self.text, blocks)
     }
