@@ -200,15 +200,15 @@ fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<
             let mut kept = vec![];
             let mut children = vec![];
             let mut nested = vec![];
-            for a in attachments {
+            for mut a in attachments {
                 let child = format!("{id}#{}", a.suffix);
                 if depth >= limits::MAX_ATTACHMENT_DEPTH {
                     doc.warnings.push(format!("attachment {} not ingested: nesting deeper than {}", a.name, limits::MAX_ATTACHMENT_DEPTH));
                     continue;
                 }
                 children.push(child.clone());
-                nested.push((child, a.name.clone(), a.bytes.clone()));
-                kept.push(model::Attachment { bytes: vec![], ..a });
+                nested.push((child, a.name.clone(), std::mem::take(&mut a.bytes)));
+                kept.push(a);
             }
             doc.attachments = kept;
             let facts = match catch_quietly(|| facts::facts(id, &doc, &children)) {
