@@ -144,6 +144,36 @@ def epub():
     ], stored_first="mimetype")
 
 
+def forwarded_mail():
+    """An e-mail forwarding the bank statement (base64 PDF) and an earlier message (message/rfc822)."""
+    import base64
+    pdf_bytes = open(os.path.join(ROOT, "fixtures/case-files/bank-statement.pdf"), "rb").read()
+    b64 = base64.encodebytes(pdf_bytes).decode()
+    inner = open(os.path.join(ROOT, "fixtures/case-files/emails/2024-03-01-reply.eml")).read()
+    msg = (
+        "From: Dana Whitfield <dana.whitfield@acme-trading.example>\n"
+        "To: compliance@acme-trading.example\n"
+        "Date: Mon, 04 Mar 2024 16:00:00 +0000\n"
+        "Subject: Fwd: statement and Lena's confirmation\n"
+        "Message-ID: <fwd-1@acme-trading.example>\n"
+        "MIME-Version: 1.0\n"
+        "Content-Type: multipart/mixed; boundary=\"outer\"\n\n"
+        "--outer\n"
+        "Content-Type: text/html; charset=utf-8\n\n"
+        "<p>Forwarding the <b>March statement</b> and Lena&rsquo;s confirmation. See "
+        "<a href=\"https://example.org/case/AML-2024-031\">the case file</a>.</p>\n"
+        "--outer\n"
+        "Content-Type: application/pdf; name=\"statement.pdf\"\n"
+        "Content-Disposition: attachment; filename=\"statement.pdf\"\n"
+        "Content-Transfer-Encoding: base64\n\n" + b64 +
+        "--outer\n"
+        "Content-Type: message/rfc822\n\n" + inner +
+        "\n--outer--\n"
+    )
+    with open(os.path.join(ROOT, "fixtures/formats/forwarded.eml"), "w") as f:
+        f.write(msg)
+
+
 def bad():
     d = os.path.join(ROOT, "fixtures/bad")
     stmt = open(os.path.join(ROOT, "fixtures/case-files/bank-statement.pdf"), "rb").read()
@@ -174,4 +204,5 @@ if __name__ == "__main__":
     bank_statement()
     odt()
     epub()
+    forwarded_mail()
     bad()

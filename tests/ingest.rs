@@ -123,12 +123,25 @@ fn case_files_every_format() {
     assert!(stdout(&rebuilt).starts_with("0 added, 0 changed, 12 unchanged, 0 removed, 0 skipped; store db\n"), "{}", stdout(&rebuilt));
 }
 
+/// README's first look: threads across e-mails, explained down to the cited header bytes.
+#[test]
+fn threads_rule_over_case_files() {
+    let d = scratch("threads");
+    build(&d, &root().join("fixtures/case-files"));
+    let rules = root().join("rules/threads.dl");
+    let o = tg(&d, &["derive", rules.to_str().unwrap_or_default(), "--db", "db"]);
+    assert_eq!(stdout(&o), "4 input facts, 4 derived (4 written, 0 removed)\n", "{}", stderr(&o));
+    let e = explain(&d, "thread_attachment(\"emails/2024-03-01-reply.eml\", \"emails/2024-03-01-approval.eml#attachments/1/invoice-BH-2024-017.txt\")");
+    assert!(e.contains("[emails/2024-03-01-reply.eml:243-285] \"<20240301085500.1001@acme-trading.example>\""), "{e}");
+    assert!(e.contains("\"[attachment #1: invoice-BH-2024-017.txt, text/plain, 149 bytes]\""), "{e}");
+}
+
 #[test]
 fn other_formats() {
     let d = scratch("formats");
     let (out, err, dump) = build(&d, &root().join("fixtures/formats"));
-    assert!(out.starts_with("9 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store db\n"), "{out}");
-    assert!(out.contains("documents by format: chat 1, epub 1, mbox 1, odt 1, rtf 1, slack 1, toml 1, tsv 1, yaml 1\n"), "{out}");
+    assert!(out.starts_with("12 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store db\n"), "{out}");
+    assert!(out.contains("documents by format: chat 1, eml 2, epub 1, mbox 1, odt 1, pdf 1, rtf 1, slack 1, toml 1, tsv 1, yaml 1\n"), "{out}");
     assert_eq!(err, "");
     // WhatsApp export: system line as an event, messages with sender and time.
     has(&dump, "message(\"whatsapp.txt\", 1, \"Marek Novak\", \"01/03/2024, 09:31\")");
@@ -150,6 +163,13 @@ fn other_formats() {
     let rtf = explain(&d, "document(\"letter.rtf\", \"rtf\")");
     assert!(rtf.contains("Zürich desk)—urgently."), "{rtf}");
     assert!(!rtf.contains("Times New Roman") && !rtf.contains("Clerk"), "{rtf}");
+    // A forwarded mail: an HTML body, a base64 PDF and an attached message, each a document.
+    has(&dump, "attachment(\"forwarded.eml\", \"forwarded.eml#attachments/1/statement.pdf\")");
+    has(&dump, "attachment(\"forwarded.eml\", \"forwarded.eml#attachments/2/message-2.eml\")");
+    has(&dump, "link(\"forwarded.eml\", \"https://example.org/case/AML-2024-031\")");
+    has(&dump, "reply_to(\"forwarded.eml#attachments/2/message-2.eml\", 0, \"20240301085500.1001@acme-trading.example\")");
+    assert!(explain(&d, "block(\"forwarded.eml#attachments/1/statement.pdf\", 0, \"page\", -1)").contains("[forwarded.eml#attachments/1/statement.pdf:0-"));
+    assert!(explain(&d, "document(\"forwarded.eml\", \"eml\")").contains("Forwarding the March statement and Lena’s confirmation."));
     // mbox: two messages, the second answering the first.
     has(&dump, "reply_to(\"mailbox.mbox\", ");
     assert_eq!(dump.matches("fact message(\"mailbox.mbox\"").count(), 2);
@@ -166,6 +186,7 @@ fn bad_files_are_skipped_with_exact_warnings() {
         let _ = std::os::unix::fs::symlink("loop-b", corpus.join("loop-a"));
         let _ = std::os::unix::fs::symlink("loop-a", corpus.join("loop-b"));
         let _ = std::os::unix::fs::symlink(".", corpus.join("self-dir"));
+        let _ = std::os::unix::fs::symlink("nowhere.txt", corpus.join("dangling.txt"));
     }
     let mut giant = "Acme wired funds to Beta. ".repeat(200_000);
     giant.push('\n');
@@ -175,6 +196,7 @@ fn bad_files_are_skipped_with_exact_warnings() {
     assert!(started.elapsed().as_secs() < 60, "gigantic line took {:?}", started.elapsed());
     let expected = "\
 warning: binary.dat: binary file (not text, format not recognised)
+warning: dangling.txt: cannot read: no such file (dangling link?)
 warning: deep-nesting.html: HTML nesting deeper than 256 levels: deeper elements flattened into text
 warning: empty.txt: empty file
 warning: encrypted.pdf: encrypted PDF (password required)
@@ -188,7 +210,7 @@ warning: truncated.pdf: invalid or truncated PDF: failed parsing cross reference
 warning: zip-bomb.docx: zip bomb: member word/document.xml expands 1006x (limit 100x)
 ";
     assert_eq!(err, expected);
-    assert!(out.starts_with("3 added, 0 changed, 0 unchanged, 0 removed, 10 skipped; store db\n"), "{out}");
+    assert!(out.starts_with("3 added, 0 changed, 0 unchanged, 0 removed, 11 skipped; store db\n"), "{out}");
     assert!(out.contains("skipped zip-bomb.docx: zip bomb: member word/document.xml expands 1006x (limit 100x)\n"), "{out}");
     // What could be read was kept.
     assert!(explain(&d, "document(\"invalid-utf8.txt\", \"txt\")").contains("Café au lait cost € 3.50 at the Zürich branch."));
@@ -211,7 +233,8 @@ fn builds_are_deterministic_and_incremental() {
     std::fs::write(corpus.join("scratch.tmp"), "not for the graph\n").unwrap_or_else(|e| panic!("{e}"));
     let mut dumps = vec![];
     let mut exports = vec![];
-    for db in ["a", "b"] {
+    // Store "b" lives inside the corpus: the build must not ingest its own files.
+    for db in ["a", "case/b"] {
         let o = tg(&d, &["build", "case", "--db", db]);
         assert_eq!(o.status.code(), Some(0));
         dumps.push(stdout(&tg(&d, &["dump", "--db", db])));
@@ -226,7 +249,7 @@ fn builds_are_deterministic_and_incremental() {
     std::fs::write(&eml, text).unwrap_or_else(|e| panic!("{e}"));
     std::fs::remove_file(corpus.join("bank-statement.pdf")).unwrap_or_else(|e| panic!("{e}"));
     let o = tg(&d, &["build", "case", "--db", "a"]);
-    assert!(stdout(&o).starts_with("0 added, 2 changed, 18 unchanged, 1 removed, 0 skipped; store a\n"), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("0 added, 2 changed, 21 unchanged, 1 removed, 0 skipped; store a\n"), "{}", stdout(&o));
     let fresh = tg(&d, &["build", "case", "--db", "c"]);
     assert_eq!(fresh.status.code(), Some(0));
     assert_eq!(stdout(&tg(&d, &["dump", "--db", "a"])), stdout(&tg(&d, &["dump", "--db", "c"])));
@@ -278,6 +301,52 @@ fn pdf_child_process_matches_in_process_and_contains_crashes() {
         assert!(r.skipped.is_empty(), "{:?}", r.skipped);
     }
     assert_eq!(stdout(&tg(&d, &["dump", "--db", "child"])), stdout(&tg(&d, &["dump", "--db", "inproc"])));
+    // The build's manifest is stored: every file with its status.
+    let store = textgraph::store::Store::open(&d.join("child")).unwrap_or_else(|e| panic!("{e}"));
+    let manifest: serde_json::Value = serde_json::from_str(&store.manifest().ok().flatten().unwrap_or_default()).unwrap_or_default();
+    let entries = manifest.as_array().cloned().unwrap_or_default();
+    assert_eq!(entries.len(), 12, "{manifest}");
+    assert!(entries.iter().all(|e| e["status"] == "added"), "{manifest}");
+    assert!(entries.iter().any(|e| e["id"] == "bank-statement.pdf" && e["format"] == "pdf" && e["facts"].as_u64().unwrap_or(0) > 5), "{manifest}");
+    drop(store);
     let crashed = textgraph::ingest::pdf_worker::extract_in_child(Path::new("/bin/false"), b"%PDF-1.4\n");
     assert_eq!(crashed.err().map(|s| s.0).unwrap_or_default(), "PDF extractor crashed (exit status: 1)");
+}
+
+/// Real corpora of ../shared (skipped when absent): the Enron e-mails and mbox, the 48
+/// FinCEN advisory PDFs and the SEC litigation releases ingest with their structure.
+#[test]
+fn real_corpora_ingest() {
+    let shared = std::env::var("TG_SHARED").map(PathBuf::from).unwrap_or_else(|_| root().join("../shared"));
+    let data = shared.join("data");
+    if !data.join("email_enron_sample").is_dir() || !data.join("fincrime_fincen_advisories").is_dir() {
+        eprintln!("note: {} is absent; real corpora not tested", data.display());
+        return;
+    }
+    let d = scratch("real");
+    // Enron: every message ingests, with a sender, a time and recipients.
+    let o = tg(&d, &["build", data.join("email_enron_sample").to_str().unwrap_or_default(), "--db", "enron"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("eml 109, mbox 1"), "{out}");
+    assert!(out.lines().next().unwrap_or_default().ends_with(" 0 skipped; store enron"), "{out}");
+    let stats: serde_json::Value = serde_json::from_str(&stdout(&tg(&d, &["stats", "--db", "enron", "--format", "json"]))).unwrap_or_default();
+    assert!(stats["relations"]["message"].as_u64().unwrap_or(0) >= 109, "{stats}");
+    assert!(stats["relations"]["recipient"].as_u64().unwrap_or(0) >= 109, "{stats}");
+    // FinCEN PDFs: all but the two withdrawal notices whose fonts have no Unicode map.
+    let o = tg(&d, &["build", data.join("fincrime_fincen_advisories/pdf").to_str().unwrap_or_default(), "--db", "fincen"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("46 added, 0 changed, 0 unchanged, 0 removed, 2 skipped; store fincen\n"), "{out}");
+    assert!(out.contains("skipped advis29w.pdf: text layer is garbage (fonts without a Unicode mapping) — OCR not available\n"), "{out}");
+    let dump = stdout(&tg(&d, &["dump", "--db", "fincen"]));
+    has(&dump, "cites(\"Advisory_EIP_FINAL_508.pdf\", \"FIN-2021-A002\")");
+    has(&dump, "section(\"Venezuela_Advisory_FINAL_508.pdf\", ");
+    assert!(tg(&d, &["verify", "--db", "fincen"]).status.code() == Some(0));
+    // SEC releases (plain text).
+    let sec = data.join("fincrime_sec_litigation_releases/text");
+    if sec.is_dir() {
+        let o = tg(&d, &["build", sec.to_str().unwrap_or_default(), "--db", "sec"]);
+        assert!(stdout(&o).starts_with("69 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store sec\n"), "{}", stdout(&o));
+    }
 }

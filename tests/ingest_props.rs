@@ -51,3 +51,64 @@ proptest! {
         check(NAMES[k], s.as_bytes());
     }
 }
+
+/// Inputs built to hit quadratic paths (unclosed tag quotes, thousands of links and
+/// headings, a long mbox, one 4 MB line, deep JSON) finish in linear-ish time.
+#[test]
+fn adversarial_inputs_stay_fast() {
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("unclosed.html", "<a href=\"x <b>text</b> ".repeat(40_000).into_bytes()),
+        ("deep.html", format!("{}x{}", "<div>".repeat(200_000), "</div>".repeat(200_000)).into_bytes()),
+        ("links.md", "[a](http://x.example/a) http://y.example/b\n".repeat(40_000).into_bytes()),
+        ("headings.md", (0..40_000).map(|i| format!("{} H{i}\n\ntext\n\n", "#".repeat(6 - i % 6))).collect::<String>().into_bytes()),
+        ("box.mbox", "From a@b Fri Mar  1 08:55:00 2024\nFrom: a@b.c\nSubject: s\n\nbody\n\n".repeat(5_000).into_bytes()),
+        ("line.txt", "word ".repeat(800_000).into_bytes()),
+        ("deep.json", format!("{}1{}", "[".repeat(100_000), "]".repeat(100_000)).into_bytes()),
+        ("wide.yaml", (0..20_000).map(|i| format!("k{i}: v{i}\n")).collect::<String>().into_bytes()),
+        ("quotes.txt", "\"abc ".repeat(300_000).into_bytes()),
+        // Regression: an unterminated tag ending in a multi-byte character before the next '<'.
+        ("multibyte.html", "<a é<b>x</b> <p ü<i>".repeat(1_000).into_bytes()),
+    ];
+    for (name, bytes) in cases {
+        let started = std::time::Instant::now();
+        check(name, &bytes);
+        let t = started.elapsed();
+        assert!(t.as_secs() < 10, "{name}: {t:?}");
+    }
+}
+
+/// Every fixture (DOCX, PDF, ODT, EPUB, e-mail, …) with a few bytes overwritten.
+fn fixtures() -> Vec<(String, Vec<u8>)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    let mut out = vec![];
+    for dir in ["case-files", "case-files/emails", "case-files/chat", "case-files/logs", "formats"] {
+        for e in std::fs::read_dir(root.join(dir)).into_iter().flatten().flatten() {
+            if e.path().is_file() {
+                out.push((e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap_or_default()));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_fixtures_never_panic(k in 0usize..1000, flips in proptest::collection::vec((any::<usize>(), any::<u8>()), 1..8), cut in proptest::option::of(any::<usize>())) {
+        let all = fixtures();
+        let (name, mut bytes) = all[k % all.len()].clone();
+        for (pos, b) in flips {
+            if !bytes.is_empty() {
+                let n = bytes.len();
+                bytes[pos % n] = b;
+            }
+        }
+        if let Some(c) = cut {
+            let n = bytes.len().max(1);
+            bytes.truncate(c % n);
+        }
+        check(&name, &bytes);
+    }
+}

@@ -9,6 +9,9 @@
 //! which makes chunks hierarchical: section → chunk.
 
 use std::cmp::Reverse;
+use std::sync::LazyLock;
+
+use regex::Regex;
 
 use super::limits::MAX_CHUNK_BYTES;
 use super::model::{Block, Span, trim_span};
@@ -16,46 +19,52 @@ use super::model::{Block, Span, trim_span};
 /// Block kinds whose boundaries chunks never cross.
 const BOUNDARY_KINDS: [&str; 7] = ["section", "page", "message", "table", "code", "chapter", "attachment"];
 
+/// Candidate sentence ends: sentence punctuation and blank lines.
+static BREAKS: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[.!?]|\n\r?\n").unwrap_or_else(|e| panic!("{e}")));
+
 /// The sentences of `text[start..end]`, trimmed, none longer than the chunk limit.
 pub fn sentences(text: &str, start: usize, end: usize) -> Vec<Span> {
+    let end = end.min(text.len());
     let bytes = text.as_bytes();
     let mut out = vec![];
     let mut s = start;
-    let mut i = start;
-    let end = end.min(text.len());
-    while i < end {
-        let b = bytes[i];
-        let mut cut = None;
-        if matches!(b, b'.' | b'!' | b'?') {
-            let mut j = i + 1;
-            while j < end && matches!(bytes[j], b'"' | b'\'' | b')' | b']') {
-                j += 1;
-            }
-            if j >= end || bytes[j].is_ascii_whitespace() {
-                // Not after a single capital ("J. Doe") or a common abbreviation.
-                let word = text[s..i].rsplit(char::is_whitespace).next().unwrap_or("");
-                let abbrev = (word.len() == 1 && word.chars().all(|c| c.is_uppercase()))
-                    || matches!(word, "Mr" | "Mrs" | "Ms" | "Dr" | "No" | "Inc" | "Ltd" | "Corp" | "Co" | "St" | "vs" | "e.g" | "i.e" | "U.S" | "etc" | "Jr" | "Sr");
-                if !abbrev {
-                    cut = Some(j);
-                }
-            }
-        } else if b == b'\n' && i + 1 < end && (bytes[i + 1] == b'\n' || (bytes[i + 1] == b'\r' && i + 2 < end && bytes[i + 2] == b'\n')) {
-            cut = Some(i);
-        }
-        if let Some(c) = cut {
-            push_bounded(text, (s, c), &mut out);
-            s = c;
-            i = c.max(i + 1);
+    let Some(region) = text.get(start..end) else { return out };
+    for m in BREAKS.find_iter(region) {
+        let i = start + m.start();
+        if i < s {
             continue;
         }
         // A run without any break: cut it before it outgrows a chunk.
-        if i - s >= MAX_CHUNK_BYTES {
-            let c = split_point(text, s, i);
+        while i - s > MAX_CHUNK_BYTES {
+            let c = split_point(text, s, s + MAX_CHUNK_BYTES);
             push_bounded(text, (s, c), &mut out);
             s = c;
         }
-        i += 1;
+        if bytes[i] == b'\n' {
+            push_bounded(text, (s, i), &mut out);
+            s = i;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < end && matches!(bytes[j], b'"' | b'\'' | b')' | b']') {
+            j += 1;
+        }
+        if j < end && !bytes[j].is_ascii_whitespace() {
+            continue;
+        }
+        // Not after a single capital ("J. Doe") or a common abbreviation.
+        let word = text[s..i].rsplit(char::is_whitespace).next().unwrap_or("");
+        let abbrev = (word.len() == 1 && word.chars().all(|c| c.is_uppercase()))
+            || matches!(word, "Mr" | "Mrs" | "Ms" | "Dr" | "No" | "Inc" | "Ltd" | "Corp" | "Co" | "St" | "vs" | "e.g" | "i.e" | "U.S" | "etc" | "Jr" | "Sr");
+        if !abbrev {
+            push_bounded(text, (s, j), &mut out);
+            s = j;
+        }
+    }
+    while end - s > MAX_CHUNK_BYTES {
+        let c = split_point(text, s, s + MAX_CHUNK_BYTES);
+        push_bounded(text, (s, c), &mut out);
+        s = c;
     }
     push_bounded(text, (s, end), &mut out);
     out

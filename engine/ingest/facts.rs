@@ -95,7 +95,9 @@ pub fn facts(id: &str, x: &Extracted, attachment_ids: &[String]) -> Vec<CitedFac
     for (i, (span, parent)) in chunks(&x.blocks, &sentences).into_iter().enumerate() {
         f.add("chunk", vec![num(i), parent.map_or(Value::Num(-1), num)], vec![span]);
     }
-    for l in &x.links {
+    // Formats without link markup (plain text, PDF, mail, chat, logs) still link by bare URL.
+    let bare = if x.links.is_empty() { super::formats::markdown::bare_urls(text) } else { vec![] };
+    for l in x.links.iter().chain(&bare) {
         f.add("link", vec![sym(&l.target)], vec![l.span]);
     }
     for finding in detect(text, &x.blocks, &sentences) {

@@ -121,11 +121,17 @@ impl BuildReport {
     }
 }
 
+/// A progress callback: (files done, files total, current id).
+pub type Progress<'a> = &'a (dyn Fn(usize, usize, &str) + Sync);
+
+/// One file's extraction results: its document and its attachments, or (id, reason) skips.
+type Extractions = Vec<Result<Ready, (String, String)>>;
+
 /// Options of a build.
 #[derive(Default)]
 pub struct BuildOptions<'a> {
     /// Called after each file is handled with (files done, files total, current id).
-    pub progress: Option<&'a (dyn Fn(usize, usize, &str) + Sync)>,
+    pub progress: Option<Progress<'a>>,
     /// Extraction threads (0 = one per core).
     pub threads: usize,
     /// A `tg` binary to extract PDFs in (`tg __extract-pdf`): a child process turns
@@ -178,7 +184,7 @@ pub fn catch_quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
 }
 
 /// Extracts a file and, recursively, its attachments. Never panics.
-fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<&Path>, out: &mut Vec<Result<Ready, (String, String)>>) {
+fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<&Path>, out: &mut Extractions) {
     let is_pdf = formats::extension(name) == "pdf" || bytes.starts_with(b"%PDF-");
     let result = match worker {
         Some(exe) if is_pdf => pdf_worker::extract_in_child(exe, &bytes),
@@ -194,15 +200,15 @@ fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<
             let mut kept = vec![];
             let mut children = vec![];
             let mut nested = vec![];
-            for a in attachments {
+            for mut a in attachments {
                 let child = format!("{id}#{}", a.suffix);
                 if depth >= limits::MAX_ATTACHMENT_DEPTH {
                     doc.warnings.push(format!("attachment {} not ingested: nesting deeper than {}", a.name, limits::MAX_ATTACHMENT_DEPTH));
                     continue;
                 }
                 children.push(child.clone());
-                nested.push((child, a.name.clone(), a.bytes.clone()));
-                kept.push(model::Attachment { bytes: vec![], ..a });
+                nested.push((child, a.name.clone(), std::mem::take(&mut a.bytes)));
+                kept.push(a);
             }
             doc.attachments = kept;
             let facts = match catch_quietly(|| {
@@ -235,18 +241,37 @@ pub fn build(store: &Store, root: &Path) -> Result<BuildReport, StoreError> {
 
 /// Files extracted together before their documents are written (bounds memory).
 const BATCH_FILES: usize = 32;
+/// Source bytes held at once by one batch (a single larger file is a batch of its own).
+const BATCH_BYTES: u64 = 256 * 1024 * 1024;
+
+/// A file to (re-)extract.
+struct Todo {
+    id: String,
+    path: std::path::PathBuf,
+    size: u64,
+    existed: bool,
+}
+
+/// blake3 of a file, streamed (constant memory).
+fn hash_file(path: &Path) -> std::io::Result<String> {
+    let mut h = blake3::Hasher::new();
+    let mut f = std::fs::File::open(path)?;
+    std::io::copy(&mut f, &mut h)?;
+    Ok(h.finalize().to_hex().to_string())
+}
 
 /// [`build`] with options (progress callback, threads).
 pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<BuildReport, StoreError> {
     let started = Instant::now();
     declare_schema(store)?;
-    let entries = walk::walk(root);
+    let entries = walk::walk(root, &[store.path().to_path_buf()]);
     let total = entries.len();
     let mut report = BuildReport::default();
     let stored: BTreeSet<String> = store.document_ids()?.into_iter().collect();
     let mut seen: BTreeSet<String> = BTreeSet::new();
-    // Files to (re-)extract: (id, path, bytes, previously stored?).
-    let mut todo: Vec<(String, Vec<u8>, bool)> = vec![];
+    // Files to (re-)extract; their bytes are read again by the extracting thread, so the
+    // corpus is never held in memory at once.
+    let mut todo: Vec<Todo> = vec![];
     let mut done = 0usize;
     let tick = |done: usize, id: &str| {
         if let Some(p) = opts.progress {
@@ -270,8 +295,8 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
             tick(done, &id);
             continue;
         }
-        let bytes = match std::fs::read(&path) {
-            Ok(b) => b,
+        let hash = match hash_file(&path) {
+            Ok(h) => h,
             Err(e) => {
                 skip(&mut report, &id, "", format!("cannot read: {}", walk::io_reason(&e)));
                 done += 1;
@@ -279,13 +304,13 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
                 continue;
             }
         };
-        let hash = blake3::hash(&bytes).to_hex().to_string();
         if let Some(old) = store.document(&id)?
             && old.source_blake3 == hash
         {
             // Unchanged: the document and its attachments stay as they are.
             let prefix = format!("{id}#");
-            for child in stored.range(prefix.clone()..).take_while(|c| c.starts_with(&prefix)) {
+            let is_child = |c: &&String| c.strip_prefix(&prefix).is_some_and(|rest| rest.starts_with("attachments/") || rest.starts_with("messages/"));
+            for child in stored.range(prefix.clone()..).take_while(|c| c.starts_with(&prefix)).filter(is_child) {
                 seen.insert(child.clone());
                 report.unchanged += 1;
                 report.manifest.push(FileStatus { id: child.clone(), format: store.document(child)?.map(|r| r.format).unwrap_or_default(), status: Status::Unchanged, reason: None, warnings: vec![], facts: 0 });
@@ -298,27 +323,32 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
             continue;
         }
         let existed = stored.contains(&id);
-        todo.push((id, bytes, existed));
+        todo.push(Todo { id, path, size, existed });
     }
     // Extract in parallel, write sequentially in id order.
     let threads = if opts.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.threads };
-    for batch in todo.chunks(BATCH_FILES) {
+    let mut rest: &[Todo] = &todo;
+    while !rest.is_empty() {
+        // Up to BATCH_FILES files and BATCH_BYTES bytes, at least one file.
+        let mut n = 0;
+        let mut bytes = 0u64;
+        while n < rest.len() && n < BATCH_FILES && (n == 0 || bytes + rest[n].size <= BATCH_BYTES) {
+            bytes += rest[n].size;
+            n += 1;
+        }
+        let (batch, tail) = rest.split_at(n);
+        rest = tail;
         let results = extract_batch(batch, threads, opts.pdf_worker.as_deref());
-        for ((id, _, existed), readies) in batch.iter().zip(results) {
+        for (t, readies) in batch.iter().zip(results) {
             for r in readies {
                 match r {
-                    Err((rid, why)) => {
-                        if rid != *id {
-                            // An attachment that cannot be read: a skipped entry of its own.
-                        }
-                        skip(&mut report, &rid, "", why);
-                    }
-                    Ok(ready) => write_ready(store, &stored, ready, *existed, &mut report, &mut seen)?,
+                    Err((rid, why)) => skip(&mut report, &rid, "", why),
+                    Ok(ready) => write_ready(store, &stored, ready, t.existed, &mut report, &mut seen)?,
                 }
             }
-            report.bytes_extracted += batch.iter().find(|b| b.0 == *id).map_or(0, |b| b.1.len() as u64);
+            report.bytes_extracted += t.size;
             done += 1;
-            tick(done, id);
+            tick(done, &t.id);
         }
     }
     for id in &stored {
@@ -339,18 +369,21 @@ fn skip(report: &mut BuildReport, id: &str, format: &str, why: impl Into<String>
     report.manifest.push(FileStatus { id: id.to_string(), format: format.to_string(), status: Status::Skipped, reason: Some(why.into()), warnings: vec![], facts: 0 });
 }
 
-/// Extracts a batch of files on `threads` threads; results in batch order.
-fn extract_batch(batch: &[(String, Vec<u8>, bool)], threads: usize, worker: Option<&Path>) -> Vec<Vec<Result<Ready, (String, String)>>> {
+/// Reads and extracts a batch of files on `threads` threads; results in batch order.
+fn extract_batch(batch: &[Todo], threads: usize, worker: Option<&Path>) -> Vec<Extractions> {
     let next = AtomicUsize::new(0);
-    let slots: Vec<std::sync::Mutex<Vec<Result<Ready, (String, String)>>>> = batch.iter().map(|_| std::sync::Mutex::new(vec![])).collect();
+    let slots: Vec<std::sync::Mutex<Extractions>> = batch.iter().map(|_| std::sync::Mutex::new(vec![])).collect();
     std::thread::scope(|s| {
         for _ in 0..threads.clamp(1, batch.len().max(1)) {
             s.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((id, bytes, _)) = batch.get(i) else { break };
+                    let Some(t) = batch.get(i) else { break };
                     let mut out = vec![];
-                    extract_all(id, id, bytes.clone(), 0, worker, &mut out);
+                    match std::fs::read(&t.path) {
+                        Ok(bytes) => extract_all(&t.id, &t.id, bytes, 0, worker, &mut out),
+                        Err(e) => out.push(Err((t.id.clone(), format!("cannot read: {}", walk::io_reason(&e))))),
+                    }
                     if let Ok(mut slot) = slots[i].lock() {
                         *slot = out;
                     }

@@ -208,13 +208,16 @@ impl Builder {
         }
     }
 
-    /// Closes every open block and returns the text and the trimmed, non-empty blocks.
+    /// Closes every open block and returns the text (trailing whitespace dropped) and the
+    /// trimmed, non-empty blocks.
     pub fn finish(mut self) -> (String, Vec<Block>) {
         while let Some(top) = self.stack.pop() {
             if let Some(b) = self.blocks.get_mut(top) {
                 b.span.1 = self.text.len();
             }
         }
+        let end = self.text.trim_end().len();
+        self.text.truncate(end);
         let blocks = tidy_blocks(&self.text, self.blocks);
         (self.text, blocks)
     }
@@ -254,12 +257,19 @@ pub fn trim_span(text: &str, (s, e): Span) -> Span {
 }
 
 /// Re-derives parents from containment: blocks are sorted by (start, longest first,
-/// sections before other kinds of equal span, original order) and each takes the
+/// containers before leaves of equal span, original order) and each takes the
 /// innermost block that contains it as parent. Used when sections come from headings
 /// that are not ancestors in the source tree (HTML, DOCX, ODT).
 pub fn nest(blocks: Vec<Block>) -> Vec<Block> {
     let mut order: Vec<(usize, Block)> = blocks.into_iter().enumerate().collect();
-    order.sort_by_key(|(i, b)| (b.span.0, std::cmp::Reverse(b.span.1), b.kind != "section", b.level, *i));
+    // Of two blocks with one span, the container is the parent: sections first, then
+    // pages, chapters, messages, notes, comments, tables and lists, then leaves.
+    let rank = |k: &str| match k {
+        "section" => 0,
+        "page" | "chapter" | "message" | "note" | "comment" | "attachment" | "table" | "list" => 1,
+        _ => 2,
+    };
+    order.sort_by_key(|(i, b)| (b.span.0, std::cmp::Reverse(b.span.1), rank(b.kind), b.level, *i));
     let mut out: Vec<Block> = Vec::with_capacity(order.len());
     let mut stack: Vec<usize> = vec![];
     for (_, mut b) in order {

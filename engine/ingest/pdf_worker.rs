@@ -13,11 +13,14 @@ use serde::{Deserialize, Serialize};
 use super::limits::MAX_PDF_SECONDS;
 use super::model::{Block, Extracted, Skip};
 
+/// A block as it crosses the pipe: kind, start, end, parent, title span, level.
+type WireBlock = (String, usize, usize, Option<usize>, Option<(usize, usize)>, u32);
+
 /// The result as it crosses the pipe.
 #[derive(Serialize, Deserialize)]
 enum Wire {
     /// Extracted: text, blocks `(kind, start, end, parent, title, level)`, warnings.
-    Ok { text: String, blocks: Vec<(String, usize, usize, Option<usize>, Option<(usize, usize)>, u32)>, warnings: Vec<String> },
+    Ok { text: String, blocks: Vec<WireBlock>, warnings: Vec<String> },
     /// Skipped, with the reason.
     Skip(String),
 }

@@ -30,96 +30,91 @@ fn re(s: &str) -> Regex {
     Regex::new(s).unwrap_or_else(|e| panic!("{e}"))
 }
 
-static XREF: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(?i:(section|sections|§|article|clause|exhibit|appendix|schedule|annex|attachment|figure|table|paragraph|item))\s+((?:[A-Z]|\d{1,3}(?:\.\d{1,3}){0,4}|[IVX]{1,6})(?:\([a-z0-9]{1,3}\))?)\b")
+/// Every span-level detector in one alternation, so the text is scanned once: cross-references
+/// (`x`), section signs (`s`/`st`), `"X" means` (`m`/`mt`), `(the "X")` (`p`/`pt`), document
+/// citations (`c`), requirement keywords (`r`), capitalised rationale words (`w`), "Because" (`b`).
+/// Leftmost-first: where two would overlap, the earlier alternative wins.
+static SCAN: LazyLock<Regex> = LazyLock::new(|| {
+    big(&[
+        r"(?P<m>[\x22“](?P<mt>[^\x22”\n]+)[\x22”][ \t\n]+(?:means|shall mean|refers to|is defined as|has the meaning)(?-u:\b))",
+        r"(?P<p>\((?:(?:the|a|an|hereinafter(?: the)?|collectively,?(?: the)?|together,?(?: the)?|each,? a)[ \t\n]+)?[\x22“](?P<pt>[^\x22”\n]+)[\x22”]\))",
+        r"(?P<x>(?-u:\b)(?i:section|sections|article|clause|exhibit|appendix|schedule|annex|attachment|figure|table|paragraph|item)[ \t\n]+(?:[A-Z]|[0-9]{1,3}(?:\.[0-9]{1,3}){0,4}|[IVX]{1,6})(?:\([a-z0-9]{1,3}\))?(?-u:\b))",
+        r"(?P<s>§[ \t]*(?P<st>[0-9]{1,4}(?:\.[0-9]{1,3}){0,4}(?:\([a-z0-9]{1,3}\))?))",
+        r"(?P<c>(?-u:\b)(?:FIN-[0-9]{4}-[A-Z][0-9]{3}|(?:Litigation )?Release No\. ?(?:LR-)?[0-9]{3,6}|LR-[0-9]{3,6}|[A-Za-z0-9_][A-Za-z0-9_\-/]*\.(?:pdf|docx|doc|odt|eml|mbox|csv|tsv|txt|md|html|htm|xlsx|xls|json|yaml|yml|log|rtf|epub))(?-u:\b))",
+        r"(?P<r>(?-u:\b)(?:MUST NOT|MUST|SHALL NOT|SHALL|REQUIRED|must not|must|shall not|shall|is required to|are required to)(?-u:\b))",
+        r"(?P<w>(?-u:\b)(?:WHY|BECAUSE|DECISION|RATIONALE)(?-u:\b))",
+        r"(?P<b>(?-u:\b)Because )",
+    ]
+    .join("|"))
 });
-static SECTION_SIGN: LazyLock<Regex> = LazyLock::new(|| re(r"§\s*(\d{1,4}(?:\.\d{1,3}){0,4}(?:\([a-z0-9]{1,3}\))?)"));
-static DEF_MEANS: LazyLock<Regex> = LazyLock::new(|| re(r#"["“]([^"”\n]{1,80})["”]\s+(?:means|shall mean|refers to|is defined as|has the meaning)\b"#));
-static DEF_PAREN: LazyLock<Regex> = LazyLock::new(|| {
-    re(r#"\((?:(?:the|a|an|hereinafter(?: the)?|collectively(?:,)?(?: the)?|together(?:,)?(?: the)?|each(?:,)? a)\s+)?["“]([^"”\n]{1,80})["”]\)"#)
-});
-static CITES: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(FIN-\d{4}-[A-Z]\d{3}|(?:Litigation )?Release No\.\s?(?:LR-)?\d{3,6}|LR-\d{3,6}|[A-Za-z0-9_][A-Za-z0-9_\-/]*\.(?:pdf|docx|doc|odt|eml|mbox|csv|tsv|txt|md|html|htm|xlsx|xls|json|yaml|yml|log|rtf|epub))\b")
-});
-static REQUIREMENT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(MUST NOT|MUST|SHALL NOT|SHALL|REQUIRED|must not|must|shall not|shall|is required to|are required to)\b"));
+
+/// A regex with a larger lazy-DFA cache (the scanner's alternation has many states).
+fn big(s: &str) -> Regex {
+    regex::RegexBuilder::new(s).dfa_size_limit(32 << 20).build().unwrap_or_else(|e| panic!("{e}"))
+}
 static RATIONALE_HEAD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^[#*_>\s]*(?:(?i:(why|because|decision|rationale|reason|reasons|reasoning))\b[*_]*\s*(?::|—|-|\n|$)|(Because|Why)\b)"));
-static RATIONALE_CAPS: LazyLock<Regex> = LazyLock::new(|| re(r"\b(WHY|BECAUSE|DECISION|RATIONALE)\b"));
-static BECAUSE: LazyLock<Regex> = LazyLock::new(|| re(r"\bBecause "));
 
 /// Every finding of a text, in a deterministic order (sorted). `sentences` are the
 /// text's sentences in order (see [`super::chunk::sentences`]).
 pub fn detect(text: &str, blocks: &[Block], sentences: &[Span]) -> Vec<Finding> {
     let mut out = vec![];
-    for c in XREF.captures_iter(text) {
-        if let (Some(all), Some(k), Some(t)) = (c.get(0), c.get(1), c.get(2)) {
-            let mut kind = k.as_str().to_lowercase();
-            if kind == "sections" {
-                kind = "section".into();
-            }
-            if kind == "§" {
-                kind = "section".into();
-            }
-            // "Table 3" and "Item 7" only with a number; a capital letter alone is too noisy for them.
-            if matches!(kind.as_str(), "table" | "figure" | "item" | "paragraph") && !t.as_str().starts_with(|c: char| c.is_ascii_digit()) {
-                continue;
-            }
-            out.push(Finding::Xref { kind, target: t.as_str().to_string(), span: (all.start(), all.end()) });
-        }
-    }
-    for c in SECTION_SIGN.captures_iter(text) {
-        if let (Some(all), Some(t)) = (c.get(0), c.get(1)) {
-            out.push(Finding::Xref { kind: "section".into(), target: t.as_str().to_string(), span: (all.start(), all.end()) });
-        }
-    }
-    for c in DEF_MEANS.captures_iter(text) {
-        if let (Some(all), Some(t)) = (c.get(0), c.get(1)) {
-            let end = sentence_end(text, all.end());
-            out.push(Finding::Definition { term: t.as_str().trim().to_string(), span: (all.start(), end) });
-        }
-    }
-    for c in DEF_PAREN.captures_iter(text) {
-        if let (Some(all), Some(t)) = (c.get(0), c.get(1)) {
-            out.push(Finding::Definition { term: t.as_str().trim().to_string(), span: (all.start(), all.end()) });
-        }
-    }
-    for c in CITES.captures_iter(text) {
-        if let Some(m) = c.get(1) {
-            // A bare domain (example.com) or a version number is not a document.
-            let t = m.as_str();
-            if t.contains("://") || text[..m.start()].ends_with(['@', '/', '.']) {
-                continue;
-            }
-            out.push(Finding::Cites { target: t.to_string(), span: (m.start(), m.end()) });
-        }
-    }
-    // Requirement and rationale keywords: one pass over the text each, then each match is
-    // attributed to its sentence (the first keyword of a sentence counts).
     let sentence_of = |pos: usize| -> Option<Span> {
         let i = sentences.partition_point(|s| s.1 <= pos);
         sentences.get(i).copied().filter(|s| s.0 <= pos)
     };
-    let mut last: Option<Span> = None;
-    for m in REQUIREMENT.find_iter(text) {
-        if let Some(s) = sentence_of(m.start())
-            && last != Some(s)
-        {
-            last = Some(s);
-            let keyword = m.as_str().to_uppercase().replace("IS REQUIRED TO", "REQUIRED").replace("ARE REQUIRED TO", "REQUIRED");
-            out.push(Finding::Requirement { keyword, span: s });
-        }
-    }
-    let mut last: Option<Span> = None;
-    for m in RATIONALE_CAPS.find_iter(text) {
-        if let Some(s) = sentence_of(m.start())
-            && last != Some(s)
-        {
-            last = Some(s);
-            out.push(Finding::Rationale { keyword: m.as_str().to_string(), span: s });
-        }
-    }
-    for m in BECAUSE.find_iter(text) {
-        if let Some(s) = sentence_of(m.start())
+    // The first requirement / rationale keyword of a sentence counts.
+    let mut last_req: Option<Span> = None;
+    let mut last_why: Option<Span> = None;
+    for c in SCAN.captures_iter(text) {
+        let Some(all) = c.get(0) else { continue };
+        let span = (all.start(), all.end());
+        if let Some(m) = c.name("x") {
+            // "Exhibit A": the keyword is the first word, the target the last.
+            let mut words = m.as_str().split_ascii_whitespace();
+            let (Some(k), Some(t)) = (words.next(), words.next_back()) else { continue };
+            let mut kind = k.to_ascii_lowercase();
+            if kind == "sections" {
+                kind = "section".into();
+            }
+            // "Table 3" and "Item 7" only with a number; a capital letter alone is too noisy for them.
+            if matches!(kind.as_str(), "table" | "figure" | "item" | "paragraph") && !t.starts_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+            out.push(Finding::Xref { kind, target: t.to_string(), span });
+        } else if let Some(t) = c.name("st") {
+            out.push(Finding::Xref { kind: "section".into(), target: t.as_str().to_string(), span });
+        } else if let Some(t) = c.name("mt").or_else(|| c.name("pt")) {
+            // A quoted run longer than 80 bytes is a quotation, not a defined term.
+            if t.len() > 80 {
+                continue;
+            }
+            let span = if c.name("mt").is_some() { (span.0, sentence_end(text, span.1)) } else { span };
+            out.push(Finding::Definition { term: t.as_str().trim().to_string(), span });
+        } else if let Some(m) = c.name("c") {
+            // A bare domain (example.com) or a path inside a URL is not a document.
+            let t = m.as_str();
+            if text[..m.start()].ends_with(['@', '/', '.']) {
+                continue;
+            }
+            out.push(Finding::Cites { target: t.to_string(), span });
+        } else if let Some(m) = c.name("r") {
+            if let Some(s) = sentence_of(m.start())
+                && last_req != Some(s)
+            {
+                last_req = Some(s);
+                let keyword = m.as_str().to_uppercase().replace("IS REQUIRED TO", "REQUIRED").replace("ARE REQUIRED TO", "REQUIRED");
+                out.push(Finding::Requirement { keyword, span: s });
+            }
+        } else if let Some(m) = c.name("w") {
+            if let Some(s) = sentence_of(m.start())
+                && last_why != Some(s)
+            {
+                last_why = Some(s);
+                out.push(Finding::Rationale { keyword: m.as_str().to_string(), span: s });
+            }
+        } else if let Some(m) = c.name("b")
+            && let Some(s) = sentence_of(m.start())
             && s.0 == m.start()
         {
             out.push(Finding::Rationale { keyword: "BECAUSE".into(), span: s });

@@ -1,5 +1,5 @@
-//! Walking a corpus folder: deterministic (sorted by name) order, dot-files and
-//! `textgraph-out/` skipped, `.gitignore`, `.ignore` and `.tgignore` files respected
+//! Walking a corpus folder: deterministic (sorted by name) order, dot-files,
+//! `textgraph-out/`, the store's own folder and any other TextGraph store skipped, `.gitignore`, `.ignore` and `.tgignore` files respected
 //! (via the `ignore` crate, also outside git repositories). Symbolic links are not
 //! followed into folders (no loops); a link to a file is read through, and a link that
 //! cannot be resolved becomes a skipped entry with the reason.
@@ -19,9 +19,11 @@ fn id_of(root: &Path, p: &Path) -> String {
     p.strip_prefix(root).unwrap_or(p).to_string_lossy().replace('\\', "/")
 }
 
-/// The corpus under `root`, in sorted order.
-pub fn walk(root: &Path) -> Vec<Entry> {
+/// The corpus under `root`, in sorted order, without the folders in `exclude` (the store
+/// itself, when it lives inside the corpus).
+pub fn walk(root: &Path, exclude: &[PathBuf]) -> Vec<Entry> {
     let mut out = vec![];
+    let exclude: Vec<PathBuf> = exclude.iter().filter_map(|p| p.canonicalize().ok()).collect();
     let walker = ignore::WalkBuilder::new(root)
         .hidden(true)
         .parents(false)
@@ -32,7 +34,18 @@ pub fn walk(root: &Path) -> Vec<Entry> {
         .ignore(true)
         .add_custom_ignore_filename(".tgignore")
         .follow_links(false)
-        .filter_entry(|e| e.file_name() != "textgraph-out")
+        .filter_entry(move |e| {
+            if e.file_name() == "textgraph-out" {
+                return false;
+            }
+            let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+            if !is_dir {
+                return true;
+            }
+            // Any TextGraph store (a fjall database with tg's holder file) is not case material.
+            let store = e.path().join("holder").is_file() && e.path().join("keyspaces").is_dir();
+            !(store || !exclude.is_empty() && e.path().canonicalize().is_ok_and(|c| exclude.contains(&c)))
+        })
         .sort_by_file_name(|a, b| a.cmp(b))
         .build();
     for item in walker {

@@ -22,6 +22,12 @@ static ISO: LazyLock<Regex> =
 
 /// A chat transcript, if at least two lines and half of the non-blank lines open a message.
 pub fn extract_if_chat(text: &str) -> Option<Extracted> {
+    // Cheap test first: most of the first 20 non-blank lines of a chat open with '[' or a digit.
+    let sample: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).take(20).collect();
+    let opening = sample.iter().filter(|l| l.trim_start_matches('\u{200e}').starts_with(|c: char| c == '[' || c.is_ascii_digit())).count();
+    if sample.len() < 2 || opening * 2 < sample.len() {
+        return None;
+    }
     let mut heads = vec![];
     let mut nonblank = 0usize;
     for (start, line) in lines(text) {
@@ -65,6 +71,14 @@ pub fn extract_if_chat(text: &str) -> Option<Extracted> {
 /// A Slack channel export (a JSON array of messages with `ts`), rendered as one line per
 /// message: `[2024-03-01T10:46:40Z] name: text`.
 pub fn extract_if_slack(text: &str) -> Option<Extracted> {
+    // Cheap test first: an array whose first kilobytes mention "ts".
+    let mut head = text.len().min(4096);
+    while !text.is_char_boundary(head) {
+        head -= 1;
+    }
+    if !text.trim_start().starts_with('[') || !text[..head].contains("\"ts\"") {
+        return None;
+    }
     let v: Vec<serde_json::Value> = serde_json::from_str(text).ok()?;
     if v.is_empty() || !v.iter().all(|m| m.get("ts").is_some() && (m.get("text").is_some() || m.get("type").is_some())) {
         return None;

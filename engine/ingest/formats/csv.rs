@@ -1,4 +1,5 @@
-//! CSV and TSV tables (wire-transfer logs and the like): the source text is the
+//! CSV and TSV tables (wire-transfer logs and the like; `;`-separated CSV is recognised by
+//! its header line): the source text is the
 //! canonical document; one `row` block per record (quoted fields may span lines), and
 //! one `field(doc, row, header, value)` per non-empty cell, citing the cell. The first
 //! record is the header when none of its cells is empty or numeric; otherwise columns
@@ -78,6 +79,9 @@ fn numeric(s: &str) -> bool {
 /// A CSV (`delim` `,`) or TSV (`\t`) table.
 pub fn extract(bytes: &[u8], delim: u8, format: &'static str) -> Result<Extracted, Skip> {
     let (text, warnings) = decode_text(bytes)?;
+    // European exports separate CSV fields with ';' (the comma is the decimal mark).
+    let first = text.lines().next().unwrap_or("");
+    let delim = if delim == b',' && first.matches(';').count() > first.matches(',').count() { b';' } else { delim };
     let recs = records(&text, delim);
     let has_header = recs.first().is_some_and(|(_, cells)| cells.len() > 1 && cells.iter().all(|(v, _)| !v.trim().is_empty() && !numeric(v)));
     let headers: Vec<String> = if has_header { recs[0].1.iter().map(|(v, _)| v.trim().to_string()).collect() } else { vec![] };

@@ -195,9 +195,12 @@ impl Mailbox {
         // their relative order; map old ids to new ones for the message records.
         let kinds: Vec<(Span, &str)> = blocks.iter().map(|b| (trim_span(&text, b.span), b.kind)).collect();
         let nested = nest(tidy_blocks(&text, blocks));
+        let mut position: std::collections::BTreeMap<(Span, &str), usize> = std::collections::BTreeMap::new();
+        for (i, b) in nested.iter().enumerate() {
+            position.entry((b.span, b.kind)).or_insert(i);
+        }
         for m in &mut messages {
-            let want = kinds.get(m.block).copied();
-            if let Some(pos) = nested.iter().position(|b| Some((b.span, b.kind)) == want) {
+            if let Some(&pos) = kinds.get(m.block).and_then(|k| position.get(k)) {
                 m.block = pos;
             }
         }

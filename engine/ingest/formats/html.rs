@@ -121,7 +121,7 @@ pub fn render(html: &str, r: &mut Rendered) {
             i = memchr(b'>', &bytes[i..]).map_or(bytes.len(), |k| i + k + 1);
             continue;
         }
-        let Some(close) = tag_end(bytes, i + 1) else {
+        let Some((close, next)) = tag_end(bytes, i + 1) else {
             // A lone '<' with no tag: text.
             if skipping.is_none() {
                 r.b.push("<");
@@ -129,15 +129,16 @@ pub fn render(html: &str, r: &mut Rendered) {
             i += 1;
             continue;
         };
+        let tag_start = i;
         let inner = &html[i + 1..close];
-        i = close + 1;
+        i = next;
         let is_end = inner.starts_with('/');
         let body = inner.trim_start_matches('/');
         let name_len = body.find(|c: char| c.is_whitespace() || c == '/' || c == '>').unwrap_or(body.len());
         let tag = body[..name_len].to_ascii_lowercase();
         if tag.is_empty() || !tag.starts_with(|c: char| c.is_ascii_alphabetic()) {
             if skipping.is_none() {
-                r.b.push_collapsed(&decode_entities(&html[close - inner.len() - 1..=close]));
+                r.b.push_collapsed(&decode_entities(&html[tag_start..next]));
             }
             continue;
         }
@@ -262,16 +263,20 @@ fn close_tag(tag: &str, stack: &mut Vec<Open>, r: &mut Rendered, pre: &mut usize
     }
 }
 
-/// The position of the `>` closing a tag that starts at `from` (quotes respected), if
-/// the text there looks like a tag at all.
-fn tag_end(bytes: &[u8], from: usize) -> Option<usize> {
+/// Where a tag that starts at `from` ends: (end of its inner text, where scanning goes on).
+/// Normally the `>` (exclusive) and the byte after it; an unterminated tag ends before the
+/// next `<`. `None` if the text there does not look like a tag at all.
+fn tag_end(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
     let first = *bytes.get(from)?;
     if !(first.is_ascii_alphabetic() || first == b'/') {
         return None;
     }
     let mut quote = 0u8;
     let mut i = from;
-    while i < bytes.len() {
+    // A tag longer than this is no tag (an unclosed quote would otherwise make every
+    // later '<' rescan the rest of the file).
+    let stop = bytes.len().min(from + 65_536);
+    while i < stop {
         let c = bytes[i];
         if quote != 0 {
             if c == quote {
@@ -280,10 +285,9 @@ fn tag_end(bytes: &[u8], from: usize) -> Option<usize> {
         } else if c == b'"' || c == b'\'' {
             quote = c;
         } else if c == b'>' {
-            return Some(i);
+            return Some((i, i + 1));
         } else if c == b'<' {
-            // An unterminated tag: stop here and treat it as ending before the next one.
-            return Some(i - 1).filter(|&k| k >= from);
+            return Some((i, i));
         }
         i += 1;
     }

@@ -11,8 +11,8 @@ use crate::ingest::model::{Extracted, Link};
 
 static ATX: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^ {0,3}(#{1,6})(?:[ \t]+|$)").unwrap_or_else(|e| panic!("{e}")));
 static LIST: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+").unwrap_or_else(|e| panic!("{e}")));
-static MD_LINK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[([^\[\]\n]{0,500})\]\(\s*<?([^()\s<>]{1,2000})>?(?:\s+[^)]*)?\)|<((?:https?|mailto):[^<>\s]{1,2000})>").unwrap_or_else(|e| panic!("{e}")));
-static BARE_URL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"https?://[^\s<>()\[\]]{1,2000}[^\s<>()\[\].,;:!?]").unwrap_or_else(|e| panic!("{e}")));
+static MD_LINK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[([^\[\]\n]*)\]\([ \t]*<?([^()\s<>]+)>?(?:[ \t]+[^)\n]*)?\)|<((?:https?|mailto):[^<>\s]+)>").unwrap_or_else(|e| panic!("{e}")));
+static BARE_URL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"https?://[^\s<>()\[\]]*[^\s<>()\[\].,;:!?]").unwrap_or_else(|e| panic!("{e}")));
 
 /// A Markdown document.
 pub fn extract(text: String) -> Extracted {
@@ -112,6 +112,11 @@ pub fn extract(text: String) -> Extracted {
     Extracted { format: "md", blocks, links, text, ..Default::default() }
 }
 
+/// Bare `http(s)://` URLs of a text, in text order (links of formats without markup).
+pub fn bare_urls(text: &str) -> Vec<Link> {
+    BARE_URL.find_iter(text).map(|m| Link { span: (m.start(), m.end()), target: m.as_str().to_string() }).collect()
+}
+
 /// Markdown links and bare URLs, in text order, each URL once per position.
 pub fn links(text: &str) -> Vec<Link> {
     let mut out = vec![];
@@ -126,11 +131,15 @@ pub fn links(text: &str) -> Vec<Link> {
             out.push(Link { span: (url.start(), url.end()), target: url.as_str().to_string() });
         }
     }
+    // `covered` is in text order and its spans do not overlap: a binary search finds the
+    // only one that could hold a URL.
     for m in BARE_URL.find_iter(text) {
-        if !covered.iter().any(|&(s, e)| m.start() >= s && m.end() <= e) {
+        let i = covered.partition_point(|&(s, _)| s <= m.start());
+        let inside = i > 0 && covered[i - 1].1 >= m.end();
+        if !inside {
             out.push(Link { span: (m.start(), m.end()), target: m.as_str().to_string() });
         }
     }
-    out.sort_by(|a, b| a.span.cmp(&b.span));
+    out.sort_by_key(|l| l.span);
     out
 }

@@ -4,7 +4,7 @@
 //!   headings from `Heading N`/`Title` styles or `w:outlineLvl`, list items from
 //!   `w:numPr`, tables (`w:tbl`/`w:tr`, cells tab-separated), hyperlinks resolved
 //!   through `word/_rels/document.xml.rels`; footnotes and endnotes follow the body
-//!   as `note` blocks.
+//!   as `note` blocks, comments as `comment` blocks.
 //! - ODT: `content.xml` (`text:h` with outline level, `text:p`, `text:list-item`,
 //!   `table:table-row`, `text:a`, `text:s`/`text:tab`/`text:line-break`).
 //! - EPUB: the spine of the OPF named by `META-INF/container.xml`, each XHTML chapter
@@ -116,7 +116,7 @@ fn walk_docx(xml: &str, rels: &BTreeMap<String, String>, d: &mut Doc, note: Opti
                     let target = get(&attrs, "r:id").and_then(|id| rels.get(id).cloned()).or_else(|| get(&attrs, "w:anchor").map(|a| format!("#{a}")));
                     st.link = target.map(|t| (d.b.text.len(), t));
                 }
-                "w:footnote" | "w:endnote" if !empty => {
+                "w:footnote" | "w:endnote" | "w:comment" if !empty => {
                     let special = get(&attrs, "w:type").is_some();
                     d.b.blank_line();
                     note_start = (!special).then_some(d.b.text.len());
@@ -169,7 +169,7 @@ fn walk_docx(xml: &str, rels: &BTreeMap<String, String>, d: &mut Doc, note: Opti
                         }
                     }
                 }
-                "w:footnote" | "w:endnote" => {
+                "w:footnote" | "w:endnote" | "w:comment" => {
                     if let (Some(s), Some(kind)) = (note_start.take(), note) {
                         let span = (s, d.b.text.len());
                         d.block(kind, span);
@@ -213,7 +213,7 @@ pub fn extract_docx(bytes: &[u8]) -> Result<Extracted, Skip> {
         }
         d.warnings.push(format!("word/document.xml: {e}; text after it is lost"));
     }
-    for (part, kind) in [("word/footnotes.xml", "note"), ("word/endnotes.xml", "note")] {
+    for (part, kind) in [("word/footnotes.xml", "note"), ("word/endnotes.xml", "note"), ("word/comments.xml", "comment")] {
         if let Some(x) = z.read_text(part)?
             && let Err(e) = walk_docx(&x, &rels, &mut d, Some(kind))
         {

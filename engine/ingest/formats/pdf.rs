@@ -2,7 +2,8 @@
 //! (pdf-extract panics on many corrupt files; a panic becomes a skip or a page warning).
 //!
 //! - Pages are `page` blocks, joined by blank lines; paragraphs, list items and
-//!   heading-like lines inside a page are found as in plain text.
+//!   heading-like lines inside a page are found as in plain text; a heading-like line
+//!   that recurs (running header or footer) is not a section.
 //! - Encrypted PDFs open when the user password is empty; otherwise they are skipped
 //!   ("encrypted PDF (password required)").
 //! - pdf-extract silently drops text drawn with the `'` and `"` operators: when a page
@@ -10,13 +11,13 @@
 //!   the longer result wins (with a warning).
 //! - A PDF without any text is skipped with "no text layer — OCR not available"; a page
 //!   without text keeps an empty place and a warning; a page whose text is mostly
-//!   unmapped glyphs (garbage) is dropped with a warning, and a PDF with only such
-//!   pages is skipped.
+//!   unmapped glyphs (garbage) is read with lopdf instead, else dropped with a warning,
+//!   and a PDF with only such pages is skipped.
 //! - Ligatures (ﬁ, ﬂ, …) are expanded; control characters other than newline and tab are removed.
 
 use super::text::text_items;
 use crate::ingest::catch_quietly;
-use crate::ingest::model::{Block, Extracted, Skip, nest, sections_from_headings, tidy_blocks};
+use crate::ingest::model::{Block, Extracted, Skip, Span, nest, sections_from_headings, tidy_blocks};
 
 /// Pages with fewer visible characters than this are cross-checked with lopdf.
 const CROSS_CHECK_CHARS: usize = 200;
@@ -25,19 +26,23 @@ fn visible(s: &str) -> usize {
     s.chars().filter(|c| !c.is_whitespace()).count()
 }
 
-/// Whether a page's text is mostly glyphs without a Unicode mapping.
+/// Whether a page's text is mostly glyphs without a Unicode mapping: among its visible
+/// characters, letters and digits (spacing modifiers such as ˘ ˇ ˆ ˙ excluded, which is
+/// what unmapped Type 1 glyphs often decode to) are under a quarter, or characters that
+/// are neither letters, digits nor punctuation outnumber the letters and digits.
 fn garbage(s: &str) -> bool {
-    let mut total = 0usize;
-    let mut bad = 0usize;
+    let (mut visible, mut good, mut bad) = (0usize, 0usize, 0usize);
     for c in s.chars().filter(|c| !c.is_whitespace()) {
-        total += 1;
-        let ok = c.is_alphanumeric() || c.is_ascii_punctuation() || "€£$§°–—‘’“”•…·©®%".contains(c);
+        visible += 1;
+        let modifier = ('\u{2b0}'..='\u{2ff}').contains(&c);
         let private = ('\u{e000}'..='\u{f8ff}').contains(&c) || c == '\u{fffd}' || c.is_control();
-        if !ok || private {
+        if c.is_alphanumeric() && !modifier && !private {
+            good += 1;
+        } else if !(c.is_ascii_punctuation() || "€£$§°–—‘’“”•…·©®%«»".contains(c)) {
             bad += 1;
         }
     }
-    total >= 20 && bad * 2 > total
+    visible >= 20 && (good * 4 < visible || bad > good)
 }
 
 fn clean(s: &str) -> String {
@@ -134,8 +139,15 @@ pub fn extract(bytes: &[u8]) -> Result<Extracted, Skip> {
     for &n in pages.keys() {
         let raw = clean(&page_text(&doc, n, &mut warnings));
         let page = if garbage(&raw) {
-            garbage_pages.push(n);
-            String::new()
+            // lopdf decodes some font encodings pdf-extract does not: try it before giving up.
+            let alt = clean(&catch_quietly(|| doc.extract_text(&[n])).ok().and_then(|r| r.ok()).unwrap_or_default());
+            if visible(&alt) > 0 && !garbage(&alt) {
+                warnings.push(format!("page {n}: pdf-extract's text is garbage; used lopdf's text"));
+                alt
+            } else {
+                garbage_pages.push(n);
+                String::new()
+            }
         } else {
             raw
         };
@@ -146,7 +158,7 @@ pub fn extract(bytes: &[u8]) -> Result<Extracted, Skip> {
             text.push_str("\n\n");
         }
         let start = text.len();
-        text.push_str(page.trim_end());
+        text.push_str(page.trim());
         let end = text.len();
         blocks.push(Block { kind: "page", span: (start, end), parent: None, title: None, level: n });
         for it in text_items(&text[start..end]) {
@@ -169,6 +181,13 @@ pub fn extract(bytes: &[u8]) -> Result<Extracted, Skip> {
     for n in &garbage_pages {
         warnings.push(format!("page {n}: text layer is garbage (fonts without a Unicode mapping), dropped"));
     }
+    // A heading-like line repeated on several pages is a running header or footer, not a section.
+    let norm = |h: &(Span, u32)| text[h.0.0..h.0.1].split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut counts: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    for h in &headings {
+        *counts.entry(norm(h)).or_insert(0) += 1;
+    }
+    headings.retain(|h| counts.get(&norm(h)).copied().unwrap_or(0) < 2 || pages.len() < 2);
     blocks.extend(sections_from_headings(&headings, text.len()));
     // Pages keep their number in `level`; the block tree is rebuilt by containment.
     let blocks = nest(tidy_blocks(&text, blocks));

@@ -197,9 +197,16 @@ fn leaves(v: &serde_json::Value, path: &str, record: u32, depth: usize, out: &mu
     }
 }
 
+/// Largest YAML/TOML text whose fields are located by search (the search is
+/// quadratic in the worst case); larger files are ingested as text with a warning.
+const MAX_LOCATED_BYTES: usize = 1024 * 1024;
+
 /// Locates each leaf in the text: its value after its key, else its key.
 fn locate(text: &str, leaves: Vec<(u32, String, String)>) -> Vec<Field> {
     let mut out = vec![];
+    if text.len() > MAX_LOCATED_BYTES {
+        return out;
+    }
     for (record, path, value) in leaves {
         let key = path.rsplit('.').next().unwrap_or(&path);
         let key = key.split('[').next().unwrap_or(key);
@@ -216,6 +223,10 @@ fn locate(text: &str, leaves: Vec<(u32, String, String)>) -> Vec<Field> {
     out
 }
 
+fn too_big(text: &str) -> Vec<String> {
+    if text.len() > MAX_LOCATED_BYTES { vec![format!("over {MAX_LOCATED_BYTES} bytes: ingested as text, no fields")] } else { vec![] }
+}
+
 /// A YAML document.
 pub fn extract_yaml(text: String) -> Extracted {
     match serde_saphyr::from_str::<serde_json::Value>(&text) {
@@ -223,7 +234,8 @@ pub fn extract_yaml(text: String) -> Extracted {
             let mut ls = vec![];
             leaves(&v, "", 0, 0, &mut ls);
             let fields = locate(&text, ls);
-            finish("yaml", text, fields, vec![], vec![])
+            let warnings = too_big(&text);
+            finish("yaml", text, fields, vec![], warnings)
         }
         Err(e) => {
             let msg = e.to_string();
@@ -258,7 +270,8 @@ pub fn extract_toml(text: String) -> Extracted {
                 }
             }
             let fields = locate(&text, ls);
-            finish("toml", text, fields, vec![], vec![])
+            let warnings = too_big(&text);
+            finish("toml", text, fields, vec![], warnings)
         }
         Err(e) => {
             let msg = e.to_string();

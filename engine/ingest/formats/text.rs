@@ -91,6 +91,13 @@ fn heading_level(line: &str) -> Option<u32> {
     if t.is_empty() || t.len() > 100 || t.ends_with(['.', ',', ';', ':']) && !t.ends_with("..") && t.chars().any(|c| c.is_lowercase()) {
         return None;
     }
+    // Footnotes ("11. See …", "34. Ibid"), URLs and quoted terms are not headings.
+    let after_number = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.').trim_start();
+    if t.contains("://") || t.ends_with(".”") || t.ends_with(".\"") || t.starts_with(['“', '"', '\''])
+        || ["See ", "Ibid", "Id.", "Cf.", "See,"].iter().any(|p| after_number.starts_with(p))
+    {
+        return None;
+    }
     if let Some(c) = NUMBERED.captures(t) {
         let words = t.split_whitespace().count();
         if words <= 12 && !t.ends_with('.') {
