@@ -204,17 +204,20 @@ warning: invalid-utf8.txt: invalid UTF-8 at byte 3: decoded as Windows-1252
 warning: loop-a: cannot read: symbolic link loop
 warning: loop-b: cannot read: symbolic link loop
 warning: not-a-docx.docx: invalid DOCX (not a readable zip container: invalid Zip archive: Could not find EOCD)
+warning: quote-operators.pdf: page 1: pdf-extract found 0 characters, lopdf 99; used lopdf's text
 warning: scanned.pdf: no text layer — OCR not available
 warning: self-dir: symbolic link to a folder (not followed)
 warning: truncated.pdf: invalid or truncated PDF: failed parsing cross reference table: invalid start value
 warning: zip-bomb.docx: zip bomb: member word/document.xml expands 1006x (limit 100x)
 ";
     assert_eq!(err, expected);
-    assert!(out.starts_with("3 added, 0 changed, 0 unchanged, 0 removed, 11 skipped; store db\n"), "{out}");
+    assert!(out.starts_with("4 added, 0 changed, 0 unchanged, 0 removed, 11 skipped; store db\n"), "{out}");
     assert!(out.contains("skipped zip-bomb.docx: zip bomb: member word/document.xml expands 1006x (limit 100x)\n"), "{out}");
     // What could be read was kept.
     assert!(explain(&d, "document(\"invalid-utf8.txt\", \"txt\")").contains("Café au lait cost € 3.50 at the Zürich branch."));
     assert!(explain(&d, "document(\"deep-nesting.html\", \"html\")").contains("Deep text survives."));
+    // Text drawn with the ' operator, which pdf-extract drops, is recovered through lopdf.
+    assert!(explain(&d, "document(\"quote-operators.pdf\", \"pdf\")").contains("which pdf-extract silently drops."));
     // The gigantic line is chunked within the bound.
     assert!(dump.contains("fact chunk(\"gigantic-line.txt\", 3000, "), "gigantic line not chunked");
     let v = tg(&d, &["verify", "--db", "db"]);
