@@ -346,10 +346,13 @@ fn real_corpora_ingest() {
     has(&dump, "cites(\"Advisory_EIP_FINAL_508.pdf\", \"FIN-2021-A002\")");
     has(&dump, "section(\"Venezuela_Advisory_FINAL_508.pdf\", ");
     assert!(tg(&d, &["verify", "--db", "fincen"]).status.code() == Some(0));
-    // SEC releases (plain text).
-    let sec = data.join("fincrime_sec_litigation_releases/text");
+    // SEC releases: 69 plain texts and their JSON Lines index.
+    let sec = data.join("fincrime_sec_litigation_releases");
     if sec.is_dir() {
         let o = tg(&d, &["build", sec.to_str().unwrap_or_default(), "--db", "sec"]);
-        assert!(stdout(&o).starts_with("69 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store sec\n"), "{}", stdout(&o));
+        assert!(stdout(&o).starts_with("71 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store sec\n"), "{}", stdout(&o));
+        assert!(stdout(&o).contains("documents by format: jsonl 1, md 1, txt 69\n"), "{}", stdout(&o));
+        let dump = stdout(&tg(&d, &["dump", "--db", "sec"]));
+        has(&dump, "field(\"releases.jsonl\", 68, \"release_no\", \"LR-17330\")");
     }
 }
