@@ -63,8 +63,9 @@ def pdf_escape(s):
     return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
 
 
-def pdf(path, pages, extra_trailer=""):
-    """A minimal PDF: one Helvetica text stream per page (lines drawn with Tj and T*)."""
+def pdf(path, pages, extra_trailer="", quote_operator=False):
+    """A minimal PDF: one Helvetica text stream per page (lines drawn with Tj and T*, or
+    with the ' operator, which pdf-extract ignores)."""
     objs = []
     n_pages = len(pages)
     kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(n_pages))
@@ -72,7 +73,10 @@ def pdf(path, pages, extra_trailer=""):
     objs.append(f"<< /Type /Pages /Kids [{kids}] /Count {n_pages} >>")
     objs.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
     for lines in pages:
-        content = "BT /F1 11 Tf 14 TL 72 760 Td " + " ".join(f"({pdf_escape(l)}) Tj T*" for l in lines) + " ET"
+        if quote_operator:
+            content = "BT /F1 11 Tf 14 TL 72 760 Td " + " ".join(f"({pdf_escape(l)}) '" for l in lines) + " ET"
+        else:
+            content = "BT /F1 11 Tf 14 TL 72 760 Td " + " ".join(f"({pdf_escape(l)}) Tj T*" for l in lines) + " ET"
         page_no = len(objs) + 1
         objs.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents {page_no + 1} 0 R >>")
         objs.append(f"<< /Length {len(content.encode('latin-1'))} >>\nstream\n{content}\nendstream")
@@ -182,6 +186,7 @@ def bad():
     pdf(os.path.join(d, "encrypted.pdf"), [["Secret"]],
         extra_trailer="/Encrypt << /Filter /Standard /V 1 /R 2 /O <" + "11" * 32 + "> /U <" + "22" * 32 + "> /P -4 >> /ID [<" + "33" * 16 + "> <" + "33" * 16 + ">] ")
     pdf(os.path.join(d, "scanned.pdf"), [[]])
+    pdf(os.path.join(d, "quote-operators.pdf"), [["Wire WT-1006 to Beta Holdings SA for USD 470,000 was drawn", "with the quote operator, which pdf-extract silently drops."]], quote_operator=True)
     # A DOCX whose document.xml expands 8 MiB from a few KiB: refused by the ratio limit.
     write_zip(os.path.join(d, "zip-bomb.docx"), [
         ("[Content_Types].xml", "<Types/>"),

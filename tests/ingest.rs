@@ -204,17 +204,20 @@ warning: invalid-utf8.txt: invalid UTF-8 at byte 3: decoded as Windows-1252
 warning: loop-a: cannot read: symbolic link loop
 warning: loop-b: cannot read: symbolic link loop
 warning: not-a-docx.docx: invalid DOCX (not a readable zip container: invalid Zip archive: Could not find EOCD)
+warning: quote-operators.pdf: page 1: pdf-extract found 0 characters, lopdf 99; used lopdf's text
 warning: scanned.pdf: no text layer — OCR not available
 warning: self-dir: symbolic link to a folder (not followed)
 warning: truncated.pdf: invalid or truncated PDF: failed parsing cross reference table: invalid start value
 warning: zip-bomb.docx: zip bomb: member word/document.xml expands 1006x (limit 100x)
 ";
     assert_eq!(err, expected);
-    assert!(out.starts_with("3 added, 0 changed, 0 unchanged, 0 removed, 11 skipped; store db\n"), "{out}");
+    assert!(out.starts_with("4 added, 0 changed, 0 unchanged, 0 removed, 11 skipped; store db\n"), "{out}");
     assert!(out.contains("skipped zip-bomb.docx: zip bomb: member word/document.xml expands 1006x (limit 100x)\n"), "{out}");
     // What could be read was kept.
     assert!(explain(&d, "document(\"invalid-utf8.txt\", \"txt\")").contains("Café au lait cost € 3.50 at the Zürich branch."));
     assert!(explain(&d, "document(\"deep-nesting.html\", \"html\")").contains("Deep text survives."));
+    // Text drawn with the ' operator, which pdf-extract drops, is recovered through lopdf.
+    assert!(explain(&d, "document(\"quote-operators.pdf\", \"pdf\")").contains("which pdf-extract silently drops."));
     // The gigantic line is chunked within the bound.
     assert!(dump.contains("fact chunk(\"gigantic-line.txt\", 3000, "), "gigantic line not chunked");
     let v = tg(&d, &["verify", "--db", "db"]);
@@ -343,10 +346,13 @@ fn real_corpora_ingest() {
     has(&dump, "cites(\"Advisory_EIP_FINAL_508.pdf\", \"FIN-2021-A002\")");
     has(&dump, "section(\"Venezuela_Advisory_FINAL_508.pdf\", ");
     assert!(tg(&d, &["verify", "--db", "fincen"]).status.code() == Some(0));
-    // SEC releases (plain text).
-    let sec = data.join("fincrime_sec_litigation_releases/text");
+    // SEC releases: 69 plain texts and their JSON Lines index.
+    let sec = data.join("fincrime_sec_litigation_releases");
     if sec.is_dir() {
         let o = tg(&d, &["build", sec.to_str().unwrap_or_default(), "--db", "sec"]);
-        assert!(stdout(&o).starts_with("69 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store sec\n"), "{}", stdout(&o));
+        assert!(stdout(&o).starts_with("71 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store sec\n"), "{}", stdout(&o));
+        assert!(stdout(&o).contains("documents by format: jsonl 1, md 1, txt 69\n"), "{}", stdout(&o));
+        let dump = stdout(&tg(&d, &["dump", "--db", "sec"]));
+        has(&dump, "field(\"releases.jsonl\", 68, \"release_no\", \"LR-17330\")");
     }
 }

@@ -5,8 +5,8 @@
 use proptest::prelude::*;
 use textgraph::ingest::{facts, formats};
 
-const NAMES: [&str; 20] = [
-    "a.txt", "a.md", "a.log", "a.html", "a.csv", "a.tsv", "a.json", "a.yaml", "a.toml", "a.pdf", "a.docx", "a.odt", "a.epub", "a.rtf", "a.eml", "a.mbox",
+const NAMES: [&str; 21] = [
+    "a.jsonl", "a.txt", "a.md", "a.log", "a.html", "a.csv", "a.tsv", "a.json", "a.yaml", "a.toml", "a.pdf", "a.docx", "a.odt", "a.epub", "a.rtf", "a.eml", "a.mbox",
     "a.xyz", "a", "chat.txt", "slack.json",
 ];
 
@@ -64,6 +64,7 @@ fn adversarial_inputs_stay_fast() {
         ("box.mbox", "From a@b Fri Mar  1 08:55:00 2024\nFrom: a@b.c\nSubject: s\n\nbody\n\n".repeat(5_000).into_bytes()),
         ("line.txt", "word ".repeat(800_000).into_bytes()),
         ("deep.json", format!("{}1{}", "[".repeat(100_000), "]".repeat(100_000)).into_bytes()),
+        ("lines.jsonl", (0..20_000).map(|i| format!("{{\"id\": {i}, \"name\": \"n{i}\"}}\n")).collect::<String>().into_bytes()),
         ("wide.yaml", (0..20_000).map(|i| format!("k{i}: v{i}\n")).collect::<String>().into_bytes()),
         ("quotes.txt", "\"abc ".repeat(300_000).into_bytes()),
         // Regression: an unterminated tag ending in a multi-byte character before the next '<'.

@@ -3,7 +3,7 @@
 //! `build` walks the corpus ([`walk`]), hashes every file (blake3) and skips those whose
 //! bytes are unchanged since the last build, extracts the others in parallel
 //! ([`formats`], each under `catch_unwind`), turns each [`model::Extracted`] into
-//! facts ([`facts`]) and writes documents one atomic batch each, in sorted order.
+//! facts ([`facts`]) and writes documents one atomic batch each, in walk order.
 //! Documents whose files are gone are retracted. E-mail attachments become documents
 //! of their own, with ids `PARENT#attachments/N/NAME`. Every file ends in the manifest
 //! with its status (added, changed, unchanged, skipped) and reason; the manifest is

@@ -57,6 +57,10 @@ pub fn extract(name: &str, bytes: &[u8]) -> Result<Extracted, Skip> {
             let (text, warnings) = decode_text(bytes)?;
             Ok(with_warnings(chat::extract_if_slack(&text).unwrap_or_else(|| structured::extract_json(text)), warnings))
         }
+        "jsonl" | "ndjson" => {
+            let (text, warnings) = decode_text(bytes)?;
+            Ok(with_warnings(structured::extract_jsonl(text), warnings))
+        }
         "yaml" | "yml" => {
             let (text, warnings) = decode_text(bytes)?;
             Ok(with_warnings(structured::extract_yaml(text), warnings))

@@ -1,6 +1,7 @@
-//! JSON, YAML and TOML: the source text is the canonical document; every scalar leaf
-//! becomes `field(doc, record, path, value)` (record = top-level array element, else 0;
-//! path = dotted keys with `[i]` for array positions).
+//! JSON, JSON Lines, YAML and TOML: the source text is the canonical document; every
+//! non-null scalar leaf becomes `field(doc, record, path, value)` (record = top-level
+//! array element or JSON Lines line, else 0; path = dotted keys with `[i]` for array
+//! positions).
 //!
 //! JSON is scanned here with byte positions, so each field cites its value exactly.
 //! YAML and TOML are parsed by serde-saphyr and toml; their values are located in the
@@ -109,7 +110,10 @@ impl Json<'_> {
                 if serde_json::from_str::<serde_json::Value>(raw).is_err() {
                     return Err(i);
                 }
-                self.leaf(path, record, raw.to_string(), (i, j));
+                // A null states nothing (as in YAML and TOML, it is not a field).
+                if raw != "null" {
+                    self.leaf(path, record, raw.to_string(), (i, j));
+                }
                 Ok(j)
             }
         }
@@ -168,6 +172,35 @@ pub fn extract_json(text: String) -> Extracted {
         Err(at) => (vec![], vec![], vec![format!("invalid JSON at byte {at}: ingested as text, no fields")]),
     };
     finish("json", text, fields, records, warnings)
+}
+
+/// A JSON Lines document: each non-blank line is a record (numbered from 0) whose leaves
+/// are fields; lines that are not JSON stay text, counted in one warning.
+pub fn extract_jsonl(text: String) -> Extracted {
+    let mut j = Json { text: &text, b: text.as_bytes(), fields: vec![], records: vec![] };
+    let mut records = vec![];
+    let mut bad = 0usize;
+    let mut pos = 0usize;
+    for line in text.split_inclusive('\n') {
+        let start = pos;
+        pos += line.len();
+        let end = start + line.trim_end().len();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let before = j.fields.len();
+        let record = records.len() as u32;
+        match j.value(start, "", record, 1) {
+            Ok(stop) if stop <= end && text[stop..end].trim().is_empty() => records.push((start, end)),
+            _ => {
+                j.fields.truncate(before);
+                bad += 1;
+            }
+        }
+    }
+    let fields = std::mem::take(&mut j.fields);
+    let warnings = if bad > 0 { vec![format!("{bad} lines are not valid JSON: kept as text, no fields")] } else { vec![] };
+    finish("jsonl", text, fields, records, warnings)
 }
 
 /// Flattens a parsed value into (record, path, scalar text) leaves.
