@@ -325,3 +325,14 @@ fn equal_corpora_export_identical_graphs() {
     assert_eq!(a, b, "graph.json differs");
     assert_eq!(stdout(&tg(&d, &["dump", "--db", "db_a"])), stdout(&tg(&d, &["dump", "--db", "db_b"])));
 }
+
+#[test]
+fn the_empty_symbol_is_stored_like_any_other() {
+    let d = scratch("empty-symbol");
+    let store = Store::open(&d.join("db")).unwrap_or_else(|e| panic!("{e}"));
+    store.declare("mention", &[ColumnType::Symbol]).unwrap_or_else(|e| panic!("{e}"));
+    store.put_document(&doc("a.txt", "Acme"), &[mention("", (0, 0)), mention("Acme", (0, 4))]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(store.lookup("mention", &[Value::Sym(String::new())]).unwrap_or_default(), vec![vec![Value::Sym(String::new())]]);
+    assert!(store.dump().unwrap_or_default().contains("fact mention(\"\") EXTRACTED supports=1\n  [a.txt:0-0]"));
+    assert_eq!(store.verify().map(|v| (v.verified, v.checked)).unwrap_or_default(), (2, 2));
+}

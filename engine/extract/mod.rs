@@ -79,6 +79,15 @@ pub struct Extraction {
     pub refused: Vec<String>,
 }
 
+/// The largest char boundary of `text` at or before `i` (clamped to its length).
+fn floor_boundary(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
 fn hex16(parts: &[&str]) -> String {
     let mut h = blake3::Hasher::new();
     for p in parts {
@@ -91,8 +100,7 @@ fn hex16(parts: &[&str]) -> String {
 /// The document's own date: a `Date:` header line near the top, else the first message time.
 fn document_date(text: &str, given: Option<String>) -> Option<String> {
     static HEADER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?im)^\s*(?:date|dated|sent)\s*:\s*(.+)$").unwrap_or_else(|e| panic!("{e}")));
-    let head = &text[..text.len().min(2000)];
-    let head = &head[..(0..=head.len()).rev().find(|&i| head.is_char_boundary(i)).unwrap_or(0)];
+    let head = &text[..floor_boundary(text, 2000)];
     if let Some(c) = HEADER.captures(head)
         && let Some(m) = c.get(1)
         && let Some(d) = entities::find(text, (m.start(), m.end()), None).into_iter().find(|x| x.kind == "Date" && x.key.len() == "Date:2024-01-01".len())
@@ -110,7 +118,7 @@ fn defined_terms(text: &str, mentions: &[Mention]) -> Vec<(String, usize)> {
         if !matches!(m.kind, "Organization" | "Person") {
             continue;
         }
-        if let Some(c) = DEF.captures(&text[m.span.1..text.len().min(m.span.1 + 60)])
+        if let Some(c) = DEF.captures(&text[m.span.1..floor_boundary(text, m.span.1 + 60)])
             && let Some(t) = c.get(1)
         {
             out.push((t.as_str().to_string(), i));

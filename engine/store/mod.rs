@@ -15,7 +15,7 @@
 //! | `docs` | doc id (UTF-8) | JSON [`DocRecord`] |
 //! | `doc_num` | doc number u32 | doc id |
 //! | `text` | doc number u32 | canonical text |
-//! | `dict` / `dict_rev` | symbol text / id u32 | id u32 / symbol text |
+//! | `dict` / `dict_rev` | symbol text (the empty symbol: byte 0xFF) / id u32 | id u32 / symbol text |
 //! | `rels` | relation name | JSON [`RelSchema`] |
 //! | `facts` | rel u16 ‖ words | tag u8 ‖ support count u32 |
 //! | `support` | rel u16 ‖ words ‖ doc u32 ‖ start u64 ‖ end u64 | tag u8 ‖ blake3 of the span |
@@ -845,7 +845,7 @@ impl Store {
         for v in args {
             match v {
                 Value::Num(n) => words.push(*n as u32),
-                Value::Sym(s) => match self.dict.get(s).map_err(|e| self.err(e))? {
+                Value::Sym(s) => match self.dict.get(dict_key(s)).map_err(|e| self.err(e))? {
                     Some(id) => words.push(u32::from_be_bytes(id.as_ref().try_into().map_err(|_| self.corrupt("symbol id".into()))?)),
                     None => return Ok(None),
                 },
@@ -916,7 +916,7 @@ impl Store {
         for v in prefix {
             match v {
                 Value::Num(n) => words.push(*n as u32),
-                Value::Sym(s) => match self.dict.get(s).map_err(|e| self.err(e))? {
+                Value::Sym(s) => match self.dict.get(dict_key(s)).map_err(|e| self.err(e))? {
                     Some(id) => words.push(u32::from_be_bytes(id.as_ref().try_into().map_err(|_| self.corrupt("symbol id".into()))?)),
                     None => return Ok(vec![]),
                 },
@@ -962,7 +962,7 @@ impl NewSymbols {
         for a in args {
             words.push(match a {
                 Value::Num(n) => *n as u32,
-                Value::Sym(t) => match store.dict.get(t).map_err(|e| store.err(e))? {
+                Value::Sym(t) => match store.dict.get(dict_key(t)).map_err(|e| store.err(e))? {
                     Some(id) => u32::from_be_bytes(id.as_ref().try_into().map_err(|_| store.corrupt(format!("symbol id of {t:?}")))?),
                     None => match self.fresh.get(t) {
                         Some(id) => *id,
@@ -980,7 +980,7 @@ impl NewSymbols {
 
     fn write(self, store: &Store, batch: &mut fjall::OwnedWriteBatch) {
         for (t, id) in &self.fresh {
-            batch.insert(&store.dict, t.as_str(), id.to_be_bytes());
+            batch.insert(&store.dict, dict_key(t), id.to_be_bytes());
             batch.insert(&store.dict_rev, id.to_be_bytes(), t.as_str());
         }
     }
@@ -997,6 +997,12 @@ impl Drop for Store {
             let _ = ks.rotate_memtable_and_wait();
         }
     }
+}
+
+/// The dictionary key of a symbol: its text, except the empty symbol, whose key is the
+/// single byte 0xFF (fjall refuses empty keys; no UTF-8 text is that byte).
+fn dict_key(symbol: &str) -> Vec<u8> {
+    if symbol.is_empty() { vec![0xFF] } else { symbol.as_bytes().to_vec() }
 }
 
 /// The `(start, end)` at the tail of a support or document-index key.
