@@ -67,6 +67,10 @@ enum Command {
         corpus: PathBuf,
         #[command(flatten)]
         db: DbArg,
+        /// The closed vocabulary claims must use (TOML; default: the built-in
+        /// stdlib/vocab/finance.toml). Changing it re-extracts every document.
+        #[arg(long)]
+        vocab: Option<PathBuf>,
     },
     /// Print the whole store as canonical sorted text.
     Dump {
@@ -172,13 +176,17 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
     };
     let mut out = String::new();
     let code = match command {
-        Command::Build { corpus, db } => {
+        Command::Build { corpus, db, vocab } => {
             if !corpus.is_dir() {
                 eprintln!("tg: {} is not a folder", corpus.display());
                 return Err(ExitCode::from(EXIT_ERROR));
             }
+            let vocab = load_vocab(vocab.as_deref()).map_err(|e| {
+                eprintln!("{e}");
+                ExitCode::from(EXIT_ERROR)
+            })?;
             let store = open_store(&db)?;
-            let r = build_with_progress(&store, &corpus).map_err(fail)?;
+            let r = build_with_progress(&store, &corpus, &vocab).map_err(fail)?;
             for f in &r.manifest {
                 if let Some(why) = &f.reason {
                     eprintln!("warning: {}: {why}", f.id);
@@ -271,11 +279,15 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
 }
 
 /// Runs a build with a progress bar on stderr when stderr is a terminal.
-fn build_with_progress(store: &textgraph::store::Store, corpus: &std::path::Path) -> Result<textgraph::ingest::BuildReport, textgraph::store::StoreError> {
+fn build_with_progress(
+    store: &textgraph::store::Store,
+    corpus: &std::path::Path,
+    vocab: &textgraph::extract::vocab::Vocabulary,
+) -> Result<textgraph::ingest::BuildReport, textgraph::store::StoreError> {
     use std::io::IsTerminal as _;
     let worker = std::env::current_exe().ok();
     if !std::io::stderr().is_terminal() {
-        let opts = textgraph::ingest::BuildOptions { pdf_worker: worker, ..Default::default() };
+        let opts = textgraph::ingest::BuildOptions { pdf_worker: worker, vocab: Some(vocab), ..Default::default() };
         return textgraph::ingest::build_with(store, corpus, &opts);
     }
     let bar = indicatif::ProgressBar::new(0);
@@ -288,7 +300,7 @@ fn build_with_progress(store: &textgraph::store::Store, corpus: &std::path::Path
         bar.set_position(done as u64);
         bar.set_message(id.to_string());
     };
-    let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker };
+    let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker, vocab: Some(vocab) };
     let r = textgraph::ingest::build_with(store, corpus, &opts);
     bar.finish_and_clear();
     r

@@ -112,3 +112,32 @@ fn the_prompt_for_outside_extractors_comes_from_the_vocabulary() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&o.stderr), "tg: vocabulary bad.toml: relation MET names type Ghost, which [types] does not declare\n");
 }
+
+/// A case vocabulary without TRANSFERRED: those claims are refused with a warning that
+/// lists what is allowed, the others stay; going back to the built-in vocabulary
+/// re-extracts the unchanged files and gives exactly a fresh build's store.
+#[test]
+fn a_case_vocabulary_refuses_what_it_does_not_list() {
+    let d = scratch("case-vocab");
+    let vocab = std::fs::read_to_string(root().join("stdlib/vocab/finance.toml")).unwrap_or_default();
+    let start = vocab.find("[relations.TRANSFERRED]").unwrap_or(0);
+    let end = vocab[start..].find("[relations.PAID]").map_or(vocab.len(), |e| start + e);
+    std::fs::write(d.join("case.toml"), format!("{}{}", &vocab[..start], &vocab[end..])).unwrap_or_default();
+    let corpus = root().join("fixtures/extraction/corpus");
+    let c = corpus.to_str().unwrap_or_default();
+    let o = tg(&d, &["build", c, "--db", "db", "--vocab", "case.toml"]);
+    assert_eq!(o.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(
+        err.contains("warning: statements.txt: 6 claim(s) refused: relation TRANSFERRED is not in the vocabulary; allowed relations: ACQUIRED, ASSOCIATED_WITH, BENEFICIAL_OWNER_OF, CONTROLS,"),
+        "{err}"
+    );
+    let dump = String::from_utf8_lossy(&tg(&d, &["dump", "--db", "db"]).stdout).into_owned();
+    let got = claims(&dump);
+    assert!(got.iter().all(|c| !c.contains("\tTRANSFERRED\t")) && got.iter().any(|c| c.contains("\tSUBSIDIARY_OF\t")), "{got:?}");
+    // Back to the built-in vocabulary: the unchanged file is extracted again.
+    let o = tg(&d, &["build", c, "--db", "db"]);
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("0 added, 1 changed, 0 unchanged"), "{}", String::from_utf8_lossy(&o.stdout));
+    assert_eq!(tg(&d, &["build", c, "--db", "fresh"]).status.code(), Some(0));
+    assert_eq!(tg(&d, &["dump", "--db", "db"]).stdout, tg(&d, &["dump", "--db", "fresh"]).stdout);
+}

@@ -369,8 +369,9 @@ fn table_claims(input: &Input, vocab: &Vocabulary, refused: &mut Vec<String>) ->
     out
 }
 
-/// Extracts a canonical document as ingest produced it and returns its facts.
-pub fn document_facts(id: &str, x: &crate::ingest::model::Extracted, vocab: &Vocabulary) -> Vec<CitedFact> {
+/// Extracts a canonical document as ingest produced it: its facts, and one warning per
+/// distinct refusal by the vocabulary (with how many claims it refused).
+pub fn document_facts(id: &str, x: &crate::ingest::model::Extracted, vocab: &Vocabulary) -> (Vec<CitedFact>, Vec<String>) {
     let sentences = crate::ingest::chunk::region_sentences(&x.text, &x.blocks);
     let mut people = vec![];
     for m in &x.messages {
@@ -381,7 +382,12 @@ pub fn document_facts(id: &str, x: &crate::ingest::model::Extracted, vocab: &Voc
     let date = x.messages.iter().find_map(|m| m.time.as_ref()).map(|t| t.value.clone());
     let input = Input { id, text: &x.text, sentences: &sentences, fields: &x.fields, people: &people, date };
     let extraction = extract(&input, vocab);
-    facts(id, &extraction, &x.fields)
+    let mut refused: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in &extraction.refused {
+        *refused.entry(r.as_str()).or_default() += 1;
+    }
+    let warnings = refused.into_iter().map(|(why, n)| format!("{n} claim(s) refused: {why}")).collect();
+    (facts(id, &extraction, &x.fields), warnings)
 }
 
 /// The facts of an extraction (relations declared in `stdlib/schema.dl`).

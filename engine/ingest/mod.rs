@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
+use crate::extract::vocab::Vocabulary;
 use crate::store::{ColumnType, NewDocument, Store, StoreError};
 use model::{Extracted, Skip};
 
@@ -138,6 +139,8 @@ pub struct BuildOptions<'a> {
     /// crashes that `catch_unwind` cannot catch (aborts, stack overflows) and endless
     /// loops into skips. `None` extracts in-process.
     pub pdf_worker: Option<std::path::PathBuf>,
+    /// The closed vocabulary claims are checked against (`None`: the built-in one).
+    pub vocab: Option<&'a Vocabulary>,
 }
 
 /// One extracted document ready to write (a file or an attachment).
@@ -184,7 +187,7 @@ pub fn catch_quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
 }
 
 /// Extracts a file and, recursively, its attachments. Never panics.
-fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<&Path>, out: &mut Extractions) {
+fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<&Path>, vocab: &Vocabulary, out: &mut Extractions) {
     let is_pdf = formats::extension(name) == "pdf" || bytes.starts_with(b"%PDF-");
     let result = match worker {
         Some(exe) if is_pdf => pdf_worker::extract_in_child(exe, &bytes),
@@ -213,10 +216,14 @@ fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<
             doc.attachments = kept;
             let facts = match catch_quietly(|| {
                 let mut f = facts::facts(id, &doc, &children);
-                f.extend(crate::extract::document_facts(id, &doc, crate::extract::vocab::Vocabulary::builtin()));
-                f
+                let (claims, refusals) = crate::extract::document_facts(id, &doc, vocab);
+                f.extend(claims);
+                (f, refusals)
             }) {
-                Ok(f) => f,
+                Ok((f, refusals)) => {
+                    doc.warnings.extend(refusals);
+                    f
+                }
                 Err(msg) => {
                     out.push(Err((id.to_string(), format!("structure detection failed: {}", first_line(&msg)))));
                     return;
@@ -224,7 +231,7 @@ fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<
             };
             out.push(Ok(Ready { id: id.to_string(), source: bytes, doc, facts }));
             for (child, name, b) in nested {
-                extract_all(&child, &name, b, depth + 1, worker, out);
+                extract_all(&child, &name, b, depth + 1, worker, vocab, out);
             }
         }
     }
@@ -232,6 +239,12 @@ fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<
 
 fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
+}
+
+/// The identity of what turns bytes into facts: this version of tg and the vocabulary.
+fn extractor_id(vocab: &Vocabulary) -> String {
+    let h = blake3::hash(format!("{}\n{vocab:?}", env!("CARGO_PKG_VERSION")).as_bytes());
+    h.to_hex()[..16].to_string()
 }
 
 /// Brings the store up to date with the corpus under `root`.
@@ -264,6 +277,11 @@ fn hash_file(path: &Path) -> std::io::Result<String> {
 pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<BuildReport, StoreError> {
     let started = Instant::now();
     declare_schema(store)?;
+    // Documents extracted by another version of tg or under another vocabulary are
+    // extracted again, even when their bytes did not change.
+    let vocab = opts.vocab.unwrap_or(Vocabulary::builtin());
+    let extractor = extractor_id(vocab);
+    let same_extractor = store.setting("extractor")?.as_deref() == Some(extractor.as_str());
     let entries = walk::walk(root, &[store.path().to_path_buf()]);
     let total = entries.len();
     let mut report = BuildReport::default();
@@ -306,6 +324,7 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
         };
         if let Some(old) = store.document(&id)?
             && old.source_blake3 == hash
+            && same_extractor
         {
             // Unchanged: the document and its attachments stay as they are.
             let prefix = format!("{id}#");
@@ -338,7 +357,7 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
         }
         let (batch, tail) = rest.split_at(n);
         rest = tail;
-        let results = extract_batch(batch, threads, opts.pdf_worker.as_deref());
+        let results = extract_batch(batch, threads, opts.pdf_worker.as_deref(), vocab);
         for (t, readies) in batch.iter().zip(results) {
             for r in readies {
                 match r {
@@ -361,6 +380,7 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
     report.skipped = report.manifest.iter().filter(|f| f.status == Status::Skipped).map(|f| (f.id.clone(), f.reason.clone().unwrap_or_default())).collect();
     let json = serde_json::to_string(&report.manifest).map_err(|e| StoreError::Corruption { path: store.path().to_path_buf(), detail: e.to_string() })?;
     store.put_manifest(&json)?;
+    store.put_setting("extractor", &extractor)?;
     report.elapsed = started.elapsed();
     Ok(report)
 }
@@ -370,7 +390,7 @@ fn skip(report: &mut BuildReport, id: &str, format: &str, why: impl Into<String>
 }
 
 /// Reads and extracts a batch of files on `threads` threads; results in batch order.
-fn extract_batch(batch: &[Todo], threads: usize, worker: Option<&Path>) -> Vec<Extractions> {
+fn extract_batch(batch: &[Todo], threads: usize, worker: Option<&Path>, vocab: &Vocabulary) -> Vec<Extractions> {
     let next = AtomicUsize::new(0);
     let slots: Vec<std::sync::Mutex<Extractions>> = batch.iter().map(|_| std::sync::Mutex::new(vec![])).collect();
     std::thread::scope(|s| {
@@ -381,7 +401,7 @@ fn extract_batch(batch: &[Todo], threads: usize, worker: Option<&Path>) -> Vec<E
                     let Some(t) = batch.get(i) else { break };
                     let mut out = vec![];
                     match std::fs::read(&t.path) {
-                        Ok(bytes) => extract_all(&t.id, &t.id, bytes, 0, worker, &mut out),
+                        Ok(bytes) => extract_all(&t.id, &t.id, bytes, 0, worker, vocab, &mut out),
                         Err(e) => out.push(Err((t.id.clone(), format!("cannot read: {}", walk::io_reason(&e))))),
                     }
                     if let Ok(mut slot) = slots[i].lock() {

@@ -938,6 +938,17 @@ impl Store {
         self.meta.insert("manifest", json).map_err(|e| self.err(e))
     }
 
+    /// A named setting of the store (kept under `setting:NAME` in `meta`), e.g. the
+    /// identity of the extractor that built its documents.
+    pub fn setting(&self, name: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.meta.get(format!("setting:{name}")).map_err(|e| self.err(e))?.map(|v| String::from_utf8_lossy(&v).into_owned()))
+    }
+
+    /// Records a named setting (see [`Store::setting`]).
+    pub fn put_setting(&self, name: &str, value: &str) -> Result<(), StoreError> {
+        self.meta.insert(format!("setting:{name}"), value).map_err(|e| self.err(e))
+    }
+
     /// The last build's manifest JSON, if a build stored one.
     pub fn manifest(&self) -> Result<Option<String>, StoreError> {
         Ok(self.meta.get("manifest").map_err(|e| self.err(e))?.map(|v| String::from_utf8_lossy(&v).into_owned()))
