@@ -126,7 +126,8 @@ pub fn stratum_reads(prog: &LogicProgram, stratum: &Stratum) -> Vec<RelId> {
 }
 
 /// Brings a [`maintainable`] stratum up to date with its changed inputs. `db` holds the
-/// inputs' new state, and the stratum's rows and witnesses as of the last evaluation.
+/// inputs' new state, and the stratum's rows and witnesses as of the last evaluation
+/// (a database without witnesses is refused: they are what says which rows to re-prove).
 pub fn maintain_stratum(prog: &LogicProgram, stratum: &Stratum, db: &mut Database, changes: &[Option<Change>]) -> Result<(), Diagnostic> {
     let gained = |r: RelId| changes.get(r).and_then(|c| c.as_ref()).is_some_and(|c| !c.plus.is_empty());
     let lost = |r: RelId| changes.get(r).and_then(|c| c.as_ref()).is_some_and(|c| !c.minus.is_empty());
@@ -160,7 +161,9 @@ pub fn maintain_stratum(prog: &LogicProgram, stratum: &Stratum, db: &mut Databas
     }
 
     // 1. Suspects: rows whose witness no longer stands (or may not).
-    let Some(wits) = db.witnesses.as_mut() else { return Ok(()) };
+    let Some(wits) = db.witnesses.as_mut() else {
+        return Err(Diagnostic::global("TG0601", "incremental maintenance needs the stratum's witnesses (evaluate with provenance)"));
+    };
     let mut suspects: Vec<Vec<u32>> = (0..nrel).map(|_| vec![]).collect();
     for &h in &stratum.relations {
         let stride = db.rels[h].stride();
