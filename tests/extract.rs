@@ -1,22 +1,14 @@
 //! Extraction on our fixture corpora, as a user runs it: `tg build`, then the claims in
 //! `tg dump` must be exactly the hand-reviewed gold (fixtures/extraction/gold/*.tsv).
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
 
-fn tg(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tg")).current_dir(dir).args(args).output().unwrap_or_else(|e| panic!("cannot run tg: {e}"))
-}
+mod common;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use common::{root, tg};
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tg-extract-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{e}"));
-    d
+    common::scratch("extract", name)
 }
 
 /// Builds a corpus into a fresh store and returns its dump.

@@ -4,29 +4,13 @@
 //! for each), and determinism (two builds give identical dumps and exports).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+
+use common::{root, stderr, stdout, tg};
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tg-ingest-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{e}"));
-    d
-}
-
-fn tg(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tg")).current_dir(dir).env_remove("TG_DB").args(args).output().unwrap_or_else(|e| panic!("cannot run tg: {e}"))
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    common::scratch("ingest", name)
 }
 
 fn copy_dir(from: &Path, to: &Path) {

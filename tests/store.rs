@@ -3,31 +3,16 @@
 //! documents that are wholly present or wholly absent after a process is killed.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use textgraph::store::{CitedFact, ColumnType, NewDocument, Store, StoreError, Tag, Value};
 
+mod common;
+
+use common::{stdout, tg, write};
+
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("tg-store-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{e}"));
-    d
-}
-
-fn tg(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tg")).current_dir(dir).env_remove("TG_DB").args(args).output().unwrap_or_else(|e| panic!("cannot run tg: {e}"))
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let p = root.join(rel);
-    if let Some(parent) = p.parent() {
-        std::fs::create_dir_all(parent).unwrap_or_else(|e| panic!("{e}"));
-    }
-    std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
+    common::scratch("store", name)
 }
 
 fn corpus(root: &Path) {
