@@ -43,7 +43,7 @@ for a in "$@"; do
 done
 (( ${#workloads[@]} )) || workloads=(all)
 
-tg="$root/target/release/tg"
+tg="${CARGO_TARGET_DIR:-$root/target}/release/tg"
 ref_target="$root/target/bench-ref"
 ref_src="$ref_target/src-copy"
 

@@ -16,7 +16,8 @@ if [ ! -f "$suite_dir/dev.jsonl" ]; then
   exit 0
 fi
 cargo build --release --quiet --manifest-path "$root/Cargo.toml"
-tg=$root/target/release/tg
+# Cargo may build elsewhere ($CARGO_TARGET_DIR).
+tg=${CARGO_TARGET_DIR:-$root/target}/release/tg
 log_dir=$root/target/conformance
 mkdir -p "$log_dir"
 log=$log_dir/souffle-dev.log
