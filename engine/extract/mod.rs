@@ -9,6 +9,7 @@
 //! checked against the [`vocab::Vocabulary`] before it is emitted.
 
 pub mod entities;
+pub mod eval;
 pub mod modality;
 pub mod relations;
 pub mod vocab;
@@ -66,6 +67,9 @@ pub struct Claim {
     pub correction: Option<(String, Span)>,
     /// Antecedent mentions that coreference used: (entity key, antecedent span, referring span).
     pub antecedents: Vec<(String, Span, Span)>,
+    /// The spans of the subject and object mentions in the quote (sentence claims; `None`
+    /// for claims from table rows, whose parties are cells).
+    pub args: Option<(Span, Span)>,
 }
 
 /// What extraction made of a document.
@@ -289,7 +293,7 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     let correction = modality::correction(qtext).map(|(a, b)| (text[quote.0 + a..quote.0 + b].to_lowercase(), (quote.0 + a, quote.0 + b)));
     let antecedents = [&ms[f.subject], &ms[f.object]].iter().filter_map(|m| m.1.map(|ante| (m.0.key.clone(), ante, m.0.span))).collect();
     let id = hex16(&[doc, &quote.0.to_string(), &quote.1.to_string(), &s.key, f.rel, &o.key]);
-    Claim { id, subject: (s.key.clone(), s.kind), rel: f.rel.to_string(), object: (o.key.clone(), o.kind), modality, asserter, quote, attrs, valid, correction, antecedents }
+    Claim { id, subject: (s.key.clone(), s.kind), rel: f.rel.to_string(), object: (o.key.clone(), o.kind), modality, asserter, quote, attrs, valid, correction, antecedents, args: Some((s.span, o.span)) }
 }
 
 /// Columns of a transfer table, by header words.
@@ -360,7 +364,7 @@ fn table_claims(input: &Input, vocab: &Vocabulary, refused: &mut Vec<String>) ->
         let subject = (format!("{ka}:{}", name_key(&a)), ka);
         let object = (format!("{kb}:{}", name_key(&b)), kb);
         let id = hex16(&[input.id, &start.to_string(), &end.to_string(), &subject.0, "TRANSFERRED", &object.0]);
-        out.push(Claim { id, subject, rel: "TRANSFERRED".into(), object, modality: Modality::Assertion, asserter: "document".into(), quote, attrs, valid, correction: None, antecedents: vec![] });
+        out.push(Claim { id, subject, rel: "TRANSFERRED".into(), object, modality: Modality::Assertion, asserter: "document".into(), quote, attrs, valid, correction: None, antecedents: vec![], args: None });
         // The parties are mentions too.
         let _ = (from.span, to.span);
     }
