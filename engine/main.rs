@@ -135,6 +135,9 @@ enum EvalCommand {
         /// Output format.
         #[arg(long, value_parser = ["text", "json"], default_value = "text")]
         format: String,
+        /// Also print every error (false positive, false negative) with its text.
+        #[arg(long)]
+        errors: bool,
     },
     /// CoNLL-format NER (TOKEN … TAG per line): entity P/R/F1 for PER, ORG, LOC.
     Conll {
@@ -143,14 +146,17 @@ enum EvalCommand {
         /// Output format.
         #[arg(long, value_parser = ["text", "json"], default_value = "text")]
         format: String,
+        /// Also print every error (false positive, false negative) with its text.
+        #[arg(long)]
+        errors: bool,
     },
 }
 
 /// Runs `tg eval …`.
 fn eval_command(what: EvalCommand) -> ExitCode {
-    let (path, format, fire) = match what {
-        EvalCommand::Fire { path, format } => (path, format, true),
-        EvalCommand::Conll { path, format } => (path, format, false),
+    let (path, format, errors, fire) = match what {
+        EvalCommand::Fire { path, format, errors } => (path, format, errors, true),
+        EvalCommand::Conll { path, format, errors } => (path, format, errors, false),
     };
     let text = match std::fs::read(&path) {
         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
@@ -173,6 +179,8 @@ fn eval_command(what: EvalCommand) -> ExitCode {
             v["hallucinated_edge_rate"] = serde_json::json!(h);
         }
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+    } else if errors {
+        report.to_text() + &report.errors.iter().map(|e| format!("{e}\n")).collect::<String>()
     } else {
         report.to_text()
     };

@@ -111,7 +111,7 @@ fn shared() -> PathBuf {
 /// two-decimal ratio in [0, 1].
 fn prf(out: &str, name: &str) -> [f64; 3] {
     let line = out.lines().find(|l| l.starts_with(&format!("{name} "))).unwrap_or_else(|| panic!("no `{name}` line in {out}"));
-    let nums: Vec<&str> = line.split_whitespace().skip(1).take(3).collect();
+    let nums: Vec<&str> = line[name.len()..].split_whitespace().take(3).collect();
     let v: Vec<f64> = nums.iter().map(|n| n.parse().unwrap_or(-1.0)).collect();
     for (n, x) in nums.iter().zip(&v) {
         assert!(n.len() == 4 && (0.0..=1.0).contains(x), "`{line}`: {n} is not a two-decimal ratio");
@@ -138,9 +138,13 @@ fn real_fire_dev_set() {
     assert!(lines[0].starts_with("entities ") && lines[1].starts_with("relations "), "{out}");
     let e = prf(&out, "entities");
     let r = prf(&out, "relations");
-    // Sane: entities are found and mostly right; precision over recall.
-    assert!(e[0] >= 0.5 && e[1] > 0.05, "{out}");
-    assert!(r[0] >= e[1].min(0.5) || r == [0.0, 0.0, 0.0], "{out}");
+    // Floors a little under the published numbers (docs/BENCHMARKS.md): entities are found
+    // and mostly right; edges are few but, up to the gold's span conventions (titles and
+    // aliases inside its spans), right.
+    assert!(e[0] >= 0.7 && e[1] > 0.3, "{out}");
+    assert!(r[0] > 0.0 && r[1] > 0.0, "{out}");
+    let rl = prf(&out, "relations-lenient");
+    assert!(rl[0] >= 0.85, "relation precision (overlap) fell: {out}");
     for t in ["Organization", "Person", "Money", "Date", "Location"] {
         prf(&out, &format!("entity {t}"));
     }
@@ -158,8 +162,11 @@ fn real_conll_loan_agreements() {
     let out = stdout_of(&["eval", "conll", p.to_str().unwrap_or_default()]);
     eprint!("{out}");
     assert!(out.starts_with("entities "), "{out}");
+    // Floors under the published numbers: this gold tags defined terms ("Bank", "Borrower")
+    // and signatories our finders leave alone, so recall is tiny; precision must hold.
     let e = prf(&out, "entities");
-    assert!(e[0] >= 0.3 && e[1] > 0.02, "{out}");
+    assert!(e[0] >= 0.4 && e[1] > 0.0, "{out}");
+    assert!(prf(&out, "entities-lenient")[0] >= 0.7, "{out}");
     for t in ["Organization", "Person", "Location"] {
         prf(&out, &format!("entity {t}"));
     }

@@ -46,6 +46,28 @@ const STOP: &[&str] = &[
     "Summary", "See", "Exhibit", "Section", "Board", "Directors", "Minutes", "Meeting", "Committee", "Department", "Office", "Division", "Payee", "Due", "Did", "Does", "Do", "Is", "Was", "Were", "Are", "Has", "Have", "Had", "Who", "What", "Why", "How", "Where", "Which", "Will", "Would", "Should", "Can", "Could", "May", "Might", "Must", "Shall", "Under", "Over", "Into", "Onto", "Against", "Through", "During", "Without", "Within", "Among", "Upon", "About", "Not",
 ];
 
+/// Roles and document words: before "of" they name what follows ("Director of Acme Inc.",
+/// "Certificate of Formation of Beta LLC") and are never part of an organisation's name.
+const TITLES: &[&str] = &[
+    "Director", "Directors", "Officer", "President", "Chairman", "Chairwoman", "Chair", "Secretary", "Treasurer", "Manager", "Counsel", "Founder", "Member", "Head",
+    "Executive", "Employee", "Shareholder", "Shareholders", "Trustee", "Controller", "Partner", "Principal", "Chief", "Vice", "Certificate", "Articles", "Formation",
+    "Incorporation", "Acquisition", "Merger", "Subsidiary", "Affiliate", "Affiliates", "Division", "Certification", "Bylaws",
+];
+
+/// Words that name a party's role in a contract or a kind of company, capitalised as
+/// defined terms ("the Borrower Company", "an Investment Company"): not names.
+const PARTY_NOUNS: &[&str] = &[
+    "Borrower", "Borrowers", "Lender", "Lenders", "Guarantor", "Guarantors", "Parent", "Beneficiary", "Intermediary", "Correspondent", "Issuing", "Paying", "Agent",
+    "Administrative", "Collateral", "Investment", "Operating", "Acquiring", "Surviving", "Depositary", "Custodian", "Receiving", "Sending", "Originating", "Remitting",
+];
+
+/// Legal forms written as abbreviations: a name ending in one is a name even when every
+/// other word is a legal-form word too.
+const LEGAL_ABBREVIATIONS: &[&str] = &[
+    "Ltd", "LLC", "L.L.C", "LLP", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty",
+    "SpA", "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co",
+];
+
 const MONTHS: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
 fn month_number(word: &str) -> Option<u32> {
@@ -115,7 +137,17 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
             while ws.get(j + 1).is_some_and(|n| capitalised(n.text) && !STOP.contains(&n.text)) && j < i + 5 {
                 j += 1;
             }
-            push_org(text, ws[i].start, ws[j].end, out);
+            // Capitalised words before it on the same line are part of the name ("Royal Bank of Canada").
+            let mut b = i;
+            while b > 0 && i - b < 3 {
+                let p = ws[b - 1];
+                let gap = &text[p.end..ws[b].start];
+                if !gap.trim().is_empty() || gap.contains(['\n', '\r', '\t']) || !capitalised(p.text) || STOP.contains(&p.text) || TITLES.contains(&p.text) || month_number(p.text).is_some() {
+                    break;
+                }
+                b -= 1;
+            }
+            push_org(text, ws[b].start, ws[j].end, out);
             i = j + 1;
             continue;
         }
@@ -134,15 +166,19 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 }
                 if capitalised(p.text) && !STOP.contains(&p.text) && month_number(p.text).is_none() {
                     first = Some(k - 1);
+                } else if p.text == "of" && k >= 2 && TITLES.contains(&ws[k - 2].text) {
+                    // "Director of Acme Inc.": a role or a document names what follows, it is not part of it.
+                    break;
                 } else if matches!(p.text, "&" | "of" | "de" | "du" | "van" | "von" | "der") && first.is_some() {
                 } else {
                     break;
                 }
                 k -= 1;
             }
-            // Connectors cannot start a name.
+            // Connectors, roles and contract parties cannot start a name ("Director Bizexpress
+            // Limited" in a signature block, "Borrower Company", "Investment Company").
             if let Some(mut f) = first {
-                while f < i && !capitalised(ws[f].text) {
+                while f < i && (!capitalised(ws[f].text) || TITLES.contains(&ws[f].text) || PARTY_NOUNS.contains(&ws[f].text)) {
                     f += 1;
                 }
                 // Two suffixes in a row ("Holdings Ltd"): one organisation.
@@ -150,7 +186,10 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 while ws.get(end + 1).is_some_and(|n| ORG_SUFFIXES.contains(&n.text) && text[ws[end].end..n.start].trim().is_empty()) {
                     end += 1;
                 }
-                if f < i {
+                // A name of legal-form words only ("Holding Company", "Bank Holding Company") is a
+                // common noun phrase unless it ends in an abbreviated form ("Capital Partners LLC").
+                let generic = ws[f..=end].iter().all(|w| ORG_SUFFIXES.contains(&w.text)) && !ws[f..=end].iter().any(|w| LEGAL_ABBREVIATIONS.contains(&w.text.trim_end_matches('.')));
+                if f < i && !generic {
                     push_org(text, ws[f].start, ws[end].end, out);
                     i = end + 1;
                     continue;
@@ -394,7 +433,7 @@ fn iso(y: i32, m: u32, d: u32) -> Option<String> {
 fn dates(text: &str, sentence: Span, doc_date: Option<&str>, out: &mut Vec<Mention>) {
     const MON: &str = r"Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:t|tember|\.)?\.?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?";
     static DMY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{MON})\s*,?\s+(?P<y>\d{{4}})\b")));
-    static MDY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?P<m>{MON})\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y>\d{{4}})\b")));
+    static MDY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?P<m>{MON})\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s?,?\s+(?P<y>\d{{4}})\b")));
     static YMD: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})\b"));
     static MY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?P<m>{MON})\s+(?P<y>(?:19|20)\d{{2}})\b")));
     static REL: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\b(?:(?P<w>today|yesterday|tomorrow)|(?P<n>\d{1,3})\s+days\s+(?P<dir>ago|later|earlier))\b"));

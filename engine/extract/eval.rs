@@ -14,7 +14,9 @@
 //!   and a gold mention found when a prediction of its type overlaps it.
 //! - A relation matches when its mapped type is the gold's and both its subject and
 //!   object spans equal the gold head and tail spans, direction included (lenient:
-//!   overlap). Denied claims ("did not acquire") assert no edge and are not predictions.
+//!   overlap). Denied claims ("did not acquire") assert no edge and are not predictions;
+//!   an argument found by coreference ("It also acquired …") is scored at its antecedent's
+//!   span, the entity the claim is about.
 //!
 //! Precision, recall and F1 are micro-averaged; a ratio with a zero denominator is 0.
 
@@ -160,6 +162,9 @@ pub struct Report {
     pub relations: Option<Scores>,
     /// Our claims whose relation has no counterpart in the gold, by relation (not scored).
     pub unscored_claims: BTreeMap<String, usize>,
+    /// Every exact-match error: `fp|fn entity|relation CLASS "surface" … (sentence N)`.
+    #[serde(skip)]
+    pub errors: Vec<String>,
 }
 
 impl Report {
@@ -232,7 +237,8 @@ fn overlaps(a: Span, b: Span) -> bool {
 
 /// Scores one sentence's predictions against its gold, both as (class, key) items
 /// where the key is a list of spans, exact and lenient.
-fn score(gold: &[(String, Vec<Span>)], pred: &[(String, Vec<Span>)], into: &mut Scores) {
+fn score(gold: &[(String, Vec<Span>)], pred: &[(String, Vec<Span>)], into: &mut Scores, what: &str, text: &str, n: usize, errors: &mut Vec<String>) {
+    let quote = |spans: &[Span]| spans.iter().map(|s| format!("{:?}", &text[s.0..s.1])).collect::<Vec<_>>().join(" → ");
     let mut used = vec![false; gold.len()];
     for (class, spans) in pred {
         let c = into.per_type.entry(class.clone()).or_default();
@@ -241,7 +247,10 @@ fn score(gold: &[(String, Vec<Span>)], pred: &[(String, Vec<Span>)], into: &mut 
                 used[i] = true;
                 c.tp += 1;
             }
-            None => c.fp += 1,
+            None => {
+                c.fp += 1;
+                errors.push(format!("fp {what} {class} {} (sentence {n})", quote(spans)));
+            }
         }
         into.lenient.pred += 1;
         if gold.iter().any(|g| g.0 == *class && g.1.len() == spans.len() && g.1.iter().zip(spans).all(|(a, b)| overlaps(*a, *b))) {
@@ -251,6 +260,7 @@ fn score(gold: &[(String, Vec<Span>)], pred: &[(String, Vec<Span>)], into: &mut 
     for (i, (class, spans)) in gold.iter().enumerate() {
         if !used[i] {
             into.per_type.entry(class.clone()).or_default().fn_ += 1;
+            errors.push(format!("fn {what} {class} {} (sentence {n})", quote(spans)));
         }
         into.lenient.gold += 1;
         if pred.iter().any(|p| p.0 == *class && p.1.len() == spans.len() && p.1.iter().zip(spans).all(|(a, b)| overlaps(*a, *b))) {
@@ -353,13 +363,17 @@ pub fn fire(json: &str, vocab: &Vocabulary) -> Result<Report, EvalError> {
                 continue;
             }
             match (FIRE_RELATION_MAP.iter().find(|(ours, _, _)| *ours == c.rel), c.args) {
-                (Some((_, _, class)), Some((s, o))) => pred_rels.push((class.to_string(), vec![s, o])),
+                (Some((_, _, class)), Some((s, o))) => {
+                    // An argument found by coreference ("It also acquired …") stands for its antecedent.
+                    let resolve = |sp: Span| c.antecedents.iter().find(|a| a.2 == sp).map_or(sp, |a| a.1);
+                    pred_rels.push((class.to_string(), vec![resolve(s), resolve(o)]));
+                }
                 _ => *rep.unscored_claims.entry(c.rel.clone()).or_default() += 1,
             }
         }
         dedup(&mut pred_rels);
-        score(&gold_ents, &pred_ents, &mut rep.entities);
-        score(&gold_rels, &pred_rels, &mut rel_scores);
+        score(&gold_ents, &pred_ents, &mut rep.entities, "entity", &text, n, &mut rep.errors);
+        score(&gold_rels, &pred_rels, &mut rel_scores, "relation", &text, n, &mut rep.errors);
     }
     // Every mapped class gets a row, even when nothing was predicted or annotated.
     for (_, ours) in FIRE_ENTITY_MAP {
@@ -421,7 +435,8 @@ pub fn conll(text: &str) -> Result<Report, EvalError> {
             .map(|m| (m.kind.to_string(), vec![m.span]))
             .collect();
         dedup(&mut pred);
-        score(&gold, &pred, &mut rep.entities);
+        let n = rep.sentences - 1;
+        score(&gold, &pred, &mut rep.entities, "entity", &text, n, &mut rep.errors);
         sentence.clear();
     }
     for (i, line) in text.lines().enumerate() {
