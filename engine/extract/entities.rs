@@ -575,6 +575,17 @@ mod tests {
     }
 
     #[test]
+    fn roles_and_generic_phrases_are_not_organisations() {
+        let orgs = |t: &str| kinds(t).into_iter().filter(|m| m.1 == "Organization").map(|m| m.0).collect::<Vec<_>>();
+        assert_eq!(orgs("Mr. Patzig was a Director of Cyntellect Inc., a private company."), ["Cyntellect Inc."]);
+        assert_eq!(orgs("Certificate of Formation of Beta Media, LLC filed."), ["Beta Media, LLC"]);
+        assert_eq!(orgs("It is registered as a bank holding company under the Bank Holding Company Act."), Vec::<String>::new());
+        assert_eq!(orgs("The Borrower Company shall pay the Lender."), Vec::<String>::new());
+        assert_eq!(orgs("RBC Capital Markets, LLC is a subsidiary of Royal Bank of Canada."), ["RBC Capital Markets, LLC", "Royal Bank of Canada"]);
+        assert_eq!(kinds("On April 2 , 2012 it closed.").into_iter().map(|m| m.2).collect::<Vec<_>>(), ["Date:2012-04-02"]);
+    }
+
+    #[test]
     fn money_in_every_shape() {
         let text = "USD 1,940,000 and $2,000,000 and EUR 1.000.000,00 and 2.5 million dollars and £3m and 12,500 USD.";
         let keys: Vec<String> = kinds(text).into_iter().filter(|m| m.1 == "Money").map(|m| m.2).collect();
