@@ -114,7 +114,9 @@ fn defined_terms(text: &str, mentions: &[Mention]) -> Vec<(String, usize)> {
         if !matches!(m.kind, "Organization" | "Person") {
             continue;
         }
-        if let Some(c) = DEF.captures(&text[m.span.1..text.len().min(m.span.1 + 60)])
+        // Up to 60 bytes after the name, cut back to a character boundary.
+        let end = (m.span.1..=text.len().min(m.span.1 + 60)).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(m.span.1);
+        if let Some(c) = DEF.captures(&text[m.span.1..end])
             && let Some(t) = c.get(1)
         {
             out.push((t.as_str().to_string(), i));
