@@ -27,8 +27,12 @@ pub struct Mention {
 }
 
 fn re(p: &str) -> Regex {
+    // Word boundaries are ASCII ones: what they delimit here (numbers, codes, English
+    // cue words) is ASCII, and a Unicode `\b` makes the regex engine leave its DFA for a
+    // much slower search on any non-ASCII text (curly quotes, dashes).
+    let p = p.replace(r"\b", r"(?-u:\b)");
     // The patterns are constants of this file; a bad one fails every test at once.
-    Regex::new(p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}"))
+    Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}"))
 }
 
 /// Legal-form and institution words that end an organisation's name.

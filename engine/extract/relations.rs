@@ -81,6 +81,10 @@ struct Pattern {
 }
 
 fn pat(rel: &'static str, p: String, swap: bool) -> Pattern {
+    // Word boundaries are ASCII ones: the patterns' words are English, and a Unicode `\b`
+    // makes the regex engine leave its DFA for a much slower search on any non-ASCII text
+    // (every template is: its placeholders are «»).
+    let p = p.replace(r"\b", r"(?-u:\b)");
     Pattern { rel, re: Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}")), swap }
 }
 
@@ -152,8 +156,16 @@ fn index(c: &regex::Captures, i: usize) -> Option<usize> {
 pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
     let _ = ROLES;
     let mut out = vec![];
+    // Every pattern relates two placeholders: most sentences have fewer and need no search.
+    if template.matches('«').count() < 2 {
+        return out;
+    }
     let dates: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Date").map(|(i, _)| i).collect();
     for p in PATTERNS.iter() {
+        // A match test (a DFA, no captures) first: capture groups cost a backtracking search.
+        if !p.re.is_match(template) {
+            continue;
+        }
         for c in p.re.captures_iter(template) {
             // The two argument groups are the numbered groups that are not named.
             let names: Vec<Option<&str>> = p.re.capture_names().collect();
