@@ -212,7 +212,18 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
             if want == "Organization" && c.name("org").is_some_and(|m| m.as_str().eq_ignore_ascii_case("it")) && !after.starts_with(|ch: char| ch.is_lowercase()) {
                 continue;
             }
-            if let Some(ante) = flat.iter().rev().find(|m| m.span.1 <= sp.0 && m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent")) {
+            let compatible = |m: &&Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent");
+            let mut ante = flat.iter().rev().find(|m| m.span.1 <= sp.0 && compatible(m));
+            // A pronoun that opens its sentence continues the previous sentence's subject
+            // ("Wells Fargo acquired Bank of Alaska. It also acquired …"): the first compatible
+            // mention of the sentence the nearest one is in, not the nearest one.
+            if text[sent.0..sp.0].trim().is_empty()
+                && let Some(near) = ante
+                && let Some(prev) = input.sentences.iter().find(|s| s.0 <= near.span.0 && near.span.1 <= s.1)
+            {
+                ante = flat.iter().find(|m| m.span.0 >= prev.0 && m.span.1 <= prev.1 && compatible(m)).or(ante);
+            }
+            if let Some(ante) = ante {
                 coref.push((sp, ante.key.clone(), want, ante.span));
             }
         }
@@ -469,4 +480,26 @@ pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn claims(text: &str) -> Vec<String> {
+        let sents = crate::ingest::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        x.claims.iter().map(|c| format!("{}({}, {})", c.rel, c.subject.0, c.object.0)).collect()
+    }
+
+    #[test]
+    fn a_sentence_opening_pronoun_continues_the_previous_subject() {
+        assert_eq!(
+            claims("Wells Fargo Bank acquired National Bank of Alaska. It also acquired First Security Corporation."),
+            [
+                "ACQUIRED(Organization:wells fargo bank, Organization:national bank of alaska)",
+                "ACQUIRED(Organization:wells fargo bank, Organization:first security corporation)"
+            ]
+        );
+    }
 }
