@@ -276,10 +276,17 @@ fn role_people(text: &str, sentence: Span, out: &mut Vec<Mention>) {
     static B: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:{ROLES}),?\s+{NAME}")));
     static C: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME}\s+(?:said|stated|told|wrote|alleged|claimed|denied|confirmed|admitted|testified|reported|signed|approved)\b")));
     static D: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:signed by|approved by|By)\s+{NAME}\b")));
+    // A and C open with a name, which the regex engine must look for everywhere; they are
+    // run only when their cue words (a role, a verb of saying) are in the sentence at all,
+    // which a literal search finds fast.
+    static ROLE_CUE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:{ROLES})\b")));
+    static SAY_CUE: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:said|stated|told|wrote|alleged|claimed|denied|confirmed|admitted|testified|reported|signed|approved)\b"));
     let (s, e) = sentence;
     let t = &text[s..e];
-    for pat in [&*A, &*B, &*C, &*D] {
-        for c in pat.captures_iter(t) {
+    let role_cue = t.contains(',') && ROLE_CUE.is_match(t);
+    let say_cue = SAY_CUE.is_match(t);
+    for (pat, on) in [(&*A, role_cue), (&*B, true), (&*C, say_cue), (&*D, true)] {
+        for c in pat.captures_iter(if on { t } else { "" }) {
             if let Some(m) = c.get(1) {
                 let first = m.as_str().split_whitespace().next().unwrap_or("");
                 let name_words: Vec<&str> = m.as_str().split_whitespace().collect();
@@ -457,9 +464,11 @@ fn accounts(text: &str, sentence: Span, out: &mut Vec<Mention>) {
         out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Account", key: format!("Account:ETH {}", m.as_str().to_lowercase()), surface: m.as_str().into(), attrs: vec![("scheme", "ETH".into())] });
     }
     // Legacy bitcoin addresses look like many other tokens: only with a crypto word near.
-    let crypto_context = t.to_lowercase().contains("bitcoin") || t.contains("BTC") || t.to_lowercase().contains("wallet");
+    // (Computed once and only when a candidate is found: lowercasing every sentence cost.)
+    let crypto_context = std::cell::OnceCell::new();
+    let crypto = || *crypto_context.get_or_init(|| t.contains("BTC") || { let l = t.to_lowercase(); l.contains("bitcoin") || l.contains("wallet") });
     for m in BTC.find_iter(td) {
-        if m.as_str().starts_with("bc1") || crypto_context {
+        if m.as_str().starts_with("bc1") || crypto() {
             out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Account", key: format!("Account:BTC {}", m.as_str()), surface: m.as_str().into(), attrs: vec![("scheme", "BTC".into())] });
         }
     }
