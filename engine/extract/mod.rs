@@ -173,11 +173,11 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
     let terms = defined_terms(text, &all);
     // Referring expressions: (span, antecedent key, kind, antecedent span).
     let mut coref: Vec<(Span, String, &'static str, Span)> = vec![];
+    let mut longest: Vec<(&String, &(&'static str, String))> = known.iter().collect();
+    longest.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
     for (si, &sent) in input.sentences.iter().enumerate() {
         let mut extra: Vec<Mention> = vec![];
-        let mut longest: Vec<(&String, &(&'static str, String))> = known.iter().collect();
-        longest.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
-        for (name, (kind, key)) in longest {
+        for &(name, (kind, key)) in &longest {
             for sp in occurrences(text, sent, name) {
                 extra.push(Mention { span: sp, kind, key: key.clone(), surface: name.clone(), attrs: vec![] });
             }
