@@ -125,6 +125,12 @@ enum Command {
         #[arg(long, value_parser = ["text", "json"], default_value = "text")]
         format: String,
     },
+    /// Measure extraction quality against gold data (scores only the types that map onto
+    /// the vocabulary; see docs/BENCHMARKS.md, "Extraction quality").
+    Eval {
+        #[command(subcommand)]
+        what: EvalCommand,
+    },
     /// Internal: extract the PDF on stdin, print the result as JSON (used by `tg build`).
     #[command(name = "__extract-pdf", hide = true)]
     ExtractPdf,
@@ -157,6 +163,68 @@ enum Command {
         #[arg(long = "no-preprocessor", hide = true)]
         no_preprocessor: bool,
     },
+}
+
+#[derive(Subcommand, Debug)]
+enum EvalCommand {
+    /// FIRE relation-extraction JSON (e.g. fire_dev.json): entity and relation P/R/F1.
+    Fire {
+        /// The FIRE JSON file.
+        path: PathBuf,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+        /// Also print every error (false positive, false negative) with its text.
+        #[arg(long)]
+        errors: bool,
+    },
+    /// CoNLL-format NER (TOKEN … TAG per line): entity P/R/F1 for PER, ORG, LOC.
+    Conll {
+        /// The CoNLL file.
+        path: PathBuf,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+        /// Also print every error (false positive, false negative) with its text.
+        #[arg(long)]
+        errors: bool,
+    },
+}
+
+/// Runs `tg eval …`.
+fn eval_command(what: EvalCommand) -> ExitCode {
+    let (path, format, errors, fire) = match what {
+        EvalCommand::Fire { path, format, errors } => (path, format, errors, true),
+        EvalCommand::Conll { path, format, errors } => (path, format, errors, false),
+    };
+    let text = match std::fs::read(&path) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            eprintln!("tg: cannot read {}: {e}", path.display());
+            return ExitCode::from(EXIT_ERROR);
+        }
+    };
+    let report = if fire { textgraph::extract::eval::fire(&text, textgraph::extract::vocab::Vocabulary::builtin()) } else { textgraph::extract::eval::conll(&text) };
+    let report = match report {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("tg: {}: {e}", path.display());
+            return ExitCode::from(EXIT_ERROR);
+        }
+    };
+    let out = if format == "json" {
+        let mut v = serde_json::to_value(&report).unwrap_or_default();
+        if let Some(h) = report.hallucinated_edge_rate() {
+            v["hallucinated_edge_rate"] = serde_json::json!(h);
+        }
+        serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
+    } else if errors {
+        report.to_text() + &report.errors.iter().map(|e| format!("{e}\n")).collect::<String>()
+    } else {
+        report.to_text()
+    };
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    ExitCode::SUCCESS
 }
 
 /// Exit status of a run that failed (bad program, bad input, IO error); 0 is success.
@@ -272,7 +340,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } => ExitCode::SUCCESS,
+        Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(code)
@@ -367,6 +435,7 @@ fn main() -> ExitCode {
             let _ = std::io::stdout().lock().write_all(textgraph::ingest::pdf_worker::child_main(&bytes).as_bytes());
             ExitCode::SUCCESS
         }
+        Command::Eval { what } => eval_command(what),
         c @ (Command::Build { .. }
         | Command::Dump { .. }
         | Command::Verify { .. }

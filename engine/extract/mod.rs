@@ -9,6 +9,7 @@
 //! checked against the [`vocab::Vocabulary`] before it is emitted.
 
 pub mod entities;
+pub mod eval;
 pub mod modality;
 pub mod relations;
 pub mod vocab;
@@ -66,6 +67,9 @@ pub struct Claim {
     pub correction: Option<(String, Span)>,
     /// Antecedent mentions that coreference used: (entity key, antecedent span, referring span).
     pub antecedents: Vec<(String, Span, Span)>,
+    /// The spans of the subject and object mentions in the quote (sentence claims; `None`
+    /// for claims from table rows, whose parties are cells).
+    pub args: Option<(Span, Span)>,
 }
 
 /// What extraction made of a document.
@@ -208,7 +212,18 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
             if want == "Organization" && c.name("org").is_some_and(|m| m.as_str().eq_ignore_ascii_case("it")) && !after.starts_with(|ch: char| ch.is_lowercase()) {
                 continue;
             }
-            if let Some(ante) = flat.iter().rev().find(|m| m.span.1 <= sp.0 && m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent")) {
+            let compatible = |m: &&Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent");
+            let mut ante = flat.iter().rev().find(|m| m.span.1 <= sp.0 && compatible(m));
+            // A pronoun that opens its sentence continues the previous sentence's subject
+            // ("Wells Fargo acquired Bank of Alaska. It also acquired …"): the first compatible
+            // mention of the sentence the nearest one is in, not the nearest one.
+            if text[sent.0..sp.0].trim().is_empty()
+                && let Some(near) = ante
+                && let Some(prev) = input.sentences.iter().find(|s| s.0 <= near.span.0 && near.span.1 <= s.1)
+            {
+                ante = flat.iter().find(|m| m.span.0 >= prev.0 && m.span.1 <= prev.1 && compatible(m)).or(ante);
+            }
+            if let Some(ante) = ante {
                 coref.push((sp, ante.key.clone(), want, ante.span));
             }
         }
@@ -291,7 +306,7 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     let correction = modality::correction(qtext).map(|(a, b)| (text[quote.0 + a..quote.0 + b].to_lowercase(), (quote.0 + a, quote.0 + b)));
     let antecedents = [&ms[f.subject], &ms[f.object]].iter().filter_map(|m| m.1.map(|ante| (m.0.key.clone(), ante, m.0.span))).collect();
     let id = hex16(&[doc, &quote.0.to_string(), &quote.1.to_string(), &s.key, f.rel, &o.key]);
-    Claim { id, subject: (s.key.clone(), s.kind), rel: f.rel.to_string(), object: (o.key.clone(), o.kind), modality, asserter, quote, attrs, valid, correction, antecedents }
+    Claim { id, subject: (s.key.clone(), s.kind), rel: f.rel.to_string(), object: (o.key.clone(), o.kind), modality, asserter, quote, attrs, valid, correction, antecedents, args: Some((s.span, o.span)) }
 }
 
 /// Columns of a transfer table, by header words.
@@ -362,7 +377,7 @@ fn table_claims(input: &Input, vocab: &Vocabulary, refused: &mut Vec<String>) ->
         let subject = (format!("{ka}:{}", name_key(&a)), ka);
         let object = (format!("{kb}:{}", name_key(&b)), kb);
         let id = hex16(&[input.id, &start.to_string(), &end.to_string(), &subject.0, "TRANSFERRED", &object.0]);
-        out.push(Claim { id, subject, rel: "TRANSFERRED".into(), object, modality: Modality::Assertion, asserter: "document".into(), quote, attrs, valid, correction: None, antecedents: vec![] });
+        out.push(Claim { id, subject, rel: "TRANSFERRED".into(), object, modality: Modality::Assertion, asserter: "document".into(), quote, attrs, valid, correction: None, antecedents: vec![], args: None });
         // The parties are mentions too.
         let _ = (from.span, to.span);
     }
@@ -471,4 +486,26 @@ pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn claims(text: &str) -> Vec<String> {
+        let sents = crate::ingest::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        x.claims.iter().map(|c| format!("{}({}, {})", c.rel, c.subject.0, c.object.0)).collect()
+    }
+
+    #[test]
+    fn a_sentence_opening_pronoun_continues_the_previous_subject() {
+        assert_eq!(
+            claims("Wells Fargo Bank acquired National Bank of Alaska. It also acquired First Security Corporation."),
+            [
+                "ACQUIRED(Organization:wells fargo bank, Organization:national bank of alaska)",
+                "ACQUIRED(Organization:wells fargo bank, Organization:first security corporation)"
+            ]
+        );
+    }
 }

@@ -70,6 +70,8 @@ const PARTY: &str = r"«[OP](\d+)»";
 const PER: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir)\.?\s+)?«P(\d+)»";
 const GAP: &str = r"[^«»]{0,60}?";
 const SHORT: &str = r"[^«»]{0,25}?";
+/// Verbs that put a person in a role ("is", "has been", "served as").
+const SERVES: &str = r"(?:is|was|has\s+been|had\s+been|serves\s+as|served\s+as|has\s+served\s+as|became|remains)";
 
 struct Pattern {
     rel: &'static str,
@@ -79,6 +81,10 @@ struct Pattern {
 }
 
 fn pat(rel: &'static str, p: String, swap: bool) -> Pattern {
+    // Word boundaries are ASCII ones: the patterns' words are English, and a Unicode `\b`
+    // makes the regex engine leave its DFA for a much slower search on any non-ASCII text
+    // (every template is: its placeholders are «»).
+    let p = p.replace(r"\b", r"(?-u:\b)");
     Pattern { rel, re: Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}")), swap }
 }
 
@@ -95,11 +101,11 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("PAID", format!(r"{PARTY}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
         pat("PAID", format!(r"{PARTY}{SHORT}\bpaid\s+(?:«M(?P<m>\d+)»){GAP}\bto\s+{PARTY}"), false),
         // X, a (wholly-owned) subsidiary of Y / X is a subsidiary of Y
-        pat("SUBSIDIARY_OF", format!(r"{ORG}(?:\s*\([^()«»]*\))?,?\s+(?:is\s+|was\s+|became\s+)?(?:a|an|the)\s+(?:wholly[- ]owned\s+|indirect\s+|direct\s+|majority[- ]owned\s+)?subsidiary\s+of\s+{ORG}"), false),
+        pat("SUBSIDIARY_OF", format!(r"{ORG}(?:\s*\([^()«»]*\))?\s*,?\s+(?:is\s+|was\s+|became\s+)?(?:a|an|the)\s+(?:wholly\s*-?\s*owned\s+|indirect\s+|direct\s+|majority\s*-?\s*owned\s+)?subsidiary\s+of\s+{ORG}"), false),
         // Y's subsidiary, X
         pat("SUBSIDIARY_OF", format!(r"{ORG}['’]s?\s+(?:wholly[- ]owned\s+)?subsidiary,?\s+{ORG}"), true),
         // X, a director of Y / X is a director of Y / X serves as director of Y
-        pat("DIRECTOR_OF", format!(r"{PER},?\s+(?:is\s+|was\s+|serves\s+as\s+|became\s+)?(?:a|an|the|its)?\s*(?:former\s+|sole\s+|non-executive\s+)?director\s+(?:of|at)\s+{ORG}"), false),
+        pat("DIRECTOR_OF", format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:a|an|the|its)?\s*(?:(?i:former|sole|non-executive|independent|executive|finance)\s+)?(?i:director)\s+(?:of|at)\s+{ORG}"), false),
         // Y's director, X
         pat("DIRECTOR_OF", format!(r"{ORG}['’]s?\s+(?:sole\s+|former\s+)?director,?\s+{PER}"), true),
         // X owns Y / X holds N% of Y
@@ -117,7 +123,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("ACQUIRED", format!(r"{PARTY}{SHORT}\b(?:acquired|bought|purchased|took over)\s+(?:substantially\s+all\s+of\s+)?{ORG}"), false),
         pat("ACQUIRED", format!(r"{ORG}{SHORT}\b(?:was|were|has been|had been)\s+(?:acquired|bought|purchased|taken over)\s+by\s+{PARTY}"), true),
         // X, an employee of Y / X works for Y
-        pat("EMPLOYED_BY", format!(r"{PER},?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"), false),
+        pat("EMPLOYED_BY", format!(r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"), false),
         pat("EMPLOYED_BY", format!(r"{PER}{SHORT}\b(?:works|worked|working)\s+(?:for|at)\s+{ORG}"), false),
         pat("EMPLOYED_BY", format!(r"{PER}{SHORT}\b(?:is|was)\s+employed\s+by\s+{ORG}"), false),
         // X registered/incorporated in L
@@ -130,8 +136,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("HOLDS_ACCOUNT", format!(r"«A(\d+)»{SHORT}\b(?:held|opened|owned)\s+by\s+{PARTY}"), true),
     ];
     // Officers with their role word.
-    let officer = r"(?P<role>(?i:chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|CEO|CFO|COO|chairman|chairwoman|(?:senior\s+|executive\s+)?vice\s+president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller))";
-    v.push(pat("OFFICER_OF", format!(r"{PER},?\s+(?:is\s+|was\s+|serves\s+as\s+|became\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|acting)\s+)?{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+{ORG}"), false));
+    let officer = r"(?P<role>(?i:chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller)|CEO|CFO|COO)";
+    // A department may follow the role ("Senior Vice President, Worldwide Sales at X").
+    v.push(pat("OFFICER_OF", format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+{ORG}"), false));
     v.push(pat("OFFICER_OF", format!(r"{ORG}['’]s?\s+(?:former\s+)?{officer},?\s+{PER}"), true));
     v
 });
@@ -150,8 +157,16 @@ fn index(c: &regex::Captures, i: usize) -> Option<usize> {
 pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
     let _ = ROLES;
     let mut out = vec![];
+    // Every pattern relates two placeholders: most sentences have fewer and need no search.
+    if template.matches('«').count() < 2 {
+        return out;
+    }
     let dates: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Date").map(|(i, _)| i).collect();
     for p in PATTERNS.iter() {
+        // A match test (a DFA, no captures) first: capture groups cost a backtracking search.
+        if !p.re.is_match(template) {
+            continue;
+        }
         for c in p.re.captures_iter(template) {
             // The two argument groups are the numbered groups that are not named.
             let names: Vec<Option<&str>> = p.re.capture_names().collect();
@@ -212,5 +227,8 @@ mod tests {
         assert_eq!(rels("Beta Holdings SA shares a director, Marek Novak, with Acme Trading Ltd."), ["DIRECTOR_OF(Marek Novak, Beta Holdings SA)", "DIRECTOR_OF(Marek Novak, Acme Trading Ltd)"]);
         assert_eq!(rels("Omega Ltd is wholly owned by Gamma Holdings."), ["OWNS(Gamma Holdings, Omega Ltd)"]);
         assert_eq!(rels("Beta Holdings SA, a company registered in Nauru, replied."), ["REGISTERED_AT(Beta Holdings SA, Nauru)"]);
+        assert_eq!(rels("Mr. Calbert Lai , the Chief Executive Officer of Sitoa Corporation , resigned."), ["OFFICER_OF(Calbert Lai, Sitoa Corporation)"]);
+        assert_eq!(rels("Mr. Patzig was a Director of Cyntellect Inc., a private company."), ["DIRECTOR_OF(Patzig, Cyntellect Inc.)"]);
+        assert_eq!(rels("Ms. Ray served as Senior Vice President of Omega Corp."), ["OFFICER_OF(Ray, Omega Corp)"]);
     }
 }

@@ -1,0 +1,83 @@
+//! `tg-extract-bench`: extraction throughput (`extract::extract`), single-threaded, in memory.
+//!
+//! `tg-extract-bench [--repeat N] PATH…` reads every file under the paths as documents:
+//! a `.jsonl` file gives one document per line (its `body`, else `text`, else `content`
+//! string field), any other file is one document of its text. Sentences are split as
+//! `tg build` splits plain text, then each document is extracted N times (default 3);
+//! the best run's MB/s is printed per path and overall, with mention and claim counts.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use textgraph::extract::vocab::Vocabulary;
+use textgraph::extract::{Input, extract};
+use textgraph::ingest::chunk::sentences;
+
+fn files(p: &Path, out: &mut Vec<PathBuf>) {
+    if p.is_dir() {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(p).into_iter().flatten().flatten().map(|e| e.path()).collect();
+        v.sort();
+        for c in v {
+            files(&c, out);
+        }
+    } else if p.is_file() {
+        out.push(p.to_path_buf());
+    }
+}
+
+fn documents(p: &Path) -> Vec<String> {
+    let text = String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
+    if p.extension().is_some_and(|e| e == "jsonl") {
+        text.lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| ["body", "text", "content"].iter().find_map(|k| v[*k].as_str().map(str::to_string)))
+            .filter(|s| !s.trim().is_empty())
+            .collect()
+    } else if p.extension().is_some_and(|e| e == "md" || e == "json") {
+        vec![] // dataset descriptions and metadata, not case text
+    } else {
+        vec![text]
+    }
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut repeat = 3usize;
+    if let Some(i) = args.iter().position(|a| a == "--repeat") {
+        repeat = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(3).max(1);
+        args.drain(i..(i + 2).min(args.len()));
+    }
+    if args.is_empty() {
+        eprintln!("usage: tg-extract-bench [--repeat N] PATH…");
+        std::process::exit(2);
+    }
+    let vocab = Vocabulary::builtin();
+    let (mut all_bytes, mut all_time) = (0usize, Duration::ZERO);
+    for root in &args {
+        let mut fs = vec![];
+        files(Path::new(root), &mut fs);
+        let docs: Vec<String> = fs.iter().flat_map(|f| documents(f)).collect();
+        let bytes: usize = docs.iter().map(String::len).sum();
+        let mut best = Duration::MAX;
+        let (mut mentions, mut claims) = (0, 0);
+        for _ in 0..repeat {
+            let t = Instant::now();
+            let (mut m, mut c) = (0, 0);
+            for (i, d) in docs.iter().enumerate() {
+                let sents = sentences(d, 0, d.len());
+                let id = i.to_string();
+                let x = extract(&Input { id: &id, text: d, sentences: &sents, fields: &[], people: &[], date: None }, vocab);
+                m += x.mentions.len();
+                c += x.claims.len();
+            }
+            best = best.min(t.elapsed());
+            (mentions, claims) = (m, c);
+        }
+        let secs = best.as_secs_f64();
+        println!("{root}: {} documents, {:.2} MB, {mentions} mentions, {claims} claims, {:.3} s, {:.1} MB/s", docs.len(), bytes as f64 / 1e6, secs, bytes as f64 / 1e6 / secs.max(1e-9));
+        all_bytes += bytes;
+        all_time += best;
+    }
+    let secs = all_time.as_secs_f64();
+    println!("total: {:.2} MB in {:.3} s, {:.1} MB/s (one thread)", all_bytes as f64 / 1e6, secs, all_bytes as f64 / 1e6 / secs.max(1e-9));
+}

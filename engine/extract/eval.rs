@@ -1,0 +1,504 @@
+//! Extraction quality against public gold data (`tg eval`): FIRE (financial relation
+//! extraction, JSON) and CoNLL-format NER.
+//!
+//! Each gold sentence is rebuilt from its tokens joined by single spaces (every token's
+//! byte span recorded), run through the extractor, and scored **only for the types that
+//! map onto our vocabulary** (see [`FIRE_ENTITY_MAP`], [`FIRE_RELATION_MAP`],
+//! [`CONLL_ENTITY_MAP`] and docs/BENCHMARKS.md, "Extraction quality"). Gold of other types
+//! is not counted as missed, and our mentions and claims of types the gold does not
+//! annotate are not counted as wrong (they are reported as *unscored*).
+//!
+//! - An entity matches when its byte span equals a gold span (the gold token span's first
+//!   token start to last token end) and its type equals the gold's mapped type. The
+//!   lenient score counts a prediction right when it overlaps a gold span of its type,
+//!   and a gold mention found when a prediction of its type overlaps it.
+//! - A relation matches when its mapped type is the gold's and both its subject and
+//!   object spans equal the gold head and tail spans, direction included (lenient:
+//!   overlap). Denied claims ("did not acquire") assert no edge and are not predictions;
+//!   an argument found by coreference ("It also acquired …") is scored at its antecedent's
+//!   span, the entity the claim is about.
+//!
+//! Precision, recall and F1 are micro-averaged; a ratio with a zero denominator is 0.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use super::modality::Modality;
+use super::vocab::Vocabulary;
+use super::{Input, entities, extract};
+use crate::ingest::chunk::sentences;
+use crate::ingest::model::Span;
+
+/// FIRE entity type → our entity type. Location and GeopoliticalEntity both become
+/// Location (ours covers countries, cities and jurisdictions alike).
+pub const FIRE_ENTITY_MAP: &[(&str, &str)] =
+    &[("Company", "Organization"), ("Person", "Person"), ("Money", "Money"), ("Date", "Date"), ("Location", "Location"), ("GeopoliticalEntity", "Location")];
+
+/// Our relation → the FIRE relation it is scored as, and the class name it is reported
+/// under. FIRE's `Employeeof` covers employees, officers and board members alike, so
+/// EMPLOYED_BY, OFFICER_OF and DIRECTOR_OF are all scored as it (class EMPLOYED_BY).
+/// `ActionBuy` (head buys tail) is ACQUIRED in the same direction; `Subsidiaryof` (head is
+/// the subsidiary of tail) is SUBSIDIARY_OF.
+pub const FIRE_RELATION_MAP: &[(&str, &str, &str)] = &[
+    ("SUBSIDIARY_OF", "Subsidiaryof", "SUBSIDIARY_OF"),
+    ("ACQUIRED", "ActionBuy", "ACQUIRED"),
+    ("EMPLOYED_BY", "Employeeof", "EMPLOYED_BY"),
+    ("OFFICER_OF", "Employeeof", "EMPLOYED_BY"),
+    ("DIRECTOR_OF", "Employeeof", "EMPLOYED_BY"),
+];
+
+/// CoNLL NER tag (without its `B-`/`I-` prefix) → our entity type; MISC is ignored.
+pub const CONLL_ENTITY_MAP: &[(&str, &str)] = &[("PER", "Person"), ("ORG", "Organization"), ("LOC", "Location")];
+
+/// Why an evaluation could not run.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum EvalError {
+    /// The FIRE file is not valid JSON of the expected shape.
+    #[error("not a FIRE file: {0}")]
+    Fire(String),
+    /// A CoNLL line has no tag column.
+    #[error("line {line}: not a CoNLL line (want `TOKEN ... TAG`): {text:?}")]
+    Conll {
+        /// 1-based line number.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+}
+
+/// True positives, false positives and false negatives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// Predictions that match a gold item.
+    pub tp: usize,
+    /// Predictions that match none.
+    pub fp: usize,
+    /// Gold items no prediction matches.
+    #[serde(rename = "fn")]
+    pub fn_: usize,
+}
+
+impl Counts {
+    fn add(&mut self, o: Counts) {
+        self.tp += o.tp;
+        self.fp += o.fp;
+        self.fn_ += o.fn_;
+    }
+    /// tp / (tp + fp), 0 without predictions.
+    pub fn precision(&self) -> f64 {
+        ratio(self.tp, self.tp + self.fp)
+    }
+    /// tp / (tp + fn), 0 without gold.
+    pub fn recall(&self) -> f64 {
+        ratio(self.tp, self.tp + self.fn_)
+    }
+    /// Harmonic mean of precision and recall, 0 when both are 0.
+    pub fn f1(&self) -> f64 {
+        let (p, r) = (self.precision(), self.recall());
+        if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) }
+    }
+}
+
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 { 0.0 } else { a as f64 / b as f64 }
+}
+
+/// Scores of one task: overall, per class, and lenient (overlap) overall.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Scores {
+    /// Exact matches, all classes.
+    pub overall: Counts,
+    /// Exact matches per class.
+    pub per_type: BTreeMap<String, Counts>,
+    /// Overlap matches, all classes (tp of precision side; fn of recall side).
+    pub lenient: Lenient,
+}
+
+/// Overlap-based precision and recall (a prediction may overlap several gold items and
+/// the reverse, so the two sides are counted separately).
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct Lenient {
+    /// Predictions overlapping a gold item of their class.
+    pub pred_hit: usize,
+    /// Predictions.
+    pub pred: usize,
+    /// Gold items overlapped by a prediction of their class.
+    pub gold_hit: usize,
+    /// Gold items.
+    pub gold: usize,
+}
+
+impl Lenient {
+    /// Overlap precision.
+    pub fn precision(&self) -> f64 {
+        ratio(self.pred_hit, self.pred)
+    }
+    /// Overlap recall.
+    pub fn recall(&self) -> f64 {
+        ratio(self.gold_hit, self.gold)
+    }
+    /// Overlap F1.
+    pub fn f1(&self) -> f64 {
+        let (p, r) = (self.precision(), self.recall());
+        if p + r == 0.0 { 0.0 } else { 2.0 * p * r / (p + r) }
+    }
+}
+
+/// An evaluation's result.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Report {
+    /// `fire` or `conll`.
+    pub dataset: String,
+    /// Sentences (gold items) read.
+    pub sentences: usize,
+    /// Bytes of rebuilt text extracted.
+    pub bytes: usize,
+    /// Entity scores.
+    pub entities: Scores,
+    /// Relation scores (`None` for NER-only data).
+    pub relations: Option<Scores>,
+    /// Our claims whose relation has no counterpart in the gold, by relation (not scored).
+    pub unscored_claims: BTreeMap<String, usize>,
+    /// Every exact-match error: `fp|fn entity|relation CLASS "surface" … (sentence N)`.
+    #[serde(skip)]
+    pub errors: Vec<String>,
+}
+
+impl Report {
+    /// 1 − relation precision: the share of scored edges the gold does not support.
+    pub fn hallucinated_edge_rate(&self) -> Option<f64> {
+        self.relations.as_ref().map(|r| if r.overall.tp + r.overall.fp == 0 { 0.0 } else { 1.0 - r.overall.precision() })
+    }
+
+    /// The text report: `entities P R F1`, `relations P R F1` (when scored), per-class
+    /// rows `entity|relation CLASS P R F1 (tp fp fn)`, the hallucinated-edge rate, the
+    /// lenient scores and the counts.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let row = |c: &Counts| format!("{:.2} {:.2} {:.2}", c.precision(), c.recall(), c.f1());
+        let _ = writeln!(s, "entities {}", row(&self.entities.overall));
+        if let Some(r) = &self.relations {
+            let _ = writeln!(s, "relations {}", row(&r.overall));
+        }
+        for (t, c) in &self.entities.per_type {
+            let _ = writeln!(s, "entity {t} {} ({} {} {})", row(c), c.tp, c.fp, c.fn_);
+        }
+        if let Some(r) = &self.relations {
+            for (t, c) in &r.per_type {
+                let _ = writeln!(s, "relation {t} {} ({} {} {})", row(c), c.tp, c.fp, c.fn_);
+            }
+        }
+        if let Some(h) = self.hallucinated_edge_rate() {
+            let _ = writeln!(s, "hallucinated-edge-rate {h:.2}");
+        }
+        let l = &self.entities.lenient;
+        let _ = writeln!(s, "entities-lenient {:.2} {:.2} {:.2}", l.precision(), l.recall(), l.f1());
+        if let Some(r) = &self.relations {
+            let l = &r.lenient;
+            let _ = writeln!(s, "relations-lenient {:.2} {:.2} {:.2}", l.precision(), l.recall(), l.f1());
+        }
+        for (rel, n) in &self.unscored_claims {
+            let _ = writeln!(s, "unscored-claims {rel} {n}");
+        }
+        let _ = writeln!(s, "sentences {} bytes {}", self.sentences, self.bytes);
+        s
+    }
+}
+
+/// Tokens joined by single spaces, with each token's byte span.
+pub fn join_tokens<S: AsRef<str>>(tokens: &[S]) -> (String, Vec<Span>) {
+    let mut text = String::new();
+    let mut spans = Vec::with_capacity(tokens.len());
+    for t in tokens {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        let s = text.len();
+        text.push_str(t.as_ref());
+        spans.push((s, text.len()));
+    }
+    (text, spans)
+}
+
+/// The byte span of tokens `start..end` (exclusive), `None` when out of range or empty.
+fn token_span(spans: &[Span], start: usize, end: usize) -> Option<Span> {
+    if start >= end || end > spans.len() {
+        return None;
+    }
+    Some((spans[start].0, spans[end - 1].1))
+}
+
+fn overlaps(a: Span, b: Span) -> bool {
+    a.0 < b.1 && b.0 < a.1
+}
+
+/// Scores one sentence's predictions against its gold, both as (class, key) items
+/// where the key is a list of spans, exact and lenient.
+fn score(gold: &[(String, Vec<Span>)], pred: &[(String, Vec<Span>)], into: &mut Scores, what: &str, text: &str, n: usize, errors: &mut Vec<String>) {
+    let quote = |spans: &[Span]| spans.iter().map(|s| format!("{:?}", &text[s.0..s.1])).collect::<Vec<_>>().join(" → ");
+    let mut used = vec![false; gold.len()];
+    for (class, spans) in pred {
+        let c = into.per_type.entry(class.clone()).or_default();
+        match gold.iter().enumerate().position(|(i, g)| !used[i] && g.0 == *class && g.1 == *spans) {
+            Some(i) => {
+                used[i] = true;
+                c.tp += 1;
+            }
+            None => {
+                c.fp += 1;
+                errors.push(format!("fp {what} {class} {} (sentence {n})", quote(spans)));
+            }
+        }
+        into.lenient.pred += 1;
+        if gold.iter().any(|g| g.0 == *class && g.1.len() == spans.len() && g.1.iter().zip(spans).all(|(a, b)| overlaps(*a, *b))) {
+            into.lenient.pred_hit += 1;
+        }
+    }
+    for (i, (class, spans)) in gold.iter().enumerate() {
+        if !used[i] {
+            into.per_type.entry(class.clone()).or_default().fn_ += 1;
+            errors.push(format!("fn {what} {class} {} (sentence {n})", quote(spans)));
+        }
+        into.lenient.gold += 1;
+        if pred.iter().any(|p| p.0 == *class && p.1.len() == spans.len() && p.1.iter().zip(spans).all(|(a, b)| overlaps(*a, *b))) {
+            into.lenient.gold_hit += 1;
+        }
+    }
+}
+
+fn finish(s: &mut Scores) {
+    let mut all = Counts::default();
+    for c in s.per_type.values() {
+        all.add(*c);
+    }
+    s.overall = all;
+}
+
+/// Removes duplicate predictions (the same class and spans found twice).
+fn dedup(v: &mut Vec<(String, Vec<Span>)>) {
+    v.sort();
+    v.dedup();
+}
+
+#[derive(Deserialize)]
+struct FireItem {
+    tokens: Vec<String>,
+    entities: Vec<FireEntity>,
+    #[serde(default)]
+    relations: Vec<FireRelation>,
+}
+
+#[derive(Deserialize)]
+struct FireEntity {
+    #[serde(rename = "type")]
+    kind: String,
+    start: usize,
+    end: usize,
+}
+
+#[derive(Deserialize)]
+struct FireRelation {
+    head: usize,
+    tail: usize,
+    #[serde(rename = "type")]
+    kind: String,
+}
+
+fn lookup<'a>(map: &[(&str, &'a str)], k: &str) -> Option<&'a str> {
+    map.iter().find(|(a, _)| *a == k).map(|(_, b)| *b)
+}
+
+/// The mapped entity types a relation class allows on each side (ours).
+fn class_allows(class: &str, vocab: &Vocabulary, head: &str, tail: &str) -> bool {
+    FIRE_RELATION_MAP.iter().filter(|(_, _, c)| *c == class).any(|(ours, _, _)| vocab.check(ours, head, tail).is_ok())
+}
+
+/// Evaluates the extractor on a FIRE JSON file's text (a list of items with `tokens`,
+/// `entities` and `relations`).
+pub fn fire(json: &str, vocab: &Vocabulary) -> Result<Report, EvalError> {
+    let items: Vec<FireItem> = serde_json::from_str(json).map_err(|e| EvalError::Fire(e.to_string()))?;
+    let mut rep = Report { dataset: "fire".into(), relations: Some(Scores::default()), ..Default::default() };
+    let mut rel_scores = Scores::default();
+    for (n, item) in items.iter().enumerate() {
+        let (text, spans) = join_tokens(&item.tokens);
+        rep.sentences += 1;
+        rep.bytes += text.len();
+        // Gold, mapped.
+        let mut gold_ents = vec![];
+        let mut ent_class: Vec<Option<(&str, Span)>> = vec![];
+        for e in &item.entities {
+            let m = lookup(FIRE_ENTITY_MAP, &e.kind).zip(token_span(&spans, e.start, e.end));
+            if let Some((t, sp)) = m {
+                gold_ents.push((t.to_string(), vec![sp]));
+            }
+            ent_class.push(m);
+        }
+        let mut gold_rels = vec![];
+        for r in &item.relations {
+            let Some(class) = FIRE_RELATION_MAP.iter().find(|(_, fire, _)| *fire == r.kind).map(|(_, _, c)| *c) else { continue };
+            let (Some(Some((ht, hs))), Some(Some((tt, ts)))) = (ent_class.get(r.head), ent_class.get(r.tail)) else { continue };
+            // Only gold edges our vocabulary could state (ActionBuy of a product is not ACQUIRED of an organisation).
+            if class_allows(class, vocab, ht, tt) {
+                gold_rels.push((class.to_string(), vec![*hs, *ts]));
+            }
+        }
+        dedup(&mut gold_rels);
+        // Predictions.
+        let sents = sentences(&text, 0, text.len());
+        let id = format!("fire-{n}");
+        let x = extract(&Input { id: &id, text: &text, sentences: &sents, fields: &[], people: &[], date: None }, vocab);
+        let mut pred_ents: Vec<(String, Vec<Span>)> = x
+            .mentions
+            .iter()
+            .filter(|(m, ante)| ante.is_none() && FIRE_ENTITY_MAP.iter().any(|(_, ours)| *ours == m.kind))
+            .map(|(m, _)| (m.kind.to_string(), vec![m.span]))
+            .collect();
+        dedup(&mut pred_ents);
+        let mut pred_rels = vec![];
+        for c in &x.claims {
+            if c.modality == Modality::Denied {
+                continue;
+            }
+            match (FIRE_RELATION_MAP.iter().find(|(ours, _, _)| *ours == c.rel), c.args) {
+                (Some((_, _, class)), Some((s, o))) => {
+                    // An argument found by coreference ("It also acquired …") stands for its antecedent.
+                    let resolve = |sp: Span| c.antecedents.iter().find(|a| a.2 == sp).map_or(sp, |a| a.1);
+                    pred_rels.push((class.to_string(), vec![resolve(s), resolve(o)]));
+                }
+                _ => *rep.unscored_claims.entry(c.rel.clone()).or_default() += 1,
+            }
+        }
+        dedup(&mut pred_rels);
+        score(&gold_ents, &pred_ents, &mut rep.entities, "entity", &text, n, &mut rep.errors);
+        score(&gold_rels, &pred_rels, &mut rel_scores, "relation", &text, n, &mut rep.errors);
+    }
+    // Every mapped class gets a row, even when nothing was predicted or annotated.
+    for (_, ours) in FIRE_ENTITY_MAP {
+        rep.entities.per_type.entry(ours.to_string()).or_default();
+    }
+    for (_, _, class) in FIRE_RELATION_MAP {
+        rel_scores.per_type.entry(class.to_string()).or_default();
+    }
+    finish(&mut rep.entities);
+    finish(&mut rel_scores);
+    rep.relations = Some(rel_scores);
+    Ok(rep)
+}
+
+/// Evaluates the entity finders on CoNLL-format NER text (`TOKEN [POS CHUNK] TAG` per
+/// line, blank lines between sentences, `-DOCSTART-` lines skipped; tags IO or IOB:
+/// a `B-` tag or a change of type starts a new entity).
+pub fn conll(text: &str) -> Result<Report, EvalError> {
+    let mut rep = Report { dataset: "conll".into(), ..Default::default() };
+    let mut sentence: Vec<(String, String)> = vec![];
+    fn flush(sentence: &mut Vec<(String, String)>, rep: &mut Report) {
+        if sentence.is_empty() {
+            return;
+        }
+        let toks: Vec<&str> = sentence.iter().map(|(t, _)| t.as_str()).collect();
+        let (text, spans) = join_tokens(&toks);
+        rep.sentences += 1;
+        rep.bytes += text.len();
+        let mut gold = vec![];
+        let mut cur: Option<(String, usize)> = None;
+        for (i, (_, tag)) in sentence.iter().enumerate() {
+            let (prefix, kind) = match tag.split_once('-') {
+                Some((p, k)) if matches!(p, "B" | "I") => (p, k),
+                _ => ("O", ""),
+            };
+            let continues = prefix == "I" && cur.as_ref().is_some_and(|(k, _)| k == kind);
+            if !continues {
+                if let Some((k, s)) = cur.take()
+                    && let Some(t) = lookup(CONLL_ENTITY_MAP, &k)
+                    && let Some(sp) = token_span(&spans, s, i)
+                {
+                    gold.push((t.to_string(), vec![sp]));
+                }
+                if prefix != "O" {
+                    cur = Some((kind.to_string(), i));
+                }
+            }
+        }
+        if let Some((k, s)) = cur.take()
+            && let Some(t) = lookup(CONLL_ENTITY_MAP, &k)
+            && let Some(sp) = token_span(&spans, s, sentence.len())
+        {
+            gold.push((t.to_string(), vec![sp]));
+        }
+        let mut pred: Vec<(String, Vec<Span>)> = sentences(&text, 0, text.len())
+            .into_iter()
+            .flat_map(|s| entities::find(&text, s, None))
+            .filter(|m| CONLL_ENTITY_MAP.iter().any(|(_, ours)| *ours == m.kind))
+            .map(|m| (m.kind.to_string(), vec![m.span]))
+            .collect();
+        dedup(&mut pred);
+        let n = rep.sentences - 1;
+        score(&gold, &pred, &mut rep.entities, "entity", &text, n, &mut rep.errors);
+        sentence.clear();
+    }
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.is_empty() {
+            flush(&mut sentence, &mut rep);
+            continue;
+        }
+        if l.starts_with("-DOCSTART-") {
+            flush(&mut sentence, &mut rep);
+            continue;
+        }
+        let cols: Vec<&str> = l.split_whitespace().collect();
+        let (Some(tok), Some(tag)) = (cols.first(), cols.last()) else { continue };
+        if cols.len() < 2 {
+            return Err(EvalError::Conll { line: i + 1, text: line.to_string() });
+        }
+        sentence.push((tok.to_string(), tag.to_string()));
+    }
+    flush(&mut sentence, &mut rep);
+    for (_, ours) in CONLL_ENTITY_MAP {
+        rep.entities.per_type.entry(ours.to_string()).or_default();
+    }
+    finish(&mut rep.entities);
+    Ok(rep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_join_with_spans() {
+        let (t, s) = join_tokens(&["Acme", "Corp", "."]);
+        assert_eq!(t, "Acme Corp .");
+        assert_eq!(s, [(0, 4), (5, 9), (10, 11)]);
+        assert_eq!(token_span(&s, 0, 2), Some((0, 9)));
+        assert_eq!(token_span(&s, 2, 2), None);
+        assert_eq!(token_span(&s, 1, 4), None);
+    }
+
+    #[test]
+    fn counts_and_ratios() {
+        let c = Counts { tp: 2, fp: 2, fn_: 6 };
+        assert_eq!(c.precision(), 0.5);
+        assert_eq!(c.recall(), 0.25);
+        assert!((c.f1() - 1.0 / 3.0).abs() < 1e-12);
+        assert_eq!(Counts::default().f1(), 0.0);
+    }
+
+    #[test]
+    fn conll_io_tags_group_runs_and_types() {
+        let r = conll("-DOCSTART- -X- O O\n\nMr NNP - O\nJohn NNP - I-PER\nDoe NNP - I-PER\njoined VBD - O\nAcme NNP - I-ORG\nBank NNP - I-ORG\n. . - O\n").unwrap_or_default();
+        assert_eq!(r.sentences, 1);
+        // Gold: Person "John Doe", Organization "Acme Bank"; found: both exactly.
+        assert_eq!(r.entities.overall, Counts { tp: 2, fp: 0, fn_: 0 });
+    }
+
+    #[test]
+    fn bad_input_is_an_error_not_a_panic() {
+        assert!(fire("{", Vocabulary::builtin()).is_err());
+        assert!(fire("[{\"tokens\":[\"a\"],\"entities\":[{\"type\":\"Company\",\"start\":3,\"end\":9}],\"relations\":[{\"head\":7,\"tail\":0,\"type\":\"Subsidiaryof\"}]}]", Vocabulary::builtin()).is_ok());
+        assert!(conll("lonely\n").is_err());
+    }
+}
