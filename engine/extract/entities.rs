@@ -74,14 +74,14 @@ const LEGAL_ABBREVIATIONS: &[&str] = &[
 
 /// Whether a word is a legal-form or institution word ([`ORG_SUFFIXES`]), by hash.
 fn is_suffix(w: &str) -> bool {
-    static SET: LazyLock<std::collections::HashSet<&'static str>> = LazyLock::new(|| ORG_SUFFIXES.iter().copied().collect());
+    static SET: LazyLock<hashbrown::HashSet<&'static str>> = LazyLock::new(|| ORG_SUFFIXES.iter().copied().collect());
     SET.contains(w)
 }
 
 /// Whether a word never begins a name ([`STOP`]), as written or in capitals ("The",
 /// "THE"), by hash.
 fn is_stop(w: &str) -> bool {
-    static SET: LazyLock<std::collections::HashSet<String>> = LazyLock::new(|| STOP.iter().flat_map(|s| [s.to_string(), s.to_uppercase()]).collect());
+    static SET: LazyLock<hashbrown::HashSet<String>> = LazyLock::new(|| STOP.iter().flat_map(|s| [s.to_string(), s.to_uppercase()]).collect());
     SET.contains(w)
 }
 
