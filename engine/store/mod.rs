@@ -11,7 +11,7 @@
 //!
 //! | keyspace | key | value |
 //! |---|---|---|
-//! | `meta` | `format` | format string ([`FORMAT`]) |
+//! | `meta` | `format`, `manifest`, `derived_by`, `derivation`, `setting:NAME` | format string ([`FORMAT`]); last build's manifest; derivation epoch and manifest (below); settings |
 //! | `docs` | doc id (UTF-8) | JSON [`DocRecord`] |
 //! | `doc_num` | doc number u32 | doc id |
 //! | `text` | doc number u32 | canonical text |
