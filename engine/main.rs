@@ -178,6 +178,17 @@ enum EvalCommand {
         #[arg(long)]
         errors: bool,
     },
+    /// KPI-EDGAR (kpi_edgar.xlsx): money extraction P/R/F1 on annotated 10-K values.
+    Kpi {
+        /// The KPI-EDGAR workbook.
+        path: PathBuf,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+        /// Also print every error (false positive, false negative) with its text.
+        #[arg(long)]
+        errors: bool,
+    },
     /// CoNLL-format NER (TOKEN … TAG per line): entity P/R/F1 for PER, ORG, LOC.
     Conll {
         /// The CoNLL file.
@@ -193,18 +204,24 @@ enum EvalCommand {
 
 /// Runs `tg eval …`.
 fn eval_command(what: EvalCommand) -> ExitCode {
-    let (path, format, errors, fire) = match what {
-        EvalCommand::Fire { path, format, errors } => (path, format, errors, true),
-        EvalCommand::Conll { path, format, errors } => (path, format, errors, false),
+    use textgraph::extract::eval;
+    let (path, format, errors, which) = match what {
+        EvalCommand::Fire { path, format, errors } => (path, format, errors, "fire"),
+        EvalCommand::Conll { path, format, errors } => (path, format, errors, "conll"),
+        EvalCommand::Kpi { path, format, errors } => (path, format, errors, "kpi"),
     };
-    let text = match std::fs::read(&path) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => {
-            eprintln!("tg: cannot read {}: {e}", path.display());
-            return ExitCode::from(EXIT_ERROR);
-        }
+    let report = if which == "kpi" {
+        eval::read_xlsx(&path).and_then(|sheets| eval::kpi(&sheets))
+    } else {
+        let text = match std::fs::read(&path) {
+            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Err(e) => {
+                eprintln!("tg: cannot read {}: {e}", path.display());
+                return ExitCode::from(EXIT_ERROR);
+            }
+        };
+        if which == "fire" { eval::fire(&text, textgraph::extract::vocab::Vocabulary::builtin()) } else { eval::conll(&text) }
     };
-    let report = if fire { textgraph::extract::eval::fire(&text, textgraph::extract::vocab::Vocabulary::builtin()) } else { textgraph::extract::eval::conll(&text) };
     let report = match report {
         Ok(r) => r,
         Err(e) => {

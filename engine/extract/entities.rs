@@ -405,6 +405,11 @@ fn money(text: &str, sentence: Span, out: &mut Vec<Mention>) {
         for c in pat.captures_iter(t) {
             let (Some(cur), Some(n)) = (c.name("c"), c.name("n")) else { continue };
             let Some(code) = currency_code(cur.as_str()) else { continue };
+            // "… in 2020 USD 5 million": a bare year before a currency code is a date.
+            let year = n.as_str().len() == 4 && (n.as_str().starts_with("19") || n.as_str().starts_with("20")) && n.as_str().bytes().all(|b| b.is_ascii_digit());
+            if year && n.start() < cur.start() {
+                continue;
+            }
             let Some(v) = parse_amount(n.as_str()) else { continue };
             let v = v.saturating_mul(magnitude(c.name("m").map(|m| m.as_str())));
             let start = s + cur.start().min(n.start());
@@ -653,7 +658,7 @@ mod tests {
 
     #[test]
     fn money_in_every_shape() {
-        let text = "USD 1,940,000 and $2,000,000 and EUR 1.000.000,00 and 2.5 million dollars and £3m and 12,500 USD.";
+        let text = "USD 1,940,000 and $2,000,000 and EUR 1.000.000,00 and 2.5 million dollars and £3m and 12,500 USD; in 2020 USD rates fell.";
         let keys: Vec<String> = kinds(text).into_iter().filter(|m| m.1 == "Money").map(|m| m.2).collect();
         assert_eq!(keys, ["Money:USD 1940000", "Money:USD 2000000", "Money:EUR 1000000", "Money:USD 2500000", "Money:GBP 3000000", "Money:USD 12500"]);
     }

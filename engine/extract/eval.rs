@@ -59,6 +59,9 @@ pub enum EvalError {
     /// The FIRE file is not valid JSON of the expected shape.
     #[error("not a FIRE file: {0}")]
     Fire(String),
+    /// The KPI-EDGAR workbook could not be read or has an unexpected shape.
+    #[error("not a KPI-EDGAR workbook: {0}")]
+    Kpi(String),
     /// A CoNLL line has no tag column.
     #[error("line {line}: not a CoNLL line (want `TOKEN ... TAG`): {text:?}")]
     Conll {
@@ -501,4 +504,88 @@ mod tests {
         assert!(fire("[{\"tokens\":[\"a\"],\"entities\":[{\"type\":\"Company\",\"start\":3,\"end\":9}],\"relations\":[{\"head\":7,\"tail\":0,\"type\":\"Subsidiaryof\"}]}]", Vocabulary::builtin()).is_ok());
         assert!(conll("lonely\n").is_err());
     }
+}
+
+/// Value tags of KPI-EDGAR's annotation guide (sheet `legend`): numeric tokens that state
+/// a KPI's value or change. With a currency token right before them they are money.
+const KPI_VALUE_TAGS: &[&str] = &["cy", "py", "py1", "increase", "increase_py", "decrease", "decrease_py"];
+
+/// Reads every sheet of an .xlsx workbook as rows of cell texts.
+pub fn read_xlsx(path: &std::path::Path) -> Result<Vec<(String, Vec<Vec<String>>)>, EvalError> {
+    use calamine::Reader as _;
+    let mut wb: calamine::Xlsx<_> = calamine::open_workbook(path).map_err(|e| EvalError::Kpi(format!("{}: {e}", path.display())))?;
+    let mut out = vec![];
+    for name in wb.sheet_names() {
+        let range = wb.worksheet_range(&name).map_err(|e| EvalError::Kpi(format!("sheet {name}: {e}")))?;
+        let rows = range.rows().map(|r| r.iter().map(|c| if matches!(c, calamine::Data::Empty) { String::new() } else { c.to_string() }).collect()).collect();
+        out.push((name, rows));
+    }
+    Ok(out)
+}
+
+/// Evaluates money extraction on KPI-EDGAR: in each sheet, a `Sentence` row (tokens) and
+/// its `Manual Annotations` row (tags such as `cy_1`). Gold: value tokens ([`KPI_VALUE_TAGS`])
+/// right after a currency token (`$`, `€`, `£`, `USD`, `EUR`, `GBP`). One of our Money
+/// mentions is right (tp) when it covers a gold token, wrong (fp) when it covers no
+/// annotated numeric token at all, and not scored when it covers only annotated tokens
+/// that are not gold (a `false_positive` value such as a forecast, or a value whose
+/// currency is not right before it); a gold token no mention covers is missed (fn). The
+/// gold annotates KPI values only, so an amount it leaves out counts as a false positive:
+/// precision is a lower bound.
+pub fn kpi(sheets: &[(String, Vec<Vec<String>>)]) -> Result<Report, EvalError> {
+    let mut rep = Report { dataset: "kpi".into(), ..Default::default() };
+    let mut money = Counts::default();
+    let mut lenient = Lenient::default();
+    for (_, rows) in sheets.iter().filter(|(n, _)| n != "legend" && n != "possible_relations") {
+        for (i, row) in rows.iter().enumerate() {
+            if row.first().map(String::as_str) != Some("Sentence") {
+                continue;
+            }
+            let cells: Vec<&str> = row[1..].iter().map(String::as_str).collect();
+            let n = cells.iter().rposition(|t| !t.is_empty()).map_or(0, |p| p + 1);
+            let tokens = &cells[..n];
+            let Some(tags) = rows[i + 1..].iter().take(4).find(|r| r.first().map(String::as_str) == Some("Manual Annotations")) else {
+                return Err(EvalError::Kpi(format!("a sentence (row {}) without its Manual Annotations row", i + 1)));
+            };
+            // "cy_1" → "cy"; "false_positive" stays whole.
+            let tag = |k: usize| {
+                let t = tags.get(k + 1).map(String::as_str).unwrap_or("");
+                t.rsplit_once('_').filter(|(_, n)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())).map_or(t, |(b, _)| b)
+            };
+            let (text, spans) = join_tokens(tokens);
+            rep.sentences += 1;
+            rep.bytes += text.len();
+            let is_currency = |t: &str| matches!(t, "$" | "€" | "£" | "USD" | "EUR" | "GBP" | "US$");
+            let gold: Vec<Span> = (1..n).filter(|&k| KPI_VALUE_TAGS.contains(&tag(k)) && is_currency(tokens[k - 1])).map(|k| spans[k]).collect();
+            let annotated: Vec<Span> = (0..n).filter(|&k| KPI_VALUE_TAGS.contains(&tag(k)) || tag(k) == "false_positive").map(|k| spans[k]).collect();
+            let pred: Vec<Span> = sentences(&text, 0, text.len()).into_iter().flat_map(|s| entities::find(&text, s, None)).filter(|m| m.kind == "Money").map(|m| m.span).collect();
+            let inside = |g: &Span, p: &Span| p.0 <= g.0 && g.1 <= p.1;
+            let at = rep.sentences - 1;
+            for g in &gold {
+                lenient.gold += 1;
+                if pred.iter().any(|p| inside(g, p)) {
+                    lenient.gold_hit += 1;
+                } else {
+                    money.fn_ += 1;
+                    rep.errors.push(format!("fn entity Money {:?} (sentence {at})", &text[g.0..g.1]));
+                }
+            }
+            for p in &pred {
+                lenient.pred += 1;
+                if gold.iter().any(|g| inside(g, p)) {
+                    money.tp += 1;
+                    lenient.pred_hit += 1;
+                } else if annotated.iter().any(|a| inside(a, p)) {
+                    lenient.pred_hit += 1;
+                } else {
+                    money.fp += 1;
+                    rep.errors.push(format!("fp entity Money {:?} (sentence {at})", &text[p.0..p.1]));
+                }
+            }
+        }
+    }
+    rep.entities.overall = money;
+    rep.entities.per_type.insert("Money".into(), money);
+    rep.entities.lenient = lenient;
+    Ok(rep)
 }
