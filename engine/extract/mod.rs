@@ -137,6 +137,29 @@ fn is_word_boundary(text: &str, s: usize, e: usize) -> bool {
     before && after
 }
 
+/// Non-overlapping occurrences of `patterns` in `text`, leftmost first and longest at a
+/// position: (start, end, pattern index). One Aho-Corasick pass for many patterns; for a
+/// few, a substring search each (an automaton costs more to build than they cost to scan).
+fn find_all(text: &str, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
+    let mut hits: Vec<(usize, usize, usize)> = vec![];
+    if patterns.len() > 16 {
+        if let Ok(ac) = aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(patterns) {
+            return ac.find_iter(text).map(|m| (m.start(), m.end(), m.pattern().as_usize())).collect();
+        }
+    }
+    for (i, p) in patterns.iter().enumerate().filter(|(_, p)| !p.is_empty()) {
+        hits.extend(text.match_indices(p).map(|(s, _)| (s, s + p.len(), i)));
+    }
+    hits.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    let mut out: Vec<(usize, usize, usize)> = vec![];
+    for h in hits {
+        if out.last().is_none_or(|l| h.0 >= l.1) {
+            out.push(h);
+        }
+    }
+    out
+}
+
 /// Extracts a document.
 pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
     let text = input.text;
@@ -164,16 +187,13 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
     let names: Vec<(&String, &(&'static str, String))> = known.iter().collect();
     let mut extra: Vec<Vec<Mention>> = vec![vec![]; input.sentences.len()];
     let sentence_of = |pos: usize| input.sentences.partition_point(|s| s.1 <= pos);
-    if let Ok(ac) = aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(names.iter().map(|(n, _)| n.as_str())) {
-        for m in ac.find_iter(text) {
-            let (s, e) = (m.start(), m.end());
-            let si = sentence_of(s);
-            if !is_word_boundary(text, s, e) || input.sentences.get(si).is_none_or(|x| x.0 > s || x.1 < e) {
-                continue;
-            }
-            let (name, (kind, key)) = names[m.pattern().as_usize()];
-            extra[si].push(Mention { span: (s, e), kind, key: key.clone(), surface: name.clone(), attrs: vec![] });
+    for (s, e, i) in find_all(text, &names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()) {
+        let si = sentence_of(s);
+        if !is_word_boundary(text, s, e) || input.sentences.get(si).is_none_or(|x| x.0 > s || x.1 < e) {
+            continue;
         }
+        let (name, (kind, key)) = names[i];
+        extra[si].push(Mention { span: (s, e), kind, key: key.clone(), surface: name.clone(), attrs: vec![] });
     }
     for (si, more) in extra.into_iter().enumerate() {
         if !more.is_empty() {
@@ -183,16 +203,14 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
         }
     }
     // Defined terms used after their definition.
-    if let Ok(ac) = aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(terms.iter().map(|(t, _)| t.as_str())) {
-        for m in ac.find_iter(text) {
-            let sp = (m.start(), m.end());
-            let si = sentence_of(sp.0);
-            let ante = &all[terms[m.pattern().as_usize()].1];
-            let inside = input.sentences.get(si).is_some_and(|x| x.0 <= sp.0 && sp.1 <= x.1);
-            let quoted = text[..sp.0].ends_with('"') || text[..sp.0].ends_with('“');
-            if inside && is_word_boundary(text, sp.0, sp.1) && sp.0 > ante.span.1 && !quoted && !per_sentence[si].iter().any(|x| x.span.0 < sp.1 && sp.0 < x.span.1) {
-                coref.push((sp, ante.key.clone(), ante.kind, ante.span));
-            }
+    for (s, e, i) in find_all(text, &terms.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>()) {
+        let sp = (s, e);
+        let si = sentence_of(sp.0);
+        let ante = &all[terms[i].1];
+        let inside = input.sentences.get(si).is_some_and(|x| x.0 <= sp.0 && sp.1 <= x.1);
+        let quoted = text[..sp.0].ends_with('"') || text[..sp.0].ends_with('“');
+        if inside && is_word_boundary(text, sp.0, sp.1) && sp.0 > ante.span.1 && !quoted && !per_sentence[si].iter().any(|x| x.span.0 < sp.1 && sp.0 < x.span.1) {
+            coref.push((sp, ante.key.clone(), ante.kind, ante.span));
         }
     }
     // Pronouns and generic nouns: the nearest compatible antecedent before them.
