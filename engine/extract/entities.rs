@@ -295,9 +295,10 @@ fn role_people(text: &str, sentence: Span, out: &mut Vec<Mention>) {
     static SAY_CUE: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:said|stated|told|wrote|alleged|claimed|denied|confirmed|admitted|testified|reported|signed|approved)\b"));
     let (s, e) = sentence;
     let t = &text[s..e];
-    let role_cue = t.contains(',') && ROLE_CUE.is_match(t);
+    let role_word = ROLE_CUE.is_match(t);
+    let role_cue = role_word && t.contains(',');
     let say_cue = SAY_CUE.is_match(t);
-    for (pat, on) in [(&*A, role_cue), (&*B, true), (&*B2, role_cue), (&*C, say_cue), (&*D, true)] {
+    for (pat, on) in [(&*A, role_cue), (&*B, role_word), (&*B2, role_cue), (&*C, say_cue), (&*D, true)] {
         for c in pat.captures_iter(if on { t } else { "" }) {
             if let Some(m) = c.get(1) {
                 let first = m.as_str().split_whitespace().next().unwrap_or("");
