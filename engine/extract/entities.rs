@@ -275,7 +275,7 @@ fn push_person(text: &str, s: usize, e: usize, out: &mut Vec<Mention>) {
 }
 
 /// Role words that name a person next to them ("a director, Marek Novak").
-pub const ROLES: &str = r"(?i:director|managing director|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|controller|CEO|CFO|COO|chairman|chairwoman|chair|(?:senior\s+|executive\s+)?vice\s+president|president|secretary|treasurer|general counsel|partner|founder|shareholder|owner|beneficial owner|employee|manager|relationship manager|accountant|analyst|officer|signatory|trustee|nominee|broker|registered representative|portfolio manager|investment adviser)";
+pub const ROLES: &str = r"(?i:director|managing director|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|controller|CEO|CFO|COO|chairman|chairwoman|chair|(?:senior\s+|executive\s+)?vice\s+president|president|secretary|treasurer|general counsel|partner|founder|shareholder|owner|beneficial owner|employee|manager|relationship manager|accountant|analyst|officer|signatory|trustee|nominee|broker|registered representative|portfolio manager|investment adviser|principal)";
 
 /// People named next to a role ("Marek Novak, a director of", "director Marek Novak"),
 /// or next to a verb of saying ("Lena Ortiz said").
@@ -304,7 +304,9 @@ fn role_people(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 let first = m.as_str().split_whitespace().next().unwrap_or("");
                 let name_words: Vec<&str> = m.as_str().split_whitespace().collect();
                 let is_org = name_words.iter().any(|w| ORG_SUFFIXES.contains(w));
-                if is_stop(first) || is_org || name_words.iter().any(|w| month_number(w).is_some()) {
+                // A title is not a name ("Principal Financial Officer").
+                let titled = name_words.last().is_some_and(|w| matches!(*w, "Officer" | "Director" | "President" | "Manager" | "Counsel" | "Secretary" | "Treasurer" | "Chairman" | "Partner" | "Executive" | "Controller"));
+                if titled || is_stop(first) || is_org || name_words.iter().any(|w| month_number(w).is_some()) {
                     continue;
                 }
                 push_person(text, s + m.start(), s + m.end(), out);

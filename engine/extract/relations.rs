@@ -115,6 +115,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         // X controls Y / Y is controlled by X
         pat("CONTROLS", format!(r"{PARTY}{SHORT}\b(?:controls|controlled)\s+{ORG}"), false),
         pat("CONTROLS", format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:ultimately\s+|effectively\s+)?controlled\s+by\s+{PARTY}"), true),
+        // Y, a (shell) company controlled/owned by X
+        pat("CONTROLS", format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?(?:company|entity|firm|corporation|fund|vehicle)\s+(?:ultimately\s+)?controlled\s+by\s+{PARTY}"), true),
+        pat("OWNS", format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?(?:company|entity|firm|corporation|fund|vehicle)\s+(?:wholly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"), true),
         // X is the (ultimate) beneficial owner of Y / Y's beneficial owner, X
         pat("BENEFICIAL_OWNER_OF", format!(r"{PARTY},?\s+(?:is|was|as|being)?\s*(?:the|a|an)\s+(?:ultimate\s+)?beneficial\s+owner\s+of\s+(?:the\s+account\s+of\s+)?{ORG}"), false),
         pat("BENEFICIAL_OWNER_OF", format!(r"{ORG}['’]s?\s+(?:ultimate\s+)?beneficial\s+owner,?\s+(?:is\s+)?{PARTY}"), true),
@@ -123,7 +126,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("ACQUIRED", format!(r"{PARTY}{SHORT}\b(?:acquired|bought|purchased|took over)\s+(?:substantially\s+all\s+of\s+)?{ORG}"), false),
         pat("ACQUIRED", format!(r"{ORG}{SHORT}\b(?:was|were|has been|had been)\s+(?:acquired|bought|purchased|taken over)\s+by\s+{PARTY}"), true),
         // X, an employee of Y / X works for Y
-        pat("EMPLOYED_BY", format!(r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"), false),
+        pat("EMPLOYED_BY", format!(r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|registered representative|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"), false),
         pat("EMPLOYED_BY", format!(r"{PER}{SHORT}\b(?:works|worked|working)\s+(?:for|at)\s+{ORG}"), false),
         pat("EMPLOYED_BY", format!(r"{PER}{SHORT}\b(?:is|was)\s+employed\s+by\s+{ORG}"), false),
         // X registered/incorporated in L
@@ -136,7 +139,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("HOLDS_ACCOUNT", format!(r"«A(\d+)»{SHORT}\b(?:held|opened|owned)\s+by\s+{PARTY}"), true),
     ];
     // Officers with their role word.
-    let officer = r"(?P<role>(?i:chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller)|CEO|CFO|COO)";
+    let officer = r"(?P<role>(?i:chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|principal)|CEO|CFO|COO)";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X").
     v.push(pat("OFFICER_OF", format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+{ORG}"), false));
     v.push(pat("OFFICER_OF", format!(r"{ORG}['’]s?\s+(?:former\s+)?{officer},?\s+{PER}"), true));
