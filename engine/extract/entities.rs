@@ -305,7 +305,14 @@ fn role_people(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 let name_words: Vec<&str> = m.as_str().split_whitespace().collect();
                 let is_org = name_words.iter().any(|w| ORG_SUFFIXES.contains(w));
                 // A title is not a name ("Principal Financial Officer").
-                let titled = name_words.last().is_some_and(|w| matches!(*w, "Officer" | "Director" | "President" | "Manager" | "Counsel" | "Secretary" | "Treasurer" | "Chairman" | "Partner" | "Executive" | "Controller"));
+                let titled = name_words.iter().any(|w| {
+                    matches!(
+                        *w,
+                        "Officer" | "Director" | "President" | "Manager" | "Counsel" | "Secretary" | "Treasurer" | "Chairman" | "Partner" | "Executive" | "Controller"
+                            | "Attorney" | "Deputy" | "Assistant" | "Advisor" | "Adviser" | "Agent" | "Inspector" | "Commissioner" | "General" | "Legal"
+                            | "Pleads" | "Guilty" | "Sentenced" | "Charged"
+                    )
+                });
                 if titled || is_stop(first) || is_org || name_words.iter().any(|w| month_number(w).is_some()) {
                     continue;
                 }
@@ -685,6 +692,9 @@ mod tests {
         let text = "Beta Holdings SA shares a director, Marek Novak, with Acme. Mr. John Doe said so. Lena Ortiz, the relationship manager of Acme, agreed.";
         let people: Vec<String> = kinds(text).into_iter().filter(|m| m.1 == "Person").map(|m| m.0).collect();
         assert_eq!(people, ["Marek Novak", "John Doe", "Lena Ortiz"]);
+        // Titles after a role word are not names.
+        let titles = "Signed by the principal Financial Officer and by Principal Deputy Assistant Attorney General Nicole Argentieri.";
+        assert!(kinds(titles).iter().all(|m| m.1 != "Person" || !m.0.contains("Officer") && !m.0.contains("Deputy")), "{:?}", kinds(titles));
     }
 
     #[test]
