@@ -6,24 +6,13 @@
 //! `tg build` splits plain text, then each document is extracted N times (default 3);
 //! the best run's MB/s is printed per path and overall, with mention and claim counts.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use textgraph::extract::vocab::Vocabulary;
 use textgraph::extract::{Input, extract};
 use textgraph::ingest::chunk::sentences;
 
-fn files(p: &Path, out: &mut Vec<PathBuf>) {
-    if p.is_dir() {
-        let mut v: Vec<PathBuf> = std::fs::read_dir(p).into_iter().flatten().flatten().map(|e| e.path()).collect();
-        v.sort();
-        for c in v {
-            files(&c, out);
-        }
-    } else if p.is_file() {
-        out.push(p.to_path_buf());
-    }
-}
 
 fn documents(p: &Path) -> Vec<String> {
     let text = String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
@@ -55,7 +44,7 @@ fn main() {
     let (mut all_bytes, mut all_time) = (0usize, Duration::ZERO);
     for root in &args {
         let mut fs = vec![];
-        files(Path::new(root), &mut fs);
+        fs.extend(textgraph::ingest::walk::files_under(Path::new(root)));
         let docs: Vec<String> = fs.iter().flat_map(|f| documents(f)).collect();
         let bytes: usize = docs.iter().map(String::len).sum();
         let mut best = Duration::MAX;

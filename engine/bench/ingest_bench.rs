@@ -7,7 +7,7 @@
 //! `tg build` adds the writes (see docs/BENCHMARKS.md).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use textgraph::ingest::{facts, formats};
@@ -22,17 +22,6 @@ struct Row {
     facts: usize,
 }
 
-fn files(p: &Path, out: &mut Vec<PathBuf>) {
-    if p.is_dir() {
-        let mut v: Vec<PathBuf> = std::fs::read_dir(p).into_iter().flatten().flatten().map(|e| e.path()).collect();
-        v.sort();
-        for c in v {
-            files(&c, out);
-        }
-    } else if p.is_file() {
-        out.push(p.to_path_buf());
-    }
-}
 
 /// Deterministic synthetic prose: numbered sections, paragraphs, sentences with amounts.
 fn generated(mb: usize, markdown: bool) -> String {
@@ -101,7 +90,7 @@ fn main() {
     }
     let mut paths = vec![];
     for a in &args {
-        files(Path::new(a), &mut paths);
+        paths.extend(textgraph::ingest::walk::files_under(Path::new(a)));
     }
     for p in paths {
         if let Ok(b) = std::fs::read(&p) {

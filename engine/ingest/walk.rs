@@ -105,3 +105,22 @@ fn error_path(e: &ignore::Error) -> (Option<PathBuf>, String) {
         other => (None, other.to_string()),
     }
 }
+
+/// Every file under `p` (or `p` itself), recursively, in sorted order — without the
+/// corpus walk's ignore rules and checks: for benchmarks and tools that read folders.
+pub fn files_under(p: &Path) -> Vec<PathBuf> {
+    fn go(p: &Path, out: &mut Vec<PathBuf>) {
+        if p.is_dir() {
+            let mut v: Vec<PathBuf> = std::fs::read_dir(p).into_iter().flatten().flatten().map(|e| e.path()).collect();
+            v.sort();
+            for c in v {
+                go(&c, out);
+            }
+        } else if p.is_file() {
+            out.push(p.to_path_buf());
+        }
+    }
+    let mut out = vec![];
+    go(p, &mut out);
+    out
+}

@@ -912,16 +912,7 @@ impl Store {
     /// (nothing else of the store is loaded).
     pub fn lookup(&self, rel: &str, prefix: &[Value]) -> Result<Vec<Vec<Value>>, StoreError> {
         let Some(schema) = self.schema(rel)? else { return Ok(vec![]) };
-        let mut words = vec![];
-        for v in prefix {
-            match v {
-                Value::Num(n) => words.push(*n as u32),
-                Value::Sym(s) => match self.dict.get(dict_key(s)).map_err(|e| self.err(e))? {
-                    Some(id) => words.push(u32::from_be_bytes(id.as_ref().try_into().map_err(|_| self.corrupt("symbol id".into()))?)),
-                    None => return Ok(vec![]),
-                },
-            }
-        }
+        let Some(words) = self.encode(prefix)? else { return Ok(vec![]) };
         let mut out = vec![];
         for kv in self.facts.prefix(fact_key(schema.id, &words)) {
             let k = kv.key().map_err(|e| self.err(e))?;
