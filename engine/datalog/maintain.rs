@@ -95,29 +95,13 @@ pub fn maintainable(prog: &LogicProgram, stratum: &Stratum) -> bool {
     !stratum.recursive && stratum.relations.iter().all(|&r| plain(&prog.relations[r])) && stratum.rules.iter().all(|&ri| prog.rules[ri].subsumed.is_none())
 }
 
-/// Every relation a literal list reads, with whether it is read under negation.
-fn reads(body: &[Lit], out: &mut Vec<(RelId, bool)>) {
-    for l in body {
-        match l {
-            Lit::Atom(a) => out.push((a.rel, false)),
-            Lit::Neg(r, _, _) => out.push((*r, true)),
-            Lit::Agg(g) => {
-                let mut inner = vec![];
-                reads(&g.body, &mut inner);
-                // Anything an aggregate reads counts as read "negatively": a change either way
-                // can change its value.
-                out.extend(inner.into_iter().map(|(r, _)| (r, true)));
-            }
-            _ => {}
-        }
-    }
-}
-
 /// The relations a stratum's rules read (positively, negatively or inside aggregates).
 pub fn stratum_reads(prog: &LogicProgram, stratum: &Stratum) -> Vec<RelId> {
     let mut all = vec![];
     for &ri in &stratum.rules {
-        reads(&prog.rules[ri].body, &mut all);
+        for l in &prog.rules[ri].body {
+            l.deps(&mut all);
+        }
     }
     let mut rels: Vec<RelId> = all.into_iter().map(|(r, _)| r).collect();
     rels.sort_unstable();
@@ -139,17 +123,13 @@ pub fn maintain_stratum(prog: &LogicProgram, stratum: &Stratum, db: &mut Databas
     let mut neg_gained: HashSet<usize> = HashSet::new();
     for &ri in &stratum.rules {
         let rule = &prog.rules[ri];
-        let mut rs = vec![];
-        reads(&rule.body, &mut rs);
         let head_plain = rule.head.1.iter().all(|e| matches!(e, Expr::Var(_) | Expr::Const(_)));
         let agg_changed = rule.body.iter().any(|l| {
-            if let Lit::Agg(g) = l {
-                let mut inner = vec![];
-                reads(&g.body, &mut inner);
-                inner.iter().any(|(r, _)| gained(*r) || lost(*r))
-            } else {
-                false
+            let mut inner = vec![];
+            if matches!(l, Lit::Agg(_)) {
+                l.deps(&mut inner);
             }
+            inner.iter().any(|(r, _)| gained(*r) || lost(*r))
         });
         let neg_lost = rule.body.iter().any(|l| matches!(l, Lit::Neg(r, _, _) if lost(*r)));
         if !rule.body.is_empty() && (agg_changed || neg_lost || !head_plain) {

@@ -396,8 +396,6 @@ fn table_claims(input: &Input, vocab: &Vocabulary, refused: &mut Vec<String>) ->
         let object = (format!("{kb}:{}", name_key(&b)), kb);
         let id = hex16(&[input.id, &start.to_string(), &end.to_string(), &subject.0, "TRANSFERRED", &object.0]);
         out.push(Claim { id, subject, rel: "TRANSFERRED".into(), object, modality: Modality::Assertion, asserter: "document".into(), quote, attrs, valid, correction: None, antecedents: vec![], args: None });
-        // The parties are mentions too.
-        let _ = (from.span, to.span);
     }
     out
 }

@@ -857,15 +857,7 @@ impl Store {
     /// Derived facts of a relation, with their witnesses.
     pub fn derived_facts(&self, rel: &str) -> Result<Vec<(Vec<Value>, Derivation)>, StoreError> {
         let Some(schema) = self.schema(rel)? else { return Ok(vec![]) };
-        let mut out = vec![];
-        for kv in self.derived.prefix(schema.id.to_be_bytes()) {
-            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
-            let (_, ws) = split_fact_key(&k).ok_or_else(|| self.corrupt("derived key".into()))?;
-            let row = self.decode(&schema, &ws)?;
-            let why: Derivation = serde_json::from_slice(&v).map_err(|e| self.corrupt(format!("derivation of {rel}: {e}")))?;
-            out.push((row, why));
-        }
-        Ok(out)
+        self.derived_words(rel)?.into_iter().map(|(ws, why)| Ok((self.decode(&schema, &ws)?, why))).collect()
     }
 
     /// Derived facts of a relation as words in the store's encoding (symbols are dictionary
