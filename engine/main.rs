@@ -341,7 +341,7 @@ fn claims_command(command: Command) -> ExitCode {
                         None => bad = Some(claims::Refusal::new("bad_attribute", format!("--attr {a:?} is not KEY=VALUE"))),
                     }
                 }
-                let p = claims::Proposal { doc, subject, subject_type, relation, object, object_type, quote, modality, polarity, asserter, asserter_type, occurrence, near, attributes, source: Some(source) };
+                let p = claims::Proposal { doc, subject, subject_type, relation, object, object_type, quote: Some(quote), modality, polarity, asserter, asserter_type, occurrence, near, attributes, source: Some(source) };
                 match bad {
                     Some(r) => Ok(render::refusal(&r, json)),
                     None => match claims::record(&store, &vocab, &p, "cli") {

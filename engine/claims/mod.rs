@@ -99,9 +99,9 @@ pub struct Proposal {
     /// The object's type, when the name alone does not tell.
     #[serde(default)]
     pub object_type: Option<String>,
-    /// The verbatim quote.
+    /// The verbatim quote (`None`: the field is missing; blank: refused as empty).
     #[serde(default)]
-    pub quote: String,
+    pub quote: Option<String>,
     /// One of the six modalities (required).
     #[serde(default)]
     pub modality: Option<String>,
@@ -151,10 +151,15 @@ const MODALITIES: &str = "assertion, reported, hedged, denied, undecided, questi
 /// proposer when the proposal does not.
 pub fn record(store: &Store, vocab: &Vocabulary, p: &Proposal, default_source: &str) -> Result<Recorded, Error> {
     crate::ingest::declare_schema(store)?;
-    for (name, v) in [("doc", &p.doc), ("subject", &p.subject), ("relation", &p.relation), ("object", &p.object), ("quote", &p.quote)] {
+    let missing = |name: &str| Refusal::new("missing_field", format!("field \"{name}\" is required"));
+    for (name, v) in [("doc", &p.doc), ("subject", &p.subject), ("relation", &p.relation), ("object", &p.object)] {
         if v.trim().is_empty() {
-            return Err(Refusal::new("missing_field", format!("field \"{name}\" is required")).into());
+            return Err(missing(name).into());
         }
+    }
+    let quote_text = p.quote.as_deref().ok_or_else(|| missing("quote"))?;
+    if quote_text.trim().is_empty() {
+        return Err(Refusal::new("empty_quote", "the quote is empty").into());
     }
     let modality = match p.modality.as_deref() {
         None | Some("") => return Err(Refusal::new("missing_modality", format!("modality is required: one of {MODALITIES}")).into()),
@@ -172,7 +177,7 @@ pub fn record(store: &Store, vocab: &Vocabulary, p: &Proposal, default_source: &
         vocab.check_attribute(&p.relation, k).map_err(Refusal::from)?;
     }
     let text = store.text(&p.doc)?.ok_or_else(|| Refusal::new("document_not_found", format!("document {:?} is not in the store", p.doc)))?;
-    let (qs, qe) = quote::locate(&p.doc, &text, &p.quote, Choice { occurrence: p.occurrence, near: p.near })?;
+    let (qs, qe) = quote::locate(&p.doc, &text, quote_text, Choice { occurrence: p.occurrence, near: p.near })?;
     let subject = resolve::entity(store, vocab, &p.doc, &p.subject, p.subject_type.as_deref(), "subject", &rel.subject)?;
     let object = resolve::entity(store, vocab, &p.doc, &p.object, p.object_type.as_deref(), "object", &rel.object)?;
     vocab.check(&p.relation, &subject.kind, &object.kind).map_err(Refusal::from)?;
@@ -193,7 +198,6 @@ pub fn record(store: &Store, vocab: &Vocabulary, p: &Proposal, default_source: &
         }
     };
     // Warnings: attribution outside the quote is the commonest extraction error.
-    let quote_text = &text[qs..qe];
     let mut warnings = vec![];
     if modality == Modality::Reported {
         match (&asserter, asserter_name) {
@@ -241,7 +245,7 @@ pub fn record(store: &Store, vocab: &Vocabulary, p: &Proposal, default_source: &
         polarity: polarity.to_string(),
         asserter: asserter.as_ref().map_or(("document".to_string(), String::new()), |a| (a.key.clone(), a.kind.clone())),
         names: [collapse_name(&p.subject), collapse_name(&p.object), asserter_name.map(collapse_name).unwrap_or_default()],
-        quote: p.quote.clone(),
+        quote: quote_text.to_string(),
         start: qs as u64,
         end: qe as u64,
         attributes: p.attributes.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
