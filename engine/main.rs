@@ -134,7 +134,7 @@ enum Command {
     /// Claims from outside extractors, tagged GENERATED (docs/CLAIMS.md).
     Claim {
         #[command(subcommand)]
-        action: ClaimAction,
+        action: Box<ClaimAction>,
     },
     /// Audit claims by a second reader: emit quote-only batches, ingest verdicts.
     Audit {
@@ -190,6 +190,7 @@ struct ClaimOpts {
 
 /// What `tg claim` does.
 #[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once per run, boxed in `Command`
 enum ClaimAction {
     /// Record one claim: its quote must occur verbatim in the document.
     Record {
@@ -311,7 +312,9 @@ enum AuditAction {
 fn claims_command(command: Command) -> ExitCode {
     use textgraph::claims::{self, render};
     let opts = match &command {
-        Command::Claim { action: ClaimAction::Record { opts, .. } | ClaimAction::Import { opts, .. } | ClaimAction::Widen { opts, .. } | ClaimAction::List { opts } } => opts,
+        Command::Claim { action } => match action.as_ref() {
+            ClaimAction::Record { opts, .. } | ClaimAction::Import { opts, .. } | ClaimAction::Widen { opts, .. } | ClaimAction::List { opts } => opts,
+        },
         Command::Audit { action: AuditAction::Emit { opts, .. } | AuditAction::Ingest { opts, .. } } => opts,
         _ => return ExitCode::from(EXIT_ERROR),
     };
@@ -329,7 +332,7 @@ fn claims_command(command: Command) -> ExitCode {
     };
     let read = |p: &std::path::Path| std::fs::read_to_string(p).map_err(|e| format!("tg: cannot read {}: {e}", p.display()));
     let reply: Result<render::Reply, String> = match command {
-        Command::Claim { action } => match action {
+        Command::Claim { action } => match *action {
             ClaimAction::Record { opts: _, doc, subject, subject_type, relation, object, object_type, quote, modality, polarity, asserter, asserter_type, occurrence, near, attrs, source } => {
                 let mut attributes = std::collections::BTreeMap::new();
                 let mut bad = None;

@@ -145,7 +145,7 @@ pub fn audit_facts(a: &AuditRecord, text: &str) -> Vec<CitedFact> {
 #[derive(Clone, Debug)]
 pub enum Record {
     /// An outside claim.
-    Claim(ClaimRecord),
+    Claim(Box<ClaimRecord>),
     /// A verdict.
     Audit(AuditRecord),
 }
@@ -157,7 +157,7 @@ pub fn records(store: &Store, doc: Option<&str>) -> Result<Vec<Record>, StoreErr
     for (k, v) in store.ledger_records(&prefix)? {
         let bad = |e: serde_json::Error| StoreError::Corruption { path: store.path().to_path_buf(), detail: format!("ledger record {k:?}: {e}") };
         if k.contains("\0claim\0") {
-            out.push(Record::Claim(serde_json::from_str(&v).map_err(bad)?));
+            out.push(Record::Claim(Box::new(serde_json::from_str(&v).map_err(bad)?)));
         } else if k.contains("\0audit\0") {
             out.push(Record::Audit(serde_json::from_str(&v).map_err(bad)?));
         }

@@ -329,7 +329,7 @@ pub fn list(store: &Store) -> Result<Vec<(ClaimRecord, Status, Option<String>)>,
             },
         };
         let v = verdicts.get(&c.id).cloned();
-        out.push((c, status, v));
+        out.push((*c, status, v));
     }
     Ok(out)
 }

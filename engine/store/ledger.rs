@@ -29,6 +29,10 @@ pub enum LedgerWrite<'a> {
     Remove(&'a str),
 }
 
+/// A support to add: the length of its fact key (a prefix of the support key), its tag
+/// and the blake3 of the cited bytes.
+type NewSupport = (usize, Tag, [u8; 32]);
+
 impl Store {
     /// Ledger records whose keys start with `prefix`, in key order: (key, value).
     pub fn ledger_records(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
@@ -73,7 +77,7 @@ impl Store {
         let mut batch = self.db.batch();
         let mut symbols = NewSymbols::start(self)?;
         // support key → Some((fact key length, tag, hash)) to add, None to remove.
-        let mut wanted: BTreeMap<Vec<u8>, Option<(usize, Tag, [u8; 32])>> = BTreeMap::new();
+        let mut wanted: BTreeMap<Vec<u8>, Option<NewSupport>> = BTreeMap::new();
         for f in remove {
             let Some(words) = self.encode(&f.args)? else { continue };
             let fk = fact_key(schemas[&f.rel].id, &words);
