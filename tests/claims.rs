@@ -428,3 +428,24 @@ fn generated_stays_generated_in_dump_and_export_even_when_extracted_too() {
     let again = self::dump(&d);
     assert!(again.lines().any(|l| l.starts_with(&format!("fact claim(\"{id}\"")) && l.ends_with("GENERATED supports=1")));
 }
+
+#[test]
+fn names_resolve_through_same_as_when_the_store_derives_it() {
+    let d = built("same-as");
+    let base = ["--relation", "ASSOCIATED_WITH", "--object", "Gamma Consulting LLC", "--quote", GAMMA_QUOTE, "--modality", "assertion", "--format", "json"];
+    // Without same_as, "Acme Corp" is a new entity (its legal form types it).
+    let o = record(&d, &[&["--subject", "Acme Corp"][..], &base].concat());
+    assert_eq!(json(&o)["subject"], serde_json::json!("Organization:acme corp"));
+    assert_eq!(json(&o)["new_entities"], serde_json::json!(["Organization:acme corp"]));
+    // Rules linking the two names (as stdlib/identity.dl's same_as would).
+    std::fs::write(
+        d.join("identity.dl"),
+        ".decl entity(e:symbol, t:symbol)\n.decl same_as(a:symbol, b:symbol)\nsame_as(\"Organization:acme co\", e) :- entity(e, \"Organization\"), e = \"Organization:acme trading ltd\".\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let o = tg(&d, &["derive", "identity.dl", "--db", "db"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = record(&d, &[&["--subject", "Acme Co", "--subject-type", "Organization"][..], &base].concat());
+    assert_eq!(json(&o)["subject"], serde_json::json!("Organization:acme trading ltd"), "{}", stdout(&o));
+    assert_eq!(json(&o)["new_entities"], serde_json::json!([]));
+}
