@@ -251,6 +251,9 @@ enum ClaimAction {
         /// Who proposes the claims, for lines without a "source".
         #[arg(long, default_value = "import")]
         source: String,
+        /// The document of lines without a "doc" (as `tg vocab prompt` asks for none).
+        #[arg(long)]
+        doc: Option<String>,
     },
     /// The smallest span containing the quote and each --must-include string, within a budget.
     Widen {
@@ -354,8 +357,8 @@ fn claims_command(command: Command) -> ExitCode {
                     },
                 }
             }
-            ClaimAction::Import { file, opts: _, source } => {
-                read(&file).and_then(|text| claims::import(&store, &vocab, &text, &source).map(|lines| render::imported(&lines, json)).map_err(|e| format!("tg: {e}")))
+            ClaimAction::Import { file, opts: _, source, doc } => {
+                read(&file).and_then(|text| claims::import(&store, &vocab, &text, doc.as_deref(), &source).map(|lines| render::imported(&lines, json)).map_err(|e| format!("tg: {e}")))
             }
             ClaimAction::Widen { opts: _, doc, quote, must_include, budget, occurrence, near } => {
                 match claims::widen(&store, &doc, &quote, claims::quote::Choice { occurrence, near }, &must_include, budget) {

@@ -265,6 +265,20 @@ fn import_records_good_lines_and_reports_bad_ones_by_line() {
     assert_eq!((j["ok"].clone(), j["recorded"].clone(), j["refused"].clone()), (serde_json::json!(false), serde_json::json!(2), serde_json::json!(3)));
     assert_eq!(j["results"][0]["already_recorded"], serde_json::json!(true));
     assert_eq!(j["results"][2], serde_json::json!({"line": 4, "ok": false, "error": "missing_field", "message": "field \"quote\" is required"}));
+    // What `tg vocab prompt` asks an outside extractor for: no "doc" (given by --doc),
+    // attributes as numbers.
+    let line = serde_json::json!({
+        "subject": "Acme Trading Ltd", "subject_type": "Organization", "relation": "TRANSFERRED", "object": "Beta Holdings SA",
+        "object_type": "Organization", "modality": "assertion", "polarity": "positive", "asserter": "document",
+        "quote": "Acme Trading Ltd (\"Acme\") sent four wires totalling USD 1,940,000 to Beta Holdings SA", "attributes": {"amount": 1940000, "currency": "USD"}
+    });
+    std::fs::write(d.join("model.jsonl"), format!("{line}\n")).unwrap_or_else(|e| panic!("{e}"));
+    let o = tg(&d, &["claim", "import", "model.jsonl", "--db", "db", "--doc", MEMO, "--source", "model-z", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let id = json(&o)["results"][0]["id"].as_str().unwrap_or_default().to_string();
+    let dump = self::dump(&d);
+    assert!(dump.contains(&format!("fact claim_attr(\"{id}\", \"amount\", \"1940000\") GENERATED")), "{dump}");
+    assert!(dump.contains(&format!("fact claim_generated(\"{id}\", \"model-z\") GENERATED")));
     // An unknown field is refused rather than ignored.
     std::fs::write(d.join("extra.jsonl"), "{\"doc\": \"x\", \"confidence\": 0.9}\n").unwrap_or_else(|e| panic!("{e}"));
     let o = tg(&d, &["claim", "import", "extra.jsonl", "--db", "db"]);

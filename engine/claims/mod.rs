@@ -120,12 +120,26 @@ pub struct Proposal {
     /// The occurrence nearest this byte offset.
     #[serde(default)]
     pub near: Option<u64>,
-    /// Extra values the relation allows (amount, currency, date, …).
-    #[serde(default)]
+    /// Extra values the relation allows (amount, currency, date, …); in JSON, numbers and
+    /// booleans are taken as their text (`480000` as `"480000"`).
+    #[serde(default, deserialize_with = "scalar_map")]
     pub attributes: BTreeMap<String, String>,
     /// Who proposes it (a model's name, a person); default set by the caller.
     #[serde(default)]
     pub source: Option<String>,
+}
+
+/// An object of scalars as text: strings as they are, numbers and booleans as written.
+fn scalar_map<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String, String>, D::Error> {
+    let raw: BTreeMap<String, serde_json::Value> = BTreeMap::deserialize(d)?;
+    raw.into_iter()
+        .map(|(k, v)| match v {
+            serde_json::Value::String(s) => Ok((k, s)),
+            serde_json::Value::Number(n) => Ok((k, n.to_string())),
+            serde_json::Value::Bool(b) => Ok((k, b.to_string())),
+            other => Err(serde::de::Error::custom(format!("attribute {k} is not a string or number: {other}"))),
+        })
+        .collect()
 }
 
 /// What recording a claim did.
@@ -151,6 +165,11 @@ const MODALITIES: &str = "assertion, reported, hedged, denied, undecided, questi
 /// proposer when the proposal does not.
 pub fn record(store: &Store, vocab: &Vocabulary, p: &Proposal, default_source: &str) -> Result<Recorded, Error> {
     crate::ingest::declare_schema(store)?;
+    record_declared(store, vocab, p, default_source)
+}
+
+/// [`record`] in a store whose schema is already declared.
+fn record_declared(store: &Store, vocab: &Vocabulary, p: &Proposal, default_source: &str) -> Result<Recorded, Error> {
     let missing = |name: &str| Refusal::new("missing_field", format!("field \"{name}\" is required"));
     for (name, v) in [("doc", &p.doc), ("subject", &p.subject), ("relation", &p.relation), ("object", &p.object)] {
         if v.trim().is_empty() {
@@ -273,9 +292,12 @@ pub struct ImportLine {
 }
 
 /// Records every non-blank line of a JSON Lines text as a [`Proposal`]; a line that is
-/// not a JSON object of the known fields is refused with `bad_json`. Lines are recorded
-/// one batch each: good lines are kept whatever the bad ones do. Store failures stop it.
-pub fn import(store: &Store, vocab: &Vocabulary, jsonl: &str, default_source: &str) -> Result<Vec<ImportLine>, StoreError> {
+/// not a JSON object of the known fields is refused with `bad_json`. Lines without a
+/// `doc` take `default_doc` (the output of `tg vocab prompt` names no document). Lines
+/// are recorded one batch each: good lines are kept whatever the bad ones do. Store
+/// failures stop it.
+pub fn import(store: &Store, vocab: &Vocabulary, jsonl: &str, default_doc: Option<&str>, default_source: &str) -> Result<Vec<ImportLine>, StoreError> {
+    crate::ingest::declare_schema(store)?;
     let mut out = vec![];
     for (i, line) in jsonl.lines().enumerate() {
         if line.trim().is_empty() {
@@ -283,7 +305,12 @@ pub fn import(store: &Store, vocab: &Vocabulary, jsonl: &str, default_source: &s
         }
         let result = match serde_json::from_str::<Proposal>(line) {
             Err(e) => Err(Refusal::new("bad_json", format!("not a claim object: {e}"))),
-            Ok(p) => match record(store, vocab, &p, default_source) {
+            Ok(mut p) => match {
+                if p.doc.is_empty() {
+                    p.doc = default_doc.unwrap_or_default().to_string();
+                }
+                record_declared(store, vocab, &p, default_source)
+            } {
                 Ok(r) => Ok(r),
                 Err(Error::Refused(r)) => Err(r),
                 Err(Error::Store(e)) => return Err(e),
