@@ -195,3 +195,18 @@ pub fn document_facts(store: &Store, doc: &str, text: &str) -> Result<(Vec<Cited
 pub fn claims_of(store: &Store, doc: &str) -> Result<usize, StoreError> {
     Ok(records(store, Some(doc))?.iter().filter(|r| matches!(r, Record::Claim(_))).count())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quote_is_cited_where_it_was_else_nearest_else_stale() {
+        assert_eq!(cite("xx abc yy abc", "abc", 10, 13), Some((10, 13)));
+        // The text moved: the occurrence nearest the recorded span.
+        assert_eq!(cite("abc xx abc yyyy abc", "abc", 10, 13), Some((7, 10)));
+        assert_eq!(cite("no such words", "abc", 0, 3), None);
+        // A recorded span past the end of a shorter text is no panic.
+        assert_eq!(cite("ab", "abc", 100, 103), None);
+    }
+}

@@ -134,6 +134,48 @@ fn names(must: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The smallest span containing `q` and an occurrence of each of `must`, by brute force.
+    fn brute(text: &str, q: (usize, usize), must: &[String]) -> Option<usize> {
+        let cuts: Vec<usize> = text.char_indices().map(|(i, _)| i).chain([text.len()]).collect();
+        let mut best: Option<usize> = None;
+        for &a in cuts.iter().filter(|&&a| a <= q.0) {
+            for &b in cuts.iter().filter(|&&b| b >= q.1) {
+                if must.iter().all(|m| text[a..b].contains(m.as_str())) && best.is_none_or(|x| b - a < x) {
+                    best = Some(b - a);
+                }
+            }
+        }
+        best
+    }
+
+    proptest! {
+        #[test]
+        fn locate_and_widen_never_panic_and_widen_is_minimal(
+            text in "[abé ]{0,24}",
+            quote in "[abé]{1,3}",
+            must in proptest::collection::vec("[abé]{1,2}", 0..3),
+            occurrence in proptest::option::of(0usize..5),
+            near in proptest::option::of(0u64..40),
+            budget in 0usize..40,
+        ) {
+            if let Ok((a, b)) = locate("d", &text, &quote, Choice { occurrence, near }) {
+                prop_assert_eq!(&text[a..b], quote.as_str());
+                match widen("d", &text, (a, b), &must, budget) {
+                    Ok((x, y)) => {
+                        prop_assert!(x <= a && b <= y && y - x <= budget);
+                        prop_assert!(must.iter().all(|m| text[x..y].contains(m.as_str())));
+                        prop_assert_eq!(Some(y - x), brute(&text, (a, b), &must));
+                    }
+                    Err(r) => {
+                        let smallest = brute(&text, (a, b), &must);
+                        prop_assert!(smallest.is_none_or(|n| n > budget), "{:?} {:?}", r, smallest);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn occurrences_overlap_and_respect_char_boundaries() {
