@@ -298,6 +298,9 @@ enum AuditAction {
         /// Seed of the sample order (same seed, same sample).
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Only claims from outside extractors (GENERATED), not extracted ones.
+        #[arg(long)]
+        generated_only: bool,
         /// Output file (`-` for standard output).
         #[arg(short = 'o', long = "output", default_value = "-")]
         output: PathBuf,
@@ -370,7 +373,7 @@ fn claims_command(command: Command) -> ExitCode {
             ClaimAction::List { opts: _ } => claims::list(&store).map(|l| render::listed(&l, json)).map_err(|e| format!("tg: {e}")),
         },
         Command::Audit { action } => match action {
-            AuditAction::Emit { opts: _, sample, seed, output } => match claims::audit::emit(&store, &vocab, sample, seed) {
+            AuditAction::Emit { opts: _, sample, seed, generated_only, output } => match claims::audit::emit(&store, &vocab, &claims::audit::Sample { size: sample, seed, generated_only }) {
                 Err(e) => Err(format!("tg: {e}")),
                 Ok(batch) => {
                     let text = serde_json::to_string_pretty(&batch).unwrap_or_default() + "\n";

@@ -316,6 +316,8 @@ fn audit_round_trip_and_sample_determinism() {
     // Verdicts: 3 supported, 2 refuted, 1 unsupported, and two bad entries.
     let all = emit(&d, "100", "7", "all.json");
     assert_eq!(all["items"].as_array().map(Vec::len), Some(11));
+    let o = tg(&d, &["audit", "emit", "--db", "db", "--generated-only", "-o", "gen.json"]);
+    assert_eq!(stdout(&o), "1 of 1 claims written to gen.json (seed 0)\n");
     let verdicts: Vec<serde_json::Value> = items(&b1)
         .iter()
         .enumerate()

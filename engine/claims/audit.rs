@@ -70,9 +70,25 @@ fn party(key: &str) -> (String, String) {
     }
 }
 
-/// The audit batch file: `sample` claims (all when `None`) in the seed's order.
-pub fn emit(store: &Store, vocab: &crate::extract::vocab::Vocabulary, sample: Option<usize>, seed: u64) -> Result<Json, StoreError> {
-    let claims = cited_claims(store)?;
+/// Which claims an audit batch draws from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sample {
+    /// How many (all when `None`).
+    pub size: Option<usize>,
+    /// The seed of the order.
+    pub seed: u64,
+    /// Only outside claims (those with a `claim_generated` fact).
+    pub generated_only: bool,
+}
+
+/// The audit batch file: `sample.size` claims in the seed's order.
+pub fn emit(store: &Store, vocab: &crate::extract::vocab::Vocabulary, sample: &Sample) -> Result<Json, StoreError> {
+    let mut claims = cited_claims(store)?;
+    if sample.generated_only {
+        let generated: std::collections::BTreeSet<String> = store.lookup("claim_generated", &[])?.iter().map(|r| text(&r[0]).to_string()).collect();
+        claims.retain(|id, _| generated.contains(id));
+    }
+    let seed = sample.seed;
     let population = claims.len();
     let mut order: Vec<(String, &Cited)> = claims
         .values()
@@ -84,7 +100,7 @@ pub fn emit(store: &Store, vocab: &crate::extract::vocab::Vocabulary, sample: Op
         })
         .collect();
     order.sort_by(|a, b| (&a.0, &a.1.id).cmp(&(&b.0, &b.1.id)));
-    order.truncate(sample.unwrap_or(population));
+    order.truncate(sample.size.unwrap_or(population));
     let mut items = vec![];
     for (_, c) in order {
         let a = &c.args;
