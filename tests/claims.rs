@@ -384,6 +384,8 @@ fn generated_claims_survive_rebuilds_and_are_recited_or_kept_stale() {
     assert!(after.contains(&format!("fact claim_audit(\"{id}\", \"supported\", \"stated\") GENERATED supports=1\n  [wire-transfer-memo.txt:{a}-{b}] GENERATED")));
     assert_eq!(stdout(&tg(&d, &["claim", "list", "--db", "db"])), format!("{id} [wire-transfer-memo.txt] ASSOCIATED_WITH(Organization:gamma consulting llc, Organization:acme trading ltd) assertion cited {a}-{b} audit=supported\n1 outside claim(s)\n"));
     assert!(!stdout(&tg(&d, &["verify", "--db", "db"])).contains("FAILED"));
+    // Proposing it again finds it, at its new span.
+    assert!(stdout(&gamma(&d)).starts_with(&format!("already recorded {id} [wire-transfer-memo.txt:{a}-{b}]")));
     // The quote is edited away: the claim is kept, stale, with a warning.
     let text = std::fs::read_to_string(&memo).unwrap_or_default();
     std::fs::write(&memo, text.replace("is named as the introducer", "was named as the introducer")).unwrap_or_else(|e| panic!("{e}"));

@@ -147,6 +147,8 @@ fn scalar_map<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String,
 pub struct Recorded {
     /// The record (also when it was already in the ledger).
     pub record: ClaimRecord,
+    /// Where its quote is cited now (the record keeps the span it was first recorded at).
+    pub at: (u64, u64),
     /// Subject, object or asserter keys the claim created as new entities.
     pub new_entities: Vec<String>,
     /// The same claim was already recorded: nothing was written.
@@ -250,9 +252,23 @@ fn record_declared(store: &Store, vocab: &Vocabulary, p: &Proposal, default_sour
     };
     let key = claim_key(&p.doc, &id);
     let new_entities: Vec<String> = [Some(&subject), Some(&object), asserter.as_ref()].into_iter().flatten().filter(|r| !r.existing).map(|r| r.key.clone()).collect();
-    if let Some((_, v)) = store.ledger_records(&key)?.into_iter().find(|(k, _)| *k == key) {
-        let record: ClaimRecord = serde_json::from_str(&v).map_err(|e| StoreError::Corruption { path: store.path().to_path_buf(), detail: format!("ledger record {key:?}: {e}") })?;
-        return Ok(Recorded { record, new_entities: vec![], already: true });
+    let asserter_key = asserter.as_ref().map_or("document", |a| a.key.as_str());
+    // The same claim, recorded before (perhaps at another span of an earlier version of
+    // the text) and cited at this span now: nothing to write.
+    for r in ledger::records(store, Some(&p.doc))? {
+        if let ledger::Record::Claim(c) = r
+            && (c.id == id
+                || (c.subject.0 == subject.key
+                    && c.relation == p.relation
+                    && c.object.0 == object.key
+                    && c.modality == modality.name()
+                    && c.polarity == polarity
+                    && c.asserter.0 == asserter_key
+                    && c.quote == quote_text
+                    && ledger::cite(&text, &c.quote, c.start, c.end) == Some((qs as u64, qe as u64))))
+        {
+            return Ok(Recorded { record: *c, at: (qs as u64, qe as u64), new_entities: vec![], already: true });
+        }
     }
     let record = ClaimRecord {
         id,
@@ -274,7 +290,7 @@ fn record_declared(store: &Store, vocab: &Vocabulary, p: &Proposal, default_sour
     let (facts, _) = ledger::claim_facts(&record, &text);
     let json = serde_json::to_string(&record).map_err(|e| StoreError::Corruption { path: store.path().to_path_buf(), detail: e.to_string() })?;
     store.amend_document(&p.doc, &facts, &[], &[LedgerWrite::Put(&key, &json)])?;
-    Ok(Recorded { record, new_entities, already: false })
+    Ok(Recorded { record, at: (qs as u64, qe as u64), new_entities, already: false })
 }
 
 /// A name as written, whitespace collapsed (what the record cites inside the quote).

@@ -42,7 +42,7 @@ fn warnings_json(r: &ClaimRecord) -> Json {
 fn recorded_json(r: &Recorded) -> Json {
     let c = &r.record;
     json!({
-        "ok": true, "id": c.id, "doc": c.doc, "start": c.start, "end": c.end,
+        "ok": true, "id": c.id, "doc": c.doc, "start": r.at.0, "end": r.at.1,
         "subject": c.subject.0, "relation": c.relation, "object": c.object.0,
         "modality": c.modality, "polarity": c.polarity, "asserter": c.asserter.0,
         "new_entities": r.new_entities, "warnings": warnings_json(c), "already_recorded": r.already,
@@ -52,7 +52,7 @@ fn recorded_json(r: &Recorded) -> Json {
 fn recorded_text(r: &Recorded) -> String {
     let c = &r.record;
     let verb = if r.already { "already recorded" } else { "recorded" };
-    format!("{verb} {} [{}:{}-{}] {}({}, {}) {} GENERATED\n", c.id, c.doc, c.start, c.end, c.relation, c.subject.0, c.object.0, c.modality)
+    format!("{verb} {} [{}:{}-{}] {}({}, {}) {} GENERATED\n", c.id, c.doc, r.at.0, r.at.1, c.relation, c.subject.0, c.object.0, c.modality)
 }
 
 fn warnings_text(c: &ClaimRecord) -> String {
