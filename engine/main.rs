@@ -82,10 +82,12 @@ enum Command {
         #[command(flatten)]
         db: DbArg,
     },
-    /// Run a rule file over the store's facts and store what it derives, with witnesses.
+    /// Run the rule library (the stdlib and the rule files registered with `tg rules add`)
+    /// over the store's facts, or one rule file instead, and store what it derives, with witnesses.
     Derive {
-        /// The rules (.dl); relations it reads are loaded from the store.
-        rules: PathBuf,
+        /// A rule file (.dl) to run instead of the case's rule library; relations it reads
+        /// are loaded from the store.
+        rules: Option<PathBuf>,
         #[command(flatten)]
         db: DbArg,
         /// Evaluate everything, even when the store's derived layer came from these rules
@@ -244,6 +246,15 @@ fn eval_command(what: EvalCommand) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Runs the case's rule library (stdlib + registered rule files + analyst judgements).
+fn derive_library(store: &textgraph::store::Store, full: bool) -> Result<textgraph::reason::DeriveReport, String> {
+    use textgraph::rulebook;
+    let started = std::time::Instant::now();
+    let (c, label) = rulebook::program(store).map_err(|e| e.to_string())?;
+    let given = rulebook::judgements(store).map_err(|e| e.to_string())?;
+    textgraph::reason::derive_compiled(store, &c, &label, &given, full, started).map_err(|e| e.to_string())
+}
+
 /// Exit status of a run that failed (bad program, bad input, IO error); 0 is success.
 const EXIT_ERROR: u8 = 2;
 
@@ -324,8 +335,12 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         }
         Command::Derive { rules, db, full } => {
             let store = open_store(&db)?;
-            let r = textgraph::reason::derive(&store, &rules, full).map_err(|e| {
-                eprint!("{}", with_prefix(&e.to_string()));
+            let r = match rules {
+                Some(rules) => textgraph::reason::derive(&store, &rules, full).map_err(|e| e.to_string()),
+                None => derive_library(&store, full),
+            }
+            .map_err(|e| {
+                eprint!("{}", with_prefix(&e));
                 ExitCode::from(EXIT_ERROR)
             })?;
             if r.mode == "incremental" {
