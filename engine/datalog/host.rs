@@ -23,6 +23,8 @@ pub enum HostFn {
     ErAcronym,
     /// `@tg_er_prefix(name)`: first three letters of the first and last words.
     ErPrefix,
+    /// `@tg_er_first(name)`: the first identifying word.
+    ErFirst,
     /// `@tg_er_discriminator(name)`: the parenthesised part ("" if none).
     ErDiscriminator,
     /// `@tg_er_extension(a, b)`: the first extra word when one name extends the other.
@@ -45,6 +47,7 @@ const ALL: &[(&str, HostFn)] = &[
     ("tg_er_core", HostFn::ErCore),
     ("tg_er_discriminator", HostFn::ErDiscriminator),
     ("tg_er_extension", HostFn::ErExtension),
+    ("tg_er_first", HostFn::ErFirst),
     ("tg_er_name", HostFn::ErName),
     ("tg_er_prefix", HostFn::ErPrefix),
     ("tg_er_sorted", HostFn::ErSorted),
@@ -69,7 +72,7 @@ impl HostFn {
     pub fn args(self) -> &'static [Kind] {
         use HostFn::*;
         match self {
-            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErDiscriminator | DateNumber => &[Kind::Symbol],
+            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErDiscriminator | DateNumber => &[Kind::Symbol],
             ErExtension | JaroWinkler | TokenOverlap | WordSimilarity => &[Kind::Symbol, Kind::Symbol],
             Ln => &[Kind::Float],
         }
@@ -79,7 +82,7 @@ impl HostFn {
     pub fn result(self) -> Kind {
         use HostFn::*;
         match self {
-            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErDiscriminator | ErExtension => Kind::Symbol,
+            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErDiscriminator | ErExtension => Kind::Symbol,
             JaroWinkler | TokenOverlap | WordSimilarity | DateNumber => Kind::Number,
             Ln => Kind::Float,
         }
@@ -106,7 +109,7 @@ impl HostFn {
                 let s = sym(0, values);
                 values.intern(names::name_of_key(&s))
             }
-            ErCore | ErSorted | ErAcronym | ErPrefix | ErDiscriminator => {
+            ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErDiscriminator => {
                 let s = sym(0, values);
                 let s = names::name_of_key(&s);
                 let out = match self {
@@ -114,6 +117,7 @@ impl HostFn {
                     ErSorted => names::sorted_core(s),
                     ErAcronym => names::acronym(s),
                     ErPrefix => names::prefix_key(s),
+                    ErFirst => names::core_words(s).into_iter().next().unwrap_or_default(),
                     _ => names::discriminator(s),
                 };
                 values.intern(&out)

@@ -210,6 +210,12 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 if !spaces || !(gap.trim().is_empty() || (gap.trim() == "," && k == i)) {
                     break;
                 }
+                // "… by Orion Nominees Ltd. Orion Nominees Ltd is …": an abbreviated legal form
+                // with its full stop ends the name before it (the sentence splitter keeps
+                // "Ltd. Orion" together, as it must for "Ltd. and").
+                if p.text.ends_with('.') && is_suffix(p.text) {
+                    break;
+                }
                 if capitalised(p.text) && !is_stop(p.text) && month_number(p.text).is_none() {
                     first = Some(k - 1);
                 } else if p.text == "of" && k >= 2 && TITLES.contains(&ws[k - 2].text) {

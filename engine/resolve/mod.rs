@@ -6,3 +6,6 @@
 //! and `tg predict`.
 
 pub mod names;
+pub mod standalone;
+pub mod render;
+pub mod views;
