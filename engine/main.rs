@@ -404,10 +404,12 @@ fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
         Command::Resolve { db, accept, reject, format, .. } => {
             let store = open_store(&db)?;
             if let Some((pair, verdict)) = accept.map(|p| (p, "accept")).or_else(|| reject.map(|p| (p, "reject"))) {
-                let a = views::find_entity(&store, &pair[0]).map_err(|e| fail(e.to_string()))?;
-                let b = views::find_entity(&store, &pair[1]).map_err(|e| fail(e.to_string()))?;
-                // Judgements name entities; a name given for a class means its canonical key.
-                rulebook::judge(&store, &pair_key(&store, &pair[0], &a), &pair_key(&store, &pair[1], &b), verdict).map_err(|e| fail(e.to_string()))?;
+                let a = views::find_raw_entity(&store, &pair[0]).map_err(|e| fail(e.to_string()))?;
+                let b = views::find_raw_entity(&store, &pair[1]).map_err(|e| fail(e.to_string()))?;
+                if a == b {
+                    return Err(fail(format!("{} and {} are the same entity ({a})", pair[0], pair[1])));
+                }
+                rulebook::judge(&store, &a, &b, verdict).map_err(|e| fail(e.to_string()))?;
                 println!("recorded: {verdict} {} {}; run tg derive to apply it", pair[0], pair[1]);
                 return Ok(ExitCode::SUCCESS);
             }
@@ -441,14 +443,6 @@ fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
         _ => {}
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The entity key a judgement records: the key given, else the entity `find_entity` chose.
-fn pair_key(store: &textgraph::store::Store, given: &str, found: &str) -> String {
-    match store.lookup("entity", &[textgraph::store::Value::Sym(given.to_string())]) {
-        Ok(rows) if !rows.is_empty() => given.to_string(),
-        _ => found.to_string(),
-    }
 }
 
 /// Runs the case's rule library (stdlib + registered rule files + analyst judgements).

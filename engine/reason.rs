@@ -542,6 +542,10 @@ fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, chil
         return Ok(());
     }
     let cites = store.supports(rel, args)?;
+    if cites.is_empty() && rel == "er_judgement" {
+        let _ = writeln!(ex.text, "{lead}{shown}  [analyst judgement, recorded with tg resolve --accept/--reject]");
+        return Ok(());
+    }
     if cites.is_empty() {
         let _ = writeln!(ex.text, "{lead}{shown}  [not in the store]");
         if verify {

@@ -25,6 +25,8 @@ pub enum HostFn {
     ErPrefix,
     /// `@tg_er_first(name)`: the first identifying word.
     ErFirst,
+    /// `@tg_er_last(name)`: the last identifying word.
+    ErLast,
     /// `@tg_er_discriminator(name)`: the parenthesised part ("" if none).
     ErDiscriminator,
     /// `@tg_er_extension(a, b)`: the first extra word when one name extends the other.
@@ -48,6 +50,7 @@ const ALL: &[(&str, HostFn)] = &[
     ("tg_er_discriminator", HostFn::ErDiscriminator),
     ("tg_er_extension", HostFn::ErExtension),
     ("tg_er_first", HostFn::ErFirst),
+    ("tg_er_last", HostFn::ErLast),
     ("tg_er_name", HostFn::ErName),
     ("tg_er_prefix", HostFn::ErPrefix),
     ("tg_er_sorted", HostFn::ErSorted),
@@ -72,7 +75,7 @@ impl HostFn {
     pub fn args(self) -> &'static [Kind] {
         use HostFn::*;
         match self {
-            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErDiscriminator | DateNumber => &[Kind::Symbol],
+            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | DateNumber => &[Kind::Symbol],
             ErExtension | JaroWinkler | TokenOverlap | WordSimilarity => &[Kind::Symbol, Kind::Symbol],
             Ln => &[Kind::Float],
         }
@@ -82,7 +85,7 @@ impl HostFn {
     pub fn result(self) -> Kind {
         use HostFn::*;
         match self {
-            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErDiscriminator | ErExtension => Kind::Symbol,
+            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErExtension => Kind::Symbol,
             JaroWinkler | TokenOverlap | WordSimilarity | DateNumber => Kind::Number,
             Ln => Kind::Float,
         }
@@ -109,7 +112,7 @@ impl HostFn {
                 let s = sym(0, values);
                 values.intern(names::name_of_key(&s))
             }
-            ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErDiscriminator => {
+            ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator => {
                 let s = sym(0, values);
                 let s = names::name_of_key(&s);
                 let out = match self {
@@ -118,6 +121,7 @@ impl HostFn {
                     ErAcronym => names::acronym(s),
                     ErPrefix => names::prefix_key(s),
                     ErFirst => names::core_words(s).into_iter().next().unwrap_or_default(),
+                    ErLast => names::core_words(s).pop().unwrap_or_default(),
                     _ => names::discriminator(s),
                 };
                 values.intern(&out)

@@ -260,6 +260,17 @@ fn push_org(text: &str, s: usize, mut e: usize, out: &mut Vec<Mention>) {
             e -= 1;
         }
     }
+    // "Acme Trading Ltd (UK)": a short parenthesised discriminator right after the name is
+    // part of it; "Acme Ltd (UK)" and "Acme Ltd (US)" may be different companies.
+    let rest = &text[e..];
+    if let Some(inner) = rest.strip_prefix(" (").and_then(|r| r.split_once(')')).map(|(i, _)| i)
+        && (2..=12).contains(&inner.len())
+        && inner.starts_with(|c: char| c.is_ascii_uppercase())
+        && inner.chars().all(|c| c.is_ascii_alphabetic() || c == '.' || c == ' ')
+        && !inner.contains("the")
+    {
+        e += 2 + inner.len() + 1;
+    }
     let surface = collapse(&text[s..e]);
     out.push(Mention { span: (s, e), kind: "Organization", key: format!("Organization:{}", name_key(&surface)), surface, attrs: vec![] });
 }

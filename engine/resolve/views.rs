@@ -238,16 +238,30 @@ pub fn contradictions(store: &Store) -> Result<Vec<ContradictionView>, ViewError
 
 /// The resolved entity (its class's canonical entity) a name or key designates.
 pub fn find_entity(store: &Store, name: &str) -> Result<String, ViewError> {
-    let entities: Vec<String> = store.lookup("entity", &[])?.iter().map(|r| sym(&r[0])).collect();
     let class_of: BTreeMap<String, String> = derived(store, "resolved")?.iter().map(|r| (sym(&r[0]), sym(&r[1]))).collect();
-    let class = |e: &String| class_of.get(e).cloned().unwrap_or_else(|| e.clone());
+    find_in(store, name, |e| class_of.get(e).cloned().unwrap_or_else(|| e.clone()))
+}
+
+/// The extracted entity (before resolution) a name or key designates: what an analyst's
+/// judgement is about.
+pub fn find_raw_entity(store: &Store, name: &str) -> Result<String, ViewError> {
+    find_in(store, name, |e| e.clone())
+}
+
+fn find_in(store: &Store, name: &str, class: impl Fn(&String) -> String) -> Result<String, ViewError> {
+    let entities: Vec<String> = store.lookup("entity", &[])?.iter().map(|r| sym(&r[0])).collect();
     if entities.iter().any(|e| e == name) {
         return Ok(class(&name.to_string()));
     }
+    let class = &class;
+    // The name as written (case aside), then the same name without legal forms, then a part of a name.
+    let low = name.trim().to_lowercase().replace(',', "");
+    let mut found: BTreeSet<String> = entities.iter().filter(|e| names::name_of_key(e) == low).map(class).collect();
     let want = names::core(names::name_of_key(name));
-    let mut found: BTreeSet<String> = entities.iter().filter(|e| names::core(names::name_of_key(e)) == want).map(class).collect();
     if found.is_empty() {
-        let low = name.to_lowercase();
+        found = entities.iter().filter(|e| names::core(names::name_of_key(e)) == want).map(class).collect();
+    }
+    if found.is_empty() {
         found = entities.iter().filter(|e| names::name_of_key(e).contains(&low)).map(class).collect();
     }
     match found.len() {
