@@ -11,4 +11,6 @@ pub mod datalog;
 pub mod extract;
 pub mod ingest;
 pub mod reason;
+pub mod resolve;
+pub mod rulebook;
 pub mod store;

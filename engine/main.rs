@@ -82,16 +82,92 @@ enum Command {
         #[command(flatten)]
         db: DbArg,
     },
-    /// Run a rule file over the store's facts and store what it derives, with witnesses.
+    /// Run the rule library (the stdlib and the rule files registered with `tg rules add`)
+    /// over the store's facts, or one rule file instead, and store what it derives, with witnesses.
     Derive {
-        /// The rules (.dl); relations it reads are loaded from the store.
-        rules: PathBuf,
+        /// A rule file (.dl) to run instead of the case's rule library; relations it reads
+        /// are loaded from the store.
+        rules: Option<PathBuf>,
         #[command(flatten)]
         db: DbArg,
         /// Evaluate everything, even when the store's derived layer came from these rules
         /// (by default only what changed since is maintained).
         #[arg(long)]
         full: bool,
+    },
+    /// The case's rule files: `add FILE.dl` (checked against the stdlib first), `list`, `remove NAME`.
+    Rules {
+        #[command(subcommand)]
+        action: RulesAction,
+    },
+    /// Entity resolution: "N mentions → M entities", merged classes, refused merges ranked
+    /// by the claims they would move; `--accept/--reject A B` record an analyst's judgement;
+    /// `--names FILE.csv` resolves a standalone `id,name[,type]` list and prints `id,cluster`.
+    Resolve {
+        #[command(flatten)]
+        db: DbArg,
+        /// Resolve this `id,name[,type]` list with the stdlib's identity rules instead of the case.
+        #[arg(long, value_name = "FILE.csv")]
+        names: Option<PathBuf>,
+        /// Record that two entities are the same (then run `tg derive`).
+        #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with_all = ["names", "reject"])]
+        accept: Option<Vec<String>>,
+        /// Record that two entities are different (then run `tg derive`).
+        #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with_all = ["names", "accept"])]
+        reject: Option<Vec<String>>,
+        /// Output format (`csv` only with --names).
+        #[arg(long, value_parser = ["text", "json", "csv"], default_value = "text")]
+        format: String,
+    },
+    /// Claims that cannot both hold: subject, relation, object and what each side says.
+    Contradictions {
+        #[command(flatten)]
+        db: DbArg,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+    },
+    /// An entity's claims in valid-time order, with windows and SUPERSEDES links.
+    Timeline {
+        /// The entity: a key (`Organization:acme trading ltd`) or a name.
+        entity: String,
+        #[command(flatten)]
+        db: DbArg,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+    },
+    /// The most likely cited chain of claims between two entities.
+    Path {
+        /// Start entity (key or name).
+        from: String,
+        /// End entity (key or name).
+        to: String,
+        #[command(flatten)]
+        db: DbArg,
+        /// Only claims of these modalities (repeatable).
+        #[arg(long, value_parser = ["assertion", "reported", "hedged", "undecided", "question"])]
+        modality: Vec<String>,
+        /// Longest chain considered.
+        #[arg(long, default_value_t = 6)]
+        max_hops: usize,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+    },
+    /// Links the graph suggests but no document states (stdlib/links.dl), best first.
+    Predict {
+        #[command(flatten)]
+        db: DbArg,
+        /// The measure.
+        #[arg(long, value_parser = ["common-neighbours", "adamic-adar", "resource-allocation", "jaccard"])]
+        method: Option<String>,
+        /// How many to show.
+        #[arg(long, default_value_t = 10)]
+        top: usize,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
     },
     /// Show why a stored or derived fact holds, down to the cited document bytes.
     Explain {
@@ -409,6 +485,30 @@ fn claims_command(command: Command) -> ExitCode {
     }
 }
 
+/// What `tg rules` does.
+#[derive(Subcommand, Debug)]
+enum RulesAction {
+    /// Register a rule file with the case (replacing one of the same name).
+    Add {
+        /// The rule file (.dl).
+        file: PathBuf,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// List the stdlib files and the registered rule files.
+    List {
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Unregister a rule file by name (its file stem).
+    Remove {
+        /// The name shown by `tg rules list`.
+        name: String,
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
 #[derive(Subcommand, Debug)]
 enum EvalCommand {
     /// FIRE relation-extraction JSON (e.g. fire_dev.json): entity and relation P/R/F1.
@@ -486,6 +586,116 @@ fn eval_command(what: EvalCommand) -> ExitCode {
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     ExitCode::SUCCESS
+}
+
+/// Prints `text`, or the JSON of `value` when `format` is json.
+fn emit<T: serde::Serialize>(format: &str, value: &T, text: impl FnOnce(&T) -> String) {
+    let out = if format == "json" { serde_json::to_string_pretty(value).unwrap_or_default() + "\n" } else { text(value) };
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+}
+
+/// The rule library's commands: `tg rules`, `resolve`, `contradictions`, `timeline`, `path`, `predict`.
+fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
+    use textgraph::resolve::{render, standalone, views};
+    use textgraph::rulebook;
+    let fail = |e: String| {
+        eprintln!("tg: {e}");
+        ExitCode::from(EXIT_ERROR)
+    };
+    match command {
+        Command::Rules { action: RulesAction::Add { file, db } } => {
+            let store = open_store(&db)?;
+            let name = rulebook::add(&store, &file).map_err(|e| {
+                eprint!("{}", with_prefix(&e.to_string()));
+                ExitCode::from(EXIT_ERROR)
+            })?;
+            println!("added {name} ({}); run tg derive to apply it", file.display());
+        }
+        Command::Rules { action: RulesAction::List { db } } => {
+            let store = open_store(&db)?;
+            for (p, t) in rulebook::STDLIB {
+                println!("stdlib\t{p}\t{} rules", t.matches(":-").count());
+            }
+            for f in rulebook::registered(&store).map_err(|e| fail(e.to_string()))? {
+                println!("{}\t{}\t{} rules", f.name, f.path, f.text.matches(":-").count());
+            }
+        }
+        Command::Rules { action: RulesAction::Remove { name, db } } => {
+            let store = open_store(&db)?;
+            rulebook::remove(&store, &name).map_err(|e| fail(e.to_string()))?;
+            println!("removed {name}; run tg derive to apply it");
+        }
+        Command::Resolve { names: Some(path), format, .. } => {
+            let text = std::fs::read(&path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?;
+            let (rows, problems) = standalone::read_rows(&String::from_utf8_lossy(&text));
+            for p in &problems {
+                eprintln!("warning: {}: {p}", path.display());
+            }
+            let clusters = standalone::resolve_rows(&rows).map_err(|e| fail(e.to_string()))?;
+            let mut out = String::new();
+            if format == "json" {
+                let v: Vec<serde_json::Value> = clusters.iter().map(|(i, c)| serde_json::json!({"id": i, "cluster": c})).collect();
+                out = serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
+            } else {
+                out.push_str("id,cluster\n");
+                let q = |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
+                for (i, c) in &clusters {
+                    out.push_str(&format!("{},{}\n", q(i), q(c)));
+                }
+            }
+            let _ = std::io::stdout().lock().write_all(out.as_bytes());
+        }
+        Command::Resolve { db, accept, reject, format, .. } => {
+            let store = open_store(&db)?;
+            if let Some((pair, verdict)) = accept.map(|p| (p, "accept")).or_else(|| reject.map(|p| (p, "reject"))) {
+                let a = views::find_raw_entity(&store, &pair[0]).map_err(|e| fail(e.to_string()))?;
+                let b = views::find_raw_entity(&store, &pair[1]).map_err(|e| fail(e.to_string()))?;
+                if a == b {
+                    return Err(fail(format!("{} and {} are the same entity ({a})", pair[0], pair[1])));
+                }
+                rulebook::judge(&store, &a, &b, verdict).map_err(|e| fail(e.to_string()))?;
+                println!("recorded: {verdict} {} {}; run tg derive to apply it", pair[0], pair[1]);
+                return Ok(ExitCode::SUCCESS);
+            }
+            if format == "csv" {
+                return Err(fail("--format csv needs --names FILE.csv".into()));
+            }
+            let v = views::resolve(&store).map_err(|e| fail(e.to_string()))?;
+            emit(&format, &v, render::resolve);
+        }
+        Command::Contradictions { db, format } => {
+            let v = views::contradictions(&open_store(&db)?).map_err(|e| fail(e.to_string()))?;
+            emit(&format, &v, |v| render::contradictions(v));
+        }
+        Command::Timeline { entity, db, format } => {
+            let (class, v) = views::timeline(&open_store(&db)?, &entity).map_err(|e| fail(e.to_string()))?;
+            let json = serde_json::json!({"entity": class, "claims": v});
+            emit(&format, &json, |_| render::timeline(&class, &v));
+        }
+        Command::Path { from, to, db, modality, max_hops, format } => {
+            let v = views::path(&open_store(&db)?, &from, &to, &modality, max_hops).map_err(|e| fail(e.to_string()))?;
+            let found = !v.hops.is_empty() || v.from == v.to;
+            emit(&format, &v, |v| render::path(v, &modality));
+            if !found {
+                return Ok(ExitCode::from(1));
+            }
+        }
+        Command::Predict { db, method, top, format } => {
+            let v = views::predict(&open_store(&db)?, method.as_deref(), top).map_err(|e| fail(e.to_string()))?;
+            emit(&format, &v, |v| render::predict(v));
+        }
+        _ => {}
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs the case's rule library (stdlib + registered rule files + analyst judgements).
+fn derive_library(store: &textgraph::store::Store, full: bool) -> Result<textgraph::reason::DeriveReport, String> {
+    use textgraph::rulebook;
+    let started = std::time::Instant::now();
+    let (c, label) = rulebook::program(store).map_err(|e| e.to_string())?;
+    let given = rulebook::judgements(store).map_err(|e| e.to_string())?;
+    textgraph::reason::derive_compiled(store, &c, &label, &given, full, started).map_err(|e| e.to_string())
 }
 
 /// Exit status of a run that failed (bad program, bad input, IO error); 0 is success.
@@ -571,8 +781,12 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         }
         Command::Derive { rules, db, full } => {
             let store = open_store(&db)?;
-            let r = textgraph::reason::derive(&store, &rules, full).map_err(|e| {
-                eprint!("{}", with_prefix(&e.to_string()));
+            let r = match rules {
+                Some(rules) => textgraph::reason::derive(&store, &rules, full).map_err(|e| e.to_string()),
+                None => derive_library(&store, full),
+            }
+            .map_err(|e| {
+                eprint!("{}", with_prefix(&e));
                 ExitCode::from(EXIT_ERROR)
             })?;
             if r.mode == "incremental" {
@@ -604,7 +818,15 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } | Command::Claim { .. } | Command::Audit { .. } => ExitCode::SUCCESS,
+        Command::Rules { .. }
+        | Command::Resolve { .. }
+        | Command::Contradictions { .. }
+        | Command::Timeline { .. }
+        | Command::Path { .. }
+        | Command::Predict { .. }
+        | Command::Claim { .. }
+        | Command::Audit { .. }
+        | Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(code)
@@ -710,6 +932,12 @@ fn main() -> ExitCode {
         | Command::Explain { .. }) => {
             store_command(c).unwrap_or_else(|code| code)
         }
+        c @ (Command::Rules { .. }
+        | Command::Resolve { .. }
+        | Command::Contradictions { .. }
+        | Command::Timeline { .. }
+        | Command::Path { .. }
+        | Command::Predict { .. }) => library_command(c).unwrap_or_else(|code| code),
         Command::Run { program, facts, output, include, provenance, explain, depth, show, no_preprocessor: _ } => {
             if !explain.is_empty() && !provenance {
                 eprintln!("tg: --explain needs --provenance (witnesses are only kept when asked for)");

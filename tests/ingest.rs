@@ -48,8 +48,8 @@ fn has(dump: &str, fact: &str) {
 fn case_files_every_format() {
     let d = scratch("case");
     let (out, err, dump) = build(&d, &root().join("fixtures/case-files"));
-    assert!(out.starts_with("12 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store db\n"), "{out}");
-    assert!(out.contains("documents by format: chat 1, csv 1, docx 1, eml 2, html 1, log 1, md 1, pdf 1, txt 3\n"), "{out}");
+    assert!(out.starts_with("13 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store db\n"), "{out}");
+    assert!(out.contains("documents by format: chat 1, csv 1, docx 1, eml 2, html 1, log 1, md 1, pdf 1, txt 4\n"), "{out}");
     assert_eq!(err, "");
     let v = tg(&d, &["verify", "--db", "db"]);
     assert_eq!(v.status.code(), Some(0), "{}", stdout(&v));
@@ -124,7 +124,7 @@ fn threads_rule_over_case_files() {
 fn other_formats() {
     let d = scratch("formats");
     let (out, err, dump) = build(&d, &root().join("fixtures/formats"));
-    assert!(out.starts_with("12 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store db\n"), "{out}");
+    assert!(out.starts_with("13 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store db\n"), "{out}");
     assert!(out.contains("documents by format: chat 1, eml 2, epub 1, mbox 1, odt 1, pdf 1, rtf 1, slack 1, toml 1, tsv 1, yaml 1\n"), "{out}");
     assert_eq!(err, "");
     // WhatsApp export: system line as an event, messages with sender and time.

@@ -924,6 +924,23 @@ impl Store {
         self.meta.insert(format!("setting:{name}"), value).map_err(|e| self.err(e))
     }
 
+    /// Every setting whose name starts with `prefix`: (name without the prefix, value), by name.
+    pub fn settings_with_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        let full = format!("setting:{prefix}");
+        let mut out = vec![];
+        for kv in self.meta.prefix(full.as_bytes()) {
+            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+            let name = String::from_utf8_lossy(&k[full.len()..]).into_owned();
+            out.push((name, String::from_utf8_lossy(&v).into_owned()));
+        }
+        Ok(out)
+    }
+
+    /// Removes a named setting (see [`Store::setting`]).
+    pub fn delete_setting(&self, name: &str) -> Result<(), StoreError> {
+        self.meta.remove(format!("setting:{name}")).map_err(|e| self.err(e))
+    }
+
     /// The last build's manifest JSON, if a build stored one.
     pub fn manifest(&self) -> Result<Option<String>, StoreError> {
         Ok(self.meta.get("manifest").map_err(|e| self.err(e))?.map(|v| String::from_utf8_lossy(&v).into_owned()))
