@@ -351,6 +351,18 @@ fn audit_round_trip_and_sample_determinism() {
     let dump = self::dump(&d);
     assert_eq!(dump.matches("fact claim_audit(").count(), 6);
     assert!(!dump.contains("\"reason 2\""));
+    // Audit status is a fact rules can filter on.
+    std::fs::write(
+        d.join("trusted.dl"),
+        ".decl claim(id:symbol, doc:symbol, s:symbol, r:symbol, o:symbol, m:symbol, p:symbol, a:symbol)\n\
+         .decl claim_audit(id:symbol, verdict:symbol, reason:symbol)\n\
+         .decl refuted_claim(id:symbol)\n\
+         refuted_claim(id) :- claim(id, _, _, _, _, _, _, _), claim_audit(id, \"refuted\", _).\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let o = tg(&d, &["derive", "trusted.dl", "--db", "db"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(self::dump(&d).matches("derived refuted_claim(").count(), 1, "two refuted, one since judged supported");
     // Not JSON at all.
     std::fs::write(d.join("bad.json"), "verdicts: none").unwrap_or_else(|e| panic!("{e}"));
     let o = tg(&d, &["audit", "ingest", "bad.json", "--db", "db", "--format", "json"]);
