@@ -26,7 +26,7 @@ use serde::Deserialize;
 
 use crate::extract::modality::Modality;
 use crate::extract::vocab::{VocabError, Vocabulary};
-use crate::store::{LedgerWrite, Store, StoreError};
+use crate::store::{LedgerWrite, Store, StoreError, Value};
 use ledger::{ClaimRecord, claim_key};
 use quote::Choice;
 
@@ -218,30 +218,7 @@ fn record_declared(store: &Store, vocab: &Vocabulary, p: &Proposal, default_sour
             Some(r)
         }
     };
-    // Warnings: attribution outside the quote is the commonest extraction error.
-    let mut warnings = vec![];
-    if modality == Modality::Reported {
-        match (&asserter, asserter_name) {
-            (Some(r), Some(name)) => {
-                let surfaces: Vec<String> = store
-                    .lookup("mention", &[crate::store::Value::Sym(p.doc.clone()), crate::store::Value::Sym(r.key.clone())])?
-                    .into_iter()
-                    .filter_map(|row| match row.get(2) {
-                        Some(crate::store::Value::Sym(s)) => Some(s.clone()),
-                        _ => None,
-                    })
-                    .collect();
-                let named = std::iter::once(name.to_string()).chain(surfaces).any(|s| !s.is_empty() && quote_text.contains(&s));
-                if !named {
-                    warnings.push((
-                        "asserter_outside_quote".to_string(),
-                        format!("the asserter {name:?} is not named inside the quote; attribution outside the quoted span is the commonest extraction error"),
-                    ));
-                }
-            }
-            _ => warnings.push(("reported_without_asserter".to_string(), "a reported claim names no asserter; say who the quote attributes it to".to_string())),
-        }
-    }
+    let warnings = if modality == Modality::Reported { attribution_warnings(store, &p.doc, quote_text, asserter.as_ref().zip(asserter_name))? } else { vec![] };
     let id = {
         let mut h = blake3::Hasher::new();
         for part in [p.doc.as_str(), &qs.to_string(), &qe.to_string(), &subject.key, &p.relation, &object.key, modality.name(), polarity, asserter.as_ref().map_or("document", |a| a.key.as_str())] {
@@ -291,6 +268,30 @@ fn record_declared(store: &Store, vocab: &Vocabulary, p: &Proposal, default_sour
     let json = serde_json::to_string(&record).map_err(|e| StoreError::Corruption { path: store.path().to_path_buf(), detail: e.to_string() })?;
     store.amend_document(&p.doc, &facts, &[], &[LedgerWrite::Put(&key, &json)])?;
     Ok(Recorded { record, at: (qs as u64, qe as u64), new_entities, already: false })
+}
+
+/// The warnings of a reported claim, (code, message): attribution outside the quote is
+/// the commonest extraction error, so the asserter (by the name given or any surface the
+/// document's mentions of that entity have) must be named inside the quote.
+fn attribution_warnings(store: &Store, doc: &str, quote: &str, asserter: Option<(&resolve::Resolved, &str)>) -> Result<Vec<(String, String)>, StoreError> {
+    let Some((r, name)) = asserter else {
+        return Ok(vec![("reported_without_asserter".into(), "a reported claim names no asserter; say who the quote attributes it to".into())]);
+    };
+    let surfaces: Vec<String> = store
+        .lookup("mention", &[Value::Sym(doc.to_string()), Value::Sym(r.key.clone())])?
+        .into_iter()
+        .filter_map(|row| match row.get(2) {
+            Some(Value::Sym(s)) => Some(s.clone()),
+            _ => None,
+        })
+        .collect();
+    if std::iter::once(name.to_string()).chain(surfaces).any(|s| !s.is_empty() && quote.contains(&s)) {
+        return Ok(vec![]);
+    }
+    Ok(vec![(
+        "asserter_outside_quote".into(),
+        format!("the asserter {name:?} is not named inside the quote; attribution outside the quoted span is the commonest extraction error"),
+    )])
 }
 
 /// A name as written, whitespace collapsed (what the record cites inside the quote).
