@@ -322,16 +322,16 @@ pub fn import(store: &Store, vocab: &Vocabulary, jsonl: &str, default_doc: Optio
         }
         let result = match serde_json::from_str::<Proposal>(line) {
             Err(e) => Err(Refusal::new("bad_json", format!("not a claim object: {e}"))),
-            Ok(mut p) => match {
+            Ok(mut p) => {
                 if p.doc.is_empty() {
                     p.doc = default_doc.unwrap_or_default().to_string();
                 }
-                record_declared(store, vocab, &p, default_source)
-            } {
-                Ok(r) => Ok(r),
-                Err(Error::Refused(r)) => Err(r),
-                Err(Error::Store(e)) => return Err(e),
-            },
+                match record_declared(store, vocab, &p, default_source) {
+                    Ok(r) => Ok(r),
+                    Err(Error::Refused(r)) => Err(r),
+                    Err(Error::Store(e)) => return Err(e),
+                }
+            }
         };
         out.push(ImportLine { line: i + 1, result });
     }
