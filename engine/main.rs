@@ -207,6 +207,16 @@ enum Command {
         #[command(subcommand)]
         what: EvalCommand,
     },
+    /// Claims from outside extractors, tagged GENERATED (docs/CLAIMS.md).
+    Claim {
+        #[command(subcommand)]
+        action: Box<ClaimAction>,
+    },
+    /// Audit claims by a second reader: emit quote-only batches, ingest verdicts.
+    Audit {
+        #[command(subcommand)]
+        action: AuditAction,
+    },
     /// Internal: extract the PDF on stdin, print the result as JSON (used by `tg build`).
     #[command(name = "__extract-pdf", hide = true)]
     ExtractPdf,
@@ -239,6 +249,240 @@ enum Command {
         #[arg(long = "no-preprocessor", hide = true)]
         no_preprocessor: bool,
     },
+}
+
+/// Output format of `tg claim` and `tg audit`, and the store and vocabulary they use.
+#[derive(clap::Args, Debug)]
+struct ClaimOpts {
+    #[command(flatten)]
+    db: DbArg,
+    /// The closed vocabulary (TOML; default: the built-in stdlib/vocab/finance.toml).
+    #[arg(long)]
+    vocab: Option<PathBuf>,
+    /// Output format (`json`: one object, `{"ok": false, "error": …}` on refusal).
+    #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+    format: String,
+}
+
+/// What `tg claim` does.
+#[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once per run, boxed in `Command`
+enum ClaimAction {
+    /// Record one claim: its quote must occur verbatim in the document.
+    Record {
+        #[command(flatten)]
+        opts: ClaimOpts,
+        /// Document id (path relative to the corpus root).
+        #[arg(long)]
+        doc: String,
+        /// Subject: a name or an entity key (`Organization:acme trading ltd`).
+        #[arg(long)]
+        subject: String,
+        /// The subject's type, when the name does not tell.
+        #[arg(long)]
+        subject_type: Option<String>,
+        /// Relation of the vocabulary.
+        #[arg(long)]
+        relation: String,
+        /// Object: a name or an entity key.
+        #[arg(long)]
+        object: String,
+        /// The object's type, when the name does not tell.
+        #[arg(long)]
+        object_type: Option<String>,
+        /// The verbatim quote.
+        #[arg(long)]
+        quote: String,
+        /// assertion, reported, hedged, denied, undecided or question.
+        #[arg(long)]
+        modality: Option<String>,
+        /// positive or negative (default: negative for denied).
+        #[arg(long)]
+        polarity: Option<String>,
+        /// Who the quote attributes the claim to (default: the document).
+        #[arg(long)]
+        asserter: Option<String>,
+        /// The asserter's type (Person or Organization), when the name does not tell.
+        #[arg(long)]
+        asserter_type: Option<String>,
+        /// Which occurrence of the quote (from 1) when it occurs more than once.
+        #[arg(long)]
+        occurrence: Option<usize>,
+        /// The occurrence nearest this byte offset.
+        #[arg(long)]
+        near: Option<u64>,
+        /// An attribute the relation allows, KEY=VALUE (repeatable).
+        #[arg(long = "attr")]
+        attrs: Vec<String>,
+        /// Who proposes the claim (a model's name, a person).
+        #[arg(long, default_value = "cli")]
+        source: String,
+    },
+    /// Record every line of a JSON Lines file (the fields of `record`; see docs/CLAIMS.md).
+    Import {
+        /// The .jsonl file.
+        file: PathBuf,
+        #[command(flatten)]
+        opts: ClaimOpts,
+        /// Who proposes the claims, for lines without a "source".
+        #[arg(long, default_value = "import")]
+        source: String,
+        /// The document of lines without a "doc" (as `tg vocab prompt` asks for none).
+        #[arg(long)]
+        doc: Option<String>,
+    },
+    /// The smallest span containing the quote and each --must-include string, within a budget.
+    Widen {
+        #[command(flatten)]
+        opts: ClaimOpts,
+        /// Document id.
+        #[arg(long)]
+        doc: String,
+        /// The verbatim quote.
+        #[arg(long)]
+        quote: String,
+        /// Text the span must contain, verbatim (repeatable).
+        #[arg(long = "must-include", required = true)]
+        must_include: Vec<String>,
+        /// Largest span, in bytes.
+        #[arg(long, default_value_t = 400)]
+        budget: usize,
+        /// Which occurrence of the quote (from 1).
+        #[arg(long)]
+        occurrence: Option<usize>,
+        /// The occurrence of the quote nearest this byte offset.
+        #[arg(long)]
+        near: Option<u64>,
+    },
+    /// Every outside claim of the ledger: cited, stale or orphaned, with its audit verdict.
+    List {
+        #[command(flatten)]
+        opts: ClaimOpts,
+    },
+}
+
+/// What `tg audit` does.
+#[derive(Subcommand, Debug)]
+enum AuditAction {
+    /// Write a batch of claims, each as its quote alone, for a second reader.
+    Emit {
+        #[command(flatten)]
+        opts: ClaimOpts,
+        /// How many claims (default: all).
+        #[arg(long)]
+        sample: Option<usize>,
+        /// Seed of the sample order (same seed, same sample).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Only claims from outside extractors (GENERATED), not extracted ones.
+        #[arg(long)]
+        generated_only: bool,
+        /// Output file (`-` for standard output).
+        #[arg(short = 'o', long = "output", default_value = "-")]
+        output: PathBuf,
+    },
+    /// Store a reader's verdicts as claim_audit facts and print the counts.
+    Ingest {
+        /// The verdicts file (JSON).
+        file: PathBuf,
+        #[command(flatten)]
+        opts: ClaimOpts,
+    },
+}
+
+/// Runs `tg claim …` and `tg audit …` (the logic is `textgraph::claims`).
+fn claims_command(command: Command) -> ExitCode {
+    use textgraph::claims::{self, render};
+    let opts = match &command {
+        Command::Claim { action } => match action.as_ref() {
+            ClaimAction::Record { opts, .. } | ClaimAction::Import { opts, .. } | ClaimAction::Widen { opts, .. } | ClaimAction::List { opts } => opts,
+        },
+        Command::Audit { action: AuditAction::Emit { opts, .. } | AuditAction::Ingest { opts, .. } } => opts,
+        _ => return ExitCode::from(EXIT_ERROR),
+    };
+    let json = opts.format == "json";
+    let vocab = match load_vocab(opts.vocab.as_deref()) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(EXIT_ERROR);
+        }
+    };
+    let store = match open_store(&opts.db) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let read = |p: &std::path::Path| std::fs::read_to_string(p).map_err(|e| format!("tg: cannot read {}: {e}", p.display()));
+    let reply: Result<render::Reply, String> = match command {
+        Command::Claim { action } => match *action {
+            ClaimAction::Record { opts: _, doc, subject, subject_type, relation, object, object_type, quote, modality, polarity, asserter, asserter_type, occurrence, near, attrs, source } => {
+                let mut attributes = std::collections::BTreeMap::new();
+                let mut bad = None;
+                for a in attrs {
+                    match a.split_once('=') {
+                        Some((k, v)) => {
+                            attributes.insert(k.trim().to_string(), v.to_string());
+                        }
+                        None => bad = Some(claims::Refusal::new("bad_attribute", format!("--attr {a:?} is not KEY=VALUE"))),
+                    }
+                }
+                let p = claims::Proposal { doc, subject, subject_type, relation, object, object_type, quote: Some(quote), modality, polarity, asserter, asserter_type, occurrence, near, attributes, source: Some(source) };
+                match bad {
+                    Some(r) => Ok(render::refusal(&r, json)),
+                    None => match claims::record(&store, &vocab, &p, "cli") {
+                        Ok(r) => Ok(render::recorded(&r, json)),
+                        Err(claims::Error::Refused(r)) => Ok(render::refusal(&r, json)),
+                        Err(e) => Err(format!("tg: {e}")),
+                    },
+                }
+            }
+            ClaimAction::Import { file, opts: _, source, doc } => {
+                read(&file).and_then(|text| claims::import(&store, &vocab, &text, doc.as_deref(), &source).map(|lines| render::imported(&lines, json)).map_err(|e| format!("tg: {e}")))
+            }
+            ClaimAction::Widen { opts: _, doc, quote, must_include, budget, occurrence, near } => {
+                match claims::widen(&store, &doc, &quote, claims::quote::Choice { occurrence, near }, &must_include, budget) {
+                    Ok(w) => Ok(render::widened(&doc, &w, json)),
+                    Err(claims::Error::Refused(r)) => Ok(render::refusal(&r, json)),
+                    Err(e) => Err(format!("tg: {e}")),
+                }
+            }
+            ClaimAction::List { opts: _ } => claims::list(&store).map(|l| render::listed(&l, json)).map_err(|e| format!("tg: {e}")),
+        },
+        Command::Audit { action } => match action {
+            AuditAction::Emit { opts: _, sample, seed, generated_only, output } => match claims::audit::emit(&store, &vocab, &claims::audit::Sample { size: sample, seed, generated_only }) {
+                Err(e) => Err(format!("tg: {e}")),
+                Ok(batch) => {
+                    let text = serde_json::to_string_pretty(&batch).unwrap_or_default() + "\n";
+                    let n = batch["sample"].as_u64().unwrap_or(0);
+                    let pop = batch["population"].as_u64().unwrap_or(0);
+                    if output.as_os_str() == "-" {
+                        Ok(render::Reply { stdout: text, ..Default::default() })
+                    } else {
+                        std::fs::write(&output, text)
+                            .map(|_| render::Reply { stdout: format!("{n} of {pop} claims written to {} (seed {seed})\n", output.display()), ..Default::default() })
+                            .map_err(|e| format!("tg: cannot write {}: {e}", output.display()))
+                    }
+                }
+            },
+            AuditAction::Ingest { file, opts: _ } => read(&file).and_then(|text| match claims::audit::ingest(&store, &text) {
+                Ok(Ok(r)) => Ok(render::ingested(&r, json)),
+                Ok(Err(r)) => Ok(render::refusal(&r, json)),
+                Err(e) => Err(format!("tg: {e}")),
+            }),
+        },
+        _ => Err("tg: not a claims command".into()),
+    };
+    match reply {
+        Ok(r) => {
+            let _ = std::io::stdout().lock().write_all(r.stdout.as_bytes());
+            eprint!("{}", r.stderr);
+            ExitCode::from(r.code)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
 }
 
 /// What `tg rules` does.
@@ -490,6 +734,9 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
                     eprintln!("warning: {}: {w}", f.id);
                 }
             }
+            for (id, w) in &r.ledger_warnings {
+                eprintln!("warning: {id}: {w}");
+            }
             out.push_str(&build_summary(&r, &db.db));
             ExitCode::SUCCESS
         }
@@ -577,6 +824,8 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         | Command::Timeline { .. }
         | Command::Path { .. }
         | Command::Predict { .. }
+        | Command::Claim { .. }
+        | Command::Audit { .. }
         | Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
@@ -673,6 +922,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Eval { what } => eval_command(what),
+        c @ (Command::Claim { .. } | Command::Audit { .. }) => claims_command(c),
         c @ (Command::Build { .. }
         | Command::Dump { .. }
         | Command::Verify { .. }
