@@ -8,6 +8,7 @@
 
 pub mod datalog;
 pub mod extract;
+pub mod gql;
 pub mod ingest;
 pub mod reason;
 pub mod store;
