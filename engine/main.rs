@@ -476,7 +476,7 @@ fn main() -> ExitCode {
         Command::Gql { query, db, script, param, params, format } => {
             use std::io::IsTerminal as _;
             let opts = textgraph::gql::cli::Options { query, script, db: db.db, params: param, params_file: params, format };
-            let code = textgraph::gql::cli::run(&opts, std::io::stdout().is_terminal(), &mut std::io::stdout().lock(), &mut std::io::stderr().lock());
+            let code = textgraph::gql::cli::run(&opts, std::io::stdout().is_terminal(), &mut std::io::stdout(), &mut std::io::stderr());
             ExitCode::from(code)
         }
         c @ (Command::Build { .. }

@@ -74,8 +74,18 @@ fn params(opts: &Options) -> Result<BTreeMap<String, Value>, String> {
     Ok(m)
 }
 
-/// Runs `tg gql`, writing results to `out` and errors to `err`; returns the exit status.
-pub fn run(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+/// Runs `tg gql` on a thread with a large stack (deeply nested literals recurse in the
+/// parser and evaluator), writing results to `out` and errors to `err`; returns the exit
+/// status.
+pub fn run(opts: &Options, is_terminal: bool, out: &mut (dyn Write + Send), err: &mut (dyn Write + Send)) -> u8 {
+    let r = std::thread::scope(|s| std::thread::Builder::new().stack_size(512 << 20).spawn_scoped(s, || run_here(opts, is_terminal, out, err)).map(|h| h.join()));
+    match r {
+        Ok(Ok(code)) => code,
+        _ => EXIT_SETUP,
+    }
+}
+
+fn run_here(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let format = match &opts.format {
         Some(f) => match Format::parse(f) {
             Some(f) => f,

@@ -118,23 +118,34 @@ fn run_single(graph: &mut Graph, q: &SingleQuery, params: &BTreeMap<String, Valu
             }
             ClauseKind::With { proj, filter } => {
                 let ctx = Ctx { graph, params };
-                let t = project(&ctx, proj, &names, &rows)?;
-                names = t.cols;
-                rows = t.rows;
-                if let Some(f) = filter {
-                    let mut kept = vec![];
-                    for row in rows {
-                        let env = Env { names: &names, row: &row, aggs: &[] };
-                        if matches!(ctx.eval(f, &env)?, Value::Bool(true)) {
-                            kept.push(row);
-                        }
+                let (t, reps) = project(&ctx, proj, &names, &rows)?;
+                match filter {
+                    None => {
+                        names = t.cols;
+                        rows = t.rows;
                     }
-                    rows = kept;
+                    Some(f) => {
+                        // WITH … WHERE sees the projected columns, then the variables before.
+                        let mut wnames = names.clone();
+                        wnames.extend(t.cols.iter().cloned());
+                        let mut kept = vec![];
+                        for (row, rep) in t.rows.into_iter().zip(reps) {
+                            let mut wrow = rep;
+                            wrow.resize(names.len(), Value::Null);
+                            wrow.extend(row.iter().cloned());
+                            let env = Env { names: &wnames, row: &wrow, aggs: &[] };
+                            if matches!(ctx.eval(f, &env)?, Value::Bool(true)) {
+                                kept.push(row);
+                            }
+                        }
+                        names = t.cols;
+                        rows = kept;
+                    }
                 }
             }
             ClauseKind::Return(proj) => {
                 let ctx = Ctx { graph, params };
-                result = project(&ctx, proj, &names, &rows)?;
+                result = project(&ctx, proj, &names, &rows)?.0;
             }
             ClauseKind::Create(parts) => {
                 if access == Access::ReadOnly {
@@ -295,7 +306,7 @@ fn nonneg_int(ctx: &Ctx, e: &Option<Expr>, what: &str) -> Result<Option<usize>> 
 }
 
 /// WITH / RETURN: projection, grouping with aggregates, DISTINCT, ORDER BY, SKIP, LIMIT.
-fn project(ctx: &Ctx, proj: &Projection, names: &[String], rows: &[Vec<Value>]) -> Result<Table> {
+fn project(ctx: &Ctx, proj: &Projection, names: &[String], rows: &[Vec<Value>]) -> Result<(Table, Vec<Vec<Value>>)> {
     // Items: `*` expands to the visible variables, sorted by name.
     let mut items: Vec<(String, Expr)> = vec![];
     if proj.star {
@@ -415,8 +426,8 @@ fn project(ctx: &Ctx, proj: &Projection, names: &[String], rows: &[Vec<Value>]) 
         });
         out = keyed.into_iter().map(|(_, r)| r).collect();
     }
-    let rows: Vec<Vec<Value>> = out.into_iter().map(|(v, _, _)| v).skip(skip.unwrap_or(0)).take(limit.unwrap_or(usize::MAX)).collect();
-    Ok(Table { cols, rows })
+    let (rows, reps): (Vec<Vec<Value>>, Vec<Vec<Value>>) = out.into_iter().map(|(v, rep, _)| (v, rep)).skip(skip.unwrap_or(0)).take(limit.unwrap_or(usize::MAX)).unzip();
+    Ok((Table { cols, rows }, reps))
 }
 
 /// Computes one aggregate over the rows `idx` of a group.

@@ -19,7 +19,7 @@ pub const SCALAR: &[(&str, usize, usize)] = &[
     ("sign", 1, 1), ("sqrt", 1, 1), ("exp", 1, 1), ("log", 1, 1), ("log10", 1, 1), ("e", 0, 0), ("pi", 0, 0), ("sin", 1, 1),
     ("cos", 1, 1), ("tan", 1, 1), ("asin", 1, 1), ("acos", 1, 1), ("atan", 1, 1), ("atan2", 2, 2), ("degrees", 1, 1),
     ("radians", 1, 1), ("exists", 1, 1), ("isempty", 1, 1), ("char_length", 1, 1), ("character_length", 1, 1),
-    ("tobooleanlist", 1, 1), ("tointegerlist", 1, 1), ("tofloatlist", 1, 1), ("tostringlist", 1, 1), ("haslabels", 2, 2),
+    ("tobooleanlist", 1, 1), ("tointegerlist", 1, 1), ("tofloatlist", 1, 1), ("tostringlist", 1, 1), ("haslabels", 2, 2), ("rand", 0, 0),
 ];
 
 fn targ(name: &str, v: &Value) -> GqlError {
@@ -341,6 +341,7 @@ pub fn call(ctx: &Ctx, name: &str, a: &[Value]) -> Result<Value> {
                 _ => return Err(targ(name, p)),
             },
         },
+        "rand" => Value::Float(next_rand()),
         "e" => Value::Float(std::f64::consts::E),
         "pi" => Value::Float(std::f64::consts::PI),
         "exists" => Value::Bool(!x.is_null()),
@@ -366,4 +367,21 @@ fn num(v: &Value) -> Option<f64> {
 /// Builds a map value.
 pub fn map(m: BTreeMap<String, Value>) -> Value {
     Value::Map(Rc::new(m))
+}
+
+thread_local! {
+    static RAND: std::cell::Cell<u64> = const { std::cell::Cell::new(0x9E37_79B9_7F4A_7C15) };
+}
+
+/// `rand()`: a float in [0, 1) from a fixed-seed xorshift generator, so that a query's
+/// output is the same on every run (openCypher leaves the sequence unspecified).
+fn next_rand() -> f64 {
+    RAND.with(|c| {
+        let mut x = c.get();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        c.set(x);
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    })
 }

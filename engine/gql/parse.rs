@@ -384,7 +384,7 @@ impl<'s> Lower<'s> {
                 };
                 let mut chain = vec![];
                 while let (Some(op), Some(rhs)) = (it.next(), it.next()) {
-                    let op = match op.as_str() {
+                    let op = match op.as_str().trim() {
                         "=" => CmpOp::Eq,
                         "<>" | "!=" => CmpOp::Ne,
                         "<" => CmpOp::Lt,
@@ -430,7 +430,7 @@ impl<'s> Lower<'s> {
                     None => return Ok(Expr::Lit(Value::Null)),
                 };
                 while let (Some(op), Some(rhs)) = (it.next(), it.next()) {
-                    let op = match op.as_str() {
+                    let op = match op.as_str().trim() {
                         "+" => ArithOp::Add,
                         "-" => ArithOp::Sub,
                         "*" => ArithOp::Mul,
