@@ -353,3 +353,84 @@ impl Expr {
         }
     }
 }
+
+impl Expr {
+    /// Calls `f` on this expression and every sub-expression, mutably (pre-order).
+    pub fn walk_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        f(self);
+        match self {
+            Expr::Lit(_) | Expr::Param(_) | Expr::Var(..) | Expr::CountStar | Expr::AggRef(_) | Expr::PatternPred(_) | Expr::Exists(..) => {}
+            Expr::Prop(e, _) | Expr::HasLabels(e, _) | Expr::Not(e) | Expr::Neg(e) | Expr::IsNull(e, _) => e.walk_mut(f),
+            Expr::Index(a, b) | Expr::And(a, b) | Expr::Or(a, b) | Expr::Xor(a, b) | Expr::Arith(_, a, b) | Expr::StrPred(_, a, b) | Expr::In(a, b) | Expr::Regex(a, b) => {
+                a.walk_mut(f);
+                b.walk_mut(f);
+            }
+            Expr::Slice(a, b, c) => {
+                a.walk_mut(f);
+                if let Some(b) = b {
+                    b.walk_mut(f);
+                }
+                if let Some(c) = c {
+                    c.walk_mut(f);
+                }
+            }
+            Expr::List(v) | Expr::Func(_, _, v, _) => v.iter_mut().for_each(|e| e.walk_mut(f)),
+            Expr::Map(v) => v.iter_mut().for_each(|(_, e)| e.walk_mut(f)),
+            Expr::Compare(a, v) => {
+                a.walk_mut(f);
+                v.iter_mut().for_each(|(_, e)| e.walk_mut(f));
+            }
+            Expr::Case(s, alts, e) => {
+                if let Some(s) = s {
+                    s.walk_mut(f);
+                }
+                for (a, b) in alts {
+                    a.walk_mut(f);
+                    b.walk_mut(f);
+                }
+                if let Some(e) = e {
+                    e.walk_mut(f);
+                }
+            }
+            Expr::ListComp(_, l, p, m) => {
+                l.walk_mut(f);
+                if let Some(p) = p {
+                    p.walk_mut(f);
+                }
+                if let Some(m) = m {
+                    m.walk_mut(f);
+                }
+            }
+            Expr::Quant(_, _, l, p) => {
+                l.walk_mut(f);
+                if let Some(p) = p {
+                    p.walk_mut(f);
+                }
+            }
+            Expr::PatternComp(_, _, p, m) => {
+                if let Some(p) = p {
+                    p.walk_mut(f);
+                }
+                m.walk_mut(f);
+            }
+        }
+    }
+
+    /// A canonical text of the expression without source positions: two expressions
+    /// with the same canon are the same expression (used to match ORDER BY and grouping
+    /// keys against projection items).
+    pub fn canon(&self) -> String {
+        let mut c = self.clone();
+        c.walk_mut(&mut |e| match e {
+            Expr::Var(_, p) | Expr::Func(_, _, _, p) => *p = 0,
+            _ => {}
+        });
+        format!("{c:?}")
+    }
+
+    /// Whether the expression is an aggregate call.
+    pub fn is_aggregate(&self) -> bool {
+        matches!(self, Expr::CountStar) || matches!(self, Expr::Func(n, ..) if AGGREGATES.contains(&n.as_str()))
+    }
+}
+

@@ -21,7 +21,7 @@ use grammar::{GqlParser, Rule};
 pub fn parse_query(src: &str) -> Result<Query> {
     let mut pairs = GqlParser::parse(Rule::query, src).map_err(|e| syntax(src, e))?;
     let top = pairs.next().ok_or_else(|| GqlError::new(ErrorClass::SyntaxError, "empty query"))?;
-    let mut lw = Lower { src, anon: 0 };
+    let mut lw = Lower { src };
     let st = top.into_inner().find(|p| p.as_rule() == Rule::statement).ok_or_else(|| GqlError::new(ErrorClass::SyntaxError, "empty query"))?;
     lw.statement(st)
 }
@@ -30,7 +30,7 @@ pub fn parse_query(src: &str) -> Result<Query> {
 pub fn parse_script(src: &str) -> Result<Vec<Query>> {
     let mut pairs = GqlParser::parse(Rule::script, src).map_err(|e| syntax(src, e))?;
     let top = pairs.next().ok_or_else(|| GqlError::new(ErrorClass::SyntaxError, "empty script"))?;
-    let mut lw = Lower { src, anon: 0 };
+    let mut lw = Lower { src };
     top.into_inner().filter(|p| p.as_rule() == Rule::statement).map(|p| lw.statement(p)).collect()
 }
 
@@ -65,7 +65,6 @@ fn syntax(src: &str, e: pest::error::Error<Rule>) -> GqlError {
 
 struct Lower<'s> {
     src: &'s str,
-    anon: usize,
 }
 
 fn err_at(src: &str, pos: usize, detail: &'static str, msg: impl Into<String>) -> GqlError {
@@ -77,11 +76,6 @@ fn unescape_name(s: &str) -> String {
 }
 
 impl<'s> Lower<'s> {
-    fn anon_name(&mut self) -> String {
-        self.anon += 1;
-        format!("  anon{}", self.anon)
-    }
-
     fn statement(&mut self, p: Pair<Rule>) -> Result<Query> {
         let mut parts = vec![];
         let mut union_all = vec![];

@@ -35,7 +35,7 @@ pub fn is_hidden(name: &str) -> bool {
 pub fn compile<'p>(parts: &'p [PatternPart], scope: &[String], counter: &mut usize) -> Compiled<'p> {
     let mut names: Vec<String> = scope.to_vec();
     let bound_before = names.len();
-    let mut slot = |v: &Option<String>, names: &mut Vec<String>, counter: &mut usize| -> usize {
+    let slot = |v: &Option<String>, names: &mut Vec<String>, counter: &mut usize| -> usize {
         match v {
             Some(n) => match names.iter().rposition(|x| x == n) {
                 Some(i) => i,
