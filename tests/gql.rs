@@ -42,9 +42,13 @@ fn case() -> &'static PathBuf {
     })
 }
 
-/// Runs a query against the case store; returns (exit code, stdout, stderr).
+/// Runs a query against the case store; returns (exit code, stdout, stderr). One process
+/// at a time may open a store, so the tests take turns.
 fn q(query: &str) -> (i32, String, String) {
-    let o = tg(case(), &["gql", query]);
+    static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let dir = case();
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let o = tg(dir, &["gql", query]);
     (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
 }
 
