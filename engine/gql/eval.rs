@@ -355,6 +355,8 @@ impl Ctx<'_> {
             Value::Node(n) => self.graph.nodes.get(*n).and_then(|x| x.props.get(key)).cloned().unwrap_or(Value::Null),
             Value::Rel(r) => self.graph.rels.get(*r).and_then(|x| x.props.get(key)).cloned().unwrap_or(Value::Null),
             Value::Map(m) => m.get(key).cloned().unwrap_or(Value::Null),
+            Value::Temporal(t) => crate::gql::temporal::component(t, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a {} has no component `{key}`", t.type_name())))?,
+            Value::Duration(d) => crate::gql::temporal::duration_component(d, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a duration has no component `{key}`")))?,
             other => return Err(GqlError::type_error(format!("cannot read property `{key}` of a {}", other.type_name()))),
         })
     }
@@ -433,6 +435,12 @@ pub fn arith(op: ArithOp, l: &Value, r: &Value) -> Result<Value> {
         (ArithOp::Add, Str(a), Str(b)) => Value::str(&format!("{a}{b}")),
         (ArithOp::Add, Str(a), x @ (Int(_) | Float(_) | Bool(_))) => Value::str(&format!("{a}{}", functions::to_string_plain(x))),
         (ArithOp::Add, x @ (Int(_) | Float(_) | Bool(_)), Str(b)) => Value::str(&format!("{}{b}", functions::to_string_plain(x))),
+        (ArithOp::Add, Temporal(t), Duration(d)) | (ArithOp::Add, Duration(d), Temporal(t)) => Temporal(crate::gql::temporal::add(t, d, 1)),
+        (ArithOp::Sub, Temporal(t), Duration(d)) => Temporal(crate::gql::temporal::add(t, d, -1)),
+        (ArithOp::Add, Duration(a), Duration(b)) => Duration(crate::gql::temporal::add_durations(a, b, 1)),
+        (ArithOp::Sub, Duration(a), Duration(b)) => Duration(crate::gql::temporal::add_durations(a, b, -1)),
+        (ArithOp::Mul, Duration(d), x @ (Int(_) | Float(_))) | (ArithOp::Mul, x @ (Int(_) | Float(_)), Duration(d)) => Duration(crate::gql::temporal::scale(d, num(x).unwrap_or(0.0), false)?),
+        (ArithOp::Div, Duration(d), x @ (Int(_) | Float(_))) => Duration(crate::gql::temporal::scale(d, num(x).unwrap_or(0.0), true)?),
         (ArithOp::Pow, a, b) => match (num(a), num(b)) {
             (Some(x), Some(y)) => Float(x.powf(y)),
             _ => return Err(type_err(op, l, r)),

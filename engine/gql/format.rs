@@ -90,6 +90,8 @@ pub fn literal(g: &Graph, v: &Value) -> String {
         Value::Map(m) => format!("{{{}}}", m.iter().map(|(k, x)| format!("{k}: {}", literal(g, x))).collect::<Vec<_>>().join(", ")),
         Value::Node(n) => node_lit(g, *n),
         Value::Rel(r) => rel_lit(g, *r),
+        Value::Temporal(t) => quote(&t.to_string()),
+        Value::Duration(d) => quote(&d.to_string()),
         Value::Path(p) => {
             let mut s = String::from("<");
             if let Some(&first) = p.nodes.first() {
@@ -114,6 +116,8 @@ pub fn literal(g: &Graph, v: &Value) -> String {
 fn plain(g: &Graph, v: &Value) -> String {
     match v {
         Value::Str(s) => s.to_string(),
+        Value::Temporal(t) => t.to_string(),
+        Value::Duration(d) => d.to_string(),
         Value::Null => String::new(),
         other => literal(g, other),
     }
@@ -127,6 +131,8 @@ fn json(g: &Graph, v: &Value) -> serde_json::Value {
         Value::Int(i) => J::from(*i),
         Value::Float(f) => serde_json::Number::from_f64(*f).map_or(J::String(fmt_float(*f)), J::Number),
         Value::Str(s) => J::String(s.to_string()),
+        Value::Temporal(t) => J::String(t.to_string()),
+        Value::Duration(d) => J::String(d.to_string()),
         Value::List(l) => J::Array(l.iter().map(|x| json(g, x)).collect()),
         Value::Map(m) => J::Object(m.iter().map(|(k, x)| (k.clone(), json(g, x))).collect()),
         Value::Node(n) => {

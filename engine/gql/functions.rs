@@ -33,6 +33,8 @@ pub fn to_string_plain(v: &Value) -> String {
         Value::Float(f) => fmt_float(*f),
         Value::Bool(b) => b.to_string(),
         Value::Str(s) => s.to_string(),
+        Value::Temporal(t) => t.to_string(),
+        Value::Duration(d) => d.to_string(),
         _ => String::new(),
     }
 }
@@ -126,7 +128,7 @@ fn conv(name: &str, v: &Value) -> Result<Value> {
             _ => Value::Null,
         },
         _ => match v {
-            Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Str(_) => Value::str(&to_string_plain(v)),
+            Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Str(_) | Value::Temporal(_) | Value::Duration(_) => Value::str(&to_string_plain(v)),
             Value::Null => Value::Null,
             other if name == "tostring" => return Err(targ(name, other)),
             _ => Value::Null,
@@ -136,6 +138,9 @@ fn conv(name: &str, v: &Value) -> Result<Value> {
 
 /// Calls scalar function `name` (lower-case) on evaluated arguments.
 pub fn call(ctx: &Ctx, name: &str, a: &[Value]) -> Result<Value> {
+    if is_extra(name) {
+        return call_temporal(name, a);
+    }
     let Some(&(_, lo, hi)) = SCALAR.iter().find(|(n, ..)| *n == name) else {
         return Err(GqlError::semantic("UnknownFunction", format!("unknown function {name}()")));
     };
@@ -387,8 +392,69 @@ fn next_rand() -> f64 {
     })
 }
 
-/// Function names handled outside [`SCALAR`] (none yet; temporal constructors go here).
+const TEMPORAL_KINDS: &[&str] = &["date", "localtime", "time", "localdatetime", "datetime"];
+
+/// Function names handled outside [`SCALAR`]: the temporal constructors, their
+/// `.truncate`, `duration` and `duration.between` / `inMonths` / `inDays` / `inSeconds`.
 pub fn is_extra(name: &str) -> bool {
-    let _ = name;
-    false
+    if TEMPORAL_KINDS.contains(&name) || name == "duration" {
+        return true;
+    }
+    match name.split_once('.') {
+        Some((k, "truncate")) => TEMPORAL_KINDS.contains(&k),
+        Some(("duration", f)) => matches!(f, "between" | "inmonths" | "indays" | "inseconds"),
+        Some(("datetime", "fromepoch" | "fromepochmillis")) => true,
+        _ => false,
+    }
+}
+
+/// Calls a temporal function (see [`is_extra`]).
+fn call_temporal(name: &str, a: &[Value]) -> Result<Value> {
+    use crate::gql::temporal as t;
+    if TEMPORAL_KINDS.contains(&name) {
+        return t::construct(name, a.first());
+    }
+    if name == "duration" {
+        return t::duration(a.first());
+    }
+    match name.split_once('.') {
+        Some((k, "truncate")) => {
+            let unit = match a.first() {
+                Some(Value::Str(u)) => u.to_string(),
+                _ => return Err(GqlError::argument("truncate() needs a unit string")),
+            };
+            let tv = match a.get(1) {
+                Some(Value::Temporal(x)) => x.clone(),
+                Some(Value::Null) | None => return Ok(Value::Null),
+                Some(other) => return Err(GqlError::argument(format!("truncate() of a {}", other.type_name()))),
+            };
+            let over = match a.get(2) {
+                Some(Value::Map(m)) => Some((**m).clone()),
+                _ => None,
+            };
+            t::truncate(k, &unit, &tv, over.as_ref())
+        }
+        Some(("duration", f)) => match (a.first(), a.get(1)) {
+            (Some(Value::Temporal(x)), Some(Value::Temporal(y))) => t::between(f, x, y),
+            (Some(Value::Null), _) | (_, Some(Value::Null)) => Ok(Value::Null),
+            _ => Err(GqlError::argument(format!("duration.{f}() needs two temporals"))),
+        },
+        Some(("datetime", f)) => {
+            let mut m = BTreeMap::new();
+            match (f, a.first(), a.get(1)) {
+                ("fromepoch", Some(Value::Int(s)), n) => {
+                    m.insert("epochSeconds".to_string(), Value::Int(*s));
+                    if let Some(n) = n {
+                        m.insert("nanosecond".to_string(), n.clone());
+                    }
+                }
+                ("fromepochmillis", Some(Value::Int(ms)), _) => {
+                    m.insert("epochMillis".to_string(), Value::Int(*ms));
+                }
+                _ => return Ok(Value::Null),
+            }
+            Ok(Value::Temporal(t::from_map("datetime", &m)?))
+        }
+        _ => Err(GqlError::semantic("UnknownFunction", format!("unknown function {name}()"))),
+    }
 }

@@ -6,6 +6,8 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
+use crate::gql::temporal::{Duration, Temporal};
+
 /// A node's index in its [`crate::gql::graph::Graph`].
 pub type NodeId = usize;
 /// A relationship's index in its [`crate::gql::graph::Graph`].
@@ -35,6 +37,10 @@ pub enum Value {
     Rel(RelId),
     /// A path: `nodes.len() == rels.len() + 1`.
     Path(Rc<Path>),
+    /// A date, time, local time, local datetime or datetime.
+    Temporal(Temporal),
+    /// A duration.
+    Duration(Duration),
 }
 
 /// A walk through the graph; the direction of each step is read from the relationship's
@@ -73,6 +79,8 @@ impl Value {
             Value::Node(_) => "Node",
             Value::Rel(_) => "Relationship",
             Value::Path(_) => "Path",
+            Value::Temporal(t) => t.type_name(),
+            Value::Duration(_) => "Duration",
         }
     }
     fn as_f64(&self) -> Option<f64> {
@@ -122,6 +130,8 @@ pub fn equals(a: &Value, b: &Value) -> Option<bool> {
         (Value::Node(x), Value::Node(y)) => Some(x == y),
         (Value::Rel(x), Value::Rel(y)) => Some(x == y),
         (Value::Path(x), Value::Path(y)) => Some(x == y),
+        (Value::Temporal(x), Value::Temporal(y)) => Some(x.same(y)),
+        (Value::Duration(x), Value::Duration(y)) => Some(x == y),
         (Value::List(x), Value::List(y)) => {
             if x.len() != y.len() {
                 return Some(false);
@@ -161,6 +171,7 @@ pub fn compare(a: &Value, b: &Value) -> Option<Ordering> {
         (Value::Int(_) | Value::Float(_), Value::Int(_) | Value::Float(_)) => cmp_num(a, b),
         (Value::Bool(x), Value::Bool(y)) => Some(x.cmp(y)),
         (Value::Str(x), Value::Str(y)) => Some(x.cmp(y)),
+        (Value::Temporal(x), Value::Temporal(y)) => x.compare(y),
         (Value::List(x), Value::List(y)) => {
             for (p, q) in x.iter().zip(y.iter()) {
                 match compare(p, q)? {
@@ -181,10 +192,12 @@ fn order_rank(v: &Value) -> u8 {
         Value::Rel(_) => 2,
         Value::List(_) => 3,
         Value::Path(_) => 4,
-        Value::Str(_) => 5,
-        Value::Bool(_) => 6,
-        Value::Int(_) | Value::Float(_) => 7,
-        Value::Null => 9,
+        Value::Temporal(t) => 5 + t.order_rank(),
+        Value::Duration(_) => 10,
+        Value::Str(_) => 11,
+        Value::Bool(_) => 12,
+        Value::Int(_) | Value::Float(_) => 13,
+        Value::Null => 15,
     }
 }
 
@@ -212,6 +225,8 @@ pub fn order(a: &Value, b: &Value) -> Ordering {
         (Value::Node(x), Value::Node(y)) | (Value::Rel(x), Value::Rel(y)) => x.cmp(y),
         (Value::List(x), Value::List(y)) => order_lists(x, y),
         (Value::Path(x), Value::Path(y)) => x.nodes.cmp(&y.nodes).then_with(|| x.rels.cmp(&y.rels)),
+        (Value::Temporal(x), Value::Temporal(y)) => x.order_key().cmp(&y.order_key()),
+        (Value::Duration(x), Value::Duration(y)) => (x.months, x.days, x.secs, x.nanos).cmp(&(y.months, y.days, y.secs, y.nanos)),
         (Value::Map(x), Value::Map(y)) => {
             for ((k1, v1), (k2, v2)) in x.iter().zip(y.iter()) {
                 let o = k1.cmp(k2).then_with(|| order(v1, v2));
