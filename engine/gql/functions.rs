@@ -404,6 +404,7 @@ pub fn is_extra(name: &str) -> bool {
         Some((k, "truncate")) => TEMPORAL_KINDS.contains(&k),
         Some(("duration", f)) => matches!(f, "between" | "inmonths" | "indays" | "inseconds"),
         Some(("datetime", "fromepoch" | "fromepochmillis")) => true,
+        Some((k, "transaction" | "statement" | "realtime")) => TEMPORAL_KINDS.contains(&k),
         _ => false,
     }
 }
@@ -434,6 +435,10 @@ fn call_temporal(name: &str, a: &[Value]) -> Result<Value> {
             };
             t::truncate(k, &unit, &tv, over.as_ref())
         }
+        Some((_, "transaction" | "statement" | "realtime")) => match a.first() {
+            Some(Value::Null) => Ok(Value::Null),
+            _ => Err(GqlError::argument(format!("{name}() reads the clock; tg gql output is deterministic, so clocks are not available"))),
+        },
         Some(("duration", f)) => match (a.first(), a.get(1)) {
             (Some(Value::Temporal(x)), Some(Value::Temporal(y))) => t::between(f, x, y),
             (Some(Value::Null), _) | (_, Some(Value::Null)) => Ok(Value::Null),

@@ -501,7 +501,7 @@ pub fn parse_duration(s: &str) -> Result<Duration> {
     let mut days: f64 = 0.0;
     let mut secs: f64 = 0.0;
     let mut nanos_exact: i128 = 0;
-    if body.chars().next().is_some_and(|c| c.is_ascii_digit()) && body.contains('-') {
+    if body.len() > 4 && body[..4].bytes().all(|b| b.is_ascii_digit()) && body.as_bytes()[4] == b'-' {
         let (d, t) = body.split_once('T').unwrap_or((body, ""));
         let p: Vec<&str> = d.split('-').collect();
         if p.len() != 3 {
@@ -791,6 +791,10 @@ pub fn from_map(kind: &str, m: &BTreeMap<String, Value>) -> Result<Temporal> {
             match (&tz, src_offset) {
                 (Some(z), Some(o)) => {
                     // Convert the instant into the new zone.
+                    let o = match &src_zone {
+                        Some(sz) => zone_offset(sz, d, n).unwrap_or(o),
+                        None => o,
+                    };
                     let utc = d as i128 * NANOS_PER_DAY as i128 + n as i128 - o as i128 * NANOS_PER_SEC as i128;
                     let no = zone_offset_at(z, utc)?;
                     let (nd, nt) = shift(d, n, (no - o) as i64);
@@ -805,7 +809,14 @@ pub fn from_map(kind: &str, m: &BTreeMap<String, Value>) -> Result<Temporal> {
                     };
                     Ok(Temporal::DateTime(d, n, off, zn))
                 }
-                (None, Some(o)) => Ok(Temporal::DateTime(d, n, o, src_zone)),
+                (None, Some(o)) => {
+                    // A named zone's offset is the one in force at the new date and time.
+                    let o = match &src_zone {
+                        Some(z) => zone_offset(z, d, n).unwrap_or(o),
+                        None => o,
+                    };
+                    Ok(Temporal::DateTime(d, n, o, src_zone))
+                }
                 (None, None) => Ok(Temporal::DateTime(d, n, 0, None)),
             }
         }
@@ -991,7 +1002,7 @@ pub fn component(t: &Temporal, field: &str) -> Option<Value> {
             "dayofquarter" => return i(d - days_from_civil(y, (m - 1) / 3 * 3 + 1, 1) + 1),
             "day" => return i(dd),
             "ordinalday" => return i(d - days_from_civil(y, 1, 1) + 1),
-            "dayofweek" => return i(weekday(d)),
+            "dayofweek" | "weekday" => return i(weekday(d)),
             _ => {}
         }
     }
@@ -1103,8 +1114,14 @@ pub fn scale(d: &Duration, x: f64, divide: bool) -> Result<Duration> {
     let mw = months.trunc();
     let days = f(d.days as f64) + (months - mw) * 30.436_875;
     let dw = days.trunc();
-    let nanos = f(d.total_nanos() as f64) + (days - dw) * 86_400e9;
-    Ok(Duration::norm(mw as i64, dw as i64, nanos.round() as i128))
+    // The time part exactly when the factor is whole; fractions of a nanosecond truncate.
+    let own: i128 = if x.fract() == 0.0 && x.abs() < 1e15 {
+        if divide { d.total_nanos() / x as i128 } else { d.total_nanos() * x as i128 }
+    } else {
+        f(d.total_nanos() as f64).trunc() as i128
+    };
+    let cascade = ((days - dw) * 86_400e9).round() as i128;
+    Ok(Duration::norm(mw as i64, dw as i64, own + cascade))
 }
 
 // ---- duration.between and friends
