@@ -16,7 +16,11 @@ use crate::gql::value::Value;
 enum Kind {
     Node,
     Rel,
+    /// The list a variable-length relationship pattern binds.
+    RelList,
     Path,
+    /// A value known not to be a node, relationship or path, with its type when known.
+    Value(Option<&'static str>),
     Any,
 }
 
@@ -42,6 +46,7 @@ fn check_single(q: &SingleQuery) -> Result<()> {
             ClauseKind::Match { pattern, filter, .. } => {
                 bind_pattern(&mut scope, pattern, false)?;
                 if let Some(f) = filter {
+                    predicate(&scope, f)?;
                     expr(&scope, f, false)?;
                 }
             }
@@ -62,6 +67,7 @@ fn check_single(q: &SingleQuery) -> Result<()> {
                 if let Some(f) = filter {
                     let mut both = scope.clone();
                     both.extend(new.clone());
+                    predicate(&both, f)?;
                     expr(&both, f, false)?;
                 }
                 scope = new;
@@ -80,7 +86,7 @@ fn check_single(q: &SingleQuery) -> Result<()> {
 }
 
 fn conflict(v: &str, had: Kind, want: Kind) -> Result<()> {
-    if had == want || had == Kind::Any {
+    if had == want || had == Kind::Any || want == Kind::Any || (had == Kind::Value(Some("List")) && want == Kind::RelList) {
         Ok(())
     } else {
         Err(err("VariableTypeConflict", format!("variable `{v}` is a {had:?}, used as a {want:?}")))
@@ -135,7 +141,7 @@ fn bind_pattern(scope: &mut Scope, parts: &[PatternPart], create: bool) -> Resul
                 if p.var.as_ref() == Some(v) {
                     return Err(err("VariableAlreadyBound", format!("variable `{v}` already declared as the path")));
                 }
-                let want = if rp.range.is_some() { Kind::Any } else { Kind::Rel };
+                let want = if rp.range.is_some() { Kind::RelList } else { Kind::Rel };
                 if rels_here.contains(&v.as_str()) {
                     return Err(err("RelationshipUniquenessViolation", format!("relationship variable `{v}` used twice in one pattern")));
                 }
@@ -173,8 +179,33 @@ fn props_expr(scope: &Scope, e: &Expr, create: bool) -> Result<()> {
 fn kind_of(scope: &Scope, e: &Expr) -> Kind {
     match e {
         Expr::Var(v, _) => scope.get(v).copied().unwrap_or(Kind::Any),
-        _ => Kind::Any,
+        Expr::Lit(Value::Null) => Kind::Any,
+        _ => match literal_type(e) {
+            Some(t) => Kind::Value(Some(t)),
+            None => Kind::Any,
+        },
     }
+}
+
+/// A WHERE condition that is a node, relationship or path cannot be a predicate.
+fn predicate(scope: &Scope, e: &Expr) -> Result<()> {
+    if matches!(kind_of(scope, e), Kind::Node | Kind::Rel | Kind::Path | Kind::RelList) {
+        return Err(err("InvalidArgumentType", "a node, relationship or path is not a predicate"));
+    }
+    Ok(())
+}
+
+/// The element type of a literal list whose elements all share one literal type.
+fn element_kind(e: &Expr) -> Kind {
+    if let Expr::List(items) = e {
+        let ts: Vec<Option<&'static str>> = items.iter().map(literal_type).collect();
+        if let Some(Some(t)) = ts.first() {
+            if ts.iter().all(|x| *x == Some(*t)) {
+                return Kind::Value(Some(t));
+            }
+        }
+    }
+    Kind::Any
 }
 
 /// Checks a WITH/RETURN projection; returns the scope it produces.
@@ -188,6 +219,9 @@ fn projection(scope: &Scope, p: &Projection) -> Result<Scope> {
     }
     let mut names = std::collections::BTreeSet::new();
     for it in &p.items {
+        if matches!(it.expr, Expr::PatternPred(_)) {
+            return Err(err("UnexpectedSyntax", "a pattern cannot be projected; use a pattern comprehension"));
+        }
         expr(scope, &it.expr, true)?;
         if !names.insert(it.name().to_string()) {
             return Err(err("ColumnNameConflict", format!("multiple result columns with the same name `{}`", it.name())));
@@ -243,7 +277,8 @@ fn projection(scope: &Scope, p: &Projection) -> Result<Scope> {
 
 /// An aggregating item may use, outside its aggregate calls, only grouping keys.
 fn ambiguous(e: &Expr, keys: &[String], scope: &Scope) -> Result<()> {
-    if e.is_aggregate() || keys.contains(&e.canon()) {
+    let simple = matches!(e, Expr::Var(..)) || matches!(e, Expr::Prop(b, _) if matches!(**b, Expr::Var(..)));
+    if e.is_aggregate() || (simple && keys.contains(&e.canon())) {
         return Ok(());
     }
     if let Expr::Var(v, _) = e {
@@ -262,7 +297,7 @@ fn ambiguous(e: &Expr, keys: &[String], scope: &Scope) -> Result<()> {
 }
 
 fn order_after_projection(e: &Expr, out: &Scope, projected: &[String], scope: &Scope) -> Result<()> {
-    if projected.contains(&e.canon()) || e.is_aggregate() {
+    if projected.contains(&e.canon()) {
         return Ok(());
     }
     if let Expr::Var(v, _) = e {
@@ -398,6 +433,7 @@ fn expr(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
                     "labels" => k == Kind::Rel || k == Kind::Path || lt.is_some(),
                     "properties" => k == Kind::Path || lt.is_some_and(|t| t != "Map"),
                     "length" | "nodes" | "relationships" => k == Kind::Node || k == Kind::Rel || lt.is_some(),
+                    "size" => k == Kind::Path || k == Kind::Node || k == Kind::Rel,
                     _ => false,
                 };
                 if bad {
@@ -435,18 +471,39 @@ fn expr(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
         Expr::ListComp(v, l, p, m) => {
             expr(scope, l, agg_ok)?;
             let mut inner = scope.clone();
-            inner.insert(v.clone(), Kind::Any);
+            inner.insert(v.clone(), element_kind(l));
             if let Some(p) = p {
                 expr(&inner, p, false)?;
             }
             if let Some(m) = m {
-                expr(&inner, m, agg_ok)?;
+                expr(&inner, m, false)?;
             }
+        }
+        Expr::Arith(op, a, b) => {
+            let t = |x: &Expr| match kind_of(scope, x) {
+                Kind::Value(Some(t)) => Some(t),
+                _ => None,
+            };
+            let (ta, tb) = (t(a), t(b));
+            let bad = if *op == crate::gql::ast::ArithOp::Add {
+                // Addition is also concatenation: only two known, non-list, mismatched types fail.
+                match (ta, tb) {
+                    (Some(x), Some(y)) => x != "List" && y != "List" && (matches!(x, "Boolean" | "Map") || matches!(y, "Boolean" | "Map")),
+                    _ => false,
+                }
+            } else {
+                [ta, tb].iter().any(|x| matches!(x, Some("Boolean" | "Map" | "String" | "List")))
+            };
+            if bad {
+                return Err(err("InvalidArgumentType", format!("cannot apply {op:?} to these operand types")));
+            }
+            expr(scope, a, agg_ok)?;
+            expr(scope, b, agg_ok)?;
         }
         Expr::Quant(_, v, l, p) => {
             expr(scope, l, agg_ok)?;
             let mut inner = scope.clone();
-            inner.insert(v.clone(), Kind::Any);
+            inner.insert(v.clone(), element_kind(l));
             if let Some(p) = p {
                 expr(&inner, p, false)?;
             }
