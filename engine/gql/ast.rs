@@ -273,6 +273,8 @@ pub enum Expr {
     PatternPred(PatternElement),
     /// `EXISTS { [MATCH] pattern [WHERE e] }`.
     Exists(Vec<PatternPart>, Option<Box<Expr>>),
+    /// `EXISTS { MATCH … [WITH …] [RETURN …] }`: a full subquery.
+    ExistsQuery(Box<SingleQuery>),
     /// The i-th aggregate of the enclosing projection (made by the evaluator).
     AggRef(usize),
 }
@@ -296,7 +298,7 @@ impl Expr {
     pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
         f(self);
         match self {
-            Expr::Lit(_) | Expr::Param(_) | Expr::Var(..) | Expr::CountStar | Expr::AggRef(_) | Expr::PatternPred(_) | Expr::Exists(..) => {}
+            Expr::Lit(_) | Expr::Param(_) | Expr::Var(..) | Expr::CountStar | Expr::AggRef(_) | Expr::PatternPred(_) | Expr::Exists(..) | Expr::ExistsQuery(_) => {}
             Expr::Prop(e, _) | Expr::HasLabels(e, _) | Expr::Not(e) | Expr::Neg(e) | Expr::IsNull(e, _) => e.walk(f),
             Expr::Index(a, b) | Expr::And(a, b) | Expr::Or(a, b) | Expr::Xor(a, b) | Expr::Arith(_, a, b) | Expr::StrPred(_, a, b) | Expr::In(a, b) | Expr::Regex(a, b) => {
                 a.walk(f);
@@ -359,7 +361,7 @@ impl Expr {
     pub fn walk_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
         f(self);
         match self {
-            Expr::Lit(_) | Expr::Param(_) | Expr::Var(..) | Expr::CountStar | Expr::AggRef(_) | Expr::PatternPred(_) | Expr::Exists(..) => {}
+            Expr::Lit(_) | Expr::Param(_) | Expr::Var(..) | Expr::CountStar | Expr::AggRef(_) | Expr::PatternPred(_) | Expr::Exists(..) | Expr::ExistsQuery(_) => {}
             Expr::Prop(e, _) | Expr::HasLabels(e, _) | Expr::Not(e) | Expr::Neg(e) | Expr::IsNull(e, _) => e.walk_mut(f),
             Expr::Index(a, b) | Expr::And(a, b) | Expr::Or(a, b) | Expr::Xor(a, b) | Expr::Arith(_, a, b) | Expr::StrPred(_, a, b) | Expr::In(a, b) | Expr::Regex(a, b) => {
                 a.walk_mut(f);

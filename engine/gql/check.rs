@@ -39,7 +39,11 @@ fn err(detail: &'static str, msg: impl Into<String>) -> GqlError {
 }
 
 fn check_single(q: &SingleQuery) -> Result<()> {
-    let mut scope: Scope = BTreeMap::new();
+    check_clauses(q, BTreeMap::new())
+}
+
+/// Checks the clauses of a (sub)query starting from the variables in `scope`.
+fn check_clauses(q: &SingleQuery, mut scope: Scope) -> Result<()> {
     let n = q.clauses.len();
     for (i, c) in q.clauses.iter().enumerate() {
         match &c.kind {
@@ -527,6 +531,7 @@ fn expr(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
             let part = PatternPart { var: None, shortest: None, element: el.clone() };
             bind_pattern(&mut inner, std::slice::from_ref(&part), false)?;
         }
+        Expr::ExistsQuery(q) => check_clauses(q, scope.clone())?,
         Expr::Exists(parts, f) => {
             let mut inner = scope.clone();
             bind_pattern(&mut inner, parts, false)?;

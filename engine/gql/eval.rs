@@ -309,6 +309,7 @@ impl Ctx<'_> {
                 Value::Bool(self.any_match(&parts, None, env)?)
             }
             Expr::Exists(parts, filter) => Value::Bool(self.any_match(parts, filter.as_deref(), env)?),
+            Expr::ExistsQuery(q) => Value::Bool(crate::gql::exec::exists_query(self, q, env)?),
             Expr::PatternComp(var, el, pred, map) => {
                 let part = crate::gql::ast::PatternPart { var: var.clone(), shortest: None, element: el.clone() };
                 let parts = [part];

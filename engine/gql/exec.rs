@@ -64,15 +64,37 @@ fn run_single(graph: &mut Graph, q: &SingleQuery, params: &BTreeMap<String, Valu
     let mut result = Table::default();
     for clause in &q.clauses {
         match &clause.kind {
-            ClauseKind::Match { optional, pattern: parts, filter } => {
+            ClauseKind::Match { .. } | ClauseKind::Unwind { .. } | ClauseKind::With { .. } | ClauseKind::Return(_) => {
                 let ctx = Ctx { graph, params };
-                let c = pattern::compile(parts, &names, &mut counter);
+                read_clause(&ctx, &clause.kind, &mut names, &mut rows, &mut counter, &mut result)?;
+            }
+            ClauseKind::Create(parts) => {
+                if access == Access::ReadOnly {
+                    return Err(GqlError::new(ErrorClass::SemanticError, "CREATE is refused: queries against a store are read-only (use `tg gql --script` for an in-memory graph)"));
+                }
+                let (n2, r2) = create(graph, params, parts, names, rows)?;
+                names = n2;
+                rows = r2;
+            }
+            ClauseKind::Write(kw) => {
+                return Err(GqlError::new(ErrorClass::SemanticError, format!("{kw} is not supported: tg gql reads graphs (CREATE only in setup scripts)")));
+            }
+        }
+    }
+    Ok(result)
+}
+
+/// Runs one read clause (MATCH, UNWIND, WITH, RETURN) on the pipeline's rows.
+fn read_clause(ctx: &Ctx, kind: &ClauseKind, names: &mut Vec<String>, rows: &mut Vec<Vec<Value>>, counter: &mut usize, result: &mut Table) -> Result<()> {
+    match kind {
+            ClauseKind::Match { optional, pattern: parts, filter } => {
+                let c = pattern::compile(parts, names, counter);
                 let keep: Vec<usize> = (0..c.names.len()).filter(|&i| !is_hidden(&c.names[i]) || i < names.len()).collect();
                 let mut next = vec![];
-                for row in &rows {
-                    let env = Env { names: &names, row, aggs: &[] };
+                for row in rows.iter() {
+                    let env = Env { names, row, aggs: &[] };
                     let mut any = false;
-                    pattern::matches(&ctx, &c, &env, &mut |ext| {
+                    pattern::matches(ctx, &c, &env, &mut |ext| {
                         if let Some(f) = filter {
                             let e2 = Env { names: &c.names, row: ext, aggs: &[] };
                             if !matches!(ctx.eval(f, &e2)?, Value::Bool(true)) {
@@ -89,14 +111,13 @@ fn run_single(graph: &mut Graph, q: &SingleQuery, params: &BTreeMap<String, Valu
                         next.push(r);
                     }
                 }
-                names = keep.iter().map(|&i| c.names[i].clone()).collect();
-                rows = next;
+                *names = keep.iter().map(|&i| c.names[i].clone()).collect();
+                *rows = next;
             }
             ClauseKind::Unwind { expr, var } => {
-                let ctx = Ctx { graph, params };
                 let mut next = vec![];
-                for row in &rows {
-                    let env = Env { names: &names, row, aggs: &[] };
+                for row in rows.iter() {
+                    let env = Env { names, row, aggs: &[] };
                     match ctx.eval(expr, &env)? {
                         Value::Null => {}
                         Value::List(l) => {
@@ -114,15 +135,14 @@ fn run_single(graph: &mut Graph, q: &SingleQuery, params: &BTreeMap<String, Valu
                     }
                 }
                 names.push(var.clone());
-                rows = next;
+                *rows = next;
             }
             ClauseKind::With { proj, filter } => {
-                let ctx = Ctx { graph, params };
-                let (t, reps) = project(&ctx, proj, &names, &rows)?;
+                let (t, reps) = project(ctx, proj, names, rows)?;
                 match filter {
                     None => {
-                        names = t.cols;
-                        rows = t.rows;
+                        *names = t.cols;
+                        *rows = t.rows;
                     }
                     Some(f) => {
                         // WITH … WHERE sees the projected columns, then the variables before.
@@ -138,29 +158,33 @@ fn run_single(graph: &mut Graph, q: &SingleQuery, params: &BTreeMap<String, Valu
                                 kept.push(row);
                             }
                         }
-                        names = t.cols;
-                        rows = kept;
+                        *names = t.cols;
+                        *rows = kept;
                     }
                 }
             }
             ClauseKind::Return(proj) => {
-                let ctx = Ctx { graph, params };
-                result = project(&ctx, proj, &names, &rows)?.0;
+                *result = project(ctx, proj, names, rows)?.0;
             }
-            ClauseKind::Create(parts) => {
-                if access == Access::ReadOnly {
-                    return Err(GqlError::new(ErrorClass::SemanticError, "CREATE is refused: queries against a store are read-only (use `tg gql --script` for an in-memory graph)"));
-                }
-                let (n2, r2) = create(graph, params, parts, names, rows)?;
-                names = n2;
-                rows = r2;
+            ClauseKind::Create(_) | ClauseKind::Write(_) => {
+                return Err(GqlError::new(ErrorClass::SemanticError, "write clauses are not allowed inside EXISTS"));
             }
-            ClauseKind::Write(kw) => {
-                return Err(GqlError::new(ErrorClass::SemanticError, format!("{kw} is not supported: tg gql reads graphs (CREATE only in setup scripts)")));
-            }
-        }
     }
-    Ok(result)
+    Ok(())
+}
+
+/// `EXISTS { query }`: whether the subquery, started from the outer row, yields a row.
+pub fn exists_query(ctx: &Ctx, q: &SingleQuery, env: &Env) -> Result<bool> {
+    let mut names = env.names.to_vec();
+    let mut rows = vec![env.row.to_vec()];
+    let mut counter = 0usize;
+    let mut result = Table::default();
+    let mut returned = false;
+    for clause in &q.clauses {
+        returned |= matches!(clause.kind, ClauseKind::Return(_));
+        read_clause(ctx, &clause.kind, &mut names, &mut rows, &mut counter, &mut result)?;
+    }
+    Ok(if returned { !result.rows.is_empty() } else { !rows.is_empty() })
 }
 
 fn create(graph: &mut Graph, params: &BTreeMap<String, Value>, parts: &[PatternPart], mut names: Vec<String>, rows: Vec<Vec<Value>>) -> Result<(Vec<String>, Vec<Vec<Value>>)> {

@@ -655,6 +655,7 @@ impl<'s> Lower<'s> {
                     match x.as_rule() {
                         Rule::pattern => pat = self.pattern(x)?,
                         Rule::where_clause => filter = Some(Box::new(self.where_(x)?)),
+                        Rule::single_query => return Ok(Expr::ExistsQuery(Box::new(self.single(x)?))),
                         _ => {}
                     }
                 }
