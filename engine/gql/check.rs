@@ -102,11 +102,10 @@ fn bind_pattern(scope: &mut Scope, parts: &[PatternPart], create: bool) -> Resul
     let before = scope.clone();
     let mut rels_here: Vec<&str> = vec![];
     for p in parts {
-        if let Some(v) = &p.var {
-            if scope.contains_key(v) {
+        if let Some(v) = &p.var
+            && scope.contains_key(v) {
                 return Err(err("VariableAlreadyBound", format!("variable `{v}` already declared")));
             }
-        }
         for np in &p.element.nodes {
             if let Some(props) = &np.props {
                 props_expr(scope, props, create)?;
@@ -203,11 +202,10 @@ fn predicate(scope: &Scope, e: &Expr) -> Result<()> {
 fn element_kind(e: &Expr) -> Kind {
     if let Expr::List(items) = e {
         let ts: Vec<Option<&'static str>> = items.iter().map(literal_type).collect();
-        if let Some(Some(t)) = ts.first() {
-            if ts.iter().all(|x| *x == Some(*t)) {
+        if let Some(Some(t)) = ts.first()
+            && ts.iter().all(|x| *x == Some(*t)) {
                 return Kind::Value(Some(t));
             }
-        }
     }
     Kind::Any
 }
@@ -421,11 +419,10 @@ fn expr(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
             if !known_function(name) {
                 return Err(err("UnknownFunction", format!("unknown function {name}()")));
             }
-            if let Some((_, lo, hi)) = crate::gql::functions::SCALAR.iter().find(|(n, ..)| n == name) {
-                if args.len() < *lo || args.len() > *hi {
+            if let Some((_, lo, hi)) = crate::gql::functions::SCALAR.iter().find(|(n, ..)| n == name)
+                && (args.len() < *lo || args.len() > *hi) {
                     return Err(err("InvalidNumberOfArguments", format!("{name}() takes {lo}..{hi} arguments, got {}", args.len())));
                 }
-            }
             if name == "size" && matches!(args.first(), Some(Expr::PatternPred(_))) {
                 return Err(err("UnexpectedSyntax", "size() of a pattern predicate; use a pattern comprehension"));
             }
@@ -464,11 +461,10 @@ fn expr(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
             expr(scope, a, agg_ok)?;
         }
         Expr::In(a, b) => {
-            if let Some(t) = literal_type(b) {
-                if t != "List" {
+            if let Some(t) = literal_type(b)
+                && t != "List" {
                     return Err(err("InvalidArgumentType", format!("IN expects a list, got a {t}")));
                 }
-            }
             expr(scope, a, agg_ok)?;
             expr(scope, b, agg_ok)?;
         }

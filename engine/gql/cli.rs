@@ -135,13 +135,11 @@ fn run_here(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dy
         }
         Err(e) => {
             let _ = writeln!(err, "{e}");
-            if e.class == ErrorClass::SyntaxError {
-                if let Some((l, c)) = e.pos {
-                    if let Some(line) = opts.query.lines().nth(l - 1) {
+            if e.class == ErrorClass::SyntaxError
+                && let Some((l, c)) = e.pos
+                    && let Some(line) = opts.query.lines().nth(l - 1) {
                         let _ = writeln!(err, "  {line}\n  {}^", " ".repeat(c.saturating_sub(1)));
                     }
-                }
-            }
             EXIT_QUERY
         }
     }

@@ -226,11 +226,10 @@ impl Ctx<'_> {
                         *last = it.clone();
                     }
                     let inner = Env { names: &names, row: &row, aggs: env.aggs };
-                    if let Some(p) = pred {
-                        if !matches!(self.eval(p, &inner)?, Value::Bool(true)) {
+                    if let Some(p) = pred
+                        && !matches!(self.eval(p, &inner)?, Value::Bool(true)) {
                             continue;
                         }
-                    }
                     out.push(match map {
                         Some(m) => self.eval(m, &inner)?,
                         None => it.clone(),
@@ -318,11 +317,10 @@ impl Ctx<'_> {
                 let mut out = vec![];
                 pattern::matches(self, &c, env, &mut |row| {
                     let inner = Env { names: &c.names, row, aggs: env.aggs };
-                    if let Some(p) = pred {
-                        if !matches!(self.eval(p, &inner)?, Value::Bool(true)) {
+                    if let Some(p) = pred
+                        && !matches!(self.eval(p, &inner)?, Value::Bool(true)) {
                             return Ok(true);
                         }
-                    }
                     out.push(self.eval(map, &inner)?);
                     Ok(true)
                 })?;

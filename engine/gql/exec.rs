@@ -192,24 +192,21 @@ fn create(graph: &mut Graph, params: &BTreeMap<String, Value>, parts: &[PatternP
     let mut new_names: Vec<String> = vec![];
     for p in parts {
         for n in &p.element.nodes {
-            if let Some(v) = &n.var {
-                if !names.contains(v) && !new_names.contains(v) {
+            if let Some(v) = &n.var
+                && !names.contains(v) && !new_names.contains(v) {
                     new_names.push(v.clone());
                 }
-            }
         }
         for r in &p.element.rels {
-            if let Some(v) = &r.var {
-                if !names.contains(v) && !new_names.contains(v) {
+            if let Some(v) = &r.var
+                && !names.contains(v) && !new_names.contains(v) {
                     new_names.push(v.clone());
                 }
-            }
         }
-        if let Some(v) = &p.var {
-            if !new_names.contains(v) {
+        if let Some(v) = &p.var
+            && !new_names.contains(v) {
                 new_names.push(v.clone());
             }
-        }
     }
     names.extend(new_names);
     let mut out = vec![];

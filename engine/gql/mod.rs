@@ -31,7 +31,7 @@ pub use value::Value;
 /// Parses, checks and runs `query` over `graph`.
 pub fn query(graph: &mut Graph, query: &str, params: &BTreeMap<String, Value>, access: Access) -> error::Result<Table> {
     let q = parse::parse_query(query)?;
-    check::check(&q).map_err(|e| if e.pos.is_none() { e } else { e })?;
+    check::check(&q)?;
     exec::run(graph, &q, params, access)
 }
 

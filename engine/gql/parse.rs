@@ -455,8 +455,8 @@ impl<'s> Lower<'s> {
                 }
                 let Some(inner) = inner else { return Ok(Expr::Lit(Value::Null)) };
                 // `-9223372036854775808` is a literal, not the negation of an overflowing one.
-                if negs.last() == Some(&true) {
-                    if let Some(lit) = self.int_literal_of(&inner) {
+                if negs.last() == Some(&true)
+                    && let Some(lit) = self.int_literal_of(&inner) {
                         negs.pop();
                         let mut e = self.int_lit(&lit, true)?;
                         for n in negs.iter().rev() {
@@ -466,7 +466,6 @@ impl<'s> Lower<'s> {
                         }
                         return Ok(e);
                     }
-                }
                 let mut e = self.expr(inner)?;
                 for n in negs.iter().rev() {
                     if *n {

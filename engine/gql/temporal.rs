@@ -667,7 +667,7 @@ fn quarter_date(y: i64, q: i64, doq: i64) -> Result<i64> {
     }
     let start = days_from_civil(y, (q - 1) * 3 + 1, 1);
     let end = add_months(start, 3);
-    if doq < 1 || start + doq - 1 >= end {
+    if doq < 1 || start + doq > end {
         return Err(GqlError::argument(format!("invalid day of quarter {doq}")));
     }
     Ok(start + doq - 1)
@@ -761,7 +761,7 @@ pub fn from_map(kind: &str, m: &BTreeMap<String, Value>) -> Result<Temporal> {
     let time_src = temporal_in(&m, "time").or_else(|| whole.clone()).map(|t| parts(&t));
     let _ = src_all;
     let base_days = date_src.as_ref().and_then(|p| p.days);
-    let base_nanos = time_src.as_ref().and_then(|p| p.nanos).or_else(|| if time_src.is_some() || kind == "date" { None } else { None });
+    let base_nanos = time_src.as_ref().and_then(|p| p.nanos);
     let src_offset = time_src.as_ref().and_then(|p| p.offset);
     let src_zone = time_src.as_ref().and_then(|p| p.zone.clone());
     let days = date_of_map(&m, base_days)?;
@@ -942,8 +942,8 @@ pub fn truncate(kind: &str, unit: &str, t: &Temporal, overrides: Option<&BTreeMa
         return Ok(Value::Temporal(base_t));
     }
     // Overrides: week truncation with dayOfWeek adjusts within the week.
-    if unit == "week" || unit == "weekyear" {
-        if let (Some(dow), Some(d)) = (get_i(&m, "dayofweek")?, tdays) {
+    if (unit == "week" || unit == "weekyear")
+        && let (Some(dow), Some(d)) = (get_i(&m, "dayofweek")?, tdays) {
             m.remove("dayofweek");
             let nd = d + dow - 1;
             let t2 = match base_t {
@@ -957,7 +957,6 @@ pub fn truncate(kind: &str, unit: &str, t: &Temporal, overrides: Option<&BTreeMa
             }
             return apply_overrides(kind, &t2, m);
         }
-    }
     apply_overrides(kind, &base_t, m)
 }
 
@@ -1138,12 +1137,11 @@ pub fn between(which: &str, a: &Temporal, b: &Temporal) -> Result<Value> {
     // When both have an offset, compare in UTC; a missing part is taken from the other.
     let (mut da, mut na, mut db, mut nb) = (da, na, db, nb);
     if da.is_none() || db.is_none() {
-        if which == "inmonths" || which == "indays" {
-            if da.is_none() && db.is_none() {
+        if (which == "inmonths" || which == "indays")
+            && da.is_none() && db.is_none() {
                 // Times only: no days or months between them.
                 return Ok(Value::Duration(Duration::default()));
             }
-        }
         if da.is_none() {
             da = db;
         }

@@ -105,7 +105,7 @@ fn cmp_int_float(i: i64, f: f64) -> Option<Ordering> {
     }
     let t = f.trunc();
     match i.cmp(&(t as i64)) {
-        Ordering::Equal => 0.0f64.partial_cmp(&(f - t)).map(|o| o),
+        Ordering::Equal => 0.0f64.partial_cmp(&(f - t)),
         o => Some(o),
     }
 }
