@@ -124,7 +124,8 @@ fn error_classes_come_first_on_stderr() {
         ("MATCH (a) WHERE count(a) > 1 RETURN a", "SemanticError"),
         ("MATCH ()-[r]->() MATCH (r) RETURN r", "SemanticError"),
         ("RETURN $missing AS x", "ParameterMissing"),
-        ("WITH 'a' AS s RETURN s - 1 AS x", "TypeError"),
+        ("WITH 'a' AS s RETURN s - 1 AS x", "SemanticError"),
+        ("UNWIND [1, 'a'] AS s RETURN s - 1 AS x", "TypeError"),
         ("RETURN range(1, 5, 0) AS r", "ArgumentError"),
         ("RETURN 9223372036854775807 + 1 AS x", "ArgumentError"),
     ] {
