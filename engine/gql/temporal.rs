@@ -460,6 +460,9 @@ fn zone_value(z: &str) -> (Option<i32>, Option<Rc<str>>) {
 /// Parses a temporal string for constructor `kind`.
 pub fn parse(kind: &str, s: &str) -> Result<Temporal> {
     let s = s.trim();
+    if !s.is_ascii() {
+        return Err(bad(s, kind));
+    }
     match kind {
         "date" => Ok(Temporal::Date(parse_date(s)?)),
         "localtime" => Ok(Temporal::LocalTime(parse_local_time(s)?)),
@@ -489,6 +492,9 @@ pub fn parse(kind: &str, s: &str) -> Result<Temporal> {
 /// Parses an ISO 8601 duration (`P1Y2M3W4DT5H6M7.8S`, fractions cascading to smaller
 /// units, or `P2012-02-02T14:37:21.545`).
 pub fn parse_duration(s: &str) -> Result<Duration> {
+    if !s.is_ascii() {
+        return Err(bad(s, "duration"));
+    }
     let (neg, body) = match s.strip_prefix('-') {
         Some(b) => (true, b),
         None => (false, s),
