@@ -43,6 +43,8 @@ pub struct Duration {
 
 impl Duration {
     fn norm(months: i64, days: i64, total_nanos: i128) -> Duration {
+        let limit = i64::MAX as i128 * NANOS_PER_SEC as i128;
+        let total_nanos = total_nanos.clamp(-limit, limit);
         let secs = total_nanos.div_euclid(NANOS_PER_SEC as i128) as i64;
         let nanos = total_nanos.rem_euclid(NANOS_PER_SEC as i128) as i64;
         Duration { months, days, secs, nanos }
@@ -121,18 +123,24 @@ fn iso_week(days: i64) -> (i64, i64) {
 }
 
 fn checked_date(y: i64, m: i64, d: i64) -> Result<i64> {
-    if !(1..=12).contains(&m) || d < 1 || d > month_len(y, m) || !(-999_999_999..=999_999_999).contains(&y) {
+    if !(1..=12).contains(&m) || d < 1 || d > month_len(y, m) || !(-MAX_YEAR..=MAX_YEAR).contains(&y) {
         return Err(GqlError::argument(format!("invalid date {y}-{m}-{d}")));
     }
     Ok(days_from_civil(y, m, d))
 }
 
+/// Adds months to a day number, keeping the day of month where the month allows
+/// (2024-01-31 + 1 month is 2024-02-29). Saturates far outside the supported years;
+/// [`add`] refuses such results.
 fn add_months(days: i64, months: i64) -> i64 {
     let (y, m, d) = civil_from_days(days);
-    let total = y * 12 + (m - 1) + months;
-    let (ny, nm) = (total.div_euclid(12), total.rem_euclid(12) + 1);
+    let total = (y as i128 * 12 + (m - 1) as i128 + months as i128).clamp(-(MAX_YEAR as i128) * 24, MAX_YEAR as i128 * 24);
+    let (ny, nm) = (total.div_euclid(12) as i64, (total.rem_euclid(12) + 1) as i64);
     days_from_civil(ny, nm, d.min(month_len(ny, nm)))
 }
+
+/// The largest year a temporal value may have.
+const MAX_YEAR: i64 = 999_999_999;
 
 // ---- formatting
 
@@ -1069,10 +1077,22 @@ pub fn duration_component(d: &Duration, field: &str) -> Option<Value> {
 
 // ---- arithmetic
 
-/// `t + d` (or `t - d` with `sign = -1`): months, then days, then time.
-pub fn add(t: &Temporal, d: &Duration, sign: i64) -> Temporal {
-    let months = d.months * sign;
-    let days = d.days * sign;
+/// `t + d` (or `t - d` with `sign = -1`): months, then days, then time; an ArgumentError
+/// when the result leaves the supported years.
+pub fn add(t: &Temporal, d: &Duration, sign: i64) -> Result<Temporal> {
+    let r = add_unchecked(t, &Duration { months: d.months.saturating_mul(sign), days: d.days.saturating_mul(sign), secs: d.secs, nanos: d.nanos }, sign);
+    if let Some(day) = parts(&r).days {
+        let (y, _, _) = civil_from_days(day);
+        if !(-MAX_YEAR..=MAX_YEAR).contains(&y) {
+            return Err(GqlError::argument("temporal arithmetic overflows the supported years"));
+        }
+    }
+    Ok(r)
+}
+
+fn add_unchecked(t: &Temporal, d: &Duration, sign: i64) -> Temporal {
+    let months = d.months;
+    let days = d.days.clamp(-MAX_YEAR * 400, MAX_YEAR * 400);
     let nanos = d.total_nanos() * sign as i128;
     let shift_dt = |day: i64, n: i64| -> (i64, i64) {
         let day = add_months(day, months) + days;
@@ -1106,7 +1126,7 @@ fn trunc_days(nanos: i128) -> i64 {
 
 /// `a + b` and `a - b` of durations.
 pub fn add_durations(a: &Duration, b: &Duration, sign: i64) -> Duration {
-    Duration::norm(a.months + sign * b.months, a.days + sign * b.days, a.total_nanos() + sign as i128 * b.total_nanos())
+    Duration::norm(a.months.saturating_add(b.months.saturating_mul(sign)), a.days.saturating_add(b.days.saturating_mul(sign)), a.total_nanos() + sign as i128 * b.total_nanos())
 }
 
 /// `d * x` (or `d / x` with `divide`): fractions cascade to smaller units.
