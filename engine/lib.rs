@@ -9,6 +9,7 @@
 pub mod claims;
 pub mod datalog;
 pub mod extract;
+pub mod gql;
 pub mod ingest;
 pub mod reason;
 pub mod resolve;

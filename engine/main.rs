@@ -220,6 +220,26 @@ enum Command {
     /// Internal: extract the PDF on stdin, print the result as JSON (used by `tg build`).
     #[command(name = "__extract-pdf", hide = true)]
     ExtractPdf,
+    /// Run a GQL / openCypher read query over the store's property-graph view (docs/GQL.md),
+    /// or over the in-memory graph a CREATE script builds (`--script`).
+    Gql {
+        /// The query, e.g. "MATCH (a)-[c:CONTROLS*1..3]->(b) RETURN a.name, b.name".
+        query: String,
+        #[command(flatten)]
+        db: DbArg,
+        /// A setup script (CREATE statements separated by `;`): query its graph instead of a store.
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// A query parameter `k=v`, `v` a Cypher literal (repeatable).
+        #[arg(long = "param")]
+        param: Vec<String>,
+        /// Query parameters as a JSON object file.
+        #[arg(long = "params")]
+        params: Option<PathBuf>,
+        /// Output format: table (default on a terminal), tsv (default when piped), csv, json, tck.
+        #[arg(long, value_parser = ["table", "tsv", "csv", "json", "tck"])]
+        format: Option<String>,
+    },
     /// Evaluate a Datalog program like `souffle -F FACTS -D OUT prog.dl`.
     Run {
         /// The program (.dl).
@@ -826,6 +846,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         | Command::Predict { .. }
         | Command::Claim { .. }
         | Command::Audit { .. }
+        | Command::Gql { .. }
         | Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
@@ -923,6 +944,12 @@ fn main() -> ExitCode {
         }
         Command::Eval { what } => eval_command(what),
         c @ (Command::Claim { .. } | Command::Audit { .. }) => claims_command(c),
+        Command::Gql { query, db, script, param, params, format } => {
+            use std::io::IsTerminal as _;
+            let opts = textgraph::gql::cli::Options { query, script, db: db.db, params: param, params_file: params, format };
+            let code = textgraph::gql::cli::run(&opts, std::io::stdout().is_terminal(), &mut std::io::stdout(), &mut std::io::stderr());
+            ExitCode::from(code)
+        }
         c @ (Command::Build { .. }
         | Command::Dump { .. }
         | Command::Verify { .. }

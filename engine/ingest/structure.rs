@@ -171,7 +171,7 @@ pub fn status(text: &str, sentences: &[Span]) -> Vec<Finding> {
         && let Some(n) = c.get(1).or_else(|| c.get(2))
     {
         out.push(Finding::Identifier { id: format!("Advisory {}", n.as_str()), span: (c.get(0).map_or(0, |m| m.start()), n.end()) });
-    } else if let Some(m) = FIN_ID.find(&head[..head.len().min(200)]) {
+    } else if let Some(m) = FIN_ID.find(head).filter(|m| m.start() < 200) {
         out.push(Finding::Identifier { id: m.as_str().to_string(), span: (m.start(), m.end()) });
     }
     if let Some(m) = SELF_RESCINDED.find(text) {

@@ -8,9 +8,9 @@
 /// Words that say nothing about which organisation a name means: legal forms in many
 /// jurisdictions. "Acme Ltd" and "Acme Limited" are the same name; "Acme Products" is not.
 pub const EMPTY_SUFFIXES: &[&str] = &[
-    "ab", "ag", "as", "asa", "bv", "bhd", "co", "company", "corp", "corporation", "cv", "gmbh", "inc", "incorporated", "kg", "kk",
+    "ab", "ag", "as", "asa", "bhd", "bv", "co", "company", "corp", "corporation", "cv", "gmbh", "inc", "incorporated", "kg", "kk",
     "limited", "llc", "llp", "lp", "ltd", "ltda", "nv", "oy", "oyj", "plc", "pte", "pty", "sa", "sab", "sarl", "sas", "sca", "se",
-    "sl", "spa", "sro", "srl", "the",
+    "sl", "spa", "srl", "sro", "the",
 ];
 
 fn is_empty_word(w: &str) -> bool {
@@ -20,7 +20,7 @@ fn is_empty_word(w: &str) -> bool {
 /// The name part of an entity key (`Organization:acme ltd` → `acme ltd`); other text as is.
 pub fn name_of_key(key: &str) -> &str {
     match key.split_once(':') {
-        Some((ty, rest)) if !ty.is_empty() && ty.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => rest,
+        Some((ty, rest)) if ty.starts_with(|c: char| c.is_ascii_uppercase()) && ty.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => rest,
         _ => key,
     }
 }

@@ -1,0 +1,575 @@
+//! Clause execution (openCypher 9 "Clauses"): a query is a pipeline of row tables;
+//! MATCH extends rows, WITH/RETURN project, group and aggregate, order and page them,
+//! UNWIND multiplies them, CREATE writes (scripts only), UNION joins single queries.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use crate::gql::ast::{AGGREGATES, ClauseKind, Expr, PatternPart, Projection, Query, SingleQuery};
+use crate::gql::error::{ErrorClass, GqlError, Result};
+use crate::gql::eval::{Ctx, Env};
+use crate::gql::graph::Graph;
+use crate::gql::pattern::{self, is_hidden};
+use crate::gql::value::{Key, Value, order};
+
+/// A result: column names and rows.
+#[derive(Clone, Debug, Default)]
+pub struct Table {
+    /// Column names.
+    pub cols: Vec<String>,
+    /// Rows, each as long as `cols`.
+    pub rows: Vec<Vec<Value>>,
+}
+
+/// Whether write clauses may run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Reads only: CREATE is refused (queries against a store).
+    ReadOnly,
+    /// CREATE allowed (setup scripts, the in-memory graph).
+    ReadWrite,
+}
+
+/// Runs a statement over `graph`.
+pub fn run(graph: &mut Graph, q: &Query, params: &BTreeMap<String, Value>, access: Access) -> Result<Table> {
+    let mut out: Option<Table> = None;
+    for (i, part) in q.parts.iter().enumerate() {
+        let t = run_single(graph, part, params, access)?;
+        out = Some(match out {
+            None => t,
+            Some(mut acc) => {
+                if acc.cols != t.cols {
+                    return Err(GqlError::semantic("DifferentColumnsInUnion", "all sub queries in a UNION must return the same column names"));
+                }
+                acc.rows.extend(t.rows);
+                if !q.union_all.get(i - 1).copied().unwrap_or(false) {
+                    dedupe(&mut acc.rows);
+                }
+                acc
+            }
+        });
+    }
+    Ok(out.unwrap_or_default())
+}
+
+fn dedupe(rows: &mut Vec<Vec<Value>>) {
+    let mut seen = std::collections::BTreeSet::new();
+    rows.retain(|r| seen.insert(Key(r.clone())));
+}
+
+fn run_single(graph: &mut Graph, q: &SingleQuery, params: &BTreeMap<String, Value>, access: Access) -> Result<Table> {
+    let mut names: Vec<String> = vec![];
+    let mut rows: Vec<Vec<Value>> = vec![vec![]];
+    let mut counter = 0usize;
+    let mut result = Table::default();
+    for clause in &q.clauses {
+        match &clause.kind {
+            ClauseKind::Match { .. } | ClauseKind::Unwind { .. } | ClauseKind::With { .. } | ClauseKind::Return(_) => {
+                let ctx = Ctx { graph, params };
+                read_clause(&ctx, &clause.kind, &mut names, &mut rows, &mut counter, &mut result)?;
+            }
+            ClauseKind::Create(parts) => {
+                if access == Access::ReadOnly {
+                    return Err(GqlError::new(ErrorClass::SemanticError, "CREATE is refused: queries against a store are read-only (use `tg gql --script` for an in-memory graph)"));
+                }
+                let (n2, r2) = create(graph, params, parts, names, rows)?;
+                names = n2;
+                rows = r2;
+            }
+            ClauseKind::Write(kw) => {
+                return Err(GqlError::new(ErrorClass::SemanticError, format!("{kw} is not supported: tg gql reads graphs (CREATE only in setup scripts)")));
+            }
+        }
+    }
+    Ok(result)
+}
+
+/// Runs one read clause (MATCH, UNWIND, WITH, RETURN) on the pipeline's rows.
+fn read_clause(ctx: &Ctx, kind: &ClauseKind, names: &mut Vec<String>, rows: &mut Vec<Vec<Value>>, counter: &mut usize, result: &mut Table) -> Result<()> {
+    match kind {
+            ClauseKind::Match { optional, pattern: parts, filter } => {
+                let c = pattern::compile(parts, names, counter);
+                let keep: Vec<usize> = (0..c.names.len()).filter(|&i| !is_hidden(&c.names[i]) || i < names.len()).collect();
+                let mut next = vec![];
+                for row in rows.iter() {
+                    let env = Env { names, row, aggs: &[] };
+                    let mut any = false;
+                    pattern::matches(ctx, &c, &env, &mut |ext| {
+                        if let Some(f) = filter {
+                            let e2 = Env { names: &c.names, row: ext, aggs: &[] };
+                            if !matches!(ctx.eval(f, &e2)?, Value::Bool(true)) {
+                                return Ok(true);
+                            }
+                        }
+                        any = true;
+                        next.push(keep.iter().map(|&i| ext[i].clone()).collect());
+                        Ok(true)
+                    })?;
+                    if *optional && !any {
+                        let mut r: Vec<Value> = row.clone();
+                        r.resize(keep.len(), Value::Null);
+                        next.push(r);
+                    }
+                }
+                *names = keep.iter().map(|&i| c.names[i].clone()).collect();
+                *rows = next;
+            }
+            ClauseKind::Unwind { expr, var } => {
+                let mut next = vec![];
+                for row in rows.iter() {
+                    let env = Env { names, row, aggs: &[] };
+                    match ctx.eval(expr, &env)? {
+                        Value::Null => {}
+                        Value::List(l) => {
+                            for v in l.iter() {
+                                let mut r = row.clone();
+                                r.push(v.clone());
+                                next.push(r);
+                            }
+                        }
+                        v => {
+                            let mut r = row.clone();
+                            r.push(v);
+                            next.push(r);
+                        }
+                    }
+                }
+                names.push(var.clone());
+                *rows = next;
+            }
+            ClauseKind::With { proj, filter } => {
+                let (t, reps) = project(ctx, proj, names, rows)?;
+                match filter {
+                    None => {
+                        *names = t.cols;
+                        *rows = t.rows;
+                    }
+                    Some(f) => {
+                        // WITH … WHERE sees the projected columns, then the variables before.
+                        let mut wnames = names.clone();
+                        wnames.extend(t.cols.iter().cloned());
+                        let mut kept = vec![];
+                        for (row, rep) in t.rows.into_iter().zip(reps) {
+                            let mut wrow = rep;
+                            wrow.resize(names.len(), Value::Null);
+                            wrow.extend(row.iter().cloned());
+                            let env = Env { names: &wnames, row: &wrow, aggs: &[] };
+                            if matches!(ctx.eval(f, &env)?, Value::Bool(true)) {
+                                kept.push(row);
+                            }
+                        }
+                        *names = t.cols;
+                        *rows = kept;
+                    }
+                }
+            }
+            ClauseKind::Return(proj) => {
+                *result = project(ctx, proj, names, rows)?.0;
+            }
+            ClauseKind::Create(_) | ClauseKind::Write(_) => {
+                return Err(GqlError::new(ErrorClass::SemanticError, "write clauses are not allowed inside EXISTS"));
+            }
+    }
+    Ok(())
+}
+
+/// `EXISTS { query }`: whether the subquery, started from the outer row, yields a row.
+pub fn exists_query(ctx: &Ctx, q: &SingleQuery, env: &Env) -> Result<bool> {
+    let mut names = env.names.to_vec();
+    let mut rows = vec![env.row.to_vec()];
+    let mut counter = 0usize;
+    let mut result = Table::default();
+    let mut returned = false;
+    for clause in &q.clauses {
+        returned |= matches!(clause.kind, ClauseKind::Return(_));
+        read_clause(ctx, &clause.kind, &mut names, &mut rows, &mut counter, &mut result)?;
+    }
+    Ok(if returned { !result.rows.is_empty() } else { !rows.is_empty() })
+}
+
+fn create(graph: &mut Graph, params: &BTreeMap<String, Value>, parts: &[PatternPart], mut names: Vec<String>, rows: Vec<Vec<Value>>) -> Result<(Vec<String>, Vec<Vec<Value>>)> {
+    let before = names.len();
+    let mut new_names: Vec<String> = vec![];
+    for p in parts {
+        for n in &p.element.nodes {
+            if let Some(v) = &n.var
+                && !names.contains(v) && !new_names.contains(v) {
+                    new_names.push(v.clone());
+                }
+        }
+        for r in &p.element.rels {
+            if let Some(v) = &r.var
+                && !names.contains(v) && !new_names.contains(v) {
+                    new_names.push(v.clone());
+                }
+        }
+        if let Some(v) = &p.var
+            && !new_names.contains(v) {
+                new_names.push(v.clone());
+            }
+    }
+    names.extend(new_names);
+    let mut out = vec![];
+    for mut row in rows {
+        row.resize(names.len(), Value::Null);
+        let mut bound: Vec<bool> = (0..names.len()).map(|i| i < before).collect();
+        for p in parts {
+            let mut node_ids = vec![];
+            let mut rel_ids = vec![];
+            for (i, np) in p.element.nodes.iter().enumerate() {
+                let slot = np.var.as_ref().and_then(|v| names.iter().position(|n| n == v));
+                let id = match slot {
+                    Some(s) if bound[s] => match &row[s] {
+                        Value::Node(id) => {
+                            if !np.labels.is_empty() || np.props.is_some() {
+                                return Err(GqlError::semantic("VariableAlreadyBound", format!("variable `{}` already declared", names[s])));
+                            }
+                            *id
+                        }
+                        _ => return Err(GqlError::semantic("VariableAlreadyBound", format!("variable `{}` is not a node", names[s]))),
+                    },
+                    _ => {
+                        let props = eval_props(graph, params, &np.props, &names, &row)?;
+                        let id = graph.add_node(np.labels.clone(), props);
+                        if let Some(s) = slot {
+                            row[s] = Value::Node(id);
+                            bound[s] = true;
+                        }
+                        id
+                    }
+                };
+                node_ids.push(id);
+                if i > 0 {
+                    let rp = &p.element.rels[i - 1];
+                    if rp.types.len() != 1 {
+                        return Err(GqlError::semantic("NoSingleRelationshipType", "a created relationship needs exactly one type"));
+                    }
+                    let (a, b) = (node_ids[i - 1], id);
+                    let (src, dst) = match rp.dir {
+                        crate::gql::ast::Dir::Left => (b, a),
+                        crate::gql::ast::Dir::Right => (a, b),
+                        crate::gql::ast::Dir::Both => return Err(GqlError::semantic("RequiresDirectedRelationship", "a created relationship needs a direction")),
+                    };
+                    let props = eval_props(graph, params, &rp.props, &names, &row)?;
+                    let rid = graph.add_rel(src, dst, rp.types[0].clone(), props);
+                    rel_ids.push(rid);
+                    if let Some(s) = rp.var.as_ref().and_then(|v| names.iter().position(|n| n == v)) {
+                        row[s] = Value::Rel(rid);
+                        bound[s] = true;
+                    }
+                }
+            }
+            if let Some(s) = p.var.as_ref().and_then(|v| names.iter().position(|n| n == v)) {
+                row[s] = Value::Path(Rc::new(crate::gql::value::Path { nodes: node_ids, rels: rel_ids }));
+                bound[s] = true;
+            }
+        }
+        out.push(row);
+    }
+    Ok((names, out))
+}
+
+fn eval_props(graph: &Graph, params: &BTreeMap<String, Value>, props: &Option<Expr>, names: &[String], row: &[Value]) -> Result<BTreeMap<String, Value>> {
+    let Some(p) = props else { return Ok(BTreeMap::new()) };
+    let ctx = Ctx { graph, params };
+    match ctx.eval(p, &Env { names, row, aggs: &[] })? {
+        Value::Map(m) => Ok((*m).clone()),
+        Value::Null => Ok(BTreeMap::new()),
+        other => Err(GqlError::type_error(format!("properties must be a map, got {}", other.type_name()))),
+    }
+}
+
+/// Replaces each aggregate call in `e` by an [`Expr::AggRef`], collecting the calls.
+fn extract_aggs(e: &Expr, aggs: &mut Vec<Expr>) -> Expr {
+    let is_agg = matches!(e, Expr::CountStar) || matches!(e, Expr::Func(n, ..) if AGGREGATES.contains(&n.as_str()));
+    if is_agg {
+        aggs.push(e.clone());
+        return Expr::AggRef(aggs.len() - 1);
+    }
+    let b = |x: &Expr, aggs: &mut Vec<Expr>| Box::new(extract_aggs(x, aggs));
+    let ob = |x: &Option<Box<Expr>>, aggs: &mut Vec<Expr>| x.as_ref().map(|y| Box::new(extract_aggs(y, aggs)));
+    match e {
+        Expr::Prop(x, k) => Expr::Prop(b(x, aggs), k.clone()),
+        Expr::Index(x, y) => Expr::Index(b(x, aggs), b(y, aggs)),
+        Expr::Slice(x, f, t) => Expr::Slice(b(x, aggs), ob(f, aggs), ob(t, aggs)),
+        Expr::HasLabels(x, l) => Expr::HasLabels(b(x, aggs), l.clone()),
+        Expr::List(v) => Expr::List(v.iter().map(|x| extract_aggs(x, aggs)).collect()),
+        Expr::Map(v) => Expr::Map(v.iter().map(|(k, x)| (k.clone(), extract_aggs(x, aggs))).collect()),
+        Expr::Not(x) => Expr::Not(b(x, aggs)),
+        Expr::Neg(x) => Expr::Neg(b(x, aggs)),
+        Expr::IsNull(x, n) => Expr::IsNull(b(x, aggs), *n),
+        Expr::And(x, y) => Expr::And(b(x, aggs), b(y, aggs)),
+        Expr::Or(x, y) => Expr::Or(b(x, aggs), b(y, aggs)),
+        Expr::Xor(x, y) => Expr::Xor(b(x, aggs), b(y, aggs)),
+        Expr::Arith(o, x, y) => Expr::Arith(*o, b(x, aggs), b(y, aggs)),
+        Expr::StrPred(o, x, y) => Expr::StrPred(*o, b(x, aggs), b(y, aggs)),
+        Expr::In(x, y) => Expr::In(b(x, aggs), b(y, aggs)),
+        Expr::Regex(x, y) => Expr::Regex(b(x, aggs), b(y, aggs)),
+        Expr::Compare(x, v) => Expr::Compare(b(x, aggs), v.iter().map(|(o, y)| (*o, extract_aggs(y, aggs))).collect()),
+        Expr::Case(s, alts, el) => Expr::Case(ob(s, aggs), alts.iter().map(|(w, t)| (extract_aggs(w, aggs), extract_aggs(t, aggs))).collect(), ob(el, aggs)),
+        Expr::Func(n, d, args, p) => Expr::Func(n.clone(), *d, args.iter().map(|x| extract_aggs(x, aggs)).collect(), *p),
+        Expr::ListComp(v, l, p, m) => Expr::ListComp(v.clone(), b(l, aggs), ob(p, aggs), ob(m, aggs)),
+        Expr::Quant(q, v, l, p) => Expr::Quant(*q, v.clone(), b(l, aggs), ob(p, aggs)),
+        other => other.clone(),
+    }
+}
+
+fn nonneg_int(ctx: &Ctx, e: &Option<Expr>, what: &str) -> Result<Option<usize>> {
+    let Some(e) = e else { return Ok(None) };
+    let v = ctx.eval(e, &Env { names: &[], row: &[], aggs: &[] }).map_err(|err| {
+        if err.detail == Some("UndefinedVariable") { GqlError::semantic("NonConstantExpression", format!("{what} must be a constant")) } else { err }
+    })?;
+    match v {
+        Value::Int(i) if i >= 0 => Ok(Some(i as usize)),
+        Value::Int(_) => Err(GqlError::semantic("NegativeIntegerArgument", format!("{what} must not be negative"))),
+        other => Err(GqlError::semantic("InvalidArgumentType", format!("{what} must be an integer, got {}", other.type_name()))),
+    }
+}
+
+/// WITH / RETURN: projection, grouping with aggregates, DISTINCT, ORDER BY, SKIP, LIMIT.
+fn project(ctx: &Ctx, proj: &Projection, names: &[String], rows: &[Vec<Value>]) -> Result<(Table, Vec<Vec<Value>>)> {
+    // Items: `*` expands to the visible variables, sorted by name.
+    let mut items: Vec<(String, Expr)> = vec![];
+    if proj.star {
+        let mut vis: Vec<&String> = names.iter().filter(|n| !is_hidden(n)).collect();
+        vis.sort();
+        vis.dedup();
+        if vis.is_empty() && proj.items.is_empty() {
+            return Err(GqlError::semantic("NoVariablesInScope", "RETURN * is not allowed when there are no variables in scope"));
+        }
+        for n in vis {
+            items.push((n.clone(), Expr::Var(n.clone(), 0)));
+        }
+    }
+    for it in &proj.items {
+        items.push((it.name().to_string(), it.expr.clone()));
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for (n, _) in &items {
+        if !seen.insert(n.clone()) {
+            return Err(GqlError::semantic("ColumnNameConflict", format!("multiple result columns with the same name `{n}`")));
+        }
+    }
+    let cols: Vec<String> = items.iter().map(|(n, _)| n.clone()).collect();
+    let aggregating = items.iter().any(|(_, e)| e.has_aggregate());
+    let skip = nonneg_int(ctx, &proj.skip, "SKIP")?;
+    let limit = nonneg_int(ctx, &proj.limit, "LIMIT")?;
+
+    // (projected values, representative input row, aggregate values)
+    let mut out: Vec<(Vec<Value>, Vec<Value>, Vec<Value>)> = vec![];
+    let mut sort_aggs: Vec<Expr> = vec![];
+    let mut sort_exprs: Vec<(Expr, bool)> = vec![];
+    if aggregating {
+        let mut aggs = vec![];
+        let rewritten: Vec<Option<Expr>> = items.iter().map(|(_, e)| if e.has_aggregate() { Some(extract_aggs(e, &mut aggs)) } else { None }).collect();
+        let n_item_aggs = aggs.len();
+        for (e, d) in &proj.order {
+            sort_exprs.push((extract_aggs(e, &mut aggs), *d));
+        }
+        sort_aggs = aggs.clone();
+        let _ = n_item_aggs;
+        // Group by the non-aggregate items.
+        let mut groups: BTreeMap<Key, usize> = BTreeMap::new();
+        let mut members: Vec<(Vec<Value>, Vec<usize>)> = vec![];
+        for (ri, row) in rows.iter().enumerate() {
+            let env = Env { names, row, aggs: &[] };
+            let mut key = vec![];
+            for ((_, e), rw) in items.iter().zip(&rewritten) {
+                if rw.is_none() {
+                    key.push(ctx.eval(e, &env)?);
+                }
+            }
+            let k = Key(key.clone());
+            match groups.get(&k) {
+                Some(&g) => members[g].1.push(ri),
+                None => {
+                    groups.insert(k, members.len());
+                    members.push((key, vec![ri]));
+                }
+            }
+        }
+        if members.is_empty() && rewritten.iter().all(Option::is_some) {
+            members.push((vec![], vec![]));
+        }
+        for (key, idx) in members {
+            let mut agg_vals = vec![];
+            for a in &aggs {
+                agg_vals.push(aggregate(ctx, a, names, rows, &idx)?);
+            }
+            let rep: Vec<Value> = idx.first().map(|&i| rows[i].clone()).unwrap_or_else(|| vec![Value::Null; names.len()]);
+            let mut vals = vec![];
+            let mut ki = key.into_iter();
+            for rw in &rewritten {
+                match rw {
+                    None => vals.push(ki.next().unwrap_or(Value::Null)),
+                    Some(e) => vals.push(ctx.eval(e, &Env { names, row: &rep, aggs: &agg_vals })?),
+                }
+            }
+            out.push((vals, rep, agg_vals));
+        }
+    } else {
+        for (e, d) in &proj.order {
+            sort_exprs.push((e.clone(), *d));
+        }
+        for row in rows {
+            let env = Env { names, row, aggs: &[] };
+            let vals = items.iter().map(|(_, e)| ctx.eval(e, &env)).collect::<Result<Vec<_>>>()?;
+            out.push((vals, row.clone(), vec![]));
+        }
+    }
+    let _ = sort_aggs;
+    if proj.distinct {
+        let mut seen = std::collections::BTreeSet::new();
+        out.retain(|(v, _, _)| seen.insert(Key(v.clone())));
+    }
+    if !sort_exprs.is_empty() {
+        // Sort keys see the projected columns first, then the variables before projection.
+        let mut snames: Vec<String> = names.to_vec();
+        snames.extend(cols.iter().cloned());
+        let mut keyed = vec![];
+        for (vals, rep, aggv) in out {
+            let mut srow = rep.clone();
+            srow.resize(names.len(), Value::Null);
+            srow.extend(vals.iter().cloned());
+            let env = Env { names: &snames, row: &srow, aggs: &aggv };
+            let keys = sort_exprs.iter().map(|(e, _)| ctx.eval(e, &env)).collect::<Result<Vec<_>>>()?;
+            keyed.push((keys, (vals, rep, aggv)));
+        }
+        keyed.sort_by(|a, b| {
+            for (i, (_, desc)) in sort_exprs.iter().enumerate() {
+                let o = order(&a.0[i], &b.0[i]);
+                let o = if *desc { o.reverse() } else { o };
+                if o != std::cmp::Ordering::Equal {
+                    return o;
+                }
+            }
+            std::cmp::Ordering::Equal
+        });
+        out = keyed.into_iter().map(|(_, r)| r).collect();
+    }
+    let (rows, reps): (Vec<Vec<Value>>, Vec<Vec<Value>>) = out.into_iter().map(|(v, rep, _)| (v, rep)).skip(skip.unwrap_or(0)).take(limit.unwrap_or(usize::MAX)).unzip();
+    Ok((Table { cols, rows }, reps))
+}
+
+/// Computes one aggregate over the rows `idx` of a group.
+fn aggregate(ctx: &Ctx, a: &Expr, names: &[String], rows: &[Vec<Value>], idx: &[usize]) -> Result<Value> {
+    let (name, distinct, args) = match a {
+        Expr::CountStar => return Ok(Value::Int(idx.len() as i64)),
+        Expr::Func(n, d, args, _) => (n.as_str(), *d, args),
+        _ => return Ok(Value::Null),
+    };
+    let Some(arg) = args.first() else {
+        return Err(GqlError::semantic("InvalidNumberOfArguments", format!("{name}() needs an argument")));
+    };
+    if arg.has_aggregate() {
+        return Err(GqlError::semantic("NestedAggregation", "aggregate calls cannot be nested"));
+    }
+    let mut vals = vec![];
+    for &i in idx {
+        let env = Env { names, row: &rows[i], aggs: &[] };
+        let v = ctx.eval(arg, &env)?;
+        if !v.is_null() {
+            vals.push(v);
+        }
+    }
+    if distinct {
+        let mut seen = std::collections::BTreeSet::new();
+        vals.retain(|v| seen.insert(Key(vec![v.clone()])));
+    }
+    Ok(match name {
+        "count" => Value::Int(vals.len() as i64),
+        "collect" => Value::list(vals),
+        "sum" => {
+            let mut acc = Value::Int(0);
+            for v in &vals {
+                if !matches!(v, Value::Int(_) | Value::Float(_)) {
+                    return Err(GqlError::type_error(format!("sum() of a {}", v.type_name())));
+                }
+                acc = crate::gql::eval::arith(crate::gql::ast::ArithOp::Add, &acc, v)?;
+            }
+            acc
+        }
+        "avg" => {
+            if vals.is_empty() {
+                return Ok(Value::Null);
+            }
+            let mut s = 0.0;
+            for v in &vals {
+                s += match v {
+                    Value::Int(i) => *i as f64,
+                    Value::Float(f) => *f,
+                    other => return Err(GqlError::type_error(format!("avg() of a {}", other.type_name()))),
+                };
+            }
+            Value::Float(s / vals.len() as f64)
+        }
+        "min" | "max" => {
+            let mut best: Option<Value> = None;
+            for v in vals {
+                best = Some(match best {
+                    None => v,
+                    Some(b) => {
+                        let o = order(&v, &b);
+                        let take = if name == "min" { o == std::cmp::Ordering::Less } else { o == std::cmp::Ordering::Greater };
+                        if take { v } else { b }
+                    }
+                });
+            }
+            best.unwrap_or(Value::Null)
+        }
+        "stdev" | "stdevp" => {
+            let xs: Vec<f64> = vals.iter().filter_map(|v| match v {
+                Value::Int(i) => Some(*i as f64),
+                Value::Float(f) => Some(*f),
+                _ => None,
+            }).collect();
+            let n = xs.len() as f64;
+            let denom = if name == "stdev" { n - 1.0 } else { n };
+            if denom <= 0.0 {
+                return Ok(Value::Float(0.0));
+            }
+            let mean = xs.iter().sum::<f64>() / n;
+            Value::Float((xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / denom).sqrt())
+        }
+        "percentilecont" | "percentiledisc" => {
+            let p = match args.get(1) {
+                Some(pe) => {
+                    let rep = idx.first().map(|&i| rows[i].as_slice()).unwrap_or(&[]);
+                    ctx.eval(pe, &Env { names, row: rep, aggs: &[] })?
+                }
+                None => return Err(GqlError::semantic("InvalidNumberOfArguments", format!("{name}() needs a percentile"))),
+            };
+            let p = match p {
+                Value::Int(i) => i as f64,
+                Value::Float(f) => f,
+                Value::Null => return Ok(Value::Null),
+                other => return Err(GqlError::type_error(format!("percentile must be a number, got {}", other.type_name()))),
+            };
+            if !(0.0..=1.0).contains(&p) {
+                return Err(GqlError::argument("percentile must be between 0.0 and 1.0"));
+            }
+            let mut xs: Vec<Value> = vals;
+            xs.sort_by(order);
+            if xs.is_empty() {
+                return Ok(Value::Null);
+            }
+            let f = |v: &Value| match v {
+                Value::Int(i) => *i as f64,
+                Value::Float(f) => *f,
+                _ => f64::NAN,
+            };
+            if name == "percentiledisc" {
+                let n = xs.len() as f64;
+                let i = if p == 0.0 { 0 } else { ((p * n).ceil() as usize).saturating_sub(1) };
+                xs[i.min(xs.len() - 1)].clone()
+            } else {
+                let pos = p * (xs.len() - 1) as f64;
+                let lo = pos.floor() as usize;
+                let hi = pos.ceil() as usize;
+                let frac = pos - lo as f64;
+                Value::Float(f(&xs[lo]) + (f(&xs[hi]) - f(&xs[lo])) * frac)
+            }
+        }
+        _ => Value::Null,
+    })
+}

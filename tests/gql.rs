@@ -1,0 +1,205 @@
+//! `tg gql` as a user runs it: queries over the bundled case after `tg build` (with an
+//! ownership chart added for CONTROLS chains), exact rows; openCypher semantics over
+//! CREATE scripts; error classes, positions and exit codes.
+
+mod common;
+
+use common::{scratch, stderr, stdout, tg, write};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+const CHART: &str = "Ownership chart, prepared by the compliance team on 4 March 2024.
+
+Acme Trading Ltd controls Beta Holdings SA.
+
+Beta Holdings SA controls Delta Freight Inc.
+
+According to the registry, Delta Freight Inc controls Gamma Logistics GmbH.
+";
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
+    for e in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{e}")).flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+/// A folder with a built store of fixtures/case-files plus the ownership chart (built once).
+fn case() -> &'static PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = scratch("gql", "case");
+        copy_dir(&common::root().join("fixtures/case-files"), &d.join("corpus"));
+        write(&d, "corpus/ownership-chart.txt", CHART);
+        let o = tg(&d, &["build", "corpus"]);
+        assert!(o.status.success(), "build failed: {}", stderr(&o));
+        d
+    })
+}
+
+/// Runs a query against the case store; returns (exit code, stdout, stderr). One process
+/// at a time may open a store, so the tests take turns.
+fn q(query: &str) -> (i32, String, String) {
+    static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let dir = case();
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let o = tg(dir, &["gql", query]);
+    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
+}
+
+/// Runs a query over the graph a setup script builds, output in TCK literal form.
+fn script(setup: &str, query: &str, extra: &[&str]) -> (i32, String, String) {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let d = scratch("gql", &format!("s{}", N.fetch_add(1, std::sync::atomic::Ordering::SeqCst)));
+    write(&d, "setup.cypher", setup);
+    let mut args = vec!["gql", "--script", "setup.cypher", query, "--format", "tck"];
+    args.extend_from_slice(extra);
+    let o = tg(&d, &args);
+    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
+}
+
+fn ok(r: (i32, String, String)) -> String {
+    assert_eq!(r.0, 0, "query failed: {}", r.2);
+    r.1
+}
+
+#[test]
+fn controls_chain_of_variable_length_from_the_case() {
+    let out = ok(q("MATCH p = (a:Organization {name: 'Acme Trading Ltd'})-[:CONTROLS*1..3]->(b) RETURN b.name AS owned, length(p) AS hops ORDER BY hops"));
+    assert_eq!(out, "owned\thops\nBeta Holdings SA\t1\nDelta Freight, Inc.\t2\nGamma Logistics GmbH\t3\n");
+    let out = ok(q("MATCH (a)-[:CONTROLS*2]->(b) RETURN a.name, b.name ORDER BY a.name"));
+    assert_eq!(
+        out,
+        "a.name\tb.name\nAcme Trading Ltd\tDelta Freight, Inc.\nBeta Holdings SA\tGamma Logistics GmbH\nMarek Novak\tBeta Holdings SA\nOrion Nominees Ltd\tDelta Freight, Inc.\n"
+    );
+}
+
+#[test]
+fn modality_filter_on_relationships() {
+    let out = ok(q("MATCH (a)-[c:CONTROLS]->(b) WHERE c.modality <> 'assertion' RETURN a.name, b.name, c.modality"));
+    assert_eq!(
+        out,
+        "a.name\tb.name\tc.modality\nDelta Freight, Inc.\tGamma Logistics GmbH\treported\nMarek Novak\tGamma Consulting LLC\treported\nMarek Novak\tGamma Consulting LLC\tdenied\n"
+    );
+    let out = ok(q("MATCH ()-[c:TRANSFERRED]->() RETURN c.modality AS m, count(*) AS n ORDER BY m"));
+    assert_eq!(out, "m\tn\nassertion\t6\nreported\t1\n");
+}
+
+#[test]
+fn citations_and_attributes_of_claims() {
+    let out = ok(q("MATCH (a)-[c:TRANSFERRED]->(b) WHERE c.doc = 'wire-transfer-memo.txt' RETURN a.name, b.name, c.amount, c.currency, c.citation, c.tag"));
+    assert_eq!(out, "a.name\tb.name\tc.amount\tc.currency\tc.citation\tc.tag\nAcme Trading Ltd\tBeta Holdings SA\t1940000\tUSD\t[wire-transfer-memo.txt:178-331]\tEXTRACTED\n");
+    let out = ok(q("MATCH ()-[c:TRANSFERRED]->(b) WHERE c.doc = 'wire-log.csv' RETURN b.name, sum(c.amount) AS total, collect(c.reference) AS refs ORDER BY total DESC"));
+    assert_eq!(out, "b.name\ttotal\trefs\nBeta Holdings SA\t1940000\t['WT-1001', 'WT-1002', 'WT-1003', 'WT-1004']\nDelta Freight, Inc.\t12500\t['WT-1005']\n");
+}
+
+#[test]
+fn documents_chunks_and_mentions_are_nodes() {
+    let out = ok(q("MATCH (e:Organization {name: 'Beta Holdings SA'})-[:MENTIONED_IN]->(d:Document) RETURN count(DISTINCT d) >= 3 AS many"));
+    assert_eq!(out, "many\ntrue\n");
+    let out = ok(q("MATCH (d:Document {id: 'wire-transfer-memo.txt'})-[:HAS_CHUNK]->(c:Chunk) RETURN c.index, c.citation ORDER BY c.index LIMIT 1"));
+    assert!(out.starts_with("c.index\tc.citation\n0\t[wire-transfer-memo.txt:0-"), "{out}");
+}
+
+#[test]
+fn writes_against_a_store_are_refused() {
+    let (code, out, err) = q("CREATE (n:Person {name: 'x'}) RETURN n");
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.starts_with("SemanticError: CREATE is refused"), "{err}");
+}
+
+#[test]
+fn syntax_errors_name_the_position_and_what_was_expected() {
+    let (code, _, err) = script("", "MATCH (n)\nRETURN n ORDER n.x", &[]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("SyntaxError: expected "), "{err}");
+    assert!(err.lines().next().unwrap_or("").ends_with("at 2:16"), "{err}");
+    assert!(err.contains("BY"), "{err}");
+}
+
+#[test]
+fn error_classes_come_first_on_stderr() {
+    for (query, class) in [
+        ("MATCH (a) RETURN b", "SemanticError"),
+        ("MATCH (a) WHERE count(a) > 1 RETURN a", "SemanticError"),
+        ("MATCH ()-[r]->() MATCH (r) RETURN r", "SemanticError"),
+        ("RETURN $missing AS x", "ParameterMissing"),
+        ("WITH 'a' AS s RETURN s - 1 AS x", "SemanticError"),
+        ("UNWIND [1, 'a'] AS s RETURN s - 1 AS x", "TypeError"),
+        ("RETURN range(1, 5, 0) AS r", "ArgumentError"),
+        ("RETURN 9223372036854775807 + 1 AS x", "ArgumentError"),
+    ] {
+        let (code, _, err) = script("CREATE (:A)-[:T]->(:B)", query, &[]);
+        assert_eq!(code, 1, "{query}");
+        assert!(err.starts_with(&format!("{class}: ")), "{query}: {err}");
+    }
+}
+
+#[test]
+fn a_failing_setup_script_exits_2() {
+    let (code, _, err) = script("CREATE (a:A\n", "RETURN 1 AS x", &[]);
+    assert_eq!(code, 2);
+    assert!(err.contains("SyntaxError"), "{err}");
+}
+
+#[test]
+fn three_valued_logic_and_nulls() {
+    let out = ok(script("", "UNWIND [true, false, null] AS a RETURN a, a AND null AS x, a OR null AS y, NOT a AS n, a IS NULL AS z", &[]));
+    assert_eq!(out, "a\tx\ty\tn\tz\ntrue\tnull\ttrue\tfalse\tfalse\nfalse\tfalse\tnull\ttrue\tfalse\nnull\tnull\tnull\tnull\ttrue\n");
+    let out = ok(script("", "RETURN null = null AS a, 1 IN [2, null] AS b, [1, null] = [1, null] AS c, 1 < 'a' AS d", &[]));
+    assert_eq!(out, "a\tb\tc\td\nnull\tnull\tnull\tnull\n");
+}
+
+#[test]
+fn integers_and_floats_stay_distinct() {
+    let out = ok(script("", "RETURN 7 / 2 AS a, 7 / 2.0 AS b, 1 = 1.0 AS c, 2 ^ 2 AS d, toInteger('42') AS e, $x AS f", &["--param", "x=1.5"])).replace('\n', "|");
+    assert_eq!(out, "a\tb\tc\td\te\tf|3\t3.5\ttrue\t4.0\t42\t1.5|");
+}
+
+#[test]
+fn order_by_sorts_mixed_types_and_nulls_as_opencypher_does() {
+    let out = ok(script("", "UNWIND [2, null, 'b', 1.5, true, [1], {k: 1}] AS v RETURN v ORDER BY v", &[]));
+    assert_eq!(out, "v\n{k: 1}\n[1]\n'b'\ntrue\n1.5\n2\nnull\n");
+    let out = ok(script("", "UNWIND [2, null, 1] AS v RETURN v ORDER BY v DESC", &[]));
+    assert_eq!(out, "v\nnull\n2\n1\n");
+}
+
+#[test]
+fn relationships_are_unique_within_one_match() {
+    let setup = "CREATE (a:N {n: 1})-[:R]->(b:N {n: 2})";
+    let out = ok(script(setup, "MATCH (x)-[r1]-(y)-[r2]-(z) RETURN count(*) AS c", &[]));
+    assert_eq!(out, "c\n0\n");
+    let out = ok(script(setup, "MATCH (x)-[r1]-(y) MATCH (y)-[r2]-(z) RETURN count(*) AS c", &[]));
+    assert_eq!(out, "c\n2\n");
+}
+
+#[test]
+fn optional_match_keeps_rows_with_nulls() {
+    let out = ok(script("CREATE (:P {name: 'a'})-[:K]->(:P {name: 'b'})", "MATCH (p:P) OPTIONAL MATCH (p)-[:K]->(q) RETURN p.name, q.name ORDER BY p.name", &[]));
+    assert_eq!(out, "p.name\tq.name\n'a'\t'b'\n'b'\tnull\n");
+}
+
+#[test]
+fn nodes_relationships_and_paths_print_as_literals() {
+    let out = ok(script("CREATE (:A {p: 1})-[:T {w: 'x'}]->(:B)", "MATCH p = (a)-[r]->(b) RETURN a, r, p", &[]));
+    assert_eq!(out, "a\tr\tp\n(:A {p: 1})\t[:T {w: 'x'}]\t<(:A {p: 1})-[:T {w: 'x'}]->(:B)>\n");
+}
+
+#[test]
+fn parameters_are_cypher_literals_and_formats_differ() {
+    let d = scratch("gql", "formats");
+    write(&d, "s.cypher", "CREATE (:A {name: 'x, \"y\"'})");
+    let o = tg(&d, &["gql", "--script", "s.cypher", "--param", "l=[1, 'two']", "MATCH (a:A) RETURN a.name AS name, $l AS l", "--format", "csv"]);
+    assert_eq!(stdout(&o), "name,l\n\"x, \"\"y\"\"\",\"[1, 'two']\"\n");
+    let o = tg(&d, &["gql", "--script", "s.cypher", "MATCH (a:A) RETURN a", "--format", "json"]);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap_or_default();
+    assert_eq!(j["columns"][0], "a");
+    assert_eq!(j["rows"][0][0]["labels"][0], "A");
+    assert_eq!(j["rows"][0][0]["properties"]["name"], "x, \"y\"");
+}
