@@ -363,6 +363,12 @@ fn audit_round_trip_and_sample_determinism() {
     let o = tg(&d, &["derive", "trusted.dl", "--db", "db"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(self::dump(&d).matches("derived refuted_claim(").count(), 1, "two refuted, one since judged supported");
+    // ... and GQL can filter on it.
+    let o = tg(&d, &["gql", "MATCH ()-[c]->() WHERE c.audit = 'refuted' RETURN c.id", "--db", "db", "--format", "tsv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 2, "a header and the refuted claim: {}", stdout(&o));
+    let o = tg(&d, &["gql", "MATCH ()-[c]->() WHERE c.tag = 'GENERATED' RETURN c.source, c.audit", "--db", "db", "--format", "tsv"]);
+    assert!(stdout(&o).lines().nth(1).is_some_and(|l| l.starts_with("cli")), "{}", stdout(&o));
     // Not JSON at all.
     std::fs::write(d.join("bad.json"), "verdicts: none").unwrap_or_else(|e| panic!("{e}"));
     let o = tg(&d, &["audit", "ingest", "bad.json", "--db", "db", "--format", "json"]);

@@ -196,7 +196,7 @@ pub fn build(store: &Store, identity: Identity) -> Result<Graph, String> {
         let (id, k, v) = (sym(f.first()), sym(f.get(1)), sym(f.get(2)));
         claim_attrs.entry(id).or_default().insert(k.clone(), attr_value(&k, &v));
     }
-    for (rel, key) in [("claim_valid", "t_valid"), ("claim_correction", "correction")] {
+    for (rel, key) in [("claim_valid", "t_valid"), ("claim_correction", "correction"), ("claim_audit", "audit"), ("claim_generated", "source")] {
         for f in store.lookup(rel, &[]).map_err(e)? {
             claim_attrs.entry(sym(f.first())).or_default().insert(key.into(), Value::str(&sym(f.get(1))));
         }
