@@ -197,3 +197,19 @@ fn parameters_are_cypher_literals_and_formats_differ() {
     assert_eq!(j["rows"][0][0]["labels"][0], "A");
     assert_eq!(j["rows"][0][0]["properties"]["name"], "x, \"y\"");
 }
+
+#[test]
+fn same_as_classes_are_one_node_unless_raw_identity() {
+    let d = scratch("gql", "same-as");
+    copy_dir(&common::root().join("fixtures/case-files"), &d.join("corpus"));
+    let o = tg(&d, &["build", "corpus"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    write(&d, "same.dl", ".decl entity(entity:symbol, type:symbol)\n.decl same_as(a:symbol, b:symbol)\nsame_as(a, b) :- entity(a, \"Organization\"), entity(b, \"Organization\"), a = \"Organization:beta holdings\", b = \"Organization:beta holdings sa\".\n");
+    let o = tg(&d, &["derive", "same.dl"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let query = "MATCH (e:Organization) WHERE e.key STARTS WITH 'Organization:beta' RETURN e.key, e.members ORDER BY e.key";
+    let o = tg(&d, &["gql", query]);
+    assert_eq!(stdout(&o), "e.key\te.members\nOrganization:beta holdings\t['Organization:beta holdings', 'Organization:beta holdings sa']\n");
+    let o = tg(&d, &["gql", "--raw-identity", query]);
+    assert_eq!(stdout(&o), "e.key\te.members\nOrganization:beta holdings\t\nOrganization:beta holdings sa\t\n");
+}
