@@ -103,6 +103,16 @@ impl Matcher<'_, '_> {
 
     fn props_ok(&self, st: &State, props: &Option<Expr>, have: &std::collections::BTreeMap<String, Value>) -> Result<bool> {
         let Some(p) = props else { return Ok(true) };
+        // A map literal is checked entry by entry, without building the map.
+        if let Expr::Map(entries) = p {
+            for (k, e) in entries {
+                let want = self.ctx.eval(e, &self.env(st))?;
+                if !have.get(k).is_some_and(|got| equals(got, &want) == Some(true)) {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        }
         let v = self.ctx.eval(p, &self.env(st))?;
         match v {
             Value::Map(m) => Ok(m.iter().all(|(k, want)| have.get(k).is_some_and(|got| equals(got, want) == Some(true)))),
