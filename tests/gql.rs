@@ -213,3 +213,13 @@ fn same_as_classes_are_one_node_unless_raw_identity() {
     let o = tg(&d, &["gql", "--raw-identity", query]);
     assert_eq!(stdout(&o), "e.key\te.members\nOrganization:beta holdings\t\nOrganization:beta holdings sa\t\n");
 }
+
+#[test]
+fn property_lookups_compare_numbers_by_value_and_see_new_nodes() {
+    let setup = "CREATE (:P {v: 1}), (:P {v: 1.0}), (:P {v: 'a'}), (:Q {v: 1});\nMATCH (n:P {v: 1}) CREATE (:P {v: 1});";
+    // Two nodes match `v: 1` (1 and 1.0), so the second statement adds two more.
+    let out = ok(script(setup, "MATCH (n:P {v: 1}) RETURN count(*) AS c", &[]));
+    assert_eq!(out, "c\n4\n");
+    let out = ok(script(setup, "MATCH (n:P {v: $x}) RETURN n.v AS v", &["--param", "x='a'"]));
+    assert_eq!(out, "v\n'a'\n");
+}

@@ -121,6 +121,27 @@ impl Matcher<'_, '_> {
         }
     }
 
+    /// A property of a node pattern's map whose value is a constant scalar (a literal or a
+    /// parameter): the key and value to look up in the graph's equality index.
+    fn indexable<'p>(&self, props: &'p Option<Expr>, st: &State) -> Result<Option<(&'p str, Value)>> {
+        let Some(Expr::Map(entries)) = props else { return Ok(None) };
+        for (k, e) in entries {
+            if !matches!(e, Expr::Lit(_) | Expr::Param(_)) {
+                continue;
+            }
+            let v = self.ctx.eval(e, &self.env(st))?;
+            let scalar = match &v {
+                Value::Int(_) | Value::Str(_) | Value::Bool(_) => true,
+                Value::Float(f) => !f.is_nan(),
+                _ => false,
+            };
+            if scalar {
+                return Ok(Some((k.as_str(), v)));
+            }
+        }
+        Ok(None)
+    }
+
     /// Whether node `n` fits node pattern `j` of part `pi` (labels, properties, binding).
     fn node_ok(&self, pi: usize, j: usize, n: NodeId, st: &State) -> Result<bool> {
         let slot = self.c.slots[pi].nodes[j];
@@ -179,7 +200,10 @@ impl Matcher<'_, '_> {
                 _ => vec![],
             }
         } else if let Some(l) = part.element.nodes[0].labels.first() {
-            g.by_label.get(l).cloned().unwrap_or_default()
+            match self.indexable(&part.element.nodes[0].props, st)? {
+                Some((k, v)) => g.nodes_with(l, k, &v),
+                None => g.by_label.get(l).cloned().unwrap_or_default(),
+            }
         } else {
             (0..g.nodes.len()).collect()
         };
