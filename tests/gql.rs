@@ -136,6 +136,13 @@ fn error_classes_come_first_on_stderr() {
 }
 
 #[test]
+fn undefined_variables_are_located() {
+    let (code, _, err) = script("", "MATCH (a)\nWITH a\nRETURN a.x + b.y AS z", &[]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().next().unwrap_or(""), "SemanticError: variable `b` not defined (openCypher SyntaxError.UndefinedVariable) at 3:14");
+}
+
+#[test]
 fn a_failing_setup_script_exits_2() {
     let (code, _, err) = script("CREATE (a:A\n", "RETURN 1 AS x", &[]);
     assert_eq!(code, 2);
