@@ -44,10 +44,11 @@ fn locate(e: GqlError, q: &ast::Query, src: &str) -> GqlError {
     let mut best: Option<usize> = None;
     let mut visit = |x: &ast::Expr| {
         x.walk(&mut |y| {
-            if let ast::Expr::Var(n, p) = y {
-                if *n == name && best.is_none_or(|b| *p < b) {
-                    best = Some(*p);
-                }
+            if let ast::Expr::Var(n, p) = y
+                && *n == name
+                && best.is_none_or(|b| *p < b)
+            {
+                best = Some(*p);
             }
         })
     };

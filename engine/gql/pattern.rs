@@ -107,7 +107,7 @@ impl Matcher<'_, '_> {
         if let Expr::Map(entries) = p {
             for (k, e) in entries {
                 let want = self.ctx.eval(e, &self.env(st))?;
-                if !have.get(k).is_some_and(|got| equals(got, &want) == Some(true)) {
+                if have.get(k).is_none_or(|got| equals(got, &want) != Some(true)) {
                     return Ok(false);
                 }
             }
