@@ -6,9 +6,12 @@
 
 #![warn(missing_docs)]
 
+pub mod claims;
 pub mod datalog;
 pub mod extract;
 pub mod gql;
 pub mod ingest;
 pub mod reason;
+pub mod resolve;
+pub mod rulebook;
 pub mod store;

@@ -82,16 +82,92 @@ enum Command {
         #[command(flatten)]
         db: DbArg,
     },
-    /// Run a rule file over the store's facts and store what it derives, with witnesses.
+    /// Run the rule library (the stdlib and the rule files registered with `tg rules add`)
+    /// over the store's facts, or one rule file instead, and store what it derives, with witnesses.
     Derive {
-        /// The rules (.dl); relations it reads are loaded from the store.
-        rules: PathBuf,
+        /// A rule file (.dl) to run instead of the case's rule library; relations it reads
+        /// are loaded from the store.
+        rules: Option<PathBuf>,
         #[command(flatten)]
         db: DbArg,
         /// Evaluate everything, even when the store's derived layer came from these rules
         /// (by default only what changed since is maintained).
         #[arg(long)]
         full: bool,
+    },
+    /// The case's rule files: `add FILE.dl` (checked against the stdlib first), `list`, `remove NAME`.
+    Rules {
+        #[command(subcommand)]
+        action: RulesAction,
+    },
+    /// Entity resolution: "N mentions → M entities", merged classes, refused merges ranked
+    /// by the claims they would move; `--accept/--reject A B` record an analyst's judgement;
+    /// `--names FILE.csv` resolves a standalone `id,name[,type]` list and prints `id,cluster`.
+    Resolve {
+        #[command(flatten)]
+        db: DbArg,
+        /// Resolve this `id,name[,type]` list with the stdlib's identity rules instead of the case.
+        #[arg(long, value_name = "FILE.csv")]
+        names: Option<PathBuf>,
+        /// Record that two entities are the same (then run `tg derive`).
+        #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with_all = ["names", "reject"])]
+        accept: Option<Vec<String>>,
+        /// Record that two entities are different (then run `tg derive`).
+        #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with_all = ["names", "accept"])]
+        reject: Option<Vec<String>>,
+        /// Output format (`csv` only with --names).
+        #[arg(long, value_parser = ["text", "json", "csv"], default_value = "text")]
+        format: String,
+    },
+    /// Claims that cannot both hold: subject, relation, object and what each side says.
+    Contradictions {
+        #[command(flatten)]
+        db: DbArg,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+    },
+    /// An entity's claims in valid-time order, with windows and SUPERSEDES links.
+    Timeline {
+        /// The entity: a key (`Organization:acme trading ltd`) or a name.
+        entity: String,
+        #[command(flatten)]
+        db: DbArg,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+    },
+    /// The most likely cited chain of claims between two entities.
+    Path {
+        /// Start entity (key or name).
+        from: String,
+        /// End entity (key or name).
+        to: String,
+        #[command(flatten)]
+        db: DbArg,
+        /// Only claims of these modalities (repeatable).
+        #[arg(long, value_parser = ["assertion", "reported", "hedged", "undecided", "question"])]
+        modality: Vec<String>,
+        /// Longest chain considered.
+        #[arg(long, default_value_t = 6)]
+        max_hops: usize,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+    },
+    /// Links the graph suggests but no document states (stdlib/links.dl), best first.
+    Predict {
+        #[command(flatten)]
+        db: DbArg,
+        /// The measure.
+        #[arg(long, value_parser = ["common-neighbours", "adamic-adar", "resource-allocation", "jaccard"])]
+        method: Option<String>,
+        /// How many to show.
+        #[arg(long, default_value_t = 10)]
+        top: usize,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
     },
     /// Show why a stored or derived fact holds, down to the cited document bytes.
     Explain {
@@ -130,6 +206,16 @@ enum Command {
     Eval {
         #[command(subcommand)]
         what: EvalCommand,
+    },
+    /// Claims from outside extractors, tagged GENERATED (docs/CLAIMS.md).
+    Claim {
+        #[command(subcommand)]
+        action: Box<ClaimAction>,
+    },
+    /// Audit claims by a second reader: emit quote-only batches, ingest verdicts.
+    Audit {
+        #[command(subcommand)]
+        action: AuditAction,
     },
     /// Internal: extract the PDF on stdin, print the result as JSON (used by `tg build`).
     #[command(name = "__extract-pdf", hide = true)]
@@ -185,6 +271,264 @@ enum Command {
         /// Accepted for Soufflé compatibility: the C preprocessor is never run.
         #[arg(long = "no-preprocessor", hide = true)]
         no_preprocessor: bool,
+    },
+}
+
+/// Output format of `tg claim` and `tg audit`, and the store and vocabulary they use.
+#[derive(clap::Args, Debug)]
+struct ClaimOpts {
+    #[command(flatten)]
+    db: DbArg,
+    /// The closed vocabulary (TOML; default: the built-in stdlib/vocab/finance.toml).
+    #[arg(long)]
+    vocab: Option<PathBuf>,
+    /// Output format (`json`: one object, `{"ok": false, "error": …}` on refusal).
+    #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+    format: String,
+}
+
+/// What `tg claim` does.
+#[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once per run, boxed in `Command`
+enum ClaimAction {
+    /// Record one claim: its quote must occur verbatim in the document.
+    Record {
+        #[command(flatten)]
+        opts: ClaimOpts,
+        /// Document id (path relative to the corpus root).
+        #[arg(long)]
+        doc: String,
+        /// Subject: a name or an entity key (`Organization:acme trading ltd`).
+        #[arg(long)]
+        subject: String,
+        /// The subject's type, when the name does not tell.
+        #[arg(long)]
+        subject_type: Option<String>,
+        /// Relation of the vocabulary.
+        #[arg(long)]
+        relation: String,
+        /// Object: a name or an entity key.
+        #[arg(long)]
+        object: String,
+        /// The object's type, when the name does not tell.
+        #[arg(long)]
+        object_type: Option<String>,
+        /// The verbatim quote.
+        #[arg(long)]
+        quote: String,
+        /// assertion, reported, hedged, denied, undecided or question.
+        #[arg(long)]
+        modality: Option<String>,
+        /// positive or negative (default: negative for denied).
+        #[arg(long)]
+        polarity: Option<String>,
+        /// Who the quote attributes the claim to (default: the document).
+        #[arg(long)]
+        asserter: Option<String>,
+        /// The asserter's type (Person or Organization), when the name does not tell.
+        #[arg(long)]
+        asserter_type: Option<String>,
+        /// Which occurrence of the quote (from 1) when it occurs more than once.
+        #[arg(long)]
+        occurrence: Option<usize>,
+        /// The occurrence nearest this byte offset.
+        #[arg(long)]
+        near: Option<u64>,
+        /// An attribute the relation allows, KEY=VALUE (repeatable).
+        #[arg(long = "attr")]
+        attrs: Vec<String>,
+        /// Who proposes the claim (a model's name, a person).
+        #[arg(long, default_value = "cli")]
+        source: String,
+    },
+    /// Record every line of a JSON Lines file (the fields of `record`; see docs/CLAIMS.md).
+    Import {
+        /// The .jsonl file.
+        file: PathBuf,
+        #[command(flatten)]
+        opts: ClaimOpts,
+        /// Who proposes the claims, for lines without a "source".
+        #[arg(long, default_value = "import")]
+        source: String,
+        /// The document of lines without a "doc" (as `tg vocab prompt` asks for none).
+        #[arg(long)]
+        doc: Option<String>,
+    },
+    /// The smallest span containing the quote and each --must-include string, within a budget.
+    Widen {
+        #[command(flatten)]
+        opts: ClaimOpts,
+        /// Document id.
+        #[arg(long)]
+        doc: String,
+        /// The verbatim quote.
+        #[arg(long)]
+        quote: String,
+        /// Text the span must contain, verbatim (repeatable).
+        #[arg(long = "must-include", required = true)]
+        must_include: Vec<String>,
+        /// Largest span, in bytes.
+        #[arg(long, default_value_t = 400)]
+        budget: usize,
+        /// Which occurrence of the quote (from 1).
+        #[arg(long)]
+        occurrence: Option<usize>,
+        /// The occurrence of the quote nearest this byte offset.
+        #[arg(long)]
+        near: Option<u64>,
+    },
+    /// Every outside claim of the ledger: cited, stale or orphaned, with its audit verdict.
+    List {
+        #[command(flatten)]
+        opts: ClaimOpts,
+    },
+}
+
+/// What `tg audit` does.
+#[derive(Subcommand, Debug)]
+enum AuditAction {
+    /// Write a batch of claims, each as its quote alone, for a second reader.
+    Emit {
+        #[command(flatten)]
+        opts: ClaimOpts,
+        /// How many claims (default: all).
+        #[arg(long)]
+        sample: Option<usize>,
+        /// Seed of the sample order (same seed, same sample).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Only claims from outside extractors (GENERATED), not extracted ones.
+        #[arg(long)]
+        generated_only: bool,
+        /// Output file (`-` for standard output).
+        #[arg(short = 'o', long = "output", default_value = "-")]
+        output: PathBuf,
+    },
+    /// Store a reader's verdicts as claim_audit facts and print the counts.
+    Ingest {
+        /// The verdicts file (JSON).
+        file: PathBuf,
+        #[command(flatten)]
+        opts: ClaimOpts,
+    },
+}
+
+/// Runs `tg claim …` and `tg audit …` (the logic is `textgraph::claims`).
+fn claims_command(command: Command) -> ExitCode {
+    use textgraph::claims::{self, render};
+    let opts = match &command {
+        Command::Claim { action } => match action.as_ref() {
+            ClaimAction::Record { opts, .. } | ClaimAction::Import { opts, .. } | ClaimAction::Widen { opts, .. } | ClaimAction::List { opts } => opts,
+        },
+        Command::Audit { action: AuditAction::Emit { opts, .. } | AuditAction::Ingest { opts, .. } } => opts,
+        _ => return ExitCode::from(EXIT_ERROR),
+    };
+    let json = opts.format == "json";
+    let vocab = match load_vocab(opts.vocab.as_deref()) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(EXIT_ERROR);
+        }
+    };
+    let store = match open_store(&opts.db) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let read = |p: &std::path::Path| std::fs::read_to_string(p).map_err(|e| format!("tg: cannot read {}: {e}", p.display()));
+    let reply: Result<render::Reply, String> = match command {
+        Command::Claim { action } => match *action {
+            ClaimAction::Record { opts: _, doc, subject, subject_type, relation, object, object_type, quote, modality, polarity, asserter, asserter_type, occurrence, near, attrs, source } => {
+                let mut attributes = std::collections::BTreeMap::new();
+                let mut bad = None;
+                for a in attrs {
+                    match a.split_once('=') {
+                        Some((k, v)) => {
+                            attributes.insert(k.trim().to_string(), v.to_string());
+                        }
+                        None => bad = Some(claims::Refusal::new("bad_attribute", format!("--attr {a:?} is not KEY=VALUE"))),
+                    }
+                }
+                let p = claims::Proposal { doc, subject, subject_type, relation, object, object_type, quote: Some(quote), modality, polarity, asserter, asserter_type, occurrence, near, attributes, source: Some(source) };
+                match bad {
+                    Some(r) => Ok(render::refusal(&r, json)),
+                    None => match claims::record(&store, &vocab, &p, "cli") {
+                        Ok(r) => Ok(render::recorded(&r, json)),
+                        Err(claims::Error::Refused(r)) => Ok(render::refusal(&r, json)),
+                        Err(e) => Err(format!("tg: {e}")),
+                    },
+                }
+            }
+            ClaimAction::Import { file, opts: _, source, doc } => {
+                read(&file).and_then(|text| claims::import(&store, &vocab, &text, doc.as_deref(), &source).map(|lines| render::imported(&lines, json)).map_err(|e| format!("tg: {e}")))
+            }
+            ClaimAction::Widen { opts: _, doc, quote, must_include, budget, occurrence, near } => {
+                match claims::widen(&store, &doc, &quote, claims::quote::Choice { occurrence, near }, &must_include, budget) {
+                    Ok(w) => Ok(render::widened(&doc, &w, json)),
+                    Err(claims::Error::Refused(r)) => Ok(render::refusal(&r, json)),
+                    Err(e) => Err(format!("tg: {e}")),
+                }
+            }
+            ClaimAction::List { opts: _ } => claims::list(&store).map(|l| render::listed(&l, json)).map_err(|e| format!("tg: {e}")),
+        },
+        Command::Audit { action } => match action {
+            AuditAction::Emit { opts: _, sample, seed, generated_only, output } => match claims::audit::emit(&store, &vocab, &claims::audit::Sample { size: sample, seed, generated_only }) {
+                Err(e) => Err(format!("tg: {e}")),
+                Ok(batch) => {
+                    let text = serde_json::to_string_pretty(&batch).unwrap_or_default() + "\n";
+                    let n = batch["sample"].as_u64().unwrap_or(0);
+                    let pop = batch["population"].as_u64().unwrap_or(0);
+                    if output.as_os_str() == "-" {
+                        Ok(render::Reply { stdout: text, ..Default::default() })
+                    } else {
+                        std::fs::write(&output, text)
+                            .map(|_| render::Reply { stdout: format!("{n} of {pop} claims written to {} (seed {seed})\n", output.display()), ..Default::default() })
+                            .map_err(|e| format!("tg: cannot write {}: {e}", output.display()))
+                    }
+                }
+            },
+            AuditAction::Ingest { file, opts: _ } => read(&file).and_then(|text| match claims::audit::ingest(&store, &text) {
+                Ok(Ok(r)) => Ok(render::ingested(&r, json)),
+                Ok(Err(r)) => Ok(render::refusal(&r, json)),
+                Err(e) => Err(format!("tg: {e}")),
+            }),
+        },
+        _ => Err("tg: not a claims command".into()),
+    };
+    match reply {
+        Ok(r) => {
+            let _ = std::io::stdout().lock().write_all(r.stdout.as_bytes());
+            eprint!("{}", r.stderr);
+            ExitCode::from(r.code)
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
+/// What `tg rules` does.
+#[derive(Subcommand, Debug)]
+enum RulesAction {
+    /// Register a rule file with the case (replacing one of the same name).
+    Add {
+        /// The rule file (.dl).
+        file: PathBuf,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// List the stdlib files and the registered rule files.
+    List {
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Unregister a rule file by name (its file stem).
+    Remove {
+        /// The name shown by `tg rules list`.
+        name: String,
+        #[command(flatten)]
+        db: DbArg,
     },
 }
 
@@ -267,6 +611,116 @@ fn eval_command(what: EvalCommand) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Prints `text`, or the JSON of `value` when `format` is json.
+fn emit<T: serde::Serialize>(format: &str, value: &T, text: impl FnOnce(&T) -> String) {
+    let out = if format == "json" { serde_json::to_string_pretty(value).unwrap_or_default() + "\n" } else { text(value) };
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+}
+
+/// The rule library's commands: `tg rules`, `resolve`, `contradictions`, `timeline`, `path`, `predict`.
+fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
+    use textgraph::resolve::{render, standalone, views};
+    use textgraph::rulebook;
+    let fail = |e: String| {
+        eprintln!("tg: {e}");
+        ExitCode::from(EXIT_ERROR)
+    };
+    match command {
+        Command::Rules { action: RulesAction::Add { file, db } } => {
+            let store = open_store(&db)?;
+            let name = rulebook::add(&store, &file).map_err(|e| {
+                eprint!("{}", with_prefix(&e.to_string()));
+                ExitCode::from(EXIT_ERROR)
+            })?;
+            println!("added {name} ({}); run tg derive to apply it", file.display());
+        }
+        Command::Rules { action: RulesAction::List { db } } => {
+            let store = open_store(&db)?;
+            for (p, t) in rulebook::STDLIB {
+                println!("stdlib\t{p}\t{} rules", t.matches(":-").count());
+            }
+            for f in rulebook::registered(&store).map_err(|e| fail(e.to_string()))? {
+                println!("{}\t{}\t{} rules", f.name, f.path, f.text.matches(":-").count());
+            }
+        }
+        Command::Rules { action: RulesAction::Remove { name, db } } => {
+            let store = open_store(&db)?;
+            rulebook::remove(&store, &name).map_err(|e| fail(e.to_string()))?;
+            println!("removed {name}; run tg derive to apply it");
+        }
+        Command::Resolve { names: Some(path), format, .. } => {
+            let text = std::fs::read(&path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?;
+            let (rows, problems) = standalone::read_rows(&String::from_utf8_lossy(&text));
+            for p in &problems {
+                eprintln!("warning: {}: {p}", path.display());
+            }
+            let clusters = standalone::resolve_rows(&rows).map_err(|e| fail(e.to_string()))?;
+            let mut out = String::new();
+            if format == "json" {
+                let v: Vec<serde_json::Value> = clusters.iter().map(|(i, c)| serde_json::json!({"id": i, "cluster": c})).collect();
+                out = serde_json::to_string_pretty(&v).unwrap_or_default() + "\n";
+            } else {
+                out.push_str("id,cluster\n");
+                let q = |s: &str| if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() };
+                for (i, c) in &clusters {
+                    out.push_str(&format!("{},{}\n", q(i), q(c)));
+                }
+            }
+            let _ = std::io::stdout().lock().write_all(out.as_bytes());
+        }
+        Command::Resolve { db, accept, reject, format, .. } => {
+            let store = open_store(&db)?;
+            if let Some((pair, verdict)) = accept.map(|p| (p, "accept")).or_else(|| reject.map(|p| (p, "reject"))) {
+                let a = views::find_raw_entity(&store, &pair[0]).map_err(|e| fail(e.to_string()))?;
+                let b = views::find_raw_entity(&store, &pair[1]).map_err(|e| fail(e.to_string()))?;
+                if a == b {
+                    return Err(fail(format!("{} and {} are the same entity ({a})", pair[0], pair[1])));
+                }
+                rulebook::judge(&store, &a, &b, verdict).map_err(|e| fail(e.to_string()))?;
+                println!("recorded: {verdict} {} {}; run tg derive to apply it", pair[0], pair[1]);
+                return Ok(ExitCode::SUCCESS);
+            }
+            if format == "csv" {
+                return Err(fail("--format csv needs --names FILE.csv".into()));
+            }
+            let v = views::resolve(&store).map_err(|e| fail(e.to_string()))?;
+            emit(&format, &v, render::resolve);
+        }
+        Command::Contradictions { db, format } => {
+            let v = views::contradictions(&open_store(&db)?).map_err(|e| fail(e.to_string()))?;
+            emit(&format, &v, |v| render::contradictions(v));
+        }
+        Command::Timeline { entity, db, format } => {
+            let (class, v) = views::timeline(&open_store(&db)?, &entity).map_err(|e| fail(e.to_string()))?;
+            let json = serde_json::json!({"entity": class, "claims": v});
+            emit(&format, &json, |_| render::timeline(&class, &v));
+        }
+        Command::Path { from, to, db, modality, max_hops, format } => {
+            let v = views::path(&open_store(&db)?, &from, &to, &modality, max_hops).map_err(|e| fail(e.to_string()))?;
+            let found = !v.hops.is_empty() || v.from == v.to;
+            emit(&format, &v, |v| render::path(v, &modality));
+            if !found {
+                return Ok(ExitCode::from(1));
+            }
+        }
+        Command::Predict { db, method, top, format } => {
+            let v = views::predict(&open_store(&db)?, method.as_deref(), top).map_err(|e| fail(e.to_string()))?;
+            emit(&format, &v, |v| render::predict(v));
+        }
+        _ => {}
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs the case's rule library (stdlib + registered rule files + analyst judgements).
+fn derive_library(store: &textgraph::store::Store, full: bool) -> Result<textgraph::reason::DeriveReport, String> {
+    use textgraph::rulebook;
+    let started = std::time::Instant::now();
+    let (c, label) = rulebook::program(store).map_err(|e| e.to_string())?;
+    let given = rulebook::judgements(store).map_err(|e| e.to_string())?;
+    textgraph::reason::derive_compiled(store, &c, &label, &given, full, started).map_err(|e| e.to_string())
+}
+
 /// Exit status of a run that failed (bad program, bad input, IO error); 0 is success.
 const EXIT_ERROR: u8 = 2;
 
@@ -302,6 +756,9 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
                 for w in &f.warnings {
                     eprintln!("warning: {}: {w}", f.id);
                 }
+            }
+            for (id, w) in &r.ledger_warnings {
+                eprintln!("warning: {id}: {w}");
             }
             out.push_str(&build_summary(&r, &db.db));
             ExitCode::SUCCESS
@@ -347,8 +804,12 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         }
         Command::Derive { rules, db, full } => {
             let store = open_store(&db)?;
-            let r = textgraph::reason::derive(&store, &rules, full).map_err(|e| {
-                eprint!("{}", with_prefix(&e.to_string()));
+            let r = match rules {
+                Some(rules) => textgraph::reason::derive(&store, &rules, full).map_err(|e| e.to_string()),
+                None => derive_library(&store, full),
+            }
+            .map_err(|e| {
+                eprint!("{}", with_prefix(&e));
                 ExitCode::from(EXIT_ERROR)
             })?;
             if r.mode == "incremental" {
@@ -380,7 +841,16 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        Command::Run { .. } | Command::Gql { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } => ExitCode::SUCCESS,
+        Command::Rules { .. }
+        | Command::Resolve { .. }
+        | Command::Contradictions { .. }
+        | Command::Timeline { .. }
+        | Command::Path { .. }
+        | Command::Predict { .. }
+        | Command::Claim { .. }
+        | Command::Audit { .. }
+        | Command::Gql { .. }
+        | Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(code)
@@ -476,6 +946,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Eval { what } => eval_command(what),
+        c @ (Command::Claim { .. } | Command::Audit { .. }) => claims_command(c),
         Command::Gql { query, db, script, param, params, format, raw_identity } => {
             use std::io::IsTerminal as _;
             use textgraph::gql::view::Identity;
@@ -493,6 +964,12 @@ fn main() -> ExitCode {
         | Command::Explain { .. }) => {
             store_command(c).unwrap_or_else(|code| code)
         }
+        c @ (Command::Rules { .. }
+        | Command::Resolve { .. }
+        | Command::Contradictions { .. }
+        | Command::Timeline { .. }
+        | Command::Path { .. }
+        | Command::Predict { .. }) => library_command(c).unwrap_or_else(|code| code),
         Command::Run { program, facts, output, include, provenance, explain, depth, show, no_preprocessor: _ } => {
             if !explain.is_empty() && !provenance {
                 eprintln!("tg: --explain needs --provenance (witnesses are only kept when asked for)");

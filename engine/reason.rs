@@ -271,6 +271,23 @@ fn derived_of(prog: &LogicProgram, db: &Database, rels: &[usize]) -> Vec<Derived
 pub fn derive(store: &Store, program: &Path, full: bool) -> Result<DeriveReport, ReasonError> {
     let started = std::time::Instant::now();
     let c = compile(program, &[]).map_err(ReasonError::Program)?;
+    derive_compiled(store, &c, &program.display().to_string(), &[], full, started)
+}
+
+/// Runs a compiled program over the store's facts (see [`derive`]); `label` names the
+/// program in the manifest. `given` are facts tg supplies that no document states (an
+/// analyst's judgements): they are loaded as inputs, and a derivation with any always
+/// runs in full, since the change log does not record them.
+pub fn derive_compiled(
+    store: &Store,
+    c: &crate::datalog::driver::Compiled,
+    label: &str,
+    given: &[(String, Vec<Value>)],
+    full: bool,
+    started: std::time::Instant,
+) -> Result<DeriveReport, ReasonError> {
+    let program = Path::new(label);
+    let full = full || !given.is_empty();
     let prog = &c.prog;
     let heads: BTreeSet<usize> = prog.rules.iter().map(|r| r.head.0).collect();
     let stored = check_schemas(store, prog, &heads)?;
@@ -279,22 +296,35 @@ pub fn derive(store: &Store, program: &Path, full: bool) -> Result<DeriveReport,
     if !full && store.derived_by()?.as_deref() == Some(id.as_str()) {
         let rule_of: BTreeMap<String, usize> = prog.rules.iter().enumerate().map(|(i, r)| (hex(&r.hash), i)).collect();
         let rel_of: BTreeMap<&str, usize> = prog.relations.iter().enumerate().map(|(i, r)| (r.name.as_str(), i)).collect();
-        if let Some(report) = derive_incremental(store, &c, &stored, &rules, program, &id, &rule_of, &rel_of, started)? {
+        if let Some(report) = derive_incremental(store, c, &stored, &rules, program, &id, &rule_of, &rel_of, started)? {
             return Ok(report);
         }
     }
     let mut db = Database::new(prog, c.values.clone(), &EvalConfig { provenance: true });
     let mut report = DeriveReport { mode: "full", ..DeriveReport::default() };
     let mut syms = SymbolMap::default();
-    for r in (0..prog.relations.len()).filter(|&r| stored[r]) {
+    // Only relations some rule reads or derives are loaded (a stored relation no rule
+    // touches is not needed: the stdlib declares every relation of the schema).
+    let mut deps = vec![];
+    for r in &prog.rules {
+        r.body.iter().for_each(|l| l.deps(&mut deps));
+    }
+    let read: BTreeSet<usize> = deps.into_iter().map(|(rel, _)| rel).chain(heads.iter().copied()).collect();
+    for r in (0..prog.relations.len()).filter(|&r| stored[r] && read.contains(&r)) {
         report.inputs += load_inputs(store, prog, &mut db, r, &mut syms)?;
+    }
+    for (rel, args) in given {
+        let Some(r) = prog.relations.iter().position(|x| &x.name == rel) else { continue };
+        let row = to_words(&mut db, args);
+        db.load_rows(r, row, false);
+        report.inputs += 1;
     }
     evaluate(prog, &c.strata, &mut db).map_err(|d| ReasonError::Program(d.render(&c.sources)))?;
     report.strata_recomputed = c.strata.len();
     let heads: Vec<usize> = heads.into_iter().collect();
     let facts = derived_of(prog, &db, &heads);
     report.derived = facts.len();
-    let manifest = manifest(&c, program, &id, &report, started);
+    let manifest = manifest(c, program, &id, &report, started);
     (report.written, report.removed) = store.replace_derived(&Epoch { program: &id, rules: &rules, manifest: &manifest }, &facts, None)?;
     Ok(report)
 }
@@ -512,6 +542,10 @@ fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, chil
         return Ok(());
     }
     let cites = store.supports(rel, args)?;
+    if cites.is_empty() && rel == "er_judgement" {
+        let _ = writeln!(ex.text, "{lead}{shown}  [analyst judgement, recorded with tg resolve --accept/--reject]");
+        return Ok(());
+    }
     if cites.is_empty() {
         let _ = writeln!(ex.text, "{lead}{shown}  [not in the store]");
         if verify {

@@ -73,13 +73,19 @@ fn controls_chain_of_variable_length_from_the_case() {
     let out = ok(q("MATCH p = (a:Organization {name: 'Acme Trading Ltd'})-[:CONTROLS*1..3]->(b) RETURN b.name AS owned, length(p) AS hops ORDER BY hops"));
     assert_eq!(out, "owned\thops\nBeta Holdings SA\t1\nDelta Freight, Inc.\t2\nGamma Logistics GmbH\t3\n");
     let out = ok(q("MATCH (a)-[:CONTROLS*2]->(b) RETURN a.name, b.name ORDER BY a.name"));
-    assert_eq!(out, "a.name\tb.name\nAcme Trading Ltd\tDelta Freight, Inc.\nBeta Holdings SA\tGamma Logistics GmbH\n");
+    assert_eq!(
+        out,
+        "a.name\tb.name\nAcme Trading Ltd\tDelta Freight, Inc.\nBeta Holdings SA\tGamma Logistics GmbH\nMarek Novak\tBeta Holdings SA\nOrion Nominees Ltd\tDelta Freight, Inc.\n"
+    );
 }
 
 #[test]
 fn modality_filter_on_relationships() {
     let out = ok(q("MATCH (a)-[c:CONTROLS]->(b) WHERE c.modality <> 'assertion' RETURN a.name, b.name, c.modality"));
-    assert_eq!(out, "a.name\tb.name\tc.modality\nDelta Freight, Inc.\tGamma Logistics GmbH\treported\n");
+    assert_eq!(
+        out,
+        "a.name\tb.name\tc.modality\nDelta Freight, Inc.\tGamma Logistics GmbH\treported\nMarek Novak\tGamma Consulting LLC\treported\nMarek Novak\tGamma Consulting LLC\tdenied\n"
+    );
     let out = ok(q("MATCH ()-[c:TRANSFERRED]->() RETURN c.modality AS m, count(*) AS n ORDER BY m"));
     assert_eq!(out, "m\tn\nassertion\t6\nreported\t1\n");
 }

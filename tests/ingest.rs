@@ -48,8 +48,8 @@ fn has(dump: &str, fact: &str) {
 fn case_files_every_format() {
     let d = scratch("case");
     let (out, err, dump) = build(&d, &root().join("fixtures/case-files"));
-    assert!(out.starts_with("12 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store db\n"), "{out}");
-    assert!(out.contains("documents by format: chat 1, csv 1, docx 1, eml 2, html 1, log 1, md 1, pdf 1, txt 3\n"), "{out}");
+    assert!(out.starts_with("13 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store db\n"), "{out}");
+    assert!(out.contains("documents by format: chat 1, csv 1, docx 1, eml 2, html 1, log 1, md 1, pdf 1, txt 4\n"), "{out}");
     assert_eq!(err, "");
     let v = tg(&d, &["verify", "--db", "db"]);
     assert_eq!(v.status.code(), Some(0), "{}", stdout(&v));
@@ -104,7 +104,7 @@ fn case_files_every_format() {
     has(&dump, "chunk(\"correction-notice.txt\", 0, ");
     // The manifest lists every file.
     let rebuilt = tg(&d, &["build", root().join("fixtures/case-files").to_str().unwrap_or_default(), "--db", "db"]);
-    assert!(stdout(&rebuilt).starts_with("0 added, 0 changed, 12 unchanged, 0 removed, 0 skipped; store db\n"), "{}", stdout(&rebuilt));
+    assert!(stdout(&rebuilt).starts_with("0 added, 0 changed, 13 unchanged, 0 removed, 0 skipped; store db\n"), "{}", stdout(&rebuilt));
 }
 
 /// README's first look: threads across e-mails, explained down to the cited header bytes.
@@ -236,7 +236,7 @@ fn builds_are_deterministic_and_incremental() {
     std::fs::write(&eml, text).unwrap_or_else(|e| panic!("{e}"));
     std::fs::remove_file(corpus.join("bank-statement.pdf")).unwrap_or_else(|e| panic!("{e}"));
     let o = tg(&d, &["build", "case", "--db", "a"]);
-    assert!(stdout(&o).starts_with("0 added, 2 changed, 21 unchanged, 1 removed, 0 skipped; store a\n"), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("0 added, 2 changed, 22 unchanged, 1 removed, 0 skipped; store a\n"), "{}", stdout(&o));
     let fresh = tg(&d, &["build", "case", "--db", "c"]);
     assert_eq!(fresh.status.code(), Some(0));
     assert_eq!(stdout(&tg(&d, &["dump", "--db", "a"])), stdout(&tg(&d, &["dump", "--db", "c"])));
@@ -292,7 +292,7 @@ fn pdf_child_process_matches_in_process_and_contains_crashes() {
     let store = textgraph::store::Store::open(&d.join("child")).unwrap_or_else(|e| panic!("{e}"));
     let manifest: serde_json::Value = serde_json::from_str(&store.manifest().ok().flatten().unwrap_or_default()).unwrap_or_default();
     let entries = manifest.as_array().cloned().unwrap_or_default();
-    assert_eq!(entries.len(), 12, "{manifest}");
+    assert_eq!(entries.len(), 13, "{manifest}");
     assert!(entries.iter().all(|e| e["status"] == "added"), "{manifest}");
     assert!(entries.iter().any(|e| e["id"] == "bank-statement.pdf" && e["format"] == "pdf" && e["facts"].as_u64().unwrap_or(0) > 5), "{manifest}");
     drop(store);

@@ -810,9 +810,20 @@ impl Lower<'_> {
                 }
                 PExpr::Call(f, es)
             }
-            AstExpr::UserCall(name, _, span) => {
-                self.diags.push(Diagnostic::error("TG0501", *span, format!("user-defined functor @{name} is not supported")));
-                PExpr::Int(0)
+            AstExpr::UserCall(name, args, span) => {
+                let Some(h) = super::host::HostFn::by_name(name) else {
+                    self.diags.push(
+                        Diagnostic::error("TG0501", *span, format!("user-defined functor @{name} is not supported"))
+                            .with_note(format!("tg provides these host functors: {}", super::host::HostFn::names().join(", "))),
+                    );
+                    return PExpr::Int(0);
+                };
+                if args.len() != h.args().len() {
+                    self.diags.push(Diagnostic::error("TG0212", *span, format!("@{name} takes {} argument(s): {name}{}", h.args().len(), h.signature())));
+                    return PExpr::Int(0);
+                }
+                let es: Vec<PExpr> = args.iter().map(|a| self.expr(a, b, top, out, count)).collect();
+                PExpr::Call(Functor::Host(h), es)
             }
             AstExpr::As(inner, ty, span) => {
                 let ie = self.expr(inner, b, top, out, count);
@@ -1267,6 +1278,7 @@ impl Infer<'_> {
                 Functor::ToFloat => Some(Kind::Float),
                 Functor::ToUnsigned => Some(Kind::Unsigned),
                 Functor::Min | Functor::Max | Functor::As => args.iter().find_map(|a| self.kind_of(a)),
+                Functor::Host(h) => Some(h.result()),
             },
         }
     }
@@ -1317,6 +1329,7 @@ impl Infer<'_> {
                     }
                 }
                 Functor::Min | Functor::Max => args.iter().for_each(|a| self.unify(a, k)),
+                Functor::Host(h) => args.iter().zip(h.args()).for_each(|(a, ak)| self.unify(a, *ak)),
                 _ => {}
             },
             _ => {}
@@ -1469,6 +1482,7 @@ impl Finish<'_> {
                     Functor::Cat | Functor::Strlen => args.iter().map(|_| Kind::Symbol).collect(),
                     Functor::Substr => vec![Kind::Symbol, Kind::Number, Kind::Number],
                     Functor::Min | Functor::Max => args.iter().map(|_| k).collect(),
+                    Functor::Host(h) => h.args().to_vec(),
                     // `as` reinterprets without converting: a value keeps the kind it was computed at.
                     _ => args.iter().map(|a| match a {
                         PExpr::As(inner, _, _) => self.kind_of(inner).unwrap_or(Kind::Number),

@@ -45,6 +45,18 @@ pub fn compile_str(name: &str, text: &str) -> Result<Compiled, String> {
     finish_compile(ast, sm, diags)
 }
 
+/// Compiles one program made of several files held in memory, in order (the rule
+/// library: the stdlib and a case's rule files). Diagnostics name each file.
+pub fn compile_sources(files: &[(String, String)]) -> Result<Compiled, String> {
+    let mut sm = SourceMap::default();
+    let mut diags = Diagnostics::default();
+    let mut ast = super::ast::AstProgram { items: vec![] };
+    for (name, text) in files {
+        ast.items.extend(parse_str(name, text, &ParseOptions::default(), &mut sm, &mut diags).items);
+    }
+    finish_compile(ast, sm, diags)
+}
+
 fn finish_compile(ast: super::ast::AstProgram, sm: SourceMap, mut diags: Diagnostics) -> Result<Compiled, String> {
     if diags.has_errors() {
         return Err(diags.render(&sm));

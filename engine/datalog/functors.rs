@@ -208,6 +208,7 @@ fn call(f: Functor, kinds: &[Kind], a: &[u32], values: &mut Values) -> Option<u3
             best
         }
         Functor::As => a[0],
+        Functor::Host(h) => h.call(a, values),
     })
 }
 

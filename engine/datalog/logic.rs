@@ -160,6 +160,8 @@ pub enum Functor {
     Max,
     /// `as(x, T)`: no-op conversion between kinds of equal width (bit cast for records/symbols).
     As,
+    /// `@name(args)`: a host functor tg provides (entity-resolution features, dates, logarithms).
+    Host(super::host::HostFn),
 }
 
 /// A body literal of a lowered rule.

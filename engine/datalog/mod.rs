@@ -13,6 +13,7 @@ pub mod diag;
 pub mod driver;
 pub mod eval;
 pub mod functors;
+pub mod host;
 pub mod io;
 pub mod logic;
 pub mod maintain;

@@ -176,10 +176,20 @@ impl Ctx<'_> {
                     let v = it.next().map(|s| unquote(s.as_str())).unwrap_or_default();
                     out.push(AstItem::Pragma(k, v, span));
                 }
-                Rule::functor_decl => self.diags.push(
-                    Diagnostic::error("TG0501", span, "user-defined functors (.functor) are not supported")
-                        .with_note("tg binds functors in Rust; C++ functor libraries cannot be loaded"),
-                ),
+                Rule::functor_decl => {
+                    // A declaration of one of tg's host functors is accepted: rule files can
+                    // say what they call, Soufflé-style. Any other cannot be bound.
+                    let name = p.clone().into_inner().next().map(|n| n.as_str().to_string()).unwrap_or_default();
+                    if super::host::HostFn::by_name(&name).is_none() {
+                        self.diags.push(
+                            Diagnostic::error("TG0501", span, "user-defined functors (.functor) are not supported")
+                                .with_note(format!(
+                                    "tg binds functors in Rust; C++ functor libraries cannot be loaded; tg provides: {}",
+                                    super::host::HostFn::names().join(", ")
+                                )),
+                        )
+                    }
+                }
                 Rule::type_decl => {
                     let mut it = p.into_inner();
                     let name = it.next().map(|n| n.as_str().to_string()).unwrap_or_default();

@@ -210,6 +210,12 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 if !spaces || !(gap.trim().is_empty() || (gap.trim() == "," && k == i)) {
                     break;
                 }
+                // "… by Orion Nominees Ltd. Orion Nominees Ltd is …": an abbreviated legal form
+                // with its full stop ends the name before it (the sentence splitter keeps
+                // "Ltd. Orion" together, as it must for "Ltd. and").
+                if p.text.ends_with('.') && is_suffix(p.text) {
+                    break;
+                }
                 if capitalised(p.text) && !is_stop(p.text) && month_number(p.text).is_none() {
                     first = Some(k - 1);
                 } else if p.text == "of" && k >= 2 && TITLES.contains(&ws[k - 2].text) {
@@ -253,6 +259,17 @@ fn push_org(text: &str, s: usize, mut e: usize, out: &mut Vec<Mention>) {
         if next.is_empty() || next.starts_with(|c: char| c.is_uppercase()) || text[e..].starts_with('\n') {
             e -= 1;
         }
+    }
+    // "Acme Trading Ltd (UK)": a short parenthesised discriminator right after the name is
+    // part of it; "Acme Ltd (UK)" and "Acme Ltd (US)" may be different companies.
+    let rest = &text[e..];
+    if let Some(inner) = rest.strip_prefix(" (").and_then(|r| r.split_once(')')).map(|(i, _)| i)
+        && (2..=12).contains(&inner.len())
+        && inner.starts_with(|c: char| c.is_ascii_uppercase())
+        && inner.chars().all(|c| c.is_ascii_alphabetic() || c == '.' || c == ' ')
+        && !inner.contains("the")
+    {
+        e += 2 + inner.len() + 1;
     }
     let surface = collapse(&text[s..e]);
     out.push(Mention { span: (s, e), kind: "Organization", key: format!("Organization:{}", name_key(&surface)), surface, attrs: vec![] });

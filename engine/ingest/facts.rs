@@ -8,7 +8,7 @@ use super::chunk::{chunks, region_sentences};
 use super::limits::MAX_FIELD_VALUE_BYTES;
 use super::logs::template;
 use super::model::{Cited, Extracted, Span};
-use super::structure::{Finding, detect};
+use super::structure::{Finding, detect, status};
 use crate::store::{CitedFact, Tag, Value};
 
 fn sym(s: &str) -> Value {
@@ -100,13 +100,16 @@ pub fn facts(id: &str, x: &Extracted, attachment_ids: &[String]) -> Vec<CitedFac
     for l in x.links.iter().chain(&bare) {
         f.add("link", vec![sym(&l.target)], vec![l.span]);
     }
-    for finding in detect(text, &x.blocks, &sentences) {
+    for finding in detect(text, &x.blocks, &sentences).into_iter().chain(status(text, &sentences)) {
         match finding {
             Finding::Xref { kind, target, span } => f.add("xref", vec![sym(&kind), sym(&target)], vec![span]),
             Finding::Definition { term, span } => f.add("definition", vec![sym(&term)], vec![span]),
             Finding::Cites { target, span } => f.add("cites", vec![sym(&target)], vec![span]),
             Finding::Requirement { keyword, span } => f.add("requirement", vec![sym(&keyword)], vec![span]),
             Finding::Rationale { keyword, span } => f.add("rationale", vec![sym(&keyword)], vec![span]),
+            Finding::Identifier { id, span } => f.add("doc_identifier", vec![sym(&id)], vec![span]),
+            Finding::Withdraws { target, span } => f.add("withdraws", vec![sym(&target)], vec![span]),
+            Finding::Rescinded { cue, span } => f.add("rescinded", vec![sym(&cue)], vec![span]),
         }
     }
     for m in &x.messages {

@@ -104,6 +104,8 @@ pub struct BuildReport {
     pub bytes_extracted: u64,
     /// Wall time of the build.
     pub elapsed: Duration,
+    /// Warnings about outside claims of removed documents: (document id, message).
+    pub ledger_warnings: Vec<(String, String)>,
 }
 
 impl BuildReport {
@@ -374,6 +376,10 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
         if !seen.contains(id) {
             store.retract_document(id)?;
             report.removed.push(id.clone());
+            let kept = crate::claims::ledger::claims_of(store, id)?;
+            if kept > 0 {
+                report.ledger_warnings.push((id.clone(), format!("document removed; its {kept} outside claim(s) stay in the ledger without facts until it returns")));
+            }
         }
     }
     report.manifest.sort_by(|a, b| a.id.cmp(&b.id));
@@ -415,8 +421,13 @@ fn extract_batch(batch: &[Todo], threads: usize, worker: Option<&Path>, vocab: &
 }
 
 fn write_ready(store: &Store, stored: &BTreeSet<String>, ready: Ready, parent_existed: bool, report: &mut BuildReport, seen: &mut BTreeSet<String>) -> Result<(), StoreError> {
-    let Ready { id, source, doc, facts } = ready;
+    let Ready { id, source, mut doc, mut facts } = ready;
     let existed = stored.contains(&id) || (parent_existed && !id.contains('#'));
+    // Outside claims and verdicts the ledger keeps for this document, cited again in the
+    // new text and written in the same batch (docs/CLAIMS.md, "Rebuilds").
+    let (outside, stale) = crate::claims::ledger::document_facts(store, &id, &doc.text)?;
+    facts.extend(outside);
+    doc.warnings.extend(stale);
     match store.put_document(&NewDocument { id: &id, format: doc.format, source: &source, text: &doc.text }, &facts) {
         Ok(()) => {
             seen.insert(id.clone());

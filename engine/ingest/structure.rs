@@ -24,6 +24,13 @@ pub enum Finding {
     Requirement { keyword: String, span: Span },
     /// `rationale(doc, keyword)`: a block introduced by WHY / BECAUSE / DECISION / RATIONALE.
     Rationale { keyword: String, span: Span },
+    /// `doc_identifier(doc, id)`: the number a document gives itself ("Advisory: Issue 13A",
+    /// a leading "FIN-2020-A006").
+    Identifier { id: String, span: Span },
+    /// `withdraws(doc, target)`: a sentence withdrawing or rescinding another document.
+    Withdraws { target: String, span: Span },
+    /// `rescinded(doc, cue)`: the document says of itself that it was rescinded or withdrawn.
+    Rescinded { cue: String, span: Span },
 }
 
 fn re(s: &str) -> Regex {
@@ -131,6 +138,57 @@ pub fn detect(text: &str, blocks: &[Block], sentences: &[Span]) -> Vec<Finding> 
             && let Some(k) = c.get(1).or_else(|| c.get(2))
         {
             out.push(Finding::Rationale { keyword: k.as_str().to_uppercase(), span: b.span });
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// "Advisory: Issue 13A" or "Advisory: Vol. 1, Issue 2" (the label of a FinCEN advisory's header), or "Issue 29" alone on a line.
+static ISSUE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"(?m)Advisory:[ \t\n]+(?:Vol\.[ \t]*[0-9]{1,2},[ \t]*)?Issue[ \t]+([0-9]{1,3}[A-Z]?)\b|^[ \t]*Issue[ \t]+([0-9]{1,3}[A-Z]?)[ \t]*$"));
+static FIN_ID: LazyLock<Regex> = LazyLock::new(|| re(r"\bFIN-[0-9]{4}-[A-Z][0-9]{3}\b"));
+static WITHDRAW_CUE: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\b(?:is|are|was|were|has been|have been)(?:[ \t\n]+hereby)?[ \t\n]+(?:withdrawn|rescinded|revoked)\b"));
+static ADVISORY_REF: LazyLock<Regex> =
+    LazyLock::new(|| re(r"\bAdvisory(?:[ \t\n]+Issue)?[ \t\n]+([0-9]{1,3}[A-Z]?)\b|\bFIN-[0-9]{4}-[A-Z][0-9]{3}\b"));
+static SELF_RESCINDED: LazyLock<Regex> = LazyLock::new(|| {
+    re(r"\bThis[ \t\n]+(?:document|[Aa]dvisory|notice|release)[ \t\n]+(?:has[ \t\n]+been|is|was)(?:[ \t\n]+hereby)?[ \t\n]+(?:rescinded|withdrawn|revoked|superseded)\b")
+});
+
+/// How a document stands towards others: the identifier it gives itself (an
+/// "Issue N" or a FinCEN number near the top), the documents it withdraws, and whether it
+/// says it was itself rescinded. Sorted, like [`detect`].
+pub fn status(text: &str, sentences: &[Span]) -> Vec<Finding> {
+    let mut out = vec![];
+    let mut head_end = 5000.min(text.len());
+    while !text.is_char_boundary(head_end) {
+        head_end -= 1;
+    }
+    let head = &text[..head_end];
+    if let Some(c) = ISSUE.captures(head)
+        && let Some(n) = c.get(1).or_else(|| c.get(2))
+    {
+        out.push(Finding::Identifier { id: format!("Advisory {}", n.as_str()), span: (c.get(0).map_or(0, |m| m.start()), n.end()) });
+    } else if let Some(m) = FIN_ID.find(head).filter(|m| m.start() < 200) {
+        out.push(Finding::Identifier { id: m.as_str().to_string(), span: (m.start(), m.end()) });
+    }
+    if let Some(m) = SELF_RESCINDED.find(text) {
+        out.push(Finding::Rescinded { cue: m.as_str().split_whitespace().collect::<Vec<_>>().join(" "), span: (m.start(), m.end()) });
+    }
+    for s in sentences {
+        let Some(sentence) = text.get(s.0..s.1) else { continue };
+        if !WITHDRAW_CUE.is_match(sentence) || SELF_RESCINDED.is_match(sentence) {
+            continue;
+        }
+        for c in ADVISORY_REF.captures_iter(sentence) {
+            let Some(all) = c.get(0) else { continue };
+            let target = match c.get(1) {
+                Some(n) => format!("Advisory {}", n.as_str()),
+                None => all.as_str().to_string(),
+            };
+            out.push(Finding::Withdraws { target, span: *s });
         }
     }
     out.sort();

@@ -68,6 +68,12 @@ pub enum StoreError {
         /// Text length.
         len: u64,
     },
+    /// A document the operation needs is not stored.
+    #[error("document {doc} is not in the store")]
+    NoDocument {
+        /// The document id.
+        doc: String,
+    },
     /// A fact without any citation.
     #[error("document {doc}: a {rel} fact has no citation; every stored fact needs a byte span")]
     Uncited {

@@ -23,6 +23,7 @@
 //! | `derived` | rel u16 ‖ words | JSON [`Derivation`] (round, rule hash, body facts) |
 //! | `rules` | rule hash (hex) | rule text |
 //! | `changes` | rel u16 ‖ words | u8: 1 if the fact existed at the last derivation epoch |
+//! | `ledger` | record key (UTF-8, see `ledger.rs`) | record (JSON): claims and verdicts from outside extractors, kept across rebuilds |
 //!
 //! `meta/derived_by` names the program (a hash of its rules and relations) whose
 //! results the `derived` keyspace holds. While it is set, every fact that appears or
@@ -32,6 +33,7 @@
 mod error;
 mod export;
 mod keys;
+mod ledger;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -41,6 +43,7 @@ use serde::{Deserialize, Serialize};
 
 pub use error::StoreError;
 pub use export::fact_id;
+pub use ledger::LedgerWrite;
 use keys::{doc_index_key, fact_key, split_fact_key, support_key};
 
 /// The on-disk format this build reads and writes.
@@ -177,6 +180,7 @@ pub struct Store {
     derived: Keyspace,
     rules: Keyspace,
     changes: Keyspace,
+    ledger: Keyspace,
 }
 
 /// Why a derived fact holds: its canonical witness.
@@ -251,6 +255,7 @@ impl Store {
             derived: ks("derived")?,
             rules: ks("rules")?,
             changes: ks("changes")?,
+            ledger: ks("ledger")?,
             db,
             path: path.to_path_buf(),
         };
@@ -350,23 +355,7 @@ impl Store {
     pub fn put_document(&self, doc: &NewDocument, facts: &[CitedFact]) -> Result<(), StoreError> {
         // Validate before writing anything.
         let schemas = self.schemas()?;
-        for f in facts {
-            let s = schemas.get(&f.rel).ok_or_else(|| StoreError::Schema { rel: f.rel.clone(), detail: "relation not declared".into() })?;
-            let types_ok = f.args.len() == s.columns.len()
-                && f.args.iter().zip(&s.columns).all(|(a, c)| matches!((a, c), (Value::Sym(_), ColumnType::Symbol) | (Value::Num(_), ColumnType::Number)));
-            if !types_ok {
-                return Err(StoreError::Schema { rel: f.rel.clone(), detail: format!("arguments {:?} do not match columns {:?}", f.args, s.columns) });
-            }
-            for &(a, b) in &f.spans {
-                let ok = a <= b && (b as usize) <= doc.text.len() && doc.text.is_char_boundary(a as usize) && doc.text.is_char_boundary(b as usize);
-                if !ok {
-                    return Err(StoreError::Span { doc: doc.id.into(), start: a, end: b, len: doc.text.len() as u64 });
-                }
-            }
-            if f.spans.is_empty() {
-                return Err(StoreError::Uncited { doc: doc.id.into(), rel: f.rel.clone() });
-            }
-        }
+        check_facts(&schemas, doc.id, doc.text, facts)?;
         // The document's supports before and after: only the difference is written, so a
         // re-stored document never removes and inserts the same key in one batch.
         let old = self.document(doc.id)?;
@@ -622,6 +611,9 @@ impl Store {
         for l in rules {
             out.push_str(&l);
             out.push('\n');
+        }
+        for (k, v) in self.ledger_records("")? {
+            out.push_str(&format!("ledger {k:?} {v}\n"));
         }
         Ok(out)
     }
@@ -932,6 +924,23 @@ impl Store {
         self.meta.insert(format!("setting:{name}"), value).map_err(|e| self.err(e))
     }
 
+    /// Every setting whose name starts with `prefix`: (name without the prefix, value), by name.
+    pub fn settings_with_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        let full = format!("setting:{prefix}");
+        let mut out = vec![];
+        for kv in self.meta.prefix(full.as_bytes()) {
+            let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
+            let name = String::from_utf8_lossy(&k[full.len()..]).into_owned();
+            out.push((name, String::from_utf8_lossy(&v).into_owned()));
+        }
+        Ok(out)
+    }
+
+    /// Removes a named setting (see [`Store::setting`]).
+    pub fn delete_setting(&self, name: &str) -> Result<(), StoreError> {
+        self.meta.remove(format!("setting:{name}")).map_err(|e| self.err(e))
+    }
+
     /// The last build's manifest JSON, if a build stored one.
     pub fn manifest(&self) -> Result<Option<String>, StoreError> {
         Ok(self.meta.get("manifest").map_err(|e| self.err(e))?.map(|v| String::from_utf8_lossy(&v).into_owned()))
@@ -986,11 +995,34 @@ impl Drop for Store {
     fn drop(&mut self) {
         for ks in [
             &self.meta, &self.docs, &self.doc_num, &self.text, &self.dict, &self.dict_rev, &self.rels, &self.facts, &self.support, &self.doc_idx, &self.derived,
-            &self.rules, &self.changes,
+            &self.rules, &self.changes, &self.ledger,
         ] {
             let _ = ks.rotate_memtable_and_wait();
         }
     }
+}
+
+/// Checks facts before a batch writes them: every relation declared with matching arity
+/// and types, every fact cited, every span within `text` on character boundaries.
+fn check_facts(schemas: &BTreeMap<String, RelSchema>, doc: &str, text: &str, facts: &[CitedFact]) -> Result<(), StoreError> {
+    for f in facts {
+        let s = schemas.get(&f.rel).ok_or_else(|| StoreError::Schema { rel: f.rel.clone(), detail: "relation not declared".into() })?;
+        let types_ok = f.args.len() == s.columns.len()
+            && f.args.iter().zip(&s.columns).all(|(a, c)| matches!((a, c), (Value::Sym(_), ColumnType::Symbol) | (Value::Num(_), ColumnType::Number)));
+        if !types_ok {
+            return Err(StoreError::Schema { rel: f.rel.clone(), detail: format!("arguments {:?} do not match columns {:?}", f.args, s.columns) });
+        }
+        for &(a, b) in &f.spans {
+            let ok = a <= b && (b as usize) <= text.len() && text.is_char_boundary(a as usize) && text.is_char_boundary(b as usize);
+            if !ok {
+                return Err(StoreError::Span { doc: doc.into(), start: a, end: b, len: text.len() as u64 });
+            }
+        }
+        if f.spans.is_empty() {
+            return Err(StoreError::Uncited { doc: doc.into(), rel: f.rel.clone() });
+        }
+    }
+    Ok(())
 }
 
 /// The dictionary key of a symbol: its text, except the empty symbol, whose key is the

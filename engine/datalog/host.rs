@@ -1,0 +1,146 @@
+//! Host functors: functions tg provides to rules as `@name(args)`, written in Rust.
+//!
+//! Soufflé binds `.functor` declarations to C++ libraries; tg binds a fixed set of its own
+//! instead (entity-resolution features, date arithmetic, logarithms), so the rule library
+//! can measure names and dates while the rules stay the only place that decides. A
+//! `.functor` declaration of one of these names is accepted (and checked); any other is an
+//! error. Every host functor is pure, so witnesses replay exactly.
+
+use super::logic::Kind;
+use super::value::Values;
+use crate::resolve::names;
+
+/// A host functor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostFn {
+    /// `@tg_er_name(key)`: the name part of an entity key.
+    ErName,
+    /// `@tg_er_core(name)`: identifying words, legal forms dropped.
+    ErCore,
+    /// `@tg_er_sorted(name)`: the core's words sorted ("" for one word).
+    ErSorted,
+    /// `@tg_er_acronym(name)`: acronym of a long name, or a short name itself ("" if none).
+    ErAcronym,
+    /// `@tg_er_prefix(name)`: first three letters of the first and last words.
+    ErPrefix,
+    /// `@tg_er_first(name)`: the first identifying word.
+    ErFirst,
+    /// `@tg_er_last(name)`: the last identifying word.
+    ErLast,
+    /// `@tg_er_discriminator(name)`: the parenthesised part ("" if none).
+    ErDiscriminator,
+    /// `@tg_er_extension(a, b)`: the first extra word when one name extends the other.
+    ErExtension,
+    /// `@tg_jaro_winkler(a, b)`: Jaro-Winkler of the cores, 0–1000.
+    JaroWinkler,
+    /// `@tg_token_overlap(a, b)`: Jaccard of the identifying words, 0–1000.
+    TokenOverlap,
+    /// `@tg_word_similarity(a, b)`: least word-by-word Jaro-Winkler, 0–1000.
+    WordSimilarity,
+    /// `@tg_date_number(iso)`: 2024-03-04 → 20240304 (0 if not a date).
+    DateNumber,
+    /// `@tg_ln(x)`: natural logarithm of a float.
+    Ln,
+}
+
+const ALL: &[(&str, HostFn)] = &[
+    ("tg_date_number", HostFn::DateNumber),
+    ("tg_er_acronym", HostFn::ErAcronym),
+    ("tg_er_core", HostFn::ErCore),
+    ("tg_er_discriminator", HostFn::ErDiscriminator),
+    ("tg_er_extension", HostFn::ErExtension),
+    ("tg_er_first", HostFn::ErFirst),
+    ("tg_er_last", HostFn::ErLast),
+    ("tg_er_name", HostFn::ErName),
+    ("tg_er_prefix", HostFn::ErPrefix),
+    ("tg_er_sorted", HostFn::ErSorted),
+    ("tg_jaro_winkler", HostFn::JaroWinkler),
+    ("tg_ln", HostFn::Ln),
+    ("tg_token_overlap", HostFn::TokenOverlap),
+    ("tg_word_similarity", HostFn::WordSimilarity),
+];
+
+impl HostFn {
+    /// The host functor called `name`, if tg provides one.
+    pub fn by_name(name: &str) -> Option<HostFn> {
+        ALL.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+    }
+
+    /// Every host functor's name, sorted (for messages).
+    pub fn names() -> Vec<&'static str> {
+        ALL.iter().map(|(n, _)| *n).collect()
+    }
+
+    /// Argument kinds.
+    pub fn args(self) -> &'static [Kind] {
+        use HostFn::*;
+        match self {
+            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | DateNumber => &[Kind::Symbol],
+            ErExtension | JaroWinkler | TokenOverlap | WordSimilarity => &[Kind::Symbol, Kind::Symbol],
+            Ln => &[Kind::Float],
+        }
+    }
+
+    /// Result kind.
+    pub fn result(self) -> Kind {
+        use HostFn::*;
+        match self {
+            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErExtension => Kind::Symbol,
+            JaroWinkler | TokenOverlap | WordSimilarity | DateNumber => Kind::Number,
+            Ln => Kind::Float,
+        }
+    }
+
+    /// The declared type names Soufflé would write for this signature (`symbol`, `number`, `float`).
+    pub fn signature(self) -> String {
+        let t = |k: &Kind| match k {
+            Kind::Symbol => "symbol",
+            Kind::Float => "float",
+            Kind::Unsigned => "unsigned",
+            _ => "number",
+        };
+        let args: Vec<&str> = self.args().iter().map(t).collect();
+        format!("({}):{}", args.join(", "), t(&self.result()))
+    }
+
+    /// Applies the functor to argument words of the kinds [`HostFn::args`] names.
+    pub fn call(self, a: &[u32], values: &mut Values) -> u32 {
+        use HostFn::*;
+        let sym = |i: usize, values: &Values| values.symbol(a.get(i).copied().unwrap_or(0)).to_string();
+        match self {
+            ErName => {
+                let s = sym(0, values);
+                values.intern(names::name_of_key(&s))
+            }
+            ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator => {
+                let s = sym(0, values);
+                let s = names::name_of_key(&s);
+                let out = match self {
+                    ErCore => names::core(s),
+                    ErSorted => names::sorted_core(s),
+                    ErAcronym => names::acronym(s),
+                    ErPrefix => names::prefix_key(s),
+                    ErFirst => names::core_words(s).into_iter().next().unwrap_or_default(),
+                    ErLast => names::core_words(s).pop().unwrap_or_default(),
+                    _ => names::discriminator(s),
+                };
+                values.intern(&out)
+            }
+            ErExtension | JaroWinkler | TokenOverlap | WordSimilarity => {
+                let (x, y) = (sym(0, values), sym(1, values));
+                let (x, y) = (names::name_of_key(&x), names::name_of_key(&y));
+                match self {
+                    ErExtension => {
+                        let e = names::extension(x, y);
+                        values.intern(&e)
+                    }
+                    JaroWinkler => names::jaro_winkler(x, y) as u32,
+                    TokenOverlap => names::token_overlap(x, y) as u32,
+                    _ => names::word_similarity(x, y) as u32,
+                }
+            }
+            DateNumber => names::date_number(&sym(0, values)) as u32,
+            Ln => f32::from_bits(a.first().copied().unwrap_or(0)).ln().to_bits(),
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! Name features for entity resolution: normalised cores, blocking keys, discriminators,
+//! extensions and similarities of two names.
+//!
+//! These are the building blocks `stdlib/identity.dl` calls as host functors
+//! (`@tg_er_core(N)`, `@tg_jaro_winkler(A, B)`, …); the rules decide, these only measure.
+//! Every function is pure and deterministic, so a derivation replays byte for byte.
+
+/// Words that say nothing about which organisation a name means: legal forms in many
+/// jurisdictions. "Acme Ltd" and "Acme Limited" are the same name; "Acme Products" is not.
+pub const EMPTY_SUFFIXES: &[&str] = &[
+    "ab", "ag", "as", "asa", "bhd", "bv", "co", "company", "corp", "corporation", "cv", "gmbh", "inc", "incorporated", "kg", "kk",
+    "limited", "llc", "llp", "lp", "ltd", "ltda", "nv", "oy", "oyj", "plc", "pte", "pty", "sa", "sab", "sarl", "sas", "sca", "se",
+    "sl", "spa", "srl", "sro", "the",
+];
+
+fn is_empty_word(w: &str) -> bool {
+    EMPTY_SUFFIXES.binary_search(&w).is_ok()
+}
+
+/// The name part of an entity key (`Organization:acme ltd` → `acme ltd`); other text as is.
+pub fn name_of_key(key: &str) -> &str {
+    match key.split_once(':') {
+        Some((ty, rest)) if ty.starts_with(|c: char| c.is_ascii_uppercase()) && ty.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => rest,
+        _ => key,
+    }
+}
+
+/// Lower-cased words of a name: dots and apostrophes dropped inside words ("S.A." → "sa"),
+/// `&` read as "and", every other non-alphanumeric character a separator. A parenthesised
+/// part is left out (it is the discriminator, see [`discriminator`]).
+pub fn words(name: &str) -> Vec<String> {
+    let mut out = vec![];
+    let mut cur = String::new();
+    let mut depth = 0usize;
+    for c in name.chars() {
+        match c {
+            '(' | '[' => {
+                depth += 1;
+                flush(&mut cur, &mut out);
+            }
+            ')' | ']' => {
+                depth = depth.saturating_sub(1);
+                flush(&mut cur, &mut out);
+            }
+            _ if depth > 0 => {}
+            '.' | '\'' | '’' => {}
+            '&' => {
+                flush(&mut cur, &mut out);
+                out.push("and".into());
+            }
+            c if c.is_alphanumeric() => cur.extend(c.to_lowercase()),
+            _ => flush(&mut cur, &mut out),
+        }
+    }
+    flush(&mut cur, &mut out);
+    out
+}
+
+fn flush(cur: &mut String, out: &mut Vec<String>) {
+    if !cur.is_empty() {
+        out.push(std::mem::take(cur));
+    }
+}
+
+/// The words that identify: [`words`] without the empty legal-form words (a name made only
+/// of such words keeps them all, so "The Company" stays itself).
+pub fn core_words(name: &str) -> Vec<String> {
+    let w = words(name);
+    let kept: Vec<String> = w.iter().filter(|x| !is_empty_word(x)).cloned().collect();
+    if kept.is_empty() { w } else { kept }
+}
+
+/// The normalised core of a name: its identifying words joined by spaces.
+/// "ACME Trading Ltd." and "Acme Trading Limited" both give "acme trading".
+pub fn core(name: &str) -> String {
+    core_words(name).join(" ")
+}
+
+/// The core's words sorted: "Doe, John" and "John Doe" share it. Empty for one word.
+pub fn sorted_core(name: &str) -> String {
+    let mut w = core_words(name);
+    if w.len() < 2 {
+        return String::new();
+    }
+    w.sort();
+    w.join(" ")
+}
+
+/// The acronym of a name of three or more identifying words ("International Business
+/// Machines Corp" → "ibm"), or a one-word name of 3–6 letters as itself; else empty.
+pub fn acronym(name: &str) -> String {
+    let w: Vec<String> = core_words(name).into_iter().filter(|x| x != "and" && x != "of" && x != "for").collect();
+    match w.len() {
+        1 if (3..=6).contains(&w[0].chars().count()) && w[0].chars().all(|c| c.is_alphabetic()) => w[0].clone(),
+        n if n >= 3 => w.iter().filter_map(|x| x.chars().next()).collect(),
+        _ => String::new(),
+    }
+}
+
+/// A coarse key for names that differ by typos: the first three letters of the first and
+/// of the last identifying word ("jonathan smyth" → "jon smy").
+pub fn prefix_key(name: &str) -> String {
+    let w = core_words(name);
+    let (Some(first), Some(last)) = (w.first(), w.last()) else { return String::new() };
+    let p = |s: &str| s.chars().take(3).collect::<String>();
+    format!("{} {}", p(first), p(last))
+}
+
+/// The explicit discriminator of a name: what its parentheses hold ("Acme Ltd (UK)" → "uk"),
+/// lower-cased, words joined by spaces; empty when there is none.
+pub fn discriminator(name: &str) -> String {
+    let mut parts = vec![];
+    let mut depth = 0usize;
+    let mut cur = String::new();
+    for c in name.chars() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    let w = words(&cur);
+                    if !w.is_empty() {
+                        parts.push(w.join(" "));
+                    }
+                    cur.clear();
+                }
+            }
+            _ if depth > 0 => cur.push(c),
+            _ => {}
+        }
+    }
+    parts.join(" ")
+}
+
+/// When one name's identifying words are the other's plus more ("Acme" vs "Acme Products"),
+/// the first extra word; else empty. Empty legal-form words never count.
+pub fn extension(a: &str, b: &str) -> String {
+    let (wa, wb) = (core_words(a), core_words(b));
+    let (short, long) = if wa.len() <= wb.len() { (wa, wb) } else { (wb, wa) };
+    if short.len() == long.len() || short.is_empty() {
+        return String::new();
+    }
+    if short.iter().all(|w| long.contains(w)) {
+        return long.iter().find(|w| !short.contains(w)).cloned().unwrap_or_default();
+    }
+    String::new()
+}
+
+/// Jaro-Winkler similarity of the two cores, in thousandths (0–1000).
+pub fn jaro_winkler(a: &str, b: &str) -> i32 {
+    (strsim::jaro_winkler(&core(a), &core(b)) * 1000.0).round() as i32
+}
+
+/// Jaccard overlap of the two names' identifying word sets, in thousandths (0–1000).
+pub fn token_overlap(a: &str, b: &str) -> i32 {
+    let (mut wa, mut wb) = (core_words(a), core_words(b));
+    wa.sort();
+    wa.dedup();
+    wb.sort();
+    wb.dedup();
+    let inter = wa.iter().filter(|w| wb.binary_search(w).is_ok()).count();
+    let union = wa.len() + wb.len() - inter;
+    if union == 0 { 0 } else { ((inter * 1000) as f64 / union as f64).round() as i32 }
+}
+
+/// How alike two names are when they may differ by typos, in thousandths: the least
+/// Jaro-Winkler similarity over aligned identifying words (same word count required,
+/// words compared in order or both sorted, whichever is better); 0 when counts differ.
+pub fn word_similarity(a: &str, b: &str) -> i32 {
+    let (wa, wb) = (core_words(a), core_words(b));
+    if wa.len() != wb.len() || wa.is_empty() {
+        return 0;
+    }
+    let least = |x: &[String], y: &[String]| {
+        x.iter().zip(y).map(|(p, q)| (strsim::jaro_winkler(p, q) * 1000.0).round() as i32).min().unwrap_or(0)
+    };
+    let in_order = least(&wa, &wb);
+    let (mut sa, mut sb) = (wa.clone(), wb.clone());
+    sa.sort();
+    sb.sort();
+    in_order.max(least(&sa, &sb))
+}
+
+/// An ISO 8601 date (`2024-03-04`, `2024-03`, `2024`) as a number that orders like the date
+/// (20240304, 20240300, 20240000); 0 when it is not such a date.
+pub fn date_number(iso: &str) -> i32 {
+    let parts: Vec<&str> = iso.split('-').collect();
+    let num = |s: &str, len: usize| (s.len() == len && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse::<i32>().ok()).flatten();
+    let (Some(y), m, d) = (parts.first().and_then(|s| num(s, 4)), parts.get(1).map(|s| num(s, 2)), parts.get(2).map(|s| num(s, 2)))
+    else {
+        return 0;
+    };
+    let m = match m {
+        None => 0,
+        Some(Some(m)) if (1..=12).contains(&m) => m,
+        Some(_) => return 0,
+    };
+    let d = match d {
+        None => 0,
+        Some(Some(d)) if (1..=31).contains(&d) => d,
+        Some(_) => return 0,
+    };
+    if parts.len() > 3 {
+        return 0;
+    }
+    y * 10000 + m * 100 + d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suffix_list_is_sorted() {
+        assert!(EMPTY_SUFFIXES.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn cores() {
+        assert_eq!(core("ACME Trading Ltd."), "acme trading");
+        assert_eq!(core("Acme Trading Limited"), "acme trading");
+        assert_eq!(core("Beta Holdings S.A."), "beta holdings");
+        assert_eq!(core("The Company"), "the company");
+        assert_eq!(core("Acme Ltd (UK)"), "acme");
+        assert_eq!(core("Smith & Sons"), "smith and sons");
+        assert_eq!(name_of_key("Organization:acme ltd"), "acme ltd");
+        assert_eq!(name_of_key("a: b"), "a: b");
+    }
+
+    #[test]
+    fn keys() {
+        assert_eq!(sorted_core("Doe, John"), "doe john");
+        assert_eq!(sorted_core("John Doe"), "doe john");
+        assert_eq!(acronym("International Business Machines Corp"), "ibm");
+        assert_eq!(acronym("IBM"), "ibm");
+        assert_eq!(acronym("Acme Trading"), "");
+        assert_eq!(prefix_key("Jonathan Smyth"), "jon smy");
+        assert_eq!(discriminator("Acme Ltd (UK)"), "uk");
+        assert_eq!(discriminator("Acme Ltd"), "");
+    }
+
+    #[test]
+    fn extensions_and_similarity() {
+        assert_eq!(extension("Acme", "Acme Products"), "products");
+        assert_eq!(extension("Acme Ltd", "Acme Limited"), "");
+        assert_eq!(extension("Acme Products Ltd", "Acme"), "products");
+        assert_eq!(extension("Acme Products", "Beta Products Ltd"), "");
+        assert_eq!(jaro_winkler("Acme Ltd", "ACME Limited"), 1000);
+        assert_eq!(token_overlap("Acme Trading Ltd", "Acme Holdings"), 333);
+        assert!(word_similarity("lachlan berry", "lachlan berrt") >= 900);
+        assert_eq!(word_similarity("lachlan berry", "berry lachlan"), 1000);
+        assert_eq!(word_similarity("a b", "a"), 0);
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(date_number("2024-03-04"), 20240304);
+        assert_eq!(date_number("2024-03"), 20240300);
+        assert_eq!(date_number("2024"), 20240000);
+        assert_eq!(date_number("2024-13-01"), 0);
+        assert_eq!(date_number("soon"), 0);
+        assert_eq!(date_number("2024-03-04-1"), 0);
+    }
+}

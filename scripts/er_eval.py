@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Entity-resolution quality of `tg resolve --names` on the ER sets in ../shared/data, scored
+with ../shared/tools/er_metrics.py, next to a plain baseline measured in the same run:
+records whose names are equal after lower-casing and dropping punctuation share a cluster.
+
+    scripts/er_eval.py [--tg target/release/tg] [--shared ../shared]
+
+Prints one line per data set and method: pairwise P/R/F1 and B-cubed P/R/F1.
+Records are resolved by name only (the `name` column tg reads): person records use
+"given surname", bibliographic records their title.
+"""
+import argparse, csv, io, os, re, subprocess, sys, tempfile
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--tg", default=os.path.join(os.environ.get("CARGO_TARGET_DIR", "target"), "release", "tg"))
+ap.add_argument("--shared", default=os.environ.get("TG_SHARED", os.path.join(os.path.dirname(__file__), "..", "..", "shared")))
+a = ap.parse_args()
+data = os.path.join(a.shared, "data")
+sys.path.insert(0, os.path.join(a.shared, "tools"))
+import er_metrics  # noqa: E402
+
+def uf_clusters(ids, pairs):
+    parent = {i: i for i in ids}
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+    for x, y in pairs:
+        if x in parent and y in parent:
+            rx, ry = find(x), find(y)
+            if rx != ry:
+                parent[max(rx, ry)] = min(rx, ry)
+    return {i: find(i) for i in ids}
+
+def company_pairs():
+    rows, pairs, names = [], [], {}
+    with open(os.path.join(data, "er_company_name_pairs", "test_data_pairs.csv"), encoding="utf-8-sig") as fh:
+        for r in csv.DictReader(fh):
+            for n in (r["Name_x"], r["Name_y"]):
+                if n not in names:
+                    names[n] = f"c{len(names)}"
+                    rows.append((names[n], n, "Organization"))
+            if r["Targets"].strip() == "1":
+                pairs.append((names[r["Name_x"]], names[r["Name_y"]]))
+    return rows, uf_clusters([r[0] for r in rows], pairs)
+
+def febrl(n):
+    path = os.path.join(data, "er_febrl", f"dataset{n}.csv")
+    rows, gold = [], {}
+    with open(path, encoding="utf-8") as fh:
+        rd = csv.reader(fh, skipinitialspace=True)
+        next(rd)
+        for r in rd:
+            rid = r[0].strip()
+            rows.append((rid, f"{r[1].strip()} {r[2].strip()}".strip(), "Person"))
+            m = re.match(r"rec-(\d+)-", rid)
+            gold[rid] = m.group(1) if m else rid
+    return rows, gold
+
+def rldata():
+    rows, gold = [], {}
+    with open(os.path.join(data, "er_rldata_synthetic", "RLdata500.tsv"), encoding="utf-8") as fh, \
+         open(os.path.join(data, "er_rldata_synthetic", "identity.RLdata500.tsv"), encoding="utf-8") as ih:
+        rd = csv.reader(fh, delimiter="\t"); next(rd)
+        ids = [l.strip() for l in ih][1:]
+        for i, (r, ident) in enumerate(zip(rd, ids)):
+            name = " ".join(x for x in (r[0], r[1], r[2], r[3]) if x and x != "NA")
+            rows.append((f"r{i}", name, "Person"))
+            gold[f"r{i}"] = ident
+    return rows, gold
+
+def dblp_acm():
+    rows = []
+    d = os.path.join(data, "er_benchmarks_leipzig_jedai", "dblp_acm")
+    for f, pre in (("DBLP2.csv", "d:"), ("ACM.csv", "a:")):
+        with open(os.path.join(d, f), encoding="latin-1") as fh:
+            for r in csv.DictReader(fh):
+                rows.append((pre + r["id"], r["title"], "Publication"))
+    pairs = []
+    with open(os.path.join(d, "DBLP-ACM_perfectMapping.csv"), encoding="latin-1") as fh:
+        for r in csv.DictReader(fh):
+            pairs.append(("d:" + r["idDBLP"], "a:" + r["idACM"]))
+    return rows, uf_clusters([r[0] for r in rows], pairs)
+
+def cora():
+    d = os.path.join(data, "er_benchmarks_leipzig_jedai", "cora_dirty")
+    rows = []
+    with open(os.path.join(d, "cora.csv"), encoding="latin-1") as fh:
+        rd = csv.reader(fh, delimiter="|"); hdr = next(rd); ti = hdr.index("title")
+        for r in rd:
+            if len(r) > ti:
+                rows.append((r[0], r[ti].strip(" '\".,"), "Publication"))
+    pairs = []
+    with open(os.path.join(d, "cora_gt.csv"), encoding="latin-1") as fh:
+        for line in fh:
+            p = line.strip().split("|")
+            if len(p) == 2:
+                pairs.append((p[0], p[1]))
+    return rows, uf_clusters([r[0] for r in rows], pairs)
+
+def baseline(rows):
+    key = lambda n: re.sub(r"[^0-9a-z]+", " ", n.lower()).strip()
+    first = {}
+    return {rid: first.setdefault(key(n) + "\0" + t, rid) for rid, n, t in rows}
+
+def tg(rows):
+    with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False, encoding="utf-8") as fh:
+        w = csv.writer(fh); w.writerow(["id", "name", "type"]); w.writerows(rows)
+    out = subprocess.run([a.tg, "resolve", "--names", fh.name], capture_output=True, text=True, check=True).stdout
+    os.unlink(fh.name)
+    return {r["id"]: r["cluster"] for r in csv.DictReader(io.StringIO(out))}
+
+def score(gold, pred):
+    pp = er_metrics.pairs_of({r: pred.get(r, r) for r in gold})
+    gp = er_metrics.pairs_of(gold)
+    pw = er_metrics.prf(len(pp & gp), len(pp), len(gp))
+    bc = er_metrics.bcubed(pred, gold)
+    return pw, bc
+
+sets = [("er_company_name_pairs", company_pairs), ("febrl dataset1", lambda: febrl(1)), ("febrl dataset2", lambda: febrl(2)),
+        ("RLdata500", rldata), ("DBLP-ACM (titles)", dblp_acm), ("Cora (titles)", cora)]
+print(f"{'data set':24} {'method':9} {'records':>7}  pairwise P/R/F1        B-cubed P/R/F1")
+for name, load in sets:
+    try:
+        rows, gold = load()
+    except FileNotFoundError as e:
+        print(f"{name:24} missing ({e.filename})"); continue
+    for method, pred in (("baseline", baseline(rows)), ("tg", tg(rows))):
+        (p, r, f), (bp, br, bf) = score(gold, pred)
+        print(f"{name:24} {method:9} {len(rows):7}  {p:.3f} {r:.3f} {f:.3f}    {bp:.3f} {br:.3f} {bf:.3f}")

@@ -1,0 +1,168 @@
+//! The rule library as an auditor uses it: `tg build` the case files, `tg derive` the
+//! stdlib (and the example case rules), then `tg resolve`, `contradictions`, `timeline`,
+//! `path`, `predict`, `explain`, `rules`, and `resolve --names` on a standalone list.
+
+use std::path::{Path, PathBuf};
+
+mod common;
+
+use common::{root, stderr, stdout, tg};
+
+/// Builds the case files into a fresh store and derives the stdlib; returns the folder.
+fn case(name: &str) -> PathBuf {
+    let d = common::scratch("rules", name);
+    let corpus = root().join("fixtures/case-files");
+    let o = tg(&d, &["build", corpus.to_str().unwrap_or_default(), "--db", "db"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = tg(&d, &["derive", "--db", "db"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    d
+}
+
+fn run(d: &Path, args: &[&str]) -> (i32, String, String) {
+    let mut all = args.to_vec();
+    all.extend(["--db", "db"]);
+    let o = tg(d, &all);
+    (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
+}
+
+#[test]
+fn resolve_merges_refuses_and_ranks() {
+    let d = case("resolve");
+    let (code, out, err) = run(&d, &["resolve"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("36 mentions → 11 entities (12 names)\n"), "{out}");
+    assert!(out.contains("  Organization:beta holdings sa  ←  Organization:beta holdings\n    written as: \"Beta Holdings\", \"Beta Holdings SA\"\n"), "{out}");
+    assert!(out.contains("  1 claim(s)  Organization:acme trading ltd  ≠  Organization:acme trading ltd (uk)  — discriminators differ: none vs uk\n"), "{out}");
+    assert!(out.contains("  1 claim(s)  Organization:acme trading ltd  ≠  Organization:acme trading products ltd  — one name extends the other with 'products'\n"), "{out}");
+    // JSON carries the same.
+    let (_, json, _) = run(&d, &["resolve", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+    assert_eq!(v["entities"], 11);
+    assert_eq!(v["merged"][0]["canonical"], "Organization:beta holdings sa");
+    // An analyst's rejection splits the class after the next derivation, and explain shows it.
+    let (code, out, _) = run(&d, &["resolve", "--reject", "Beta Holdings", "Beta Holdings SA"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "recorded: reject Beta Holdings Beta Holdings SA; run tg derive to apply it\n");
+    run(&d, &["derive"]);
+    let (_, out, _) = run(&d, &["resolve"]);
+    assert!(out.starts_with("36 mentions → 12 entities (12 names)\n"), "{out}");
+    assert!(out.contains("rejected by an analyst"), "{out}");
+    let (_, ex, _) = run(&d, &["explain", "merge_refused(\"Organization:beta holdings\", \"Organization:beta holdings sa\", \"rejected by an analyst\")"]);
+    assert!(ex.contains("er_judgement(\"Organization:beta holdings\", \"Organization:beta holdings sa\", \"reject\")  [analyst judgement"), "{ex}");
+    // Accepting merges a refused pair.
+    run(&d, &["resolve", "--accept", "Organization:acme trading ltd", "Organization:acme trading ltd (uk)"]);
+    run(&d, &["derive"]);
+    let (_, out, _) = run(&d, &["resolve"]);
+    assert!(out.contains("Organization:acme trading ltd  ←  Organization:acme trading ltd (uk)"), "{out}");
+}
+
+#[test]
+fn contradictions_show_both_sides() {
+    let d = case("contradictions");
+    let (code, out, err) = run(&d, &["contradictions"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "Person:marek novak CONTROLS Organization:gamma consulting llc — asserted vs denied\n  says:  Person:priya raman reported (positive, EXTRACTED) [registry-notes.txt:496-560] \"Priya Raman said that Marek Novak controls Gamma Consulting LLC.\"\n  says:  document denied (negative, INFERRED) [registry-notes.txt:562-619] \"Marek Novak denied that he controls Gamma Consulting LLC.\"\n1 contradiction\n"
+    );
+}
+
+#[test]
+fn timeline_orders_and_links_supersession() {
+    let d = case("timeline");
+    let (code, out, err) = run(&d, &["timeline", "Beta Holdings"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Organization:beta holdings sa: 13 claims\n2024-03-01 … open  Organization:acme trading ltd TRANSFERRED"), "{out}");
+    assert!(out.contains("2024-03-09 … closed  Organization:beta holdings sa REGISTERED_AT Location:panama  (assertion, positive, document) [registry-notes.txt:684-742]\n    \"On 9 March 2024 Beta Holdings SA was registered in Panama.\"\n    superseded by "), "{out}");
+    assert!(out.contains("undated … open  Organization:beta holdings sa REGISTERED_AT Location:panama  (assertion, positive, document) [registry-notes.txt:744-817]\n    \"The registry entry should read: Beta Holdings SA is registered in Panama.\"\n    supersedes "), "{out}");
+    // Dated claims come first, in date order.
+    let dates: Vec<&str> = out.lines().filter(|l| l.starts_with("20")).map(|l| &l[..10]).collect();
+    assert!(dates.windows(2).all(|w| w[0] <= w[1]), "{dates:?}");
+    let (code, _, err) = run(&d, &["timeline", "Nobody Ltd"]);
+    assert_eq!((code, err.as_str()), (2, "tg: no entity matches 'Nobody Ltd'\n"));
+}
+
+#[test]
+fn path_prefers_likely_chains_and_honours_modality() {
+    let d = case("path");
+    let (code, out, _) = run(&d, &["path", "Orion Nominees", "Acme Trading Ltd"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.ends_with("2 hops · 2 asserted\n"), "{out}");
+    assert!(out.starts_with("1. Organization:orion nominees ltd —CONTROLS→ Organization:beta holdings sa\n   assertion by document [registry-notes.txt:"), "{out}");
+    let (code, out, _) = run(&d, &["path", "Marek Novak", "Gamma Consulting LLC", "--modality", "assertion"]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "no chain from Person:marek novak to Organization:gamma consulting llc using only assertion claims\na chain of 1 hop exists when other modalities are allowed\n");
+    let (code, out, _) = run(&d, &["path", "Marek Novak", "Gamma Consulting LLC", "--modality", "reported"]);
+    assert_eq!(code, 0);
+    assert!(out.ends_with("1 hop · 1 reported\n"), "{out}");
+}
+
+#[test]
+fn inference_supersession_and_predictions_are_explainable() {
+    let d = case("infer");
+    let (_, dump, _) = run(&d, &["dump"]);
+    for fact in [
+        "derived controls_transitively(\"Person:marek novak\", \"Organization:beta holdings sa\") INFERRED",
+        "derived indirect_beneficial_owner(\"Person:marek novak\", \"Organization:beta holdings sa\") INFERRED",
+        "derived same_as(\"Organization:beta holdings\", \"Organization:beta holdings sa\") INFERRED",
+    ] {
+        assert!(dump.contains(fact), "missing {fact}");
+    }
+    assert_eq!(dump.matches("derived supersedes(").count(), 3, "{dump}");
+    let (code, ex, _) = run(&d, &["explain", "--verify", "controls_transitively(\"Person:marek novak\", \"Organization:beta holdings sa\")"]);
+    assert_eq!(code, 0, "{ex}");
+    assert!(ex.contains("[registry-notes.txt:") && ex.contains("Orion Nominees Ltd is controlled by Marek Novak"), "{ex}");
+    let (code, out, _) = run(&d, &["predict", "--method", "adamic-adar", "--top", "2"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.lines().all(|l| l.contains("  adamic-adar  ")), "{out}");
+    // Every derived fact explains and re-verifies.
+    let (code, v, _) = run(&d, &["verify"]);
+    assert_eq!(code, 0, "{v}");
+}
+
+#[test]
+fn user_rules_register_derive_and_report_errors_at_their_position() {
+    let d = case("user");
+    let aml = root().join("rules/aml.dl");
+    let (code, out, err) = run(&d, &["rules", "add", aml.to_str().unwrap_or_default()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("added aml ("), "{out}");
+    run(&d, &["derive"]);
+    let (_, dump, _) = run(&d, &["dump"]);
+    assert!(dump.contains("derived structuring(\"Organization:acme trading ltd\", \"Organization:beta holdings sa\", 4) INFERRED"), "{dump}");
+    let (_, list, _) = run(&d, &["rules", "list"]);
+    assert!(list.lines().any(|l| l.starts_with("aml\t")), "{list}");
+    let bad = root().join("fixtures/rules/bad_arity.dl");
+    let (code, _, err) = run(&d, &["rules", "add", bad.to_str().unwrap_or_default()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("error[TG0202]: undefined relation bad\n") && err.contains("fixtures/rules/bad_arity.dl:1:1\n"), "{err}");
+    let (code, out, _) = run(&d, &["rules", "remove", "aml"]);
+    assert_eq!((code, out.as_str()), (0, "removed aml; run tg derive to apply it\n"));
+    run(&d, &["derive"]);
+    let (_, dump, _) = run(&d, &["dump"]);
+    assert!(!dump.contains("derived structuring("), "the removed rules' facts are gone");
+    let (code, _, err) = run(&d, &["rules", "remove", "aml"]);
+    assert_eq!((code, err.as_str()), (2, "tg: no rule file named aml is registered; registered: none\n"));
+}
+
+#[test]
+fn resolve_names_standalone() {
+    let d = common::scratch("rules", "names");
+    let names = root().join("fixtures/rules/names.csv");
+    let o = tg(&d, &["resolve", "--names", names.to_str().unwrap_or_default()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "id,cluster\n1,1\n2,1\n3,3\n4,4\n5,5\n6,5\n7,5\n8,8\n");
+}
+
+#[test]
+fn auditor_commands_need_a_derivation() {
+    let d = common::scratch("rules", "underived");
+    let corpus = root().join("fixtures/case-files");
+    tg(&d, &["build", corpus.to_str().unwrap_or_default(), "--db", "db"]);
+    for cmd in [&["resolve"][..], &["contradictions"], &["timeline", "Acme"], &["predict"]] {
+        let (code, _, err) = run(&d, cmd);
+        assert_eq!((code, err.as_str()), (2, "tg: nothing derived yet: run `tg derive` first\n"), "{cmd:?}");
+    }
+}
