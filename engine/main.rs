@@ -239,6 +239,9 @@ enum Command {
         /// Output format: table (default on a terminal), tsv (default when piped), csv, json, tck.
         #[arg(long, value_parser = ["table", "tsv", "csv", "json", "tck"])]
         format: Option<String>,
+        /// Show every entity key as its own node instead of merging `same_as` classes.
+        #[arg(long)]
+        raw_identity: bool,
     },
     /// Evaluate a Datalog program like `souffle -F FACTS -D OUT prog.dl`.
     Run {
@@ -944,9 +947,11 @@ fn main() -> ExitCode {
         }
         Command::Eval { what } => eval_command(what),
         c @ (Command::Claim { .. } | Command::Audit { .. }) => claims_command(c),
-        Command::Gql { query, db, script, param, params, format } => {
+        Command::Gql { query, db, script, param, params, format, raw_identity } => {
             use std::io::IsTerminal as _;
-            let opts = textgraph::gql::cli::Options { query, script, db: db.db, params: param, params_file: params, format };
+            use textgraph::gql::view::Identity;
+            let identity = if raw_identity { Identity::Raw } else { Identity::Merged };
+            let opts = textgraph::gql::cli::Options { query, script, db: db.db, params: param, params_file: params, format, identity };
             let code = textgraph::gql::cli::run(&opts, std::io::stdout().is_terminal(), &mut std::io::stdout(), &mut std::io::stderr());
             ExitCode::from(code)
         }

@@ -142,6 +142,13 @@ fn error_classes_come_first_on_stderr() {
 }
 
 #[test]
+fn undefined_variables_are_located() {
+    let (code, _, err) = script("", "MATCH (a)\nWITH a\nRETURN a.x + b.y AS z", &[]);
+    assert_eq!(code, 1);
+    assert_eq!(err.lines().next().unwrap_or(""), "SemanticError: variable `b` not defined (openCypher SyntaxError.UndefinedVariable) at 3:14");
+}
+
+#[test]
 fn a_failing_setup_script_exits_2() {
     let (code, _, err) = script("CREATE (a:A\n", "RETURN 1 AS x", &[]);
     assert_eq!(code, 2);
@@ -202,4 +209,30 @@ fn parameters_are_cypher_literals_and_formats_differ() {
     assert_eq!(j["columns"][0], "a");
     assert_eq!(j["rows"][0][0]["labels"][0], "A");
     assert_eq!(j["rows"][0][0]["properties"]["name"], "x, \"y\"");
+}
+
+#[test]
+fn same_as_classes_are_one_node_unless_raw_identity() {
+    let d = scratch("gql", "same-as");
+    copy_dir(&common::root().join("fixtures/case-files"), &d.join("corpus"));
+    let o = tg(&d, &["build", "corpus"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    write(&d, "same.dl", ".decl entity(entity:symbol, type:symbol)\n.decl same_as(a:symbol, b:symbol)\nsame_as(a, b) :- entity(a, \"Organization\"), entity(b, \"Organization\"), a = \"Organization:beta holdings\", b = \"Organization:beta holdings sa\".\n");
+    let o = tg(&d, &["derive", "same.dl"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let query = "MATCH (e:Organization) WHERE e.key STARTS WITH 'Organization:beta' RETURN e.key, e.members ORDER BY e.key";
+    let o = tg(&d, &["gql", query]);
+    assert_eq!(stdout(&o), "e.key\te.members\nOrganization:beta holdings\t['Organization:beta holdings', 'Organization:beta holdings sa']\n");
+    let o = tg(&d, &["gql", "--raw-identity", query]);
+    assert_eq!(stdout(&o), "e.key\te.members\nOrganization:beta holdings\t\nOrganization:beta holdings sa\t\n");
+}
+
+#[test]
+fn property_lookups_compare_numbers_by_value_and_see_new_nodes() {
+    let setup = "CREATE (:P {v: 1}), (:P {v: 1.0}), (:P {v: 'a'}), (:Q {v: 1});\nMATCH (n:P {v: 1}) CREATE (:P {v: 1});";
+    // Two nodes match `v: 1` (1 and 1.0), so the second statement adds two more.
+    let out = ok(script(setup, "MATCH (n:P {v: 1}) RETURN count(*) AS c", &[]));
+    assert_eq!(out, "c\n4\n");
+    let out = ok(script(setup, "MATCH (n:P {v: $x}) RETURN n.v AS v", &["--param", "x='a'"]));
+    assert_eq!(out, "v\n'a'\n");
 }

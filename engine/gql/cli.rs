@@ -27,6 +27,8 @@ pub struct Options {
     pub params_file: Option<PathBuf>,
     /// Output format; `None` picks table on a terminal, tsv otherwise.
     pub format: Option<String>,
+    /// Whether a store's `same_as` classes are one node.
+    pub identity: crate::gql::view::Identity,
 }
 
 /// Exit status: success.
@@ -120,7 +122,7 @@ fn run_here(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dy
             }
             (g, Access::ReadWrite)
         }
-        None => match crate::gql::view::from_store(&opts.db) {
+        None => match crate::gql::view::from_store_with(&opts.db, opts.identity) {
             Ok(g) => (g, Access::ReadOnly),
             Err(e) => {
                 let _ = writeln!(err, "tg: {e}");

@@ -31,8 +31,49 @@ pub use value::Value;
 /// Parses, checks and runs `query` over `graph`.
 pub fn query(graph: &mut Graph, query: &str, params: &BTreeMap<String, Value>, access: Access) -> error::Result<Table> {
     let q = parse::parse_query(query)?;
-    check::check(&q)?;
+    check::check(&q).map_err(|e| locate(e, &q, query))?;
     exec::run(graph, &q, params, access)
+}
+
+/// Gives an undefined-variable error the `line:col` of the variable's first use.
+fn locate(e: GqlError, q: &ast::Query, src: &str) -> GqlError {
+    if e.pos.is_some() || e.detail != Some("UndefinedVariable") {
+        return e;
+    }
+    let Some(name) = e.message.split('`').nth(1).map(str::to_string) else { return e };
+    let mut best: Option<usize> = None;
+    let mut visit = |x: &ast::Expr| {
+        x.walk(&mut |y| {
+            if let ast::Expr::Var(n, p) = y
+                && *n == name
+                && best.is_none_or(|b| *p < b)
+            {
+                best = Some(*p);
+            }
+        })
+    };
+    for part in &q.parts {
+        for c in &part.clauses {
+            match &c.kind {
+                ast::ClauseKind::Match { filter, .. } => filter.iter().for_each(&mut visit),
+                ast::ClauseKind::Unwind { expr, .. } => visit(expr),
+                ast::ClauseKind::With { proj, filter } => {
+                    proj.items.iter().for_each(|i| visit(&i.expr));
+                    proj.order.iter().for_each(|(x, _)| visit(x));
+                    filter.iter().for_each(&mut visit);
+                }
+                ast::ClauseKind::Return(proj) => {
+                    proj.items.iter().for_each(|i| visit(&i.expr));
+                    proj.order.iter().for_each(|(x, _)| visit(x));
+                }
+                ast::ClauseKind::Create(_) | ast::ClauseKind::Write(_) => {}
+            }
+        }
+    }
+    match best {
+        Some(p) => e.at(src, p),
+        None => e,
+    }
 }
 
 /// Runs a setup script (statements separated by `;`) into `graph`.

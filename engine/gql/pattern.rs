@@ -103,12 +103,43 @@ impl Matcher<'_, '_> {
 
     fn props_ok(&self, st: &State, props: &Option<Expr>, have: &std::collections::BTreeMap<String, Value>) -> Result<bool> {
         let Some(p) = props else { return Ok(true) };
+        // A map literal is checked entry by entry, without building the map.
+        if let Expr::Map(entries) = p {
+            for (k, e) in entries {
+                let want = self.ctx.eval(e, &self.env(st))?;
+                if have.get(k).is_none_or(|got| equals(got, &want) != Some(true)) {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
+        }
         let v = self.ctx.eval(p, &self.env(st))?;
         match v {
             Value::Map(m) => Ok(m.iter().all(|(k, want)| have.get(k).is_some_and(|got| equals(got, want) == Some(true)))),
             Value::Null => Ok(false),
             other => Err(GqlError::type_error(format!("property map expected, got {}", other.type_name()))),
         }
+    }
+
+    /// A property of a node pattern's map whose value is a constant scalar (a literal or a
+    /// parameter): the key and value to look up in the graph's equality index.
+    fn indexable<'p>(&self, props: &'p Option<Expr>, st: &State) -> Result<Option<(&'p str, Value)>> {
+        let Some(Expr::Map(entries)) = props else { return Ok(None) };
+        for (k, e) in entries {
+            if !matches!(e, Expr::Lit(_) | Expr::Param(_)) {
+                continue;
+            }
+            let v = self.ctx.eval(e, &self.env(st))?;
+            let scalar = match &v {
+                Value::Int(_) | Value::Str(_) | Value::Bool(_) => true,
+                Value::Float(f) => !f.is_nan(),
+                _ => false,
+            };
+            if scalar {
+                return Ok(Some((k.as_str(), v)));
+            }
+        }
+        Ok(None)
     }
 
     /// Whether node `n` fits node pattern `j` of part `pi` (labels, properties, binding).
@@ -169,7 +200,10 @@ impl Matcher<'_, '_> {
                 _ => vec![],
             }
         } else if let Some(l) = part.element.nodes[0].labels.first() {
-            g.by_label.get(l).cloned().unwrap_or_default()
+            match self.indexable(&part.element.nodes[0].props, st)? {
+                Some((k, v)) => g.nodes_with(l, k, &v),
+                None => g.by_label.get(l).cloned().unwrap_or_default(),
+            }
         } else {
             (0..g.nodes.len()).collect()
         };

@@ -173,7 +173,10 @@ pub fn build(store: &Store, identity: Identity) -> Result<Graph, String> {
         p.insert("key".into(), Value::str(r));
         p.insert("surfaces".into(), Value::list(forms.iter().map(|s| Value::str(s)).collect()));
         if ms.len() > 1 {
-            p.insert("members".into(), Value::list(ms.iter().map(|(k, _)| Value::str(k)).collect()));
+            let mut keys: Vec<&String> = ms.iter().map(|(k, _)| k).collect();
+            keys.sort();
+            keys.dedup();
+            p.insert("members".into(), Value::list(keys.into_iter().map(|k| Value::str(k)).collect()));
         }
         let n = g.add_node(labels, p);
         for (k, _) in ms {
