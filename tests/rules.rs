@@ -166,3 +166,34 @@ fn auditor_commands_need_a_derivation() {
         assert_eq!((code, err.as_str()), (2, "tg: nothing derived yet: run `tg derive` first\n"), "{cmd:?}");
     }
 }
+
+/// Guarantee 6 with the stdlib (subsumption, aggregates, host functors): after one document
+/// changes, the incremental derivation leaves exactly what a full one on a fresh store gives.
+#[test]
+fn incremental_stdlib_derivation_equals_full() {
+    let d = common::scratch("rules", "incremental");
+    let corpus = d.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap_or_else(|e| panic!("{e}"));
+    for f in ["registry-notes.txt", "wire-transfer-memo.txt", "wire-log.csv", "correction-notice.txt"] {
+        std::fs::copy(root().join("fixtures/case-files").join(f), corpus.join(f)).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let t = |args: &[&str]| {
+        let o = tg(&d, args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    t(&["build", "corpus", "--db", "a"]);
+    t(&["derive", "--db", "a"]);
+    let notes = corpus.join("registry-notes.txt");
+    let text = std::fs::read_to_string(&notes).unwrap_or_default().replace("controlled by Marek Novak.", "controlled by Lena Ortiz.");
+    std::fs::write(&notes, text).unwrap_or_else(|e| panic!("{e}"));
+    t(&["build", "corpus", "--db", "a"]);
+    let out = t(&["derive", "--db", "a"]);
+    assert!(out.starts_with("incremental: "), "{out}");
+    t(&["build", "corpus", "--db", "b"]);
+    t(&["derive", "--db", "b", "--full"]);
+    let facts = |db: &str| t(&["dump", "--db", db]).lines().filter(|l| l.starts_with("fact ") || l.starts_with("derived ")).collect::<Vec<_>>().join("\n");
+    let (a, b) = (facts("a"), facts("b"));
+    assert!(a.contains("derived controls_transitively(\"Person:lena ortiz\", \"Organization:beta holdings sa\")"), "{a}");
+    assert_eq!(a, b);
+}
