@@ -197,3 +197,23 @@ fn incremental_stdlib_derivation_equals_full() {
     assert!(a.contains("derived controls_transitively(\"Person:lena ortiz\", \"Organization:beta holdings sa\")"), "{a}");
     assert_eq!(a, b);
 }
+
+/// Guarantee 2: an outside extractor's claim never passes for ground truth — inference does
+/// not build on a GENERATED claim that no second reader has found supported.
+#[test]
+fn generated_claims_do_not_feed_inference_until_supported() {
+    let d = case("generated");
+    let (code, out, err) = run(
+        &d,
+        &[
+            "claim", "record", "--doc", "wire-transfer-memo.txt", "--subject", "Gamma Consulting LLC", "--relation", "CONTROLS", "--object",
+            "Beta Holdings SA", "--quote", "Gamma Consulting LLC is named as the introducer", "--modality", "assertion",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    run(&d, &["derive"]);
+    let (_, dump, _) = run(&d, &["dump"]);
+    assert!(dump.contains("\"Organization:gamma consulting llc\", \"CONTROLS\", \"Organization:beta holdings sa\", \"assertion\""), "the claim is stored");
+    assert!(!dump.contains("derived controls_directly(\"Organization:gamma consulting llc\""), "{dump}");
+    assert!(!dump.contains("derived fact_edge(\"Organization:gamma consulting llc\", \"CONTROLS\""), "{dump}");
+}
