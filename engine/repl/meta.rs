@@ -161,11 +161,10 @@ pub fn run(s: &mut Session, line: &str) -> Result<Outcome, ReplError> {
 /// derived facts in the store, and where it is defined.
 fn relations(s: &Session) -> Result<Outcome, ReplError> {
     let c = s.compile()?;
-    let stats = s.store().stats()?;
     let mut rows = vec![];
     let session: std::collections::BTreeSet<usize> = c.prog.rules.iter().filter(|r| c.sources.path(r.span.file).display().to_string().starts_with('<')).map(|r| r.head.0).collect();
     for (r, rel) in c.prog.relations.iter().enumerate() {
-        let stored = stats.relations.get(&rel.name).copied().unwrap_or(0);
+        let stored = stored_count(s, &rel.name, rel.arity());
         let derived = s.store().derived_facts(&rel.name).map(|d| d.len()).unwrap_or(0);
         let from = if session.contains(&r) || c.sources.path(rel.span.file).display().to_string().starts_with('<') { "session" } else { "" };
         rows.push((rel.name.clone(), rel.arity(), stored, derived, from));
@@ -188,11 +187,19 @@ fn schema(s: &Session, name: &str) -> Result<Outcome, ReplError> {
     };
     let attrs: Vec<String> = rel.attr_names.iter().zip(&rel.attr_types).map(|(n, t)| format!("{n}: {t}")).collect();
     let (line, _) = c.sources.line_col(rel.span.file, rel.span.start);
-    let stored = s.store().stats()?.relations.get(name).copied().unwrap_or(0);
+    let stored = stored_count(s, name, rel.arity());
     let derived = s.store().derived_facts(name).map(|d| d.len()).unwrap_or(0);
     text(format!(
         ".decl {name}({})\n  declared at {}:{line}\n  {stored} stored, {derived} derived\n",
         attrs.join(", "),
         c.sources.path(rel.span.file).display()
     ))
+}
+
+/// How many cited (stored, not derived) facts the store holds for a relation.
+fn stored_count(s: &Session, name: &str, arity: usize) -> usize {
+    if arity == 0 {
+        return s.store().lookup(name, &[]).map(|r| r.len()).unwrap_or(0);
+    }
+    s.store().fact_words(name).map(|w| w.len() / arity).unwrap_or(0)
 }

@@ -122,12 +122,40 @@ impl Session {
 
     /// Keeps a rule, fact or directive for the session if the program still compiles with it.
     /// `label` names it in diagnostics (`<input 3>`, a file path).
+    /// A rule or fact whose head relation is not declared gets a declaration inferred
+    /// from its body (kept with it, and written by `:save`).
     pub fn add_clause(&mut self, label: &str, text: &str) -> Result<(), ReplError> {
-        let mut all = self.sources();
-        all.push((label.to_string(), text.to_string()));
-        crate::datalog::driver::compile_sources(&all).map_err(ReplError::Datalog)?;
-        self.clauses.push((label.to_string(), text.to_string()));
-        Ok(())
+        let sources = self.sources();
+        let decls = match crate::datalog::driver::compile_sources(&sources) {
+            Ok(base) => ["symbol", "number"].iter().filter_map(|f| query::infer_decl(&base, text, f)).collect::<Vec<_>>(),
+            Err(_) => vec![],
+        };
+        let mut last = String::new();
+        for decl in decls.iter().map(Some).chain(std::iter::once(None)) {
+            let mut all = sources.clone();
+            if let Some(d) = decl {
+                all.push((format!("{label} (declaration)"), d.clone()));
+            }
+            all.push((label.to_string(), text.to_string()));
+            match crate::datalog::driver::compile_sources(&all) {
+                Ok(_) => {
+                    if let Some(d) = decl {
+                        self.clauses.push((format!("{label} (declaration)"), d.clone()));
+                    }
+                    self.clauses.push((label.to_string(), text.to_string()));
+                    return Ok(());
+                }
+                Err(e) => {
+                    if last.is_empty() {
+                        last = e;
+                    }
+                    if decls.is_empty() {
+                        break;
+                    }
+                }
+            }
+        }
+        Err(ReplError::Datalog(last))
     }
 
     /// Runs one complete input; `label` names it in diagnostics.

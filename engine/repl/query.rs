@@ -242,6 +242,53 @@ pub fn run(store: &Store, sources: &[(String, String)], given: &[(String, Vec<Va
     Err(ReplError::Datalog(last_err))
 }
 
+/// The declaration a session rule or fact needs when its head relation is not declared:
+/// each column typed like the body argument it is bound to (a string constant is a
+/// symbol, a number a number; else `fallback`). `None` when the head is declared, or the
+/// clause is a directive or not a single-headed clause.
+pub fn infer_decl(base: &Compiled, clause: &str, fallback: &str) -> Option<String> {
+    let t = clause.trim();
+    if t.starts_with('.') {
+        return None;
+    }
+    let t = t.strip_suffix('.').unwrap_or(t);
+    let parts = split_top(t, ':');
+    let (head, body) = match parts.iter().position(|p| p.starts_with('-')) {
+        Some(i) => (parts[..i].join(":"), parts[i..].join(":")[1..].to_string()),
+        None => (t.to_string(), String::new()),
+    };
+    if split_top(&head, ',').len() != 1 {
+        return None;
+    }
+    let head = as_atom(&head)?;
+    if base.prog.relations.iter().any(|r| r.name == head.rel) {
+        return None;
+    }
+    let q = Query { body: body.clone(), vars: vec![], atoms: split_top(&body, ',').iter().filter_map(|l| as_atom(l)).collect() };
+    let types = var_types(&q, base, &head.args);
+    let cols: Vec<String> = head
+        .args
+        .iter()
+        .zip(types)
+        .enumerate()
+        .map(|(i, (a, t))| {
+            let t = t.unwrap_or_else(|| {
+                if a.starts_with('"') {
+                    "symbol".into()
+                } else if a.parse::<i64>().is_ok() {
+                    "number".into()
+                } else if a.parse::<f64>().is_ok() {
+                    "float".into()
+                } else {
+                    fallback.into()
+                }
+            });
+            format!("c{i}: {t}")
+        })
+        .collect();
+    Some(format!(".decl {}({})\n", head.rel, cols.join(", ")))
+}
+
 /// A sort key: numbers by value, text by text.
 #[derive(Clone, Debug, PartialEq, PartialOrd)]
 enum Key {
