@@ -130,7 +130,7 @@ pub fn is_complete(text: &str) -> bool {
             if text.trim_start().starts_with('.') && !text.trim_start().starts_with(".(") {
                 return s.depth <= 0; // a directive ends with its line once its parentheses close
             }
-            s.last == Some('.') && s.depth <= 0
+            s.last == Some('.') // even with unbalanced brackets: the parser then says where
         }
     }
 }
