@@ -228,8 +228,8 @@ mod tests {
         assert_eq!(a.push_line("  q(X)."), Some(Unit { text: "p(X) :-\n  q(X).".into(), line: 2 }));
         assert_eq!(a.push_line("MATCH (n)"), None);
         assert_eq!(a.push_line("RETURN n"), None);
-        assert_eq!(a.push_line(""), Some(Unit { text: "MATCH (n)\nRETURN n".into(), line: 3 }));
+        assert_eq!(a.push_line(""), Some(Unit { text: "MATCH (n)\nRETURN n".into(), line: 4 }));
         assert_eq!(a.push_line("MATCH (n) RETURN n"), None);
-        assert_eq!(a.finish(), Some(Unit { text: "MATCH (n) RETURN n".into(), line: 6 }));
+        assert_eq!(a.finish(), Some(Unit { text: "MATCH (n) RETURN n".into(), line: 7 }));
     }
 }

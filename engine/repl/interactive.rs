@@ -195,3 +195,18 @@ fn save_history(rl: &mut Editor<TgHelper, FileHistory>, path: &Path) {
     }
     let _ = rl.save_history(path);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn completes_commands_relations_keywords_and_entities() {
+        let h = TgHelper { relations: vec!["claim".into(), "claim_attr".into(), "same_as".into()], entities: vec!["Acme Trading Ltd".into(), "Beta Holdings SA".into()] };
+        assert_eq!(h.candidates(":ti", 3), (0, vec![":timeline".to_string(), ":timing".to_string()]));
+        assert_eq!(h.candidates("?- cla", 6), (3, vec!["claim".to_string(), "claim_attr".to_string()]));
+        assert_eq!(h.candidates("MATCH (n) RET", 13), (10, vec!["RETURN".to_string()]));
+        assert_eq!(h.candidates("?- same_as(X, \"be", 17), (15, vec!["Beta Holdings SA\"".to_string()]));
+        assert_eq!(h.candidates("", 0), (0, vec![]));
+    }
+}
