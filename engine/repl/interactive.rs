@@ -50,7 +50,7 @@ impl TgHelper {
             let found = self.entities.iter().filter(|e| e.to_lowercase().starts_with(&prefix)).map(|e| format!("{e}\"")).take(200).collect();
             return (start, found);
         }
-        let start = before.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':' || c == '.')).map_or(0, |i| i + 1);
+        let start = before.char_indices().rev().find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_' || *c == ':' || *c == '.')).map_or(0, |(i, c)| i + c.len_utf8());
         let word = &before[start..];
         if word.starts_with(':') && before.trim_start().len() == word.len() {
             return (start, meta::COMMANDS.iter().map(|c| c.0.to_string()).filter(|c| c.starts_with(word)).collect());
@@ -208,5 +208,7 @@ mod tests {
         assert_eq!(h.candidates("MATCH (n) RET", 13), (10, vec!["RETURN".to_string()]));
         assert_eq!(h.candidates("?- same_as(X, \"be", 17), (15, vec!["Beta Holdings SA\"".to_string()]));
         assert_eq!(h.candidates("", 0), (0, vec![]));
+        assert_eq!(h.candidates("?- é", 5), (5, vec![]));
+        assert_eq!(h.candidates("?- éc", 6), (5, vec!["claim".to_string(), "claim_attr".to_string()]));
     }
 }
