@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustyline::completion::{Completer, Pair};
 use rustyline::highlight::Highlighter;
@@ -88,6 +89,58 @@ impl Validator for TgHelper {}
 
 impl Helper for TgHelper {}
 
+/// Set by SIGINT while an input is evaluated (the terminal is not in raw mode then).
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_sigint(_: libc::c_int) {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
+
+/// Makes Ctrl-C during an evaluation set `INTERRUPTED` instead of ending the process.
+fn catch_sigint() {
+    let handler: extern "C" fn(libc::c_int) = on_sigint;
+    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
+    unsafe {
+        libc::signal(libc::SIGINT, handler as libc::sighandler_t);
+    }
+}
+
+/// Runs one input; a Datalog query runs on its own thread, and Ctrl-C returns to the
+/// prompt without waiting for it (the abandoned evaluation finishes in the background and
+/// its answer is dropped).
+fn execute(session: &mut Session, text: &str, label: &str) -> Result<super::Outcome, super::ReplError> {
+    if input::classify(text) != input::Kind::Query {
+        return session.execute(text, label);
+    }
+    let started = std::time::Instant::now();
+    INTERRUPTED.store(false, Ordering::SeqCst);
+    let job = session.query_job(text);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new().stack_size(64 << 20).spawn(move || {
+        let _ = tx.send(job());
+    });
+    if spawned.is_err() {
+        return session.execute(text, label);
+    }
+    loop {
+        match rx.recv_timeout(std::time::Duration::from_millis(50)) {
+            Ok(r) => {
+                let mut output = r?;
+                if session.timing {
+                    output.push_str(&format!("time: {:.1} ms\n", started.elapsed().as_secs_f64() * 1000.0));
+                }
+                return Ok(super::Outcome { output, quit: false });
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if INTERRUPTED.swap(false, Ordering::SeqCst) {
+                    return Ok(super::Outcome { output: "(interrupted)\n".into(), quit: false });
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Err(super::ReplError::Datalog("the query stopped without an answer\n".into())),
+        }
+    }
+}
+
 /// Relation names of the session's program.
 fn relation_names(session: &Session) -> Vec<String> {
     let mut names: Vec<String> = session.compile().map(|c| c.prog.relations.iter().map(|r| r.name.clone()).collect()).unwrap_or_default();
@@ -126,6 +179,7 @@ pub fn run(session: &mut Session, history: Option<&Path>, out: &mut dyn Write, e
     if let Some(h) = history {
         let _ = rl.load_history(h);
     }
+    catch_sigint();
     let _ = writeln!(out, "tg repl over {} — :help for commands, Ctrl-D to leave", session.store().path().display());
     let _ = out.flush();
     let mut buf = String::new();
@@ -154,7 +208,7 @@ pub fn run(session: &mut Session, history: Option<&Path>, out: &mut dyn Write, e
                 }
                 count += 1;
                 let kind = input::classify(text);
-                match session.execute(text, &format!("<input {count}>")) {
+                match execute(session, text, &format!("<input {count}>")) {
                     Ok(o) => {
                         let _ = out.write_all(o.output.as_bytes());
                         let _ = out.flush();

@@ -79,7 +79,7 @@ pub struct Outcome {
 /// A session over one store: the case's program, the clauses typed or loaded since the
 /// session started, and the output settings.
 pub struct Session {
-    store: Store,
+    store: std::sync::Arc<Store>,
     base: Vec<(String, String)>,
     given: Vec<(String, Vec<Value>)>,
     clauses: Vec<(String, String)>,
@@ -97,7 +97,7 @@ impl Session {
         let mut base: Vec<(String, String)> = crate::rulebook::STDLIB.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
         base.extend(crate::rulebook::registered(&store)?.into_iter().map(|f| (f.path, f.text)));
         let given = crate::rulebook::judgements(&store)?;
-        Ok(Session { store, base, given, clauses: vec![], graph: None, format, timing: false })
+        Ok(Session { store: std::sync::Arc::new(store), base, given, clauses: vec![], graph: None, format, timing: false })
     }
 
     /// The store the session reads.
@@ -165,8 +165,7 @@ impl Session {
             Kind::Empty => Outcome::default(),
             Kind::Meta => meta::run(self, text)?,
             Kind::Query => {
-                let a = query::run(&self.store, &self.sources(), &self.given, text)?;
-                Outcome { output: output::answer(&a, self.format), quit: false }
+                Outcome { output: self.query_job(text)()?, quit: false }
             }
             Kind::Gql => Outcome { output: self.gql(text)?, quit: false },
             Kind::Clause => {
@@ -174,10 +173,17 @@ impl Session {
                 Outcome::default()
             }
         };
-        if self.timing && input::classify(text) != Kind::Empty {
+        if self.timing && !matches!(input::classify(text), Kind::Empty | Kind::Meta) {
             outcome.output.push_str(&format!("time: {:.1} ms\n", started.elapsed().as_secs_f64() * 1000.0));
         }
         Ok(outcome)
+    }
+
+    /// A Datalog query as a job that owns what it needs, so it can run on another thread
+    /// (the interactive session abandons it on Ctrl-C); it returns the rendered answer.
+    pub fn query_job(&self, text: &str) -> impl FnOnce() -> Result<String, ReplError> + Send + 'static {
+        let (store, sources, given, format, text) = (self.store.clone(), self.sources(), self.given.clone(), self.format, text.to_string());
+        move || query::run(&store, &sources, &given, &text).map(|a| output::answer(&a, format))
     }
 
     /// Runs a GQL query over the store's property-graph view (built once per session).
