@@ -166,3 +166,54 @@ fn auditor_commands_need_a_derivation() {
         assert_eq!((code, err.as_str()), (2, "tg: nothing derived yet: run `tg derive` first\n"), "{cmd:?}");
     }
 }
+
+/// Guarantee 6 with the stdlib (subsumption, aggregates, host functors): after one document
+/// changes, the incremental derivation leaves exactly what a full one on a fresh store gives.
+#[test]
+fn incremental_stdlib_derivation_equals_full() {
+    let d = common::scratch("rules", "incremental");
+    let corpus = d.join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap_or_else(|e| panic!("{e}"));
+    for f in ["registry-notes.txt", "wire-transfer-memo.txt", "wire-log.csv", "correction-notice.txt"] {
+        std::fs::copy(root().join("fixtures/case-files").join(f), corpus.join(f)).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let t = |args: &[&str]| {
+        let o = tg(&d, args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    t(&["build", "corpus", "--db", "a"]);
+    t(&["derive", "--db", "a"]);
+    let notes = corpus.join("registry-notes.txt");
+    let text = std::fs::read_to_string(&notes).unwrap_or_default().replace("controlled by Marek Novak.", "controlled by Lena Ortiz.");
+    std::fs::write(&notes, text).unwrap_or_else(|e| panic!("{e}"));
+    t(&["build", "corpus", "--db", "a"]);
+    let out = t(&["derive", "--db", "a"]);
+    assert!(out.starts_with("incremental: "), "{out}");
+    t(&["build", "corpus", "--db", "b"]);
+    t(&["derive", "--db", "b", "--full"]);
+    let facts = |db: &str| t(&["dump", "--db", db]).lines().filter(|l| l.starts_with("fact ") || l.starts_with("derived ")).collect::<Vec<_>>().join("\n");
+    let (a, b) = (facts("a"), facts("b"));
+    assert!(a.contains("derived controls_transitively(\"Person:lena ortiz\", \"Organization:beta holdings sa\")"), "{a}");
+    assert_eq!(a, b);
+}
+
+/// Guarantee 2: an outside extractor's claim never passes for ground truth — inference does
+/// not build on a GENERATED claim that no second reader has found supported.
+#[test]
+fn generated_claims_do_not_feed_inference_until_supported() {
+    let d = case("generated");
+    let (code, out, err) = run(
+        &d,
+        &[
+            "claim", "record", "--doc", "wire-transfer-memo.txt", "--subject", "Gamma Consulting LLC", "--relation", "CONTROLS", "--object",
+            "Beta Holdings SA", "--quote", "Gamma Consulting LLC is named as the introducer", "--modality", "assertion",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    run(&d, &["derive"]);
+    let (_, dump, _) = run(&d, &["dump"]);
+    assert!(dump.contains("\"Organization:gamma consulting llc\", \"CONTROLS\", \"Organization:beta holdings sa\", \"assertion\""), "the claim is stored");
+    assert!(!dump.contains("derived controls_directly(\"Organization:gamma consulting llc\""), "{dump}");
+    assert!(!dump.contains("derived fact_edge(\"Organization:gamma consulting llc\", \"CONTROLS\""), "{dump}");
+}

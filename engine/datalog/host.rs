@@ -31,11 +31,11 @@ pub enum HostFn {
     ErDiscriminator,
     /// `@tg_er_extension(a, b)`: the first extra word when one name extends the other.
     ErExtension,
-    /// `@tg_jaro_winkler(a, b)`: Jaro-Winkler of the cores, 0–1000.
+    /// `@tg_jaro_winkler(a, b)`: Jaro-Winkler of two cores, 0–1000.
     JaroWinkler,
-    /// `@tg_token_overlap(a, b)`: Jaccard of the identifying words, 0–1000.
+    /// `@tg_token_overlap(a, b)`: Jaccard of two cores' words, 0–1000.
     TokenOverlap,
-    /// `@tg_word_similarity(a, b)`: least word-by-word Jaro-Winkler, 0–1000.
+    /// `@tg_word_similarity(a, b)`: least word-by-word Jaro-Winkler of two cores, 0–1000.
     WordSimilarity,
     /// `@tg_date_number(iso)`: 2024-03-04 → 20240304 (0 if not a date).
     DateNumber,

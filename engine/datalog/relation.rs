@@ -121,8 +121,22 @@ fn prefix_range(run: &[u32], s: usize, prefix: &[u32]) -> (usize, usize) {
         (3, _) => fixed!(3),
         (4, _) => fixed!(4),
         _ => {
-            let rows: Vec<&[u32]> = run.chunks_exact(s).collect();
-            range_in(&rows, |r: &&[u32]| r[..prefix.len()].cmp(prefix))
+            // Wider rows: binary search over row numbers (collecting the rows first would
+            // make every lookup linear in the run).
+            let n = run.len() / s;
+            let key = |i: usize| &run[i * s..i * s + prefix.len()];
+            let (mut lo, mut hi) = (0, n);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if key(mid) < prefix { lo = mid + 1 } else { hi = mid }
+            }
+            let start = lo;
+            hi = n;
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if key(mid) <= prefix { lo = mid + 1 } else { hi = mid }
+            }
+            (start, lo)
         }
     }
 }
