@@ -12,6 +12,7 @@ pub mod extract;
 pub mod gql;
 pub mod ingest;
 pub mod reason;
+pub mod repl;
 pub mod resolve;
 pub mod rulebook;
 pub mod store;

@@ -243,6 +243,22 @@ enum Command {
         #[arg(long)]
         raw_identity: bool,
     },
+    /// The `tg>` REPL over the store (docs/REPL.md): Datalog queries, session rules, GQL and
+    /// meta-commands. Interactive on a terminal; a script on standard input or `-e`
+    /// commands run without prompts and stop at the first error.
+    Repl {
+        #[command(flatten)]
+        db: DbArg,
+        /// A command to run instead of reading standard input (repeatable, run in order).
+        #[arg(short = 'e', long = "exec")]
+        exec: Vec<String>,
+        /// Go on after an error (the exit status is still 2).
+        #[arg(long)]
+        keep_going: bool,
+        /// Output format of answers.
+        #[arg(long, value_parser = ["table", "tsv", "json"], default_value = "table")]
+        format: String,
+    },
     /// Evaluate a Datalog program like `souffle -F FACTS -D OUT prog.dl`.
     Run {
         /// The program (.dl).
@@ -850,6 +866,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         | Command::Claim { .. }
         | Command::Audit { .. }
         | Command::Gql { .. }
+        | Command::Repl { .. }
         | Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
@@ -914,9 +931,27 @@ fn with_prefix(msg: &str) -> String {
     if body.ends_with('\n') { body } else { body + "\n" }
 }
 
+/// Runs `tg repl` (also `tg` with no arguments on a terminal).
+fn repl_command(db: PathBuf, exec: Vec<String>, keep_going: bool, format: &str) -> ExitCode {
+    use std::io::IsTerminal as _;
+    use textgraph::repl;
+    let format = repl::output::Format::parse(format).unwrap_or(repl::output::Format::Table);
+    let opts = repl::Options { db, exec, keep_going, format, history: repl::default_history() };
+    ExitCode::from(repl::run(&opts, std::io::stdin().is_terminal(), &mut std::io::stdout(), &mut std::io::stderr()))
+}
+
 fn main() -> ExitCode {
+    {
+        // `tg` alone on a terminal opens the REPL; off a terminal it prints the help.
+        use std::io::IsTerminal as _;
+        if std::env::args_os().len() == 1 && std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+            let db = std::env::var_os("TG_DB").map_or_else(|| PathBuf::from("textgraph-out/store"), PathBuf::from);
+            return repl_command(db, vec![], false, "table");
+        }
+    }
     let cli = Cli::parse();
     match cli.command {
+        Command::Repl { db, exec, keep_going, format } => repl_command(db.db, exec, keep_going, &format),
         Command::Vocab { action } => {
             let (path, prompt) = match &action {
                 VocabAction::Prompt { vocab } => (vocab.as_deref(), true),

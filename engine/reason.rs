@@ -569,3 +569,55 @@ fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, chil
     }
     Ok(())
 }
+
+/// Evaluates a compiled program in memory over the store's facts, writing nothing: every
+/// relation the store holds with the same columns is loaded with its stored (cited)
+/// facts, `given` facts are added, and the rules run. With `goal`, only the strata that
+/// relation depends on are evaluated (and only the stored relations they read are loaded).
+/// What the REPL's queries read.
+pub fn evaluate_in_memory(
+    store: &Store,
+    c: &crate::datalog::driver::Compiled,
+    given: &[(String, Vec<Value>)],
+    goal: Option<&str>,
+) -> Result<Database, ReasonError> {
+    let prog = &c.prog;
+    let n = prog.relations.len();
+    let mut needed = vec![goal.is_none(); n];
+    if let Some(g) = goal.and_then(|g| prog.relations.iter().position(|r| r.name == g)) {
+        let mut stack = vec![g];
+        needed[g] = true;
+        while let Some(r) = stack.pop() {
+            for rule in prog.rules.iter().filter(|x| x.head.0 == r) {
+                let mut deps = vec![];
+                rule.body.iter().for_each(|l| l.deps(&mut deps));
+                for (d, _) in deps {
+                    if !needed[d] {
+                        needed[d] = true;
+                        stack.push(d);
+                    }
+                }
+            }
+        }
+    }
+    let mut db = Database::new(prog, c.values.clone(), &EvalConfig { provenance: false });
+    let mut syms = SymbolMap::default();
+    for (r, rel) in prog.relations.iter().enumerate().filter(|(r, _)| needed[*r]) {
+        let cols: Option<Vec<ColumnType>> = rel.kinds.iter().map(|k| column(*k)).collect();
+        let (Some(cols), Some(schema)) = (cols, store.schema(&rel.name)?) else { continue };
+        if schema.columns != cols {
+            return Err(ReasonError::Mismatch { rel: rel.name.clone(), detail: format!("the store has columns {:?}, the rules declare {:?}", schema.columns, cols) });
+        }
+        load_inputs(store, prog, &mut db, r, &mut syms)?;
+    }
+    for (rel, args) in given {
+        let Some(r) = prog.relations.iter().position(|x| &x.name == rel) else { continue };
+        if needed[r] {
+            let row = to_words(&mut db, args);
+            db.load_rows(r, row, false);
+        }
+    }
+    let strata: Vec<_> = c.strata.iter().filter(|s| s.relations.iter().any(|&r| needed[r])).cloned().collect();
+    evaluate(prog, &strata, &mut db).map_err(|d| ReasonError::Program(d.render(&c.sources)))?;
+    Ok(db)
+}
