@@ -13,7 +13,7 @@ use crate::store::{Store, StoreError, Value};
 
 /// The stdlib rule files, in the order they are composed: the schema first, then the rules.
 pub const STDLIB: &[(&str, &str)] = &[
-    ("stdlib/schema.dl", include_str!("../stdlib/schema.dl")),
+    ("stdlib/schema.dl", crate::ingest::SCHEMA_DL),
     ("stdlib/identity.dl", include_str!("../stdlib/identity.dl")),
     ("stdlib/temporal.dl", include_str!("../stdlib/temporal.dl")),
     ("stdlib/conflict.dl", include_str!("../stdlib/conflict.dl")),
