@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod cancel;
 pub mod claims;
 pub mod datalog;
 pub mod extract;

@@ -19,6 +19,8 @@ use crate::datalog::logic::{Kind, LogicProgram};
 use crate::datalog::trace::split_args;
 use crate::store::{ColumnType, Derivation, DerivedFact, Epoch, Store, StoreError, Value, hex, render_fact as render};
 
+pub mod session;
+
 /// Why reasoning failed.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -91,9 +93,17 @@ fn to_words(db: &mut Database, args: &[Value]) -> Vec<u32> {
         .collect()
 }
 
-/// The identity of a program for the store's derivation epochs: its relations and rules.
-fn program_id(prog: &LogicProgram) -> String {
+/// The identity of a program for the store's derivation epochs: its relations and rules,
+/// and the facts tg gave it (an analyst's judgements), so a layer derived before a new
+/// judgement is known not to hold this program's results.
+fn program_id(prog: &LogicProgram, given: &[(String, Vec<Value>)]) -> String {
     let mut h = blake3::Hasher::new();
+    let mut rows: Vec<String> = given.iter().map(|(rel, args)| render(rel, args)).collect();
+    rows.sort_unstable();
+    for row in rows {
+        h.update(row.as_bytes());
+        h.update(b"\n");
+    }
     for r in &prog.relations {
         h.update(r.name.as_bytes());
         h.update(format!("{:?}\n", r.kinds).as_bytes());
@@ -291,7 +301,7 @@ pub fn derive_compiled(
     let prog = &c.prog;
     let heads: BTreeSet<usize> = prog.rules.iter().map(|r| r.head.0).collect();
     let stored = check_schemas(store, prog, &heads)?;
-    let id = program_id(prog);
+    let id = program_id(prog, given);
     let rules: Vec<(String, String)> = prog.rules.iter().map(|r| (hex(&r.hash), r.text.clone())).collect();
     if !full && store.derived_by()?.as_deref() == Some(id.as_str()) {
         let rule_of: BTreeMap<String, usize> = prog.rules.iter().enumerate().map(|(i, r)| (hex(&r.hash), i)).collect();
@@ -568,56 +578,4 @@ fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, chil
         }
     }
     Ok(())
-}
-
-/// Evaluates a compiled program in memory over the store's facts, writing nothing: every
-/// relation the store holds with the same columns is loaded with its stored (cited)
-/// facts, `given` facts are added, and the rules run. With `goal`, only the strata that
-/// relation depends on are evaluated (and only the stored relations they read are loaded).
-/// What the REPL's queries read.
-pub fn evaluate_in_memory(
-    store: &Store,
-    c: &crate::datalog::driver::Compiled,
-    given: &[(String, Vec<Value>)],
-    goal: Option<&str>,
-) -> Result<Database, ReasonError> {
-    let prog = &c.prog;
-    let n = prog.relations.len();
-    let mut needed = vec![goal.is_none(); n];
-    if let Some(g) = goal.and_then(|g| prog.relations.iter().position(|r| r.name == g)) {
-        let mut stack = vec![g];
-        needed[g] = true;
-        while let Some(r) = stack.pop() {
-            for rule in prog.rules.iter().filter(|x| x.head.0 == r) {
-                let mut deps = vec![];
-                rule.body.iter().for_each(|l| l.deps(&mut deps));
-                for (d, _) in deps {
-                    if !needed[d] {
-                        needed[d] = true;
-                        stack.push(d);
-                    }
-                }
-            }
-        }
-    }
-    let mut db = Database::new(prog, c.values.clone(), &EvalConfig { provenance: false });
-    let mut syms = SymbolMap::default();
-    for (r, rel) in prog.relations.iter().enumerate().filter(|(r, _)| needed[*r]) {
-        let cols: Option<Vec<ColumnType>> = rel.kinds.iter().map(|k| column(*k)).collect();
-        let (Some(cols), Some(schema)) = (cols, store.schema(&rel.name)?) else { continue };
-        if schema.columns != cols {
-            return Err(ReasonError::Mismatch { rel: rel.name.clone(), detail: format!("the store has columns {:?}, the rules declare {:?}", schema.columns, cols) });
-        }
-        load_inputs(store, prog, &mut db, r, &mut syms)?;
-    }
-    for (rel, args) in given {
-        let Some(r) = prog.relations.iter().position(|x| &x.name == rel) else { continue };
-        if needed[r] {
-            let row = to_words(&mut db, args);
-            db.load_rows(r, row, false);
-        }
-    }
-    let strata: Vec<_> = c.strata.iter().filter(|s| s.relations.iter().any(|&r| needed[r])).cloned().collect();
-    evaluate(prog, &strata, &mut db).map_err(|d| ReasonError::Program(d.render(&c.sources)))?;
-    Ok(db)
 }

@@ -220,3 +220,69 @@ fn bare_tg_off_a_terminal_prints_help() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("Usage: tg <COMMAND>"), "{}", stderr(&o));
 }
+
+/// The `· strata: …` part of each `time:` line `:timing on` prints.
+fn strata_lines(out: &str) -> Vec<String> {
+    out.lines().filter_map(|l| l.split_once(" · strata: ").map(|(_, s)| s.to_string())).collect()
+}
+
+#[test]
+fn session_rules_are_evaluated_incrementally() {
+    let d = case("incremental");
+    let script = r#":timing on
+?- controls_transitively(X, "Organization:beta holdings sa").
+?- controls_transitively(X, "Organization:beta holdings sa").
+owner_of_beta(X) :- controls_transitively(X, "Organization:beta holdings sa").
+?- owner_of_beta(X).
+?- owner_of_beta(X).
+named_owner(X) :- owner_of_beta(X), entity(X, "Person").
+?- named_owner(X).
+"#;
+    let (code, out, err) = repl(&d, &[], script);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines = strata_lines(&out);
+    // After `tg derive` the case program's strata come from the store's derived layer;
+    // then each query evaluates only its own rule, a new session rule only its stratum.
+    let stored: usize = lines[0].split(", ").nth(2).and_then(|s| s.split(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!(stored > 0, "{out}");
+    assert_eq!(lines[0], format!("1 evaluated, 0 reused, {stored} from the store"));
+    assert_eq!(lines[1], format!("1 evaluated, {stored} reused, 0 from the store"));
+    assert_eq!(lines[2], format!("2 evaluated, {stored} reused, 0 from the store"));
+    assert_eq!(lines[3], format!("1 evaluated, {} reused, 0 from the store", stored + 1));
+    assert_eq!(lines[4], format!("2 evaluated, {} reused, 0 from the store", stored + 1));
+    assert!(out.contains("Person:marek novak"), "{out}");
+    // The answers are the ones a fresh session computes from scratch.
+    let fresh = |q: &str| repl(&d, &["-e", "owner_of_beta(X) :- controls_transitively(X, \"Organization:beta holdings sa\").", "-e", "named_owner(X) :- owner_of_beta(X), entity(X, \"Person\").", "-e", q], "").1;
+    let without_timing: String = out.lines().filter(|l| !l.starts_with("time: ")).map(|l| format!("{l}\n")).collect();
+    assert!(without_timing.contains(&fresh("?- named_owner(X).")), "{out}");
+    assert!(without_timing.contains(&fresh("?- owner_of_beta(X).")), "{out}");
+}
+
+#[test]
+fn a_stale_derived_layer_is_not_used() {
+    let first = |d: &Path| {
+        let (code, out, err) = repl(d, &["-e", ":timing on", "-e", "?- controls_transitively(X, \"Organization:beta holdings sa\")."], "");
+        assert_eq!((code, err.as_str()), (0, ""));
+        strata_lines(&out).first().cloned().unwrap_or_default()
+    };
+    // A document added since the last derive: the rule library is evaluated again.
+    let d = common::scratch("repl", "stale");
+    let copied = Command::new("cp").arg("-r").arg(root().join("fixtures/case-files")).arg(d.join("corpus")).status();
+    assert!(copied.is_ok_and(|s| s.success()));
+    for args in [&["build", "corpus", "--db", "db"][..], &["derive", "--db", "db"]] {
+        let o = tg(&d, args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    assert!(first(&d).ends_with(" from the store") && !first(&d).ends_with(" 0 from the store"));
+    std::fs::write(d.join("corpus/late-memo.txt"), "Orion Nominees Ltd controls Gamma Shell Ltd.\n").unwrap_or_else(|e| panic!("{e}"));
+    let o = tg(&d, &["build", "corpus", "--db", "db"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(first(&d).ends_with(" 0 reused, 0 from the store"), "{}", first(&d));
+    // Derived again: the store serves it; then an analyst judgement not yet derived.
+    let o = tg(&d, &["derive", "--db", "db"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!first(&d).ends_with(" 0 from the store"), "{}", first(&d));
+    let o = tg(&d, &["resolve", "--db", "db", "--reject", "Beta Holdings", "Beta Holdings SA"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(first(&d).ends_with(" 0 reused, 0 from the store"), "{}", first(&d));
+}

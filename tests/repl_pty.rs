@@ -70,7 +70,7 @@ fn prompt_completion_multiline_errors_ctrl_c_and_history() {
     ok(p.exp_string("tg> "));
     type_in(&mut p, "nat(0).\r");
     ok(p.exp_string("tg> "));
-    type_in(&mut p, "nat(N + 1) :- nat(N), N < 60000.\r");
+    type_in(&mut p, "nat(N + 1) :- nat(N), N < 300000.\r");
     ok(p.exp_string("tg> "));
     type_in(&mut p, "?- nat(N), C = count : { nat(M), M < N }, C < 0.\r");
     std::thread::sleep(std::time::Duration::from_millis(700));

@@ -48,22 +48,43 @@ pub fn compile_str(name: &str, text: &str) -> Result<Compiled, String> {
 /// Compiles one program made of several files held in memory, in order (the rule
 /// library: the stdlib and a case's rule files). Diagnostics name each file.
 pub fn compile_sources(files: &[(String, String)]) -> Result<Compiled, String> {
+    let (ast, sm, diags) = parse_sources(files);
+    finish_compile(ast, sm, diags)
+}
+
+fn parse_sources(files: &[(String, String)]) -> (super::ast::AstProgram, SourceMap, Diagnostics) {
     let mut sm = SourceMap::default();
     let mut diags = Diagnostics::default();
     let mut ast = super::ast::AstProgram { items: vec![] };
     for (name, text) in files {
         ast.items.extend(parse_str(name, text, &ParseOptions::default(), &mut sm, &mut diags).items);
     }
-    finish_compile(ast, sm, diags)
+    (ast, sm, diags)
 }
 
-fn finish_compile(ast: super::ast::AstProgram, sm: SourceMap, mut diags: Diagnostics) -> Result<Compiled, String> {
+/// Compiles in-memory sources like [`compile_sources`], but interns the program's
+/// constants into `values`, a table that outlives the program: the REPL evaluates many
+/// programs (one per query) over the same relations, which stay valid only while every
+/// program shares one symbol table. The returned `Compiled::values` is empty.
+pub fn compile_sources_into(files: &[(String, String)], values: &mut Values) -> Result<Compiled, String> {
+    let (ast, sm, diags) = parse_sources(files);
+    lower_into(ast, sm, diags, values).map(|(sources, prog, strata, warnings)| Compiled { sources, prog, strata, values: Values::new(), warnings })
+}
+
+fn finish_compile(ast: super::ast::AstProgram, sm: SourceMap, diags: Diagnostics) -> Result<Compiled, String> {
+    let mut values = Values::new();
+    let (sources, prog, strata, warnings) = lower_into(ast, sm, diags, &mut values)?;
+    Ok(Compiled { sources, prog, strata, values, warnings })
+}
+
+type Lowered = (SourceMap, LogicProgram, Vec<Stratum>, String);
+
+fn lower_into(ast: super::ast::AstProgram, sm: SourceMap, mut diags: Diagnostics, values: &mut Values) -> Result<Lowered, String> {
     if diags.has_errors() {
         return Err(diags.render(&sm));
     }
     let ast = components::expand(ast, &mut diags);
-    let mut values = Values::new();
-    let prog = ast2logic::lower(&ast, &sm, &mut values, &mut diags);
+    let prog = ast2logic::lower(&ast, &sm, values, &mut diags);
     if diags.has_errors() {
         return Err(diags.render(&sm));
     }
@@ -72,7 +93,7 @@ fn finish_compile(ast: super::ast::AstProgram, sm: SourceMap, mut diags: Diagnos
         return Err(diags.render(&sm));
     }
     let warnings = diags.render(&sm);
-    Ok(Compiled { sources: sm, prog, strata, values, warnings })
+    Ok((sm, prog, strata, warnings))
 }
 
 /// Options of one `tg run`.

@@ -93,6 +93,9 @@ struct RulePlans {
     versions: Vec<Vec<Op>>,
 }
 
+/// The diagnostic code of an evaluation stopped through its [`crate::cancel::Token`].
+pub const CANCELLED: &str = "TG0900";
+
 /// Runs every stratum in order.
 pub fn evaluate(prog: &LogicProgram, strata: &[Stratum], db: &mut Database) -> Result<(), Diagnostic> {
     for stratum in strata {
@@ -129,6 +132,9 @@ pub fn evaluate_stratum(prog: &LogicProgram, stratum: &Stratum, db: &mut Databas
         if rule.subsumed.is_some() { deletions.push(p) } else { plans.push(p) }
     }
     let rounds = run_stratum(prog, stratum, &mut plans, &mut deletions, db, &mut regexes);
+    if crate::cancel::cancelled() {
+        return Err(Diagnostic::global(CANCELLED, "evaluation cancelled"));
+    }
     db.rounds.push(rounds);
     Ok(rounds)
 }
@@ -209,7 +215,7 @@ fn run_stratum(
             apply_deletions(prog, deletions, db, &mut deltas, regexes, &mut tombstones);
         }
         round += 1;
-        if !any || !stratum.recursive {
+        if !any || !stratum.recursive || crate::cancel::cancelled() {
             break;
         }
     }
@@ -418,6 +424,7 @@ pub(super) fn run_plan(prog: &LogicProgram, rule: usize, ops: &[Op], db: &mut Da
         prov: out.wits.is_some(),
         hidden_from: out.hidden_from,
         projection: None,
+        cancel: crate::cancel::current(),
     };
     // A head that only copies variables (the common case) lets the innermost scan write
     // rows straight into the buffer.
@@ -467,6 +474,9 @@ struct Exec<'a> {
     hidden_from: RelId,
     /// Head variables, when the head is a plain projection and no witness is kept.
     projection: Option<Vec<usize>>,
+    /// The thread's cancellation token: outer scans stop early once it is set (the
+    /// stratum then reports the cancellation, so the partial result is never used).
+    cancel: Option<crate::cancel::Token>,
 }
 
 impl Exec<'_> {
@@ -523,6 +533,9 @@ impl Exec<'_> {
                 }
                 let prov = self.prov;
                 ix.for_prefix(&k, |row| {
+                    if self.cancel.as_ref().is_some_and(crate::cancel::Token::is_cancelled) {
+                        return;
+                    }
                     for c in cols {
                         match *c {
                             ColAction::Bind(p, v) => self.env[v] = row[p],

@@ -1,7 +1,8 @@
 //! The interactive session on a terminal (rustyline): the `tg> ` prompt, a `...> `
 //! continuation prompt until the input is complete, history kept per user, and tab
 //! completion of meta-commands, relation names, entity names and GQL keywords.
-//! Ctrl-C drops the input being typed; Ctrl-D or `:quit` ends the session.
+//! Ctrl-C drops the input being typed or cancels the running query; Ctrl-D or `:quit`
+//! ends the session.
 
 use std::borrow::Cow;
 use std::io::Write;
@@ -105,39 +106,32 @@ fn catch_sigint() {
     }
 }
 
-/// Runs one input; a Datalog query runs on its own thread, and Ctrl-C returns to the
-/// prompt without waiting for it (the abandoned evaluation finishes in the background and
-/// its answer is dropped).
+/// Runs one input. A query (Datalog or GQL) runs under a cancellation token, with a
+/// watcher thread that turns Ctrl-C into cancelling it: the evaluation stops at its next
+/// check, and the session returns to the prompt with nothing of the interrupted query kept.
 fn execute(session: &mut Session, text: &str, label: &str) -> Result<super::Outcome, super::ReplError> {
-    if input::classify(text) != input::Kind::Query {
+    if !matches!(input::classify(text), input::Kind::Query | input::Kind::Gql) {
         return session.execute(text, label);
     }
-    let started = std::time::Instant::now();
     INTERRUPTED.store(false, Ordering::SeqCst);
-    let job = session.query_job(text);
-    let (tx, rx) = std::sync::mpsc::channel();
-    let spawned = std::thread::Builder::new().stack_size(64 << 20).spawn(move || {
-        let _ = tx.send(job());
-    });
-    if spawned.is_err() {
-        return session.execute(text, label);
-    }
-    loop {
-        match rx.recv_timeout(std::time::Duration::from_millis(50)) {
-            Ok(r) => {
-                let mut output = r?;
-                if session.timing {
-                    output.push_str(&format!("time: {:.1} ms\n", started.elapsed().as_secs_f64() * 1000.0));
-                }
-                return Ok(super::Outcome { output, quit: false });
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+    let token = crate::cancel::Token::new();
+    let done = AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::SeqCst) {
+                std::thread::sleep(std::time::Duration::from_millis(20));
                 if INTERRUPTED.swap(false, Ordering::SeqCst) {
-                    return Ok(super::Outcome { output: "(interrupted)\n".into(), quit: false });
+                    token.cancel();
                 }
             }
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Err(super::ReplError::Datalog("the query stopped without an answer\n".into())),
-        }
+        });
+        let r = crate::cancel::with_token(&token, || session.execute(text, label));
+        done.store(true, Ordering::SeqCst);
+        r
+    });
+    match result {
+        Err(super::ReplError::Interrupted) => Ok(super::Outcome { output: "(interrupted)\n".into(), quit: false }),
+        r => r,
     }
 }
 

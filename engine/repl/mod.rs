@@ -37,6 +37,9 @@ pub enum ReplError {
         /// `\n  line\n  ^` under the offending column, or empty.
         caret: String,
     },
+    /// The user interrupted the evaluation (Ctrl-C); nothing it computed was kept.
+    #[error("interrupted")]
+    Interrupted,
     /// A meta-command was used wrongly.
     #[error("{0}")]
     Usage(String),
@@ -79,10 +82,13 @@ pub struct Outcome {
 /// A session over one store: the case's program, the clauses typed or loaded since the
 /// session started, and the output settings.
 pub struct Session {
-    store: std::sync::Arc<Store>,
+    store: Store,
     base: Vec<(String, String)>,
     given: Vec<(String, Vec<Value>)>,
     clauses: Vec<(String, String)>,
+    mat: crate::reason::session::Materialized,
+    /// How the last Datalog query's strata were obtained (for `:timing`).
+    last_work: Option<crate::reason::session::Work>,
     graph: Option<Graph>,
     /// How answers are printed.
     pub format: Format,
@@ -97,7 +103,8 @@ impl Session {
         let mut base: Vec<(String, String)> = crate::rulebook::STDLIB.iter().map(|(p, t)| (p.to_string(), t.to_string())).collect();
         base.extend(crate::rulebook::registered(&store)?.into_iter().map(|f| (f.path, f.text)));
         let given = crate::rulebook::judgements(&store)?;
-        Ok(Session { store: std::sync::Arc::new(store), base, given, clauses: vec![], graph: None, format, timing: false })
+        let mat = crate::reason::session::Materialized::new(&store, &base, &given, query::QUERY_REL).map_err(|e| ReplError::Datalog(e.to_string()))?;
+        Ok(Session { store, base, given, clauses: vec![], mat, last_work: None, graph: None, format, timing: false })
     }
 
     /// The store the session reads.
@@ -164,26 +171,32 @@ impl Session {
         let mut outcome = match input::classify(text) {
             Kind::Empty => Outcome::default(),
             Kind::Meta => meta::run(self, text)?,
-            Kind::Query => {
-                Outcome { output: self.query_job(text)()?, quit: false }
-            }
+            Kind::Query => Outcome { output: self.query(text)?, quit: false },
             Kind::Gql => Outcome { output: self.gql(text)?, quit: false },
             Kind::Clause => {
                 self.add_clause(label, text)?;
                 Outcome::default()
             }
         };
-        if self.timing && !matches!(input::classify(text), Kind::Empty | Kind::Meta) {
-            outcome.output.push_str(&format!("time: {:.1} ms\n", started.elapsed().as_secs_f64() * 1000.0));
+        let kind = input::classify(text);
+        if self.timing && !matches!(kind, Kind::Empty | Kind::Meta) {
+            outcome.output.push_str(&format!("time: {:.1} ms", started.elapsed().as_secs_f64() * 1000.0));
+            if let (Kind::Query, Some(w)) = (kind, self.last_work) {
+                outcome.output.push_str(&format!(" · strata: {} evaluated, {} reused, {} from the store", w.evaluated, w.reused, w.stored));
+            }
+            outcome.output.push('\n');
         }
         Ok(outcome)
     }
 
-    /// A Datalog query as a job that owns what it needs, so it can run on another thread
-    /// (the interactive session abandons it on Ctrl-C); it returns the rendered answer.
-    pub fn query_job(&self, text: &str) -> impl FnOnce() -> Result<String, ReplError> + Send + 'static {
-        let (store, sources, given, format, text) = (self.store.clone(), self.sources(), self.given.clone(), self.format, text.to_string());
-        move || query::run(&store, &sources, &given, &text).map(|a| output::answer(&a, format))
+    /// Runs a Datalog query; strata earlier queries evaluated are reused, so a query pays
+    /// for its own rule and for session rules added since (see [`crate::reason::session`]).
+    fn query(&mut self, text: &str) -> Result<String, ReplError> {
+        self.last_work = None;
+        let sources = self.sources();
+        let (answer, work) = query::run(&self.store, &mut self.mat, &sources, &self.given, text)?;
+        self.last_work = Some(work);
+        Ok(output::answer(&answer, self.format))
     }
 
     /// Runs a GQL query over the store's property-graph view (built once per session).

@@ -3,8 +3,10 @@
 //! the store's facts (nothing is written), and its rows come back sorted by value.
 
 use crate::datalog::driver::Compiled;
+use crate::datalog::eval::Database;
 use crate::datalog::logic::Kind as ColKind;
 use crate::datalog::trace::split_args;
+use crate::reason::session::{Materialized, SessionError, Work};
 use crate::store::{Store, Value};
 
 use super::ReplError;
@@ -194,8 +196,10 @@ fn cited_atom(q: &Query, store: &Store) -> Option<Atom> {
     Some(Atom { rel: atom.rel.clone(), args })
 }
 
-/// Runs a query: `sources` is the program (stdlib, registered files, session clauses).
-pub fn run(store: &Store, sources: &[(String, String)], given: &[(String, Vec<Value>)], text: &str) -> Result<Answer, ReplError> {
+/// Runs a query: `sources` is the program (stdlib, registered files, session clauses);
+/// strata evaluated by earlier queries are reused from `mat`. Also says how the strata
+/// it needed were obtained.
+pub fn run(store: &Store, mat: &mut Materialized, sources: &[(String, String)], given: &[(String, Vec<Value>)], text: &str) -> Result<(Answer, Work), ReplError> {
     let q = parse(text)?;
     let base = crate::datalog::driver::compile_sources(sources).map_err(ReplError::Datalog)?;
     let cited = cited_atom(&q, store);
@@ -227,17 +231,17 @@ pub fn run(store: &Store, sources: &[(String, String)], given: &[(String, Vec<Va
         let rule = format!(".decl {QUERY_REL}({})\n{QUERY_REL}({}) :- {body}.\n", decl.join(", "), head.join(", "));
         let mut all = sources.to_vec();
         all.push(("<query>".to_string(), rule));
-        let c = match crate::datalog::driver::compile_sources(&all) {
-            Ok(c) => c,
-            Err(e) => {
+        match mat.evaluate(store, &all, given, Some(QUERY_REL), |c, db| answer(store, c, db, &q, &head, cited.as_ref())) {
+            Ok((answer, work)) => return answer.map(|a| (a, work)),
+            Err(SessionError::Program(e)) => {
                 last_err = e;
                 if types.iter().all(Option::is_some) {
                     break;
                 }
-                continue;
             }
-        };
-        return answer(store, &c, given, &q, &head, cited.as_ref());
+            Err(SessionError::Cancelled) => return Err(ReplError::Interrupted),
+            Err(SessionError::Reason(e)) => return Err(ReplError::Reason(e)),
+        }
     }
     Err(ReplError::Datalog(last_err))
 }
@@ -296,8 +300,7 @@ enum Key {
     Text(String),
 }
 
-fn answer(store: &Store, c: &Compiled, given: &[(String, Vec<Value>)], q: &Query, head: &[String], cited: Option<&Atom>) -> Result<Answer, ReplError> {
-    let db = crate::reason::evaluate_in_memory(store, c, given, Some(QUERY_REL)).map_err(|e| ReplError::Datalog(e.to_string()))?;
+fn answer(store: &Store, c: &Compiled, db: &Database, q: &Query, head: &[String], cited: Option<&Atom>) -> Result<Answer, ReplError> {
     let Some(r) = c.prog.relations.iter().position(|x| x.name == QUERY_REL) else {
         return Err(ReplError::Datalog("the query relation was not compiled".into()));
     };

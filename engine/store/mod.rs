@@ -777,6 +777,12 @@ impl Store {
         Ok(self.meta.get("derived_by").map_err(|e| self.err(e))?.map(|v| String::from_utf8_lossy(&v).into_owned()))
     }
 
+    /// Whether any fact appeared or disappeared since the last derivation epoch (the
+    /// derived layer may then be out of date).
+    pub fn has_changes(&self) -> Result<bool, StoreError> {
+        Ok(!self.changes.is_empty().map_err(|e| self.err(e))?)
+    }
+
     /// Facts that appeared or disappeared since the last derivation epoch: relation,
     /// arguments, and whether the fact existed at the epoch (so it is gone now).
     pub fn changes(&self) -> Result<Vec<(String, Vec<Value>, bool)>, StoreError> {
