@@ -102,7 +102,7 @@ enum Command {
     },
     /// Entity resolution: "N mentions → M entities", merged classes, refused merges ranked
     /// by the claims they would move; `--accept/--reject A B` record an analyst's judgement;
-    /// `--names FILE.csv` resolves a standalone `id,name[,type]` list and prints `id,cluster`.
+    /// `--names FILE.csv` resolves a standalone `id,name[,type][,attribute…]` list (attributes named by the header) and prints `id,cluster`.
     Resolve {
         #[command(flatten)]
         db: DbArg,

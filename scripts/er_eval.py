@@ -6,8 +6,11 @@ records whose names are equal after lower-casing and dropping punctuation share 
     scripts/er_eval.py [--tg target/release/tg] [--shared ../shared]
 
 Prints one line per data set and method: pairwise P/R/F1 and B-cubed P/R/F1.
-Records are resolved by name only (the `name` column tg reads): person records use
-"given surname", bibliographic records their title.
+Records are resolved by name (the `name` column tg reads): person records use
+"given surname", bibliographic records their title. Where a set has them, the same
+records are resolved again with attribute columns (`+attributes`: date of birth and
+social security number on Febrl, the birth date on RLdata, the year on DBLP-ACM and
+Cora), against a baseline that also requires equal attributes.
 """
 import argparse, csv, io, os, re, subprocess, sys, tempfile
 
@@ -40,7 +43,7 @@ def company_pairs():
             for n in (r["Name_x"], r["Name_y"]):
                 if n not in names:
                     names[n] = f"c{len(names)}"
-                    rows.append((names[n], n, "Organization"))
+                    rows.append((names[n], n, "Organization", {}))
             if r["Targets"].strip() == "1":
                 pairs.append((names[r["Name_x"]], names[r["Name_y"]]))
     return rows, uf_clusters([r[0] for r in rows], pairs)
@@ -53,7 +56,7 @@ def febrl(n):
         next(rd)
         for r in rd:
             rid = r[0].strip()
-            rows.append((rid, f"{r[1].strip()} {r[2].strip()}".strip(), "Person"))
+            rows.append((rid, f"{r[1].strip()} {r[2].strip()}".strip(), "Person", {"date_of_birth": r[9].strip(), "soc_sec_id": r[10].strip()}))
             m = re.match(r"rec-(\d+)-", rid)
             gold[rid] = m.group(1) if m else rid
     return rows, gold
@@ -66,7 +69,8 @@ def rldata():
         ids = [l.strip() for l in ih][1:]
         for i, (r, ident) in enumerate(zip(rd, ids)):
             name = " ".join(x for x in (r[0], r[1], r[2], r[3]) if x and x != "NA")
-            rows.append((f"r{i}", name, "Person"))
+            birth = f"{r[4]}{int(r[5]):02d}{int(r[6]):02d}" if all(x.isdigit() for x in r[4:7]) else ""
+            rows.append((f"r{i}", name, "Person", {"birth": birth}))
             gold[f"r{i}"] = ident
     return rows, gold
 
@@ -76,7 +80,7 @@ def dblp_acm():
     for f, pre in (("DBLP2.csv", "d:"), ("ACM.csv", "a:")):
         with open(os.path.join(d, f), encoding="latin-1") as fh:
             for r in csv.DictReader(fh):
-                rows.append((pre + r["id"], r["title"], "Publication"))
+                rows.append((pre + r["id"], r["title"], "Publication", {"year": r["year"].strip()}))
     pairs = []
     with open(os.path.join(d, "DBLP-ACM_perfectMapping.csv"), encoding="latin-1") as fh:
         for r in csv.DictReader(fh):
@@ -87,10 +91,11 @@ def cora():
     d = os.path.join(data, "er_benchmarks_leipzig_jedai", "cora_dirty")
     rows = []
     with open(os.path.join(d, "cora.csv"), encoding="latin-1") as fh:
-        rd = csv.reader(fh, delimiter="|"); hdr = next(rd); ti = hdr.index("title")
+        rd = csv.reader(fh, delimiter="|"); hdr = next(rd); ti = hdr.index("title"); yi = hdr.index("year")
         for r in rd:
             if len(r) > ti:
-                rows.append((r[0], r[ti].strip(" '\".,"), "Publication"))
+                year = re.search(r"\b(1[89]\d\d|20\d\d)\b", r[yi] if len(r) > yi else "")
+                rows.append((r[0], r[ti].strip(" '\".,"), "Publication", {"year": year.group(1) if year else ""}))
     pairs = []
     with open(os.path.join(d, "cora_gt.csv"), encoding="latin-1") as fh:
         for line in fh:
@@ -99,14 +104,17 @@ def cora():
                 pairs.append((p[0], p[1]))
     return rows, uf_clusters([r[0] for r in rows], pairs)
 
-def baseline(rows):
+def baseline(rows, attrs=False):
     key = lambda n: re.sub(r"[^0-9a-z]+", " ", n.lower()).strip()
     first = {}
-    return {rid: first.setdefault(key(n) + "\0" + t, rid) for rid, n, t in rows}
+    extra = lambda a: "\0".join(f"{k}={key(v)}" for k, v in sorted(a.items())) if attrs else ""
+    return {rid: first.setdefault(key(n) + "\0" + t + "\0" + extra(a), rid) for rid, n, t, a in rows}
 
-def tg(rows):
+def tg(rows, attrs=False):
+    cols = sorted({k for r in rows for k in r[3]}) if attrs else []
     with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False, encoding="utf-8") as fh:
-        w = csv.writer(fh); w.writerow(["id", "name", "type"]); w.writerows(rows)
+        w = csv.writer(fh); w.writerow(["id", "name", "type"] + cols)
+        w.writerows([rid, n, t] + [a.get(c, "") for c in cols] for rid, n, t, a in rows)
     out = subprocess.run([a.tg, "resolve", "--names", fh.name], capture_output=True, text=True, check=True).stdout
     os.unlink(fh.name)
     return {r["id"]: r["cluster"] for r in csv.DictReader(io.StringIO(out))}
@@ -120,12 +128,16 @@ def score(gold, pred):
 
 sets = [("er_company_name_pairs", company_pairs), ("febrl dataset1", lambda: febrl(1)), ("febrl dataset2", lambda: febrl(2)),
         ("RLdata500", rldata), ("DBLP-ACM (titles)", dblp_acm), ("Cora (titles)", cora)]
-print(f"{'data set':24} {'method':9} {'records':>7}  pairwise P/R/F1        B-cubed P/R/F1")
+print(f"{'data set':24} {'method':19} {'records':>7}  pairwise P/R/F1        B-cubed P/R/F1")
 for name, load in sets:
     try:
         rows, gold = load()
     except FileNotFoundError as e:
         print(f"{name:24} missing ({e.filename})"); continue
-    for method, pred in (("baseline", baseline(rows)), ("tg", tg(rows))):
+    methods = [("baseline", lambda: baseline(rows)), ("tg", lambda: tg(rows))]
+    if any(r[3] for r in rows):
+        methods += [("baseline+attributes", lambda: baseline(rows, True)), ("tg+attributes", lambda: tg(rows, True))]
+    for method, run in methods:
+        pred = run()
         (p, r, f), (bp, br, bf) = score(gold, pred)
-        print(f"{name:24} {method:9} {len(rows):7}  {p:.3f} {r:.3f} {f:.3f}    {bp:.3f} {br:.3f} {bf:.3f}")
+        print(f"{name:24} {method:19} {len(rows):7}  {p:.3f} {r:.3f} {f:.3f}    {bp:.3f} {br:.3f} {bf:.3f}")

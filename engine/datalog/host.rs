@@ -37,6 +37,8 @@ pub enum HostFn {
     TokenOverlap,
     /// `@tg_word_similarity(a, b)`: least word-by-word Jaro-Winkler of two cores, 0–1000.
     WordSimilarity,
+    /// `@tg_value_distance(a, b)`: single-character edits between two attribute values.
+    ValueDistance,
     /// `@tg_date_number(iso)`: 2024-03-04 → 20240304 (0 if not a date).
     DateNumber,
     /// `@tg_ln(x)`: natural logarithm of a float.
@@ -57,6 +59,7 @@ const ALL: &[(&str, HostFn)] = &[
     ("tg_jaro_winkler", HostFn::JaroWinkler),
     ("tg_ln", HostFn::Ln),
     ("tg_token_overlap", HostFn::TokenOverlap),
+    ("tg_value_distance", HostFn::ValueDistance),
     ("tg_word_similarity", HostFn::WordSimilarity),
 ];
 
@@ -76,7 +79,7 @@ impl HostFn {
         use HostFn::*;
         match self {
             ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | DateNumber => &[Kind::Symbol],
-            ErExtension | JaroWinkler | TokenOverlap | WordSimilarity => &[Kind::Symbol, Kind::Symbol],
+            ErExtension | JaroWinkler | TokenOverlap | WordSimilarity | ValueDistance => &[Kind::Symbol, Kind::Symbol],
             Ln => &[Kind::Float],
         }
     }
@@ -86,7 +89,7 @@ impl HostFn {
         use HostFn::*;
         match self {
             ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErExtension => Kind::Symbol,
-            JaroWinkler | TokenOverlap | WordSimilarity | DateNumber => Kind::Number,
+            JaroWinkler | TokenOverlap | WordSimilarity | DateNumber | ValueDistance => Kind::Number,
             Ln => Kind::Float,
         }
     }
@@ -139,6 +142,7 @@ impl HostFn {
                     _ => names::word_similarity(x, y) as u32,
                 }
             }
+            ValueDistance => names::value_distance(&sym(0, values), &sym(1, values)) as u32,
             DateNumber => names::date_number(&sym(0, values)) as u32,
             Ln => f32::from_bits(a.first().copied().unwrap_or(0)).ln().to_bits(),
         }

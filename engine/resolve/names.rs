@@ -152,6 +152,14 @@ pub fn jaro_winkler(a: &str, b: &str) -> i32 {
     (strsim::jaro_winkler(a, b) * 1000.0).round() as i32
 }
 
+/// How many single-character edits (insertions, deletions, substitutions, swaps of
+/// neighbours) separate two attribute values once case and everything but letters and
+/// digits are dropped: "1969-07-12" and "19690721" are 1 apart, "1969" and "1970" 2.
+pub fn value_distance(a: &str, b: &str) -> i32 {
+    let norm = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
+    strsim::osa_distance(&norm(a), &norm(b)).min(i32::MAX as usize) as i32
+}
+
 fn split(s: &str) -> Vec<String> {
     s.split_whitespace().map(str::to_string).collect()
 }
@@ -242,6 +250,9 @@ mod tests {
         assert_eq!(prefix_key("Jonathan Smyth"), "jon smy");
         assert_eq!(discriminator("Acme Ltd (UK)"), "uk");
         assert_eq!(discriminator("Acme Ltd"), "");
+        assert_eq!(value_distance("1969-07-12", "19690721"), 1);
+        assert_eq!(value_distance("1969", "1970"), 2);
+        assert_eq!(value_distance("AB-12", "ab12"), 0);
     }
 
     #[test]
