@@ -109,13 +109,13 @@ fn prefix_range(run: &[u32], s: usize, prefix: &[u32]) -> (usize, usize) {
     match (s, prefix.len()) {
         (1, _) => {
             let lo = run.partition_point(|x| *x < prefix[0]);
-            (lo, lo + run[lo..].partition_point(|x| *x == prefix[0]))
+            (lo, equal_run_end(&run[lo..], |x| *x == prefix[0]) + lo)
         }
         (2, 1) => {
             let (rows, _) = run.as_chunks::<2>();
             let k = prefix[0];
             let lo = rows.partition_point(|r| r[0] < k);
-            (lo, lo + rows[lo..].partition_point(|r| r[0] == k))
+            (lo, lo + equal_run_end(&rows[lo..], |r| r[0] == k))
         }
         (2, _) => fixed!(2),
         (3, _) => fixed!(3),
@@ -145,8 +145,28 @@ fn prefix_range(run: &[u32], s: usize, prefix: &[u32]) -> (usize, usize) {
 #[inline]
 fn range_in<T>(rows: &[T], cmp: impl Fn(&T) -> Ordering) -> (usize, usize) {
     let lo = rows.partition_point(|r| cmp(r) == Ordering::Less);
-    let hi = lo + rows[lo..].partition_point(|r| cmp(r) == Ordering::Equal);
+    let hi = lo + equal_run_end(&rows[lo..], |r| cmp(r) == Ordering::Equal);
     (lo, hi)
+}
+
+/// How many leading `rows` satisfy `eq` (which holds for a prefix of them), by galloping
+/// from the start: a lookup's matches are usually a handful of rows next to where the
+/// lower bound landed, so probing 1, 2, 4, … rows ahead stays in cache where a binary
+/// search over the rest of the run would not.
+#[inline]
+fn equal_run_end<T>(rows: &[T], eq: impl Fn(&T) -> bool) -> usize {
+    let n = rows.len();
+    // Probe rows 0, 1, 3, 7, …: `known` rows are equal, the answer lies in [known, probe].
+    let (mut known, mut step) = (0usize, 1usize);
+    loop {
+        let probe = known + step - 1;
+        if probe >= n || !eq(&rows[probe]) {
+            let end = probe.min(n);
+            return known + rows[known..end].partition_point(&eq);
+        }
+        known = probe + 1;
+        step *= 2;
+    }
 }
 
 /// Marks the candidates (sorted) that occur in `run` (sorted), galloping from a cursor
@@ -411,6 +431,17 @@ impl Relation {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn equal_run_end_matches_a_binary_search() {
+        for n in 0..70usize {
+            for k in 0..=n {
+                let rows: Vec<u32> = (0..n).map(|i| u32::from(i >= k)).collect();
+                assert_eq!(equal_run_end(&rows, |x| *x == 0), k, "n={n} k={k}");
+            }
+        }
+    }
+
     use super::*;
 
     #[test]
