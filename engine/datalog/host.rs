@@ -129,20 +129,22 @@ impl HostFn {
                 };
                 values.intern(&out)
             }
-            ErExtension | JaroWinkler | TokenOverlap | WordSimilarity => {
+            ErExtension => {
                 let (x, y) = (sym(0, values), sym(1, values));
-                let (x, y) = (names::name_of_key(&x), names::name_of_key(&y));
+                let e = names::extension(names::name_of_key(&x), names::name_of_key(&y));
+                values.intern(&e)
+            }
+            JaroWinkler | TokenOverlap | WordSimilarity | ValueDistance => {
+                // Numbers out: the symbols are read in place, nothing is interned.
+                let arg = |i: usize| values.symbol(a.get(i).copied().unwrap_or(0));
+                let (x, y) = (names::name_of_key(arg(0)), names::name_of_key(arg(1)));
                 match self {
-                    ErExtension => {
-                        let e = names::extension(x, y);
-                        values.intern(&e)
-                    }
                     JaroWinkler => names::jaro_winkler(x, y) as u32,
                     TokenOverlap => names::token_overlap(x, y) as u32,
-                    _ => names::word_similarity(x, y) as u32,
+                    WordSimilarity => names::word_similarity(x, y) as u32,
+                    _ => names::value_distance(arg(0), arg(1)) as u32,
                 }
             }
-            ValueDistance => names::value_distance(&sym(0, values), &sym(1, values)) as u32,
             DateNumber => names::date_number(&sym(0, values)) as u32,
             Ln => f32::from_bits(a.first().copied().unwrap_or(0)).ln().to_bits(),
         }
