@@ -87,6 +87,8 @@ pub struct Session {
     given: Vec<(String, Vec<Value>)>,
     clauses: Vec<(String, String)>,
     mat: crate::reason::session::Materialized,
+    /// The session's program compiled (base and clauses), kept until a clause is added.
+    program: Option<std::rc::Rc<crate::datalog::driver::Compiled>>,
     /// How the last Datalog query's strata were obtained (for `:timing`).
     last_work: Option<crate::reason::session::Work>,
     graph: Option<Graph>,
@@ -104,7 +106,7 @@ impl Session {
         base.extend(crate::rulebook::registered(&store)?.into_iter().map(|f| (f.path, f.text)));
         let given = crate::rulebook::judgements(&store)?;
         let mat = crate::reason::session::Materialized::new(&store, &base, &given, query::QUERY_REL).map_err(|e| ReplError::Datalog(e.to_string()))?;
-        Ok(Session { store, base, given, clauses: vec![], mat, last_work: None, graph: None, format, timing: false })
+        Ok(Session { store, base, given, clauses: vec![], mat, program: None, last_work: None, graph: None, format, timing: false })
     }
 
     /// The store the session reads.
@@ -133,7 +135,11 @@ impl Session {
     /// from its body (kept with it, and written by `:save`).
     pub fn add_clause(&mut self, label: &str, text: &str) -> Result<(), ReplError> {
         let sources = self.sources();
-        let decls = match crate::datalog::driver::compile_sources(&sources) {
+        let base = match &self.program {
+            Some(p) => Ok(p.clone()),
+            None => self.compile().map(std::rc::Rc::new),
+        };
+        let decls = match base {
             Ok(base) => ["symbol", "number"].iter().filter_map(|f| query::infer_decl(&base, text, f)).collect::<Vec<_>>(),
             Err(_) => vec![],
         };
@@ -145,7 +151,8 @@ impl Session {
             }
             all.push((label.to_string(), text.to_string()));
             match crate::datalog::driver::compile_sources(&all) {
-                Ok(_) => {
+                Ok(c) => {
+                    self.program = Some(std::rc::Rc::new(c));
                     if let Some(d) = decl {
                         self.clauses.push((format!("{label} (declaration)"), d.clone()));
                     }
@@ -194,7 +201,12 @@ impl Session {
     fn query(&mut self, text: &str) -> Result<String, ReplError> {
         self.last_work = None;
         let sources = self.sources();
-        let (answer, work) = query::run(&self.store, &mut self.mat, &sources, &self.given, text)?;
+        let program = match &self.program {
+            Some(p) => p.clone(),
+            None => std::rc::Rc::new(self.compile()?),
+        };
+        self.program = Some(program.clone());
+        let (answer, work) = query::run(&self.store, &mut self.mat, &program, &sources, &self.given, text)?;
         self.last_work = Some(work);
         Ok(output::answer(&answer, self.format))
     }

@@ -196,12 +196,12 @@ fn cited_atom(q: &Query, store: &Store) -> Option<Atom> {
     Some(Atom { rel: atom.rel.clone(), args })
 }
 
-/// Runs a query: `sources` is the program (stdlib, registered files, session clauses);
+/// Runs a query: `sources` is the program (stdlib, registered files, session clauses),
+/// `base` that program compiled (for the columns' types);
 /// strata evaluated by earlier queries are reused from `mat`. Also says how the strata
 /// it needed were obtained.
-pub fn run(store: &Store, mat: &mut Materialized, sources: &[(String, String)], given: &[(String, Vec<Value>)], text: &str) -> Result<(Answer, Work), ReplError> {
+pub fn run(store: &Store, mat: &mut Materialized, base: &Compiled, sources: &[(String, String)], given: &[(String, Vec<Value>)], text: &str) -> Result<(Answer, Work), ReplError> {
     let q = parse(text)?;
-    let base = crate::datalog::driver::compile_sources(sources).map_err(ReplError::Datalog)?;
     let cited = cited_atom(&q, store);
     let mut head = q.vars.clone();
     let mut body = q.body.clone();
@@ -222,9 +222,8 @@ pub fn run(store: &Store, mat: &mut Materialized, sources: &[(String, String)], 
         if let Some(a) = &cited {
             q2.atoms = vec![a.clone()];
         }
-        var_types(&q2, &base, &head)
+        var_types(&q2, base, &head)
     };
-    drop(base);
     let mut last_err = String::new();
     for fallback in ["symbol", "number"] {
         let decl: Vec<String> = types.iter().enumerate().map(|(i, t)| format!("c{i}: {}", t.as_deref().unwrap_or(fallback))).collect();
