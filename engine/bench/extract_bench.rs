@@ -5,6 +5,7 @@
 //! string field), any other file is one document of its text. Sentences are split as
 //! `tg build` splits plain text, then each document is extracted N times (default 3);
 //! the best run's MB/s is printed per path and overall, with mention and claim counts.
+//! `--dump FILE` writes every mention and claim (of the first run) to FILE, one a line.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -36,6 +37,18 @@ fn main() {
         repeat = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(3).max(1);
         args.drain(i..(i + 2).min(args.len()));
     }
+    // `--dump FILE`: every mention and claim of the first run, one line each, to compare
+    // two builds' outputs.
+    let mut dump: Option<std::io::BufWriter<std::fs::File>> = None;
+    if let Some(i) = args.iter().position(|a| a == "--dump") {
+        let f = args.get(i + 1).and_then(|p| std::fs::File::create(p).ok());
+        if f.is_none() {
+            eprintln!("--dump needs a file it can create");
+            std::process::exit(2);
+        }
+        dump = f.map(std::io::BufWriter::new);
+        args.drain(i..(i + 2).min(args.len()));
+    }
     if args.is_empty() {
         eprintln!("usage: tg-extract-bench [--repeat N] PATH…");
         std::process::exit(2);
@@ -49,13 +62,24 @@ fn main() {
         let bytes: usize = docs.iter().map(String::len).sum();
         let mut best = Duration::MAX;
         let (mut mentions, mut claims) = (0, 0);
-        for _ in 0..repeat {
+        for run in 0..repeat {
             let t = Instant::now();
             let (mut m, mut c) = (0, 0);
             for (i, d) in docs.iter().enumerate() {
                 let sents = sentences(d, 0, d.len());
                 let id = i.to_string();
                 let x = extract(&Input { id: &id, text: d, sentences: &sents, fields: &[], people: &[], date: None }, vocab);
+                if run == 0
+                    && let Some(w) = dump.as_mut()
+                {
+                    use std::io::Write;
+                    for (mention, ante) in &x.mentions {
+                        let _ = writeln!(w, "{root}\t{i}\tmention\t{mention:?}\t{ante:?}");
+                    }
+                    for c in &x.claims {
+                        let _ = writeln!(w, "{root}\t{i}\tclaim\t{c:?}");
+                    }
+                }
                 m += x.mentions.len();
                 c += x.claims.len();
             }
