@@ -79,6 +79,19 @@ fn main() {
                     for c in &x.claims {
                         let _ = writeln!(w, "{root}\t{i}\tclaim\t{c:?}");
                     }
+                    // For review: each claim with its quote, and each sentence's template.
+                    for c in &x.claims {
+                        let q = d.get(c.quote.0..c.quote.1).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
+                        let _ = writeln!(w, "{root}\t{i}\treview\t{}({}, {}) {} {:?} [{}] | {q}", c.rel, c.subject.0, c.object.0, c.modality.name(), c.attrs.iter().map(|a| format!("{}={}", a.0, a.1)).collect::<Vec<_>>(), c.asserter);
+                    }
+                    for s in &sents {
+                        let ms: Vec<_> = x.mentions.iter().filter(|(m, _)| m.span.0 >= s.0 && m.span.1 <= s.1).map(|(m, _)| m.clone()).collect();
+                        if ms.len() >= 2 {
+                            let t = textgraph::extract::relations::template(&d[s.0..s.1], s.0, &ms);
+                            let names: Vec<String> = ms.iter().enumerate().map(|(k, m)| format!("{k}={}", m.surface)).collect();
+                            let _ = writeln!(w, "{root}\t{i}\ttemplate\t{}\t{}", t.split_whitespace().collect::<Vec<_>>().join(" "), names.join(" ; "));
+                        }
+                    }
                 }
                 m += x.mentions.len();
                 c += x.claims.len();

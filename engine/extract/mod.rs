@@ -312,6 +312,19 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
             asserter = m.0.key.clone();
         }
     }
+    // A denial is the denier's: the party just before "denied" in the quote ("Marek Novak
+    // denied that he controls …"), even when it is the claim's own subject.
+    if modality == Modality::Denied
+        && let Some((a, _)) = modality::denial(qtext)
+    {
+        let a = quote.0 + a;
+        let gap_ok = |from: usize| matches!(text[from..a].trim(), "" | ",");
+        if let Some(m) = ms.iter().filter(|m| matches!(m.0.kind, "Person" | "Organization") && m.0.span.1 <= a).next_back()
+            && gap_ok(m.0.span.1)
+        {
+            asserter = m.0.key.clone();
+        }
+    }
     let mut attrs = vec![];
     if let Some(mi) = f.money {
         let m = &ms[mi].0;
@@ -523,6 +536,15 @@ mod tests {
         let sents = crate::ingest::chunk::sentences(text, 0, text.len());
         let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
         x.claims.iter().map(|c| format!("{}({}, {})", c.rel, c.subject.0, c.object.0)).collect()
+    }
+
+    #[test]
+    fn a_denial_is_the_deniers() {
+        let text = "Marek Novak denied that he controls Gamma Consulting LLC. Acme Ltd did not transfer any funds to Beta Ltd.";
+        let sents = crate::ingest::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let got: Vec<(String, &str, String)> = x.claims.iter().map(|c| (c.rel.clone(), c.modality.name(), c.asserter.clone())).collect();
+        assert_eq!(got, [("CONTROLS".to_string(), "denied", "Person:marek novak".to_string()), ("TRANSFERRED".to_string(), "denied", "document".to_string())]);
     }
 
     #[test]

@@ -130,11 +130,16 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("BENEFICIAL_OWNER_OF", &["beneficial"], format!(r"\bthe\s+(?:ultimate\s+)?beneficial\s+owner\s+of\s+{ORG}\s+(?:is|was)\s+{PARTY}"), true),
         // X acquired Y / Y was acquired by X
         pat("ACQUIRED", &["acquired", "bought", "purchased", "took"], format!(r"{PARTY}{SHORT}\b(?:acquired|bought|purchased|took over)\s+(?:substantially\s+all\s+of\s+)?{ORG}"), false),
+        // Y's 2001 acquisition by X
+        pat("ACQUIRED", &["acquisition"], format!(r"{ORG}(?:['’]s?|s)\s+(?:(?:19|20)\d\d\s+)?acquisition\s+by\s+{PARTY}"), true),
+        // Y's general partner, X: a general partner runs (controls) the partnership.
+        pat("CONTROLS", &["general partner"], format!(r"{ORG}['’]s?\s+general\s+partner,?\s+{PARTY}"), true),
         pat("ACQUIRED", &["acquired", "bought", "purchased", "taken"], format!(r"{ORG}{SHORT}\b(?:was|were|has been|had been)\s+(?:acquired|bought|purchased|taken over)\s+by\s+{PARTY}"), true),
         // X, an employee of Y / X works for Y
         pat("EMPLOYED_BY", &["employee", "staff", "banker", "analyst", "accountant", "trader", "clerk", "broker", "consultant", "representative", "manager"], format!(r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|registered representative|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"), false),
         pat("EMPLOYED_BY", &["work"], format!(r"{PER}{SHORT}\b(?:works|worked|working)\s+(?:for|at)\s+{ORG}"), false),
-        pat("EMPLOYED_BY", &["employed"], format!(r"{PER}{SHORT}\b(?:is|was)\s+employed\s+by\s+{ORG}"), false),
+        // (not "employed with Y's division": the organisation is the employer itself)
+        pat("EMPLOYED_BY", &["employed"], format!(r"{PER}{SHORT}\b(?:is|was)\s+employed\s+(?:by|with)\s+{ORG}(?:[\s,.;]|$)"), false),
         // X registered/incorporated in L
         pat("REGISTERED_AT", &["registered", "incorporated", "domiciled"], format!(r"{ORG}(?:\s*\([^()«»]*\))?,?{SHORT}\b(?:registered|incorporated|domiciled)\s+in\s+(?:the\s+)?«L(\d+)»"), false),
         // X signed ... with Y
@@ -144,11 +149,29 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("HOLDS_ACCOUNT", &["account"], format!(r"{PARTY}{SHORT}\b(?:holds|held|opened|maintains|maintained)\s+(?:an?\s+|the\s+)?(?:bank\s+)?account\b{SHORT}«A(\d+)»(?:\s+(?:for|on behalf of)\s+«[OP](?P<holder>\d+)»)?"), false),
         pat("HOLDS_ACCOUNT", &["held", "opened", "owned"], format!(r"«A(\d+)»{SHORT}\b(?:held|opened|owned)\s+by\s+{PARTY}"), true),
     ];
-    // Officers with their role word.
-    let officer = r"(?P<role>(?i:chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|principal)|CEO|CFO|COO)";
+    // Officers with their role words: one, or several joined ("Chairman and Chief Executive
+    // Officer", "President, CEO and Treasurer"); the role attribute is all of them.
+    let word = r"(?:(?i:principal vice president|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|principal)|CEO|CFO|COO)";
+    let officer = format!(r"(?P<role>{word}(?:(?:\s*,\s*|\s*,?\s+(?:and|&)\s+){word}){{0,3}})");
+    // "founder and CEO of X": the founding is no office, the role after it is.
+    let founder = r"(?:(?i:co-?founder|founder)\s+and\s+)?";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X").
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+{ORG}"), false));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}['’]s?\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    // "Y, and X, its president" / "Y and its president, X": the company just named.
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+{PER},\s+its\s+(?:former\s+)?{officer}\b"), true));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+its\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    // X, the (founder and) majority shareholder of Y / X, owner and operator of Y: owns (part of) it.
+    v.push(pat(
+        "OWNS",
+        &["shareholder", "owner"],
+        format!(r"{PER}\s*,\s+(?:the\s+|a\s+|an\s+)?(?:former\s+)?{founder}(?:(?:sole|majority|controlling|principal|largest)\s+shareholder|(?:sole\s+)?owner(?:\s+and\s+operator)?)\s+of\s+{ORG}"),
+        false,
+    ));
+    // X, a former Y employee
+    v.push(pat("EMPLOYED_BY", &["employee", "banker", "trader", "accountant", "broker"], format!(r"{PER}\s*,\s+(?:an?\s+)?(?:former\s+)?{ORG}\s+(?:employee|banker|trader|accountant|broker)\b"), false));
+    // X agreed to pay $N to Y (the payee named)
+    v.push(pat("PAID", &["pay"], format!(r"{PARTY}{SHORT}\bagreed\s+to\s+pay\s+(?:a\s+total\s+of\s+)?«M(?P<m>\d+)»{SHORT}\bto\s+(?:the\s+)?{PARTY}"), false));
     v
 });
 
@@ -257,5 +280,20 @@ mod tests {
         assert_eq!(rels("Mr. Calbert Lai , the Chief Executive Officer of Sitoa Corporation , resigned."), ["OFFICER_OF(Calbert Lai, Sitoa Corporation)"]);
         assert_eq!(rels("Mr. Patzig was a Director of Cyntellect Inc., a private company."), ["DIRECTOR_OF(Patzig, Cyntellect Inc.)"]);
         assert_eq!(rels("Ms. Ray served as Senior Vice President of Omega Corp."), ["OFFICER_OF(Ray, Omega Corp)"]);
+    }
+
+    #[test]
+    fn enforcement_prose() {
+        assert_eq!(rels("Merle Ferguson, its former President and Chief Executive Officer of World Homes, Inc., was enjoined."), ["OFFICER_OF(Merle Ferguson, World Homes, Inc.)"]);
+        assert_eq!(rels("Danny Seibel, the former president and CEO of the now-defunct First Lindsay Bank, pleaded guilty."), ["OFFICER_OF(Danny Seibel, First Lindsay Bank)"]);
+        assert_eq!(rels("World Homes, Inc., and Merle Ferguson, its President, were enjoined."), ["OFFICER_OF(Merle Ferguson, World Homes, Inc.)"]);
+        assert_eq!(rels("Yudel Cayro, owner and operator of Courtesy Medical Group Inc., was sentenced."), ["OWNS(Yudel Cayro, Courtesy Medical Group Inc.)"]);
+        assert_eq!(rels("Michael Porter, the founder and majority shareholder of St2ep LLC, forged it."), ["OWNS(Michael Porter, St2ep LLC)"]);
+        assert_eq!(rels("Dr. Qing Wang, a former Cleveland Clinic Foundation employee, is charged."), ["EMPLOYED_BY(Qing Wang, Cleveland Clinic Foundation)"]);
+        assert_eq!(rels("It followed Image Entry, Inc.'s 2001 acquisition by Sourcecorp, Inc. last year."), ["ACQUIRED(Sourcecorp, Inc., Image Entry, Inc.)"]);
+        assert_eq!(rels("It sold stock of JB Stanley Group, LP's general partner, Cambridge Capital LLC, to investors."), ["CONTROLS(Cambridge Capital LLC, JB Stanley Group, LP)"]);
+        assert_eq!(rels("Acme Holdings Ltd agreed to pay $5 million to Beta Bank plc."), ["PAID(Acme Holdings Ltd, Beta Bank plc)"]);
+        // Employed with a company's division: not by the company.
+        assert!(rels("While Mr. Lambach was employed with Atchison Corp's Foundry Group Inc, he stole.").is_empty());
     }
 }
