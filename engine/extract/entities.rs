@@ -58,56 +58,72 @@ mod cue {
     pub const ALL: u128 = u128::MAX;
 }
 
-/// The cue words of each group, found case-insensitively (ASCII) in one pass; each is a
-/// substring every match of the group's patterns contains.
-const CUE_WORDS: &[(u128, &[&str])] = &[
-    (cue::CUR_BEFORE, &["$", "€", "£", "¥", "USD", "EUR", "GBP", "JPY", "CHF", "CNY", "RMB", "AUD", "CAD", "HKD", "SGD", "RUB", "AED", "BTC", "ETH"]),
-    (cue::CUR_AFTER, &["USD", "EUR", "GBP", "CHF", "JPY", "dollars", "euros", "pounds", "yen", "francs"]),
-    (cue::BIC, &["SWIFT", "BIC"]),
-    (cue::ACCT, &["account", "acct", "a/c"]),
-    (cue::ETH, &["0x"]),
-    (cue::BTC, &["bc1", "BTC", "bitcoin", "wallet"]),
-    (cue::MONTH, &["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]),
-    (cue::DASH, &["-"]),
-    (cue::REL, &["today", "yesterday", "tomorrow", "days"]),
-    (cue::PHONE, &["+", "tel", "phone", "mobile", "fax"]),
-    (cue::REF, &["-", "SAR", "STR", "CTR", "case", "file", "ref", "release"]),
+/// The cue words of each group, each a substring every match of the group's patterns
+/// contains: exactly as written when the group's patterns are case-sensitive (`true`),
+/// in any case otherwise.
+const CUE_WORDS: &[(u128, bool, &[&str])] = &[
+    (cue::CUR_BEFORE, true, &["€", "£", "¥", "USD", "EUR", "GBP", "JPY", "CHF", "CNY", "RMB", "AUD", "CAD", "HKD", "SGD", "RUB", "AED", "BTC", "ETH"]),
+    (cue::CUR_AFTER, true, &["USD", "EUR", "GBP", "CHF", "JPY", "dollars", "euros", "pounds", "yen", "francs"]),
+    (cue::BIC, false, &["SWIFT", "BIC"]),
+    (cue::ACCT, false, &["account", "acct", "a/c"]),
+    (cue::ETH, true, &["0x"]),
+    (cue::BTC, true, &["bc1", "BTC"]),
+    (cue::BTC, false, &["bitcoin", "wallet"]),
+    (cue::MONTH, true, &["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]),
+    (cue::REL, false, &["today", "yesterday", "tomorrow", "days"]),
+    (cue::PHONE, false, &["tel", "phone", "mobile", "fax"]),
+    (cue::REF, true, &["SAR", "STR", "CTR"]),
+    (cue::REF, false, &["case", "file", "ref", "release"]),
     (
         cue::ROLE,
+        false,
         &[
             "director", "executive", "controller", "CEO", "CFO", "COO", "chair", "president", "secretary", "treasurer", "counsel", "partner", "founder", "shareholder",
             "owner", "employee", "manager", "accountant", "analyst", "officer", "signatory", "trustee", "nominee", "broker", "representative", "adviser", "principal",
         ],
     ),
-    (cue::TITLE, &["Mr", "Ms", "Miss", "Dr", "Prof", "Sir", "Judge", "Dame"]),
-    (cue::BY, &["by"]),
-    (cue::PLACE, &["registered", "incorporated", "domiciled", "based", "headquartered", "located"]),
-    (cue::SAY, &["said", "stated", "told", "wrote", "alleged", "claimed", "denied", "confirmed", "admitted", "testified", "reported", "signed", "approved"]),
+    (cue::TITLE, true, &["Mr", "Ms", "Miss", "Dr", "Prof", "Sir", "Judge", "Dame"]),
+    (cue::BY, false, &["by"]),
+    (cue::PLACE, true, &["registered", "incorporated", "domiciled", "based", "headquartered", "located"]),
+    (cue::SAY, true, &["said", "stated", "told", "wrote", "alleged", "claimed", "denied", "confirmed", "admitted", "testified", "reported", "signed", "approved"]),
 ];
 
-/// A set of cue words with the groups each belongs to, found case-insensitively (ASCII)
-/// in one pass over a text.
+/// What a cue word found (in any case) sets: groups for any case, and groups for one
+/// exact spelling.
+#[derive(Default)]
+struct CueEntry {
+    any_case: u128,
+    exact: Vec<(String, u128)>,
+}
+
+/// A set of cue words with the groups each belongs to, found in one case-insensitive
+/// (ASCII) pass over a text; words of case-sensitive groups count only as written.
 pub struct CueSet {
     ac: Option<aho_corasick::AhoCorasick>,
-    groups: Vec<u128>,
+    entries: Vec<CueEntry>,
 }
 
 impl CueSet {
-    /// A set from (group bits, words) pairs; a word listed in several groups has them all.
-    pub fn new(words: &[(u128, &[&str])]) -> CueSet {
-        let mut by_word: std::collections::BTreeMap<String, u128> = std::collections::BTreeMap::new();
-        for (g, ws) in words {
+    /// A set from (group bits, case-sensitive, words); a word listed in several groups
+    /// has them all.
+    pub fn new(words: &[(u128, bool, &[&str])]) -> CueSet {
+        let mut by_word: std::collections::BTreeMap<String, CueEntry> = std::collections::BTreeMap::new();
+        for (g, exact, ws) in words {
             for w in *ws {
-                *by_word.entry(w.to_ascii_lowercase()).or_default() |= g;
+                let e = by_word.entry(w.to_ascii_lowercase()).or_default();
+                if *exact {
+                    e.exact.push((w.to_string(), *g));
+                } else {
+                    e.any_case |= g;
+                }
             }
         }
-        let groups = by_word.values().copied().collect();
         let ac = aho_corasick::AhoCorasick::builder()
             .ascii_case_insensitive(true)
             .kind(Some(aho_corasick::AhoCorasickKind::DFA))
             .build(by_word.keys())
             .ok();
-        CueSet { ac, groups }
+        CueSet { ac, entries: by_word.into_values().collect() }
     }
 
     /// The groups with a cue word in `t`. Every group when in doubt: when the automaton
@@ -120,16 +136,30 @@ impl CueSet {
         }
         let mut bits = 0;
         for m in ac.find_overlapping_iter(t) {
-            bits |= self.groups.get(m.pattern().as_usize()).copied().unwrap_or(cue::ALL);
+            let Some(e) = self.entries.get(m.pattern().as_usize()) else { return cue::ALL };
+            bits |= e.any_case;
+            for (w, g) in &e.exact {
+                if t.as_bytes().get(m.start()..m.end()) == Some(w.as_bytes()) {
+                    bits |= g;
+                }
+            }
         }
         bits
     }
 }
 
-/// The cue groups present in a sentence.
+/// The cue groups present in a sentence. The one-byte cues (`$`, `-`, `+`) are looked
+/// for apart, by a byte search: in the automaton they would make most of its states
+/// match states, its slow path.
 fn cues(t: &str) -> u128 {
     static SET: LazyLock<CueSet> = LazyLock::new(|| CueSet::new(CUE_WORDS));
-    SET.present(t)
+    let mut bits = SET.present(t);
+    for (byte, groups) in [(b'$', cue::CUR_BEFORE), (b'-', cue::DASH | cue::REF), (b'+', cue::PHONE)] {
+        if t.as_bytes().contains(&byte) {
+            bits |= groups;
+        }
+    }
+    bits
 }
 
 /// Legal-form and institution words that end an organisation's name.

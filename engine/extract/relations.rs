@@ -179,8 +179,8 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
 /// set when pattern `i`'s cues are in it, bit 127 when the shared-director pattern's are
 /// (patterns past 126 always run).
 static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| {
-    let mut groups: Vec<(u128, &[&str])> = PATTERNS.iter().enumerate().filter(|(i, _)| *i < 127).map(|(i, p)| (1u128 << i, p.cues)).collect();
-    groups.push((1 << 127, &["director"]));
+    let mut groups: Vec<(u128, bool, &[&str])> = PATTERNS.iter().enumerate().filter(|(i, _)| *i < 127).map(|(i, p)| (1u128 << i, false, p.cues)).collect();
+    groups.push((1 << 127, false, &["director"]));
     super::entities::CueSet::new(&groups)
 });
 
