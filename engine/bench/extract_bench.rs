@@ -5,7 +5,9 @@
 //! string field), any other file is one document of its text. Sentences are split as
 //! `tg build` splits plain text, then each document is extracted N times (default 3);
 //! the best run's MB/s is printed per path and overall, with mention and claim counts.
-//! `--dump FILE` writes every mention and claim (of the first run) to FILE, one a line.
+//! `--dump FILE` writes every mention and claim (of the first run) to FILE, one a line, to
+//! compare two builds; then, for review, each claim with its quote (`review` lines) and each
+//! sentence's template with its mentions (`template` lines).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
