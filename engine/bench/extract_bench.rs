@@ -5,6 +5,9 @@
 //! string field), any other file is one document of its text. Sentences are split as
 //! `tg build` splits plain text, then each document is extracted N times (default 3);
 //! the best run's MB/s is printed per path and overall, with mention and claim counts.
+//! `--dump FILE` writes every mention and claim (of the first run) to FILE, one a line, to
+//! compare two builds; then, for review, each claim with its quote (`review` lines) and each
+//! sentence's template with its mentions (`template` lines).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -36,6 +39,18 @@ fn main() {
         repeat = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(3).max(1);
         args.drain(i..(i + 2).min(args.len()));
     }
+    // `--dump FILE`: every mention and claim of the first run, one line each, to compare
+    // two builds' outputs.
+    let mut dump: Option<std::io::BufWriter<std::fs::File>> = None;
+    if let Some(i) = args.iter().position(|a| a == "--dump") {
+        let f = args.get(i + 1).and_then(|p| std::fs::File::create(p).ok());
+        if f.is_none() {
+            eprintln!("--dump needs a file it can create");
+            std::process::exit(2);
+        }
+        dump = f.map(std::io::BufWriter::new);
+        args.drain(i..(i + 2).min(args.len()));
+    }
     if args.is_empty() {
         eprintln!("usage: tg-extract-bench [--repeat N] PATH…");
         std::process::exit(2);
@@ -49,13 +64,37 @@ fn main() {
         let bytes: usize = docs.iter().map(String::len).sum();
         let mut best = Duration::MAX;
         let (mut mentions, mut claims) = (0, 0);
-        for _ in 0..repeat {
+        for run in 0..repeat {
             let t = Instant::now();
             let (mut m, mut c) = (0, 0);
             for (i, d) in docs.iter().enumerate() {
                 let sents = sentences(d, 0, d.len());
                 let id = i.to_string();
                 let x = extract(&Input { id: &id, text: d, sentences: &sents, fields: &[], people: &[], date: None }, vocab);
+                if run == 0
+                    && let Some(w) = dump.as_mut()
+                {
+                    use std::io::Write;
+                    for (mention, ante) in &x.mentions {
+                        let _ = writeln!(w, "{root}\t{i}\tmention\t{mention:?}\t{ante:?}");
+                    }
+                    for c in &x.claims {
+                        let _ = writeln!(w, "{root}\t{i}\tclaim\t{c:?}");
+                    }
+                    // For review: each claim with its quote, and each sentence's template.
+                    for c in &x.claims {
+                        let q = d.get(c.quote.0..c.quote.1).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
+                        let _ = writeln!(w, "{root}\t{i}\treview\t{}({}, {}) {} {:?} [{}] | {q}", c.rel, c.subject.0, c.object.0, c.modality.name(), c.attrs.iter().map(|a| format!("{}={}", a.0, a.1)).collect::<Vec<_>>(), c.asserter);
+                    }
+                    for s in &sents {
+                        let ms: Vec<_> = x.mentions.iter().filter(|(m, _)| m.span.0 >= s.0 && m.span.1 <= s.1).map(|(m, _)| m.clone()).collect();
+                        if ms.len() >= 2 {
+                            let t = textgraph::extract::relations::template(&d[s.0..s.1], s.0, &ms);
+                            let names: Vec<String> = ms.iter().enumerate().map(|(k, m)| format!("{k}={}", m.surface)).collect();
+                            let _ = writeln!(w, "{root}\t{i}\ttemplate\t{}\t{}", t.split_whitespace().collect::<Vec<_>>().join(" "), names.join(" ; "));
+                        }
+                    }
+                }
                 m += x.mentions.len();
                 c += x.claims.len();
             }

@@ -35,6 +35,133 @@ fn re(p: &str) -> Regex {
     Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}"))
 }
 
+/// Cue groups: a finder's patterns can only match a sentence that has one of its group's
+/// cue words ([`CUE_WORDS`]), so a finder whose cues are absent is skipped — an exact
+/// shortcut, the output is the same.
+mod cue {
+    pub const CUR_BEFORE: u128 = 1;
+    pub const CUR_AFTER: u128 = 1 << 1;
+    pub const BIC: u128 = 1 << 2;
+    pub const ACCT: u128 = 1 << 3;
+    pub const ETH: u128 = 1 << 4;
+    pub const BTC: u128 = 1 << 5;
+    pub const MONTH: u128 = 1 << 6;
+    pub const DASH: u128 = 1 << 7;
+    pub const REL: u128 = 1 << 8;
+    pub const PHONE: u128 = 1 << 9;
+    pub const REF: u128 = 1 << 10;
+    pub const ROLE: u128 = 1 << 11;
+    pub const SAY: u128 = 1 << 12;
+    pub const TITLE: u128 = 1 << 13;
+    pub const BY: u128 = 1 << 14;
+    pub const PLACE: u128 = 1 << 15;
+    pub const ALL: u128 = u128::MAX;
+}
+
+/// The cue words of each group, each a substring every match of the group's patterns
+/// contains: exactly as written when the group's patterns are case-sensitive (`true`),
+/// in any case otherwise.
+const CUE_WORDS: &[(u128, bool, &[&str])] = &[
+    (cue::CUR_BEFORE, true, &["€", "£", "¥", "USD", "EUR", "GBP", "JPY", "CHF", "CNY", "RMB", "AUD", "CAD", "HKD", "SGD", "RUB", "AED", "BTC", "ETH"]),
+    (cue::CUR_AFTER, true, &["USD", "EUR", "GBP", "CHF", "JPY", "dollars", "euros", "pounds", "yen", "francs"]),
+    (cue::BIC, false, &["SWIFT", "BIC"]),
+    (cue::ACCT, false, &["account", "acct", "a/c"]),
+    (cue::ETH, true, &["0x"]),
+    (cue::BTC, true, &["bc1", "BTC"]),
+    (cue::BTC, false, &["bitcoin", "wallet"]),
+    (cue::MONTH, true, &["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]),
+    (cue::REL, false, &["today", "yesterday", "tomorrow", "days"]),
+    (cue::PHONE, false, &["tel", "phone", "mobile", "fax"]),
+    (cue::REF, true, &["SAR", "STR", "CTR"]),
+    (cue::REF, false, &["case", "file", "ref", "release"]),
+    (
+        cue::ROLE,
+        false,
+        &[
+            "director", "executive", "controller", "CEO", "CFO", "COO", "chair", "president", "secretary", "treasurer", "counsel", "partner", "founder", "shareholder",
+            "owner", "employee", "manager", "accountant", "analyst", "officer", "signatory", "trustee", "nominee", "broker", "representative", "adviser", "principal",
+        ],
+    ),
+    (cue::TITLE, true, &["Mr", "Ms", "Miss", "Dr", "Prof", "Sir", "Judge", "Dame"]),
+    (cue::BY, false, &["by"]),
+    (cue::PLACE, true, &["registered", "incorporated", "domiciled", "based", "headquartered", "located"]),
+    (cue::SAY, true, &["said", "stated", "told", "wrote", "alleged", "claimed", "denied", "confirmed", "admitted", "testified", "reported", "signed", "approved"]),
+];
+
+/// What a cue word found (in any case) sets: groups for any case, and groups for one
+/// exact spelling.
+#[derive(Default)]
+struct CueEntry {
+    any_case: u128,
+    exact: Vec<(String, u128)>,
+}
+
+/// A set of cue words with the groups each belongs to, found in one case-insensitive
+/// (ASCII) pass over a text; words of case-sensitive groups count only as written.
+pub struct CueSet {
+    ac: Option<aho_corasick::AhoCorasick>,
+    entries: Vec<CueEntry>,
+}
+
+impl CueSet {
+    /// A set from (group bits, case-sensitive, words); a word listed in several groups
+    /// has them all.
+    pub fn new(words: &[(u128, bool, &[&str])]) -> CueSet {
+        let mut by_word: std::collections::BTreeMap<String, CueEntry> = std::collections::BTreeMap::new();
+        for (g, exact, ws) in words {
+            for w in *ws {
+                let e = by_word.entry(w.to_ascii_lowercase()).or_default();
+                if *exact {
+                    e.exact.push((w.to_string(), *g));
+                } else {
+                    e.any_case |= g;
+                }
+            }
+        }
+        let ac = aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+            .build(by_word.keys())
+            .ok();
+        CueSet { ac, entries: by_word.into_values().collect() }
+    }
+
+    /// The groups with a cue word in `t`. Every group when in doubt: when the automaton
+    /// could not be built, or when `t` has a character that Unicode case folding makes an
+    /// ASCII letter (the Kelvin sign, the long s), which case-insensitive patterns match.
+    pub fn present(&self, t: &str) -> u128 {
+        let Some(ac) = &self.ac else { return cue::ALL };
+        if !t.is_ascii() && (t.contains('\u{212A}') || t.contains('\u{17F}')) {
+            return cue::ALL;
+        }
+        let mut bits = 0;
+        for m in ac.find_overlapping_iter(t) {
+            let Some(e) = self.entries.get(m.pattern().as_usize()) else { return cue::ALL };
+            bits |= e.any_case;
+            for (w, g) in &e.exact {
+                if t.as_bytes().get(m.start()..m.end()) == Some(w.as_bytes()) {
+                    bits |= g;
+                }
+            }
+        }
+        bits
+    }
+}
+
+/// The cue groups present in a sentence. The one-byte cues (`$`, `-`, `+`) are looked
+/// for apart, by a byte search: in the automaton they would make most of its states
+/// match states, its slow path.
+fn cues(t: &str) -> u128 {
+    static SET: LazyLock<CueSet> = LazyLock::new(|| CueSet::new(CUE_WORDS));
+    let mut bits = SET.present(t);
+    for (byte, groups) in [(b'$', cue::CUR_BEFORE), (b'-', cue::DASH | cue::REF), (b'+', cue::PHONE)] {
+        if t.as_bytes().contains(&byte) {
+            bits |= groups;
+        }
+    }
+    bits
+}
+
 /// Legal-form and institution words that end an organisation's name.
 const ORG_SUFFIXES: &[&str] = &[
     "Ltd", "Ltd.", "Limited", "LLC", "L.L.C.", "LLP", "LP", "L.P.", "Inc", "Inc.", "Incorporated", "Corp", "Corp.", "Corporation", "PLC", "plc", "GmbH", "AG", "KG",
@@ -74,6 +201,11 @@ const LEGAL_ABBREVIATIONS: &[&str] = &[
 
 /// Whether a word is a legal-form or institution word ([`ORG_SUFFIXES`]), by hash.
 fn is_suffix(w: &str) -> bool {
+    // Every suffix starts with a capital but "plc", and none is longer than 12 bytes: most
+    // words need no hash.
+    if w.len() > 12 || !w.as_bytes().first().is_some_and(|b| b.is_ascii_uppercase() || *b == b'p') {
+        return false;
+    }
     static SET: LazyLock<hashbrown::HashSet<&'static str>> = LazyLock::new(|| ORG_SUFFIXES.iter().copied().collect());
     SET.contains(w)
 }
@@ -115,47 +247,59 @@ struct Word<'a> {
 
 fn words(text: &str, (s, e): Span) -> Vec<Word<'_>> {
     // A letter or digit and the letters, digits and `&'’.-/` after it; or a lone `&`.
-    // (Scanned by hand: a regex here was a tenth of extraction's time.)
+    // (Scanned by hand, bytes for ASCII and chars otherwise: a regex here was a tenth of
+    // extraction's time.)
     let t = &text[s..e];
-    let mut spans: Vec<(usize, usize)> = vec![];
-    let mut it = t.char_indices().peekable();
-    while let Some((i, c)) = it.next() {
-        if c == '&' {
-            spans.push((i, i + 1));
-        } else if c.is_alphanumeric() {
-            let mut end = i + c.len_utf8();
-            while let Some(&(j, d)) = it.peek() {
-                if d.is_alphanumeric() || matches!(d, '&' | '\'' | '’' | '.' | '-' | '/') {
-                    end = j + d.len_utf8();
-                    it.next();
-                } else {
-                    break;
-                }
+    let b = t.as_bytes();
+    // The char at a char boundary `i` with its length.
+    let char_at = |i: usize| t[i..].chars().next().map_or((' ', 1), |c| (c, c.len_utf8()));
+    let mut out = Vec::with_capacity(b.len() / 6 + 1);
+    let mut i = 0;
+    while i < b.len() {
+        let (first, len) = if b[i] < 0x80 { (b[i] as char, 1) } else { char_at(i) };
+        if first == '&' {
+            out.push(word(t, s, i, i + 1));
+            i += 1;
+            continue;
+        }
+        if !first.is_alphanumeric() {
+            i += len;
+            continue;
+        }
+        let start = i;
+        i += len;
+        while i < b.len() {
+            let (d, len) = if b[i] < 0x80 { (b[i] as char, 1) } else { char_at(i) };
+            if d.is_alphanumeric() || matches!(d, '&' | '\'' | '’' | '.' | '-' | '/') {
+                i += len;
+            } else {
+                break;
             }
-            spans.push((i, end));
+        }
+        out.push(word(t, s, start, i));
+    }
+    out
+}
+
+/// The word `t[a..b]` (`t` starting at `s` in the text): a trailing dot kept only for known
+/// abbreviations ("Inc.", "S.A."), a possessive dropped ("Gamma Holdings's director").
+fn word(t: &str, s: usize, a: usize, b: usize) -> Word<'_> {
+    let mut t = &t[a..b];
+    let mut end = s + b;
+    if t.ends_with('.') && !is_suffix(t) && !(t.len() == 2 && t.chars().next().is_some_and(char::is_uppercase)) && !t[..t.len() - 1].contains('.') {
+        t = &t[..t.len() - 1];
+        end -= 1;
+    }
+    if t.as_bytes().last().is_some_and(|l| matches!(l, b's' | b'\'' | 0x99)) {
+        for poss in ["'s", "’s", "'", "’"] {
+            if t.len() > poss.len() && t.ends_with(poss) {
+                t = &t[..t.len() - poss.len()];
+                end -= poss.len();
+                break;
+            }
         }
     }
-    spans
-        .into_iter()
-        .map(|(a, b)| {
-            // A word's trailing dot is kept only for known abbreviations ("Inc.", "S.A.").
-            let mut t = &t[a..b];
-            let mut end = s + b;
-            if t.ends_with('.') && !is_suffix(t) && !(t.len() == 2 && t.chars().next().is_some_and(char::is_uppercase)) && !t[..t.len() - 1].contains('.') {
-                t = &t[..t.len() - 1];
-                end -= 1;
-            }
-            // A possessive is not part of the word ("Gamma Holdings's director").
-            for poss in ["'s", "’s", "'", "’"] {
-                if t.len() > poss.len() && t.ends_with(poss) {
-                    t = &t[..t.len() - poss.len()];
-                    end -= poss.len();
-                    break;
-                }
-            }
-            Word { text: t, start: s + a, end }
-        })
-        .collect()
+    Word { text: t, start: s + a, end }
 }
 
 fn capitalised(w: &str) -> bool {
@@ -276,10 +420,10 @@ fn push_org(text: &str, s: usize, mut e: usize, out: &mut Vec<Mention>) {
 }
 
 /// People named with a title ("Mr. John Doe", "Dr Lena Ortiz").
-fn titled_people(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+fn titled_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     static T: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Judge|Dame)\.?\s+((?:\p{Lu}[\p{L}'’\-]+\s+){0,2}\p{Lu}[\p{L}'’\-]+)"));
     let (s, e) = sentence;
-    for c in T.captures_iter(&text[s..e]) {
+    for c in T.captures_iter(if cues & cue::TITLE != 0 { &text[s..e] } else { "" }) {
         if let Some(m) = c.get(1) {
             push_person(text, s + m.start(), s + m.end(), out);
         }
@@ -296,7 +440,7 @@ pub const ROLES: &str = r"(?i:director|managing director|chief executive officer
 
 /// People named next to a role ("Marek Novak, a director of", "director Marek Novak"),
 /// or next to a verb of saying ("Lena Ortiz said").
-fn role_people(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     static NAME: &str = r"(\p{Lu}[\p{Ll}'’\-]+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{Ll}'’\-]+){1,2})";
     static A: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME},\s+(?:(?:a|an|the|its|their|his|her)\s+)?(?:(?i:former|then|sole|non-executive|senior|acting)\s+)?(?:{ROLES})\b")));
     // No comma between: "Vice President, Worldwide Sales" names a department.
@@ -306,16 +450,14 @@ fn role_people(text: &str, sentence: Span, out: &mut Vec<Mention>) {
     static C: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME}\s+(?:said|stated|told|wrote|alleged|claimed|denied|confirmed|admitted|testified|reported|signed|approved)\b")));
     static D: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:signed by|approved by|By)\s+{NAME}\b")));
     // A and C open with a name, which the regex engine must look for everywhere; they are
-    // run only when their cue words (a role, a verb of saying) are in the sentence at all,
-    // which a literal search finds fast.
-    static ROLE_CUE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:{ROLES})\b")));
-    static SAY_CUE: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:said|stated|told|wrote|alleged|claimed|denied|confirmed|admitted|testified|reported|signed|approved)\b"));
+    // run only when their cue words (a role, a verb of saying) are in the sentence at all
+    // (the sentence's cue groups, found in one pass).
     let (s, e) = sentence;
     let t = &text[s..e];
-    let role_word = ROLE_CUE.is_match(t);
+    let role_word = cues & cue::ROLE != 0;
     let role_cue = role_word && t.contains(',');
-    let say_cue = SAY_CUE.is_match(t);
-    for (pat, on) in [(&*A, role_cue), (&*B, role_word), (&*B2, role_cue), (&*C, say_cue), (&*D, true)] {
+    let say_cue = cues & cue::SAY != 0;
+    for (pat, on) in [(&*A, role_cue), (&*B, role_word), (&*B2, role_cue), (&*C, say_cue), (&*D, cues & cue::BY != 0)] {
         for c in pat.captures_iter(if on { t } else { "" }) {
             if let Some(m) = c.get(1) {
                 let first = m.as_str().split_whitespace().next().unwrap_or("");
@@ -415,7 +557,7 @@ fn format_amount(v: i128) -> String {
 }
 
 /// Money: a currency (symbol, code or word) with an amount, in any common order.
-fn money(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+fn money(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     const CUR: &str = r"US\$|\$|€|£|¥|USD|EUR|GBP|JPY|CHF|CNY|RMB|AUD|CAD|HKD|SGD|RUB|AED|BTC|ETH";
     const NUM: &str = r"\d{1,3}(?:[,\.\s’']\d{3})+(?:[\.,]\d{1,2})?|\d+(?:[\.,]\d+)?";
     const MAG: &str = r"million|billion|thousand|mn|bn|m|k";
@@ -428,8 +570,8 @@ fn money(text: &str, sentence: Span, out: &mut Vec<Mention>) {
     if !t.bytes().any(|b| b.is_ascii_digit()) {
         return;
     }
-    for pat in [&*BEFORE, &*AFTER] {
-        for c in pat.captures_iter(t) {
+    for (pat, on) in [(&*BEFORE, cues & cue::CUR_BEFORE != 0), (&*AFTER, cues & cue::CUR_AFTER != 0)] {
+        for c in pat.captures_iter(if on { t } else { "" }) {
             let (Some(cur), Some(n)) = (c.name("c"), c.name("n")) else { continue };
             let Some(code) = currency_code(cur.as_str()) else { continue };
             // "… in 2020 USD 5 million": a bare year before a currency code is a date.
@@ -475,7 +617,7 @@ pub fn iban_valid(iban: &str) -> bool {
 
 /// Accounts: IBANs (checksum-validated), SWIFT/BIC codes and account numbers named as
 /// such, crypto wallet addresses.
-fn accounts(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+fn accounts(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     static IBAN: LazyLock<Regex> = LazyLock::new(|| re(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b"));
     static BIC: LazyLock<Regex> = LazyLock::new(|| re(r"(?i:SWIFT|BIC)(?:/BIC)?(?:\s+code)?\s*:?\s*(?-i:(?P<b>[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?))\b"));
     static ACCT: LazyLock<Regex> = LazyLock::new(|| re(r"(?i:account|acct\.?|a/c)\s*(?i:no\.?|number|#)?\s*:?\s*(?P<a>\d[\d\- ]{4,22}\d)\b"));
@@ -485,18 +627,20 @@ fn accounts(text: &str, sentence: Span, out: &mut Vec<Mention>) {
     let t = &text[s..e];
     // IBANs, account numbers and wallets have digits: most sentences need no search for them.
     let td = if t.bytes().any(|b| b.is_ascii_digit()) { t } else { "" };
-    for m in IBAN.find_iter(td) {
+    // An IBAN opens with two capitals and two digits: a byte scan finds whether any does.
+    let iban_shape = td.as_bytes().windows(4).any(|w| w[0].is_ascii_uppercase() && w[1].is_ascii_uppercase() && w[2].is_ascii_digit() && w[3].is_ascii_digit());
+    for m in IBAN.find_iter(if iban_shape { td } else { "" }) {
         if iban_valid(m.as_str()) {
             let compact: String = m.as_str().chars().filter(|c| !c.is_whitespace()).collect();
             out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Account", key: format!("Account:IBAN {compact}"), surface: m.as_str().into(), attrs: vec![("scheme", "IBAN".into())] });
         }
     }
-    for c in BIC.captures_iter(t) {
+    for c in BIC.captures_iter(if cues & cue::BIC != 0 { t } else { "" }) {
         if let Some(b) = c.name("b") {
             out.push(Mention { span: (s + b.start(), s + b.end()), kind: "Account", key: format!("Account:BIC {}", b.as_str()), surface: b.as_str().into(), attrs: vec![("scheme", "BIC".into())] });
         }
     }
-    for c in ACCT.captures_iter(td) {
+    for c in ACCT.captures_iter(if cues & cue::ACCT != 0 { td } else { "" }) {
         if let Some(a) = c.name("a") {
             let digits: String = a.as_str().chars().filter(char::is_ascii_digit).collect();
             if digits.len() >= 6 {
@@ -504,14 +648,15 @@ fn accounts(text: &str, sentence: Span, out: &mut Vec<Mention>) {
             }
         }
     }
-    for m in ETH.find_iter(td) {
+    for m in ETH.find_iter(if cues & cue::ETH != 0 { td } else { "" }) {
         out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Account", key: format!("Account:ETH {}", m.as_str().to_lowercase()), surface: m.as_str().into(), attrs: vec![("scheme", "ETH".into())] });
     }
     // Legacy bitcoin addresses look like many other tokens: only with a crypto word near.
     // (Computed once and only when a candidate is found: lowercasing every sentence cost.)
     let crypto_context = std::cell::OnceCell::new();
     let crypto = || *crypto_context.get_or_init(|| t.contains("BTC") || { let l = t.to_lowercase(); l.contains("bitcoin") || l.contains("wallet") });
-    for m in BTC.find_iter(td) {
+    // Nothing is kept without "bc1" or a crypto word: no search then.
+    for m in BTC.find_iter(if cues & cue::BTC != 0 { td } else { "" }) {
         if m.as_str().starts_with("bc1") || crypto() {
             out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Account", key: format!("Account:BTC {}", m.as_str()), surface: m.as_str().into(), attrs: vec![("scheme", "BTC".into())] });
         }
@@ -526,7 +671,7 @@ fn iso(y: i32, m: u32, d: u32) -> Option<String> {
 /// Dates: "4 March 2024", "March 4, 2024", "2024-03-04", "March 2024" (month
 /// precision), and "today"/"yesterday"/"tomorrow"/"N days ago|later" against the
 /// document's date when it has one.
-fn dates(text: &str, sentence: Span, doc_date: Option<&str>, out: &mut Vec<Mention>) {
+fn dates(text: &str, sentence: Span, doc_date: Option<&str>, cues: u128, out: &mut Vec<Mention>) {
     const MON: &str = r"Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:t|tember|\.)?\.?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?";
     static DMY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{MON})\s*,?\s+(?P<y>\d{{4}})\b")));
     static MDY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?P<m>{MON})\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s?,?\s+(?P<y>\d{{4}})\b")));
@@ -545,8 +690,9 @@ fn dates(text: &str, sentence: Span, doc_date: Option<&str>, out: &mut Vec<Menti
         taken.push(span);
         out.push(Mention { span, kind: "Date", key: format!("Date:{iso_date}"), surface: collapse(&text[span.0..span.1]), attrs: vec![("iso", iso_date)] });
     };
-    for pat in [&*DMY, &*MDY, &*YMD] {
-        for c in pat.captures_iter(td) {
+    let (month, dash) = (cues & cue::MONTH != 0, cues & cue::DASH != 0);
+    for (pat, on) in [(&*DMY, month), (&*MDY, month), (&*YMD, dash)] {
+        for c in pat.captures_iter(if on { td } else { "" }) {
             let (Some(d), Some(m), Some(y)) = (c.name("d"), c.name("m"), c.name("y")) else { continue };
             let month = m.as_str().parse().ok().or_else(|| month_number(m.as_str()));
             let (Some(month), Ok(day), Ok(year)) = (month, d.as_str().parse::<u32>(), y.as_str().parse::<i32>()) else { continue };
@@ -558,14 +704,14 @@ fn dates(text: &str, sentence: Span, doc_date: Option<&str>, out: &mut Vec<Menti
             }
         }
     }
-    for c in MY.captures_iter(td) {
+    for c in MY.captures_iter(if month { td } else { "" }) {
         let (Some(m), Some(y), Some(whole)) = (c.name("m"), c.name("y"), c.get(0)) else { continue };
         if let (Some(month), Ok(year)) = (month_number(m.as_str()), y.as_str().parse::<i32>()) {
             push((s + whole.start(), s + whole.end()), format!("{year:04}-{month:02}"), out, &mut taken);
         }
     }
     let Some(base) = doc_date.and_then(|d| d.get(..10)).and_then(|d| d.parse::<jiff::civil::Date>().ok()) else { return };
-    for c in REL.captures_iter(t) {
+    for c in REL.captures_iter(if cues & cue::REL != 0 { t } else { "" }) {
         let Some(whole) = c.get(0) else { continue };
         let days: i64 = match (c.name("w").map(|w| w.as_str().to_lowercase()), c.name("n"), c.name("dir")) {
             (Some(w), _, _) if w == "today" => 0,
@@ -584,7 +730,7 @@ fn dates(text: &str, sentence: Span, doc_date: Option<&str>, out: &mut Vec<Menti
 }
 
 /// E-mail addresses, phone numbers and reference numbers.
-fn contacts_and_references(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+fn contacts_and_references(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     static EMAIL: LazyLock<Regex> = LazyLock::new(|| re(r"\b[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}\b"));
     static PHONE: LazyLock<Regex> = LazyLock::new(|| re(r"(?:\+\d{1,3}[\s\-.]?)(?:\(?\d{1,4}\)?[\s\-.]?){2,5}\d{2,4}\b|(?i:tel|phone|mobile|fax)\.?:?\s*(?P<p>\(?\d[\d\s\-().]{6,}\d)"));
     static REF: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:[A-Z]{2,6}-\d{2,6}(?:-[A-Z0-9]{1,8})*|\d{1,2}:\d{2}-[a-z]{2}-\d{3,6}|(?:SAR|STR|CTR)\s?#?\d{3,}(?:-\d+)*)\b|(?i:case|file|ref(?:erence)?|release)\s+(?i:no\.?|number|#)\s*(?P<r>[A-Z0-9][\w:\-/\.]*[A-Za-z0-9])"));
@@ -597,7 +743,7 @@ fn contacts_and_references(text: &str, sentence: Span, out: &mut Vec<Mention>) {
         }
         out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Email", key: format!("Email:{}", m.as_str().to_lowercase()), surface: m.as_str().into(), attrs: vec![] });
     }
-    for c in PHONE.captures_iter(if t.bytes().any(|b| b.is_ascii_digit()) { t } else { "" }) {
+    for c in PHONE.captures_iter(if cues & cue::PHONE != 0 && t.bytes().any(|b| b.is_ascii_digit()) { t } else { "" }) {
         let Some(m) = c.name("p").or_else(|| c.get(0)) else { continue };
         let digits: String = m.as_str().chars().filter(char::is_ascii_digit).collect();
         if (7..=15).contains(&digits.len()) {
@@ -605,17 +751,17 @@ fn contacts_and_references(text: &str, sentence: Span, out: &mut Vec<Mention>) {
             out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Phone", key: format!("Phone:{lead}{digits}"), surface: m.as_str().into(), attrs: vec![] });
         }
     }
-    for c in REF.captures_iter(t) {
+    for c in REF.captures_iter(if cues & cue::REF != 0 { t } else { "" }) {
         let Some(m) = c.name("r").or_else(|| c.get(0)) else { continue };
         out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Reference", key: format!("Reference:{}", m.as_str().to_uppercase()), surface: m.as_str().into(), attrs: vec![] });
     }
 }
 
 /// Places named as where something is registered, incorporated or based.
-fn locations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+fn locations(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     static L: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:registered|incorporated|domiciled|based|headquartered|located)\s+in\s+(?:the\s+)?(?P<l>\p{Lu}[\p{L}\-]+(?:\s+\p{Lu}[\p{L}\-]+){0,2})"));
     let (s, e) = sentence;
-    for c in L.captures_iter(&text[s..e]) {
+    for c in L.captures_iter(if cues & cue::PLACE != 0 { &text[s..e] } else { "" }) {
         if let Some(m) = c.name("l") {
             if month_number(m.as_str()).is_some() {
                 continue;
@@ -630,14 +776,15 @@ fn locations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
 /// earlier finder (money and accounts before references, organisations before people).
 pub fn find(text: &str, sentence: Span, doc_date: Option<&str>) -> Vec<Mention> {
     let mut found = vec![];
-    money(text, sentence, &mut found);
-    accounts(text, sentence, &mut found);
-    dates(text, sentence, doc_date, &mut found);
+    let cues = cues(&text[sentence.0..sentence.1]);
+    money(text, sentence, cues, &mut found);
+    accounts(text, sentence, cues, &mut found);
+    dates(text, sentence, doc_date, cues, &mut found);
     organisations(text, sentence, &mut found);
-    titled_people(text, sentence, &mut found);
-    role_people(text, sentence, &mut found);
-    contacts_and_references(text, sentence, &mut found);
-    locations(text, sentence, &mut found);
+    titled_people(text, sentence, cues, &mut found);
+    role_people(text, sentence, cues, &mut found);
+    contacts_and_references(text, sentence, cues, &mut found);
+    locations(text, sentence, cues, &mut found);
     resolve_overlaps(found)
 }
 

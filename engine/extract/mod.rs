@@ -122,7 +122,12 @@ fn defined_terms(text: &str, mentions: &[Mention]) -> Vec<(String, usize)> {
         if !matches!(m.kind, "Organization" | "Person") {
             continue;
         }
-        if let Some(c) = DEF.captures(&text[m.span.1..floor_boundary(text, m.span.1 + 60)])
+        let after = &text[m.span.1..floor_boundary(text, m.span.1 + 60)];
+        // The pattern opens with spaces and a parenthesis: most names have none after them.
+        if !after.trim_start().starts_with('(') {
+            continue;
+        }
+        if let Some(c) = DEF.captures(after)
             && let Some(t) = c.get(1)
         {
             out.push((t.as_str().to_string(), i));
@@ -221,13 +226,14 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
     }
     flat.sort_by(|a, b| a.span.cmp(&b.span));
     for &sent in input.sentences {
-        for c in PRONOUN.captures_iter(&text[sent.0..sent.1]) {
-            let Some(whole) = c.get(0) else { continue };
+        // A match test, no captures: which group matched shows in its first letter.
+        for whole in PRONOUN.find_iter(&text[sent.0..sent.1]) {
             let sp = (sent.0 + whole.start(), sent.0 + whole.end());
-            let want = if c.name("org").is_some() { "Organization" } else { "Person" };
+            let org = whole.as_str().starts_with(['I', 'i', 'T', 't']);
+            let want = if org { "Organization" } else { "Person" };
             // "it" before its verb only ("It wired", not "wired it"): the subject position.
             let after = text[sp.1..].trim_start();
-            if want == "Organization" && c.name("org").is_some_and(|m| m.as_str().eq_ignore_ascii_case("it")) && !after.starts_with(|ch: char| ch.is_lowercase()) {
+            if org && whole.as_str().eq_ignore_ascii_case("it") && !after.starts_with(|ch: char| ch.is_lowercase()) {
                 continue;
             }
             let compatible = |m: &&Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent");
@@ -258,6 +264,11 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
             }
         }
         ms.sort_by(|a, b| a.0.span.cmp(&b.0.span));
+        // Every relation joins two mentions: a sentence with fewer has none.
+        if ms.len() < 2 {
+            out.mentions.extend(ms);
+            continue;
+        }
         let mentions: Vec<Mention> = ms.iter().map(|(m, _)| m.clone()).collect();
         let template = relations::template(&text[sent.0..sent.1], sent.0, &mentions);
         for f in relations::find(&template, &mentions) {
@@ -298,6 +309,19 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
             ms.iter().filter(party).rev().find(|m| m.0.span.1 <= a && close(m.0.span.1, a))
         };
         if let Some(m) = found {
+            asserter = m.0.key.clone();
+        }
+    }
+    // A denial is the denier's: the party just before "denied" in the quote ("Marek Novak
+    // denied that he controls …"), even when it is the claim's own subject.
+    if modality == Modality::Denied
+        && let Some((a, _)) = modality::denial(qtext)
+    {
+        let a = quote.0 + a;
+        let gap_ok = |from: usize| matches!(text[from..a].trim(), "" | ",");
+        if let Some(m) = ms.iter().filter(|m| matches!(m.0.kind, "Person" | "Organization") && m.0.span.1 <= a).next_back()
+            && gap_ok(m.0.span.1)
+        {
             asserter = m.0.key.clone();
         }
     }
@@ -512,6 +536,15 @@ mod tests {
         let sents = crate::ingest::chunk::sentences(text, 0, text.len());
         let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
         x.claims.iter().map(|c| format!("{}({}, {})", c.rel, c.subject.0, c.object.0)).collect()
+    }
+
+    #[test]
+    fn a_denial_is_the_deniers() {
+        let text = "Marek Novak denied that he controls Gamma Consulting LLC. Acme Ltd did not transfer any funds to Beta Ltd.";
+        let sents = crate::ingest::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let got: Vec<(String, &str, String)> = x.claims.iter().map(|c| (c.rel.clone(), c.modality.name(), c.asserter.clone())).collect();
+        assert_eq!(got, [("CONTROLS".to_string(), "denied", "Person:marek novak".to_string()), ("TRANSFERRED".to_string(), "denied", "document".to_string())]);
     }
 
     #[test]

@@ -94,6 +94,13 @@ pub fn correction(quote: &str) -> Option<(usize, usize)> {
     CORRECTION.find(quote).map(|m| (m.start(), m.end()))
 }
 
+/// The span (relative to the quote) of a denial's verb ("denied", "denies"): the denier
+/// is the party named just before it.
+pub fn denial(quote: &str) -> Option<(usize, usize)> {
+    static DENIAL: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:denied|denies)\b"));
+    DENIAL.find(quote).map(|m| (m.start(), m.end()))
+}
+
 /// The span (relative to the quote) of the words that attribute it ("according to",
 /// "said"), to find the asserter next to them.
 pub fn attribution(quote: &str) -> Option<(usize, usize)> {

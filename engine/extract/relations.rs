@@ -75,76 +75,119 @@ const SERVES: &str = r"(?:is|was|has\s+been|had\s+been|serves\s+as|served\s+as|h
 
 struct Pattern {
     rel: &'static str,
+    /// Words one of which every match contains (any case): the pattern runs only on a
+    /// template that has one.
+    cues: &'static [&'static str],
     re: Regex,
     /// Capture group numbers of subject and object (by position in the pattern).
     swap: bool,
 }
 
-fn pat(rel: &'static str, p: String, swap: bool) -> Pattern {
+fn pat(rel: &'static str, cues: &'static [&'static str], p: String, swap: bool) -> Pattern {
     // Word boundaries are ASCII ones: the patterns' words are English, and a Unicode `\b`
     // makes the regex engine leave its DFA for a much slower search on any non-ASCII text
     // (every template is: its placeholders are «»).
     let p = p.replace(r"\b", r"(?-u:\b)");
-    Pattern { rel, re: Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}")), swap }
+    Pattern { rel, cues, re: Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}")), swap }
 }
+
+/// The cue words of the officer patterns' role words.
+const OFFICER_CUES: &[&str] = &["chief", "chair", "president", "secretary", "treasurer", "counsel", "director", "officer", "controller", "principal", "CEO", "CFO", "COO"];
 
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let transfer_verbs = r"(?:wired?|sent|send|transferred|transfer|remitted|remit|moved|move|routed|route|wire-transferred)";
     let mut v = vec![
         // X wired USD 1m to Y / X sent Y USD 1m
-        pat("TRANSFERRED", format!(r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b{transfer_verbs}\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?{PARTY}"), false),
+        pat("TRANSFERRED", &["wire", "sent", "send", "transfer", "remit", "move", "rout"], format!(r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b{transfer_verbs}\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?{PARTY}"), false),
         // USD 1m was wired by X to Y
-        pat("TRANSFERRED", format!(r"(?:«M(?P<m>\d+)»)?{SHORT}\b(?:was|were|had been|has been)\s+{transfer_verbs}\s+(?:by|from)\s+{PARTY}{SHORT}\bto\s+{PARTY}"), false),
+        pat("TRANSFERRED", &["wire", "sent", "send", "transfer", "remit", "move", "rout"], format!(r"(?:«M(?P<m>\d+)»)?{SHORT}\b(?:was|were|had been|has been)\s+{transfer_verbs}\s+(?:by|from)\s+{PARTY}{SHORT}\bto\s+{PARTY}"), false),
         // Y received USD 1m from X
-        pat("RECEIVED_FROM", format!(r"{PARTY}{SHORT}\breceived\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+{PARTY}"), false),
+        pat("RECEIVED_FROM", &["received"], format!(r"{PARTY}{SHORT}\breceived\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+{PARTY}"), false),
         // X paid Y USD 1m / X paid USD 1m to Y
-        pat("PAID", format!(r"{PARTY}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
-        pat("PAID", format!(r"{PARTY}{SHORT}\bpaid\s+(?:«M(?P<m>\d+)»){GAP}\bto\s+{PARTY}"), false),
+        pat("PAID", &["paid"], format!(r"{PARTY}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
+        pat("PAID", &["paid"], format!(r"{PARTY}{SHORT}\bpaid\s+(?:«M(?P<m>\d+)»){GAP}\bto\s+{PARTY}"), false),
         // X, a (wholly-owned) subsidiary of Y / X is a subsidiary of Y
-        pat("SUBSIDIARY_OF", format!(r"{ORG}(?:\s*\([^()«»]*\))?\s*,?\s+(?:is\s+|was\s+|became\s+)?(?:a|an|the)\s+(?:wholly\s*-?\s*owned\s+|indirect\s+|direct\s+|majority\s*-?\s*owned\s+)?subsidiary\s+of\s+{ORG}"), false),
+        pat("SUBSIDIARY_OF", &["subsidiary"], format!(r"{ORG}(?:\s*\([^()«»]*\))?\s*,?\s+(?:is\s+|was\s+|became\s+)?(?:a|an|the)\s+(?:wholly\s*-?\s*owned\s+|indirect\s+|direct\s+|majority\s*-?\s*owned\s+)?subsidiary\s+of\s+{ORG}"), false),
         // Y's subsidiary, X
-        pat("SUBSIDIARY_OF", format!(r"{ORG}['’]s?\s+(?:wholly[- ]owned\s+)?subsidiary,?\s+{ORG}"), true),
+        pat("SUBSIDIARY_OF", &["subsidiary"], format!(r"{ORG}['’]s?\s+(?:wholly[- ]owned\s+)?subsidiary,?\s+{ORG}"), true),
         // X, a director of Y / X is a director of Y / X serves as director of Y
-        pat("DIRECTOR_OF", format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:a|an|the|its)?\s*(?:(?i:former|sole|non-executive|independent|executive|finance)\s+)?(?i:director)\s+(?:of|at)\s+{ORG}"), false),
+        pat("DIRECTOR_OF", &["director"], format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:a|an|the|its)?\s*(?:(?i:former|sole|non-executive|independent|executive|finance)\s+)?(?i:director)\s+(?:of|at)\s+{ORG}"), false),
         // Y's director, X
-        pat("DIRECTOR_OF", format!(r"{ORG}['’]s?\s+(?:sole\s+|former\s+)?director,?\s+{PER}"), true),
+        pat("DIRECTOR_OF", &["director"], format!(r"{ORG}['’]s?\s+(?:sole\s+|former\s+)?director,?\s+{PER}"), true),
         // X owns Y / X holds N% of Y
-        pat("OWNS", format!(r"{PARTY}{SHORT}\b(?:owns|owned|holds|held)\s+(?:\d+(?:\.\d+)?\s?%|(?:all|most|a majority|a stake|shares)\b[^«»]{{0,20}}?)?\s*(?:of\s+|in\s+)?{ORG}"), false),
+        pat("OWNS", &["owns", "owned", "holds", "held"], format!(r"{PARTY}{SHORT}\b(?:owns|owned|holds|held)\s+(?:\d+(?:\.\d+)?\s?%|(?:all|most|a majority|a stake|shares)\b[^«»]{{0,20}}?)?\s*(?:of\s+|in\s+)?{ORG}"), false),
         // Y is (wholly) owned by X
-        pat("OWNS", format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:wholly\s+|partly\s+|majority[- ]|jointly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"), true),
+        pat("OWNS", &["owned"], format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:wholly\s+|partly\s+|majority[- ]|jointly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"), true),
         // X controls Y / Y is controlled by X
-        pat("CONTROLS", format!(r"{PARTY}{SHORT}\b(?:controls|controlled)\s+{ORG}"), false),
-        pat("CONTROLS", format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:ultimately\s+|effectively\s+)?controlled\s+by\s+{PARTY}"), true),
+        pat("CONTROLS", &["controls", "controlled"], format!(r"{PARTY}{SHORT}\b(?:controls|controlled)\s+{ORG}"), false),
+        pat("CONTROLS", &["controlled"], format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:ultimately\s+|effectively\s+)?controlled\s+by\s+{PARTY}"), true),
         // Y, a (shell) company controlled/owned by X
-        pat("CONTROLS", format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?(?:company|entity|firm|corporation|fund|vehicle)\s+(?:ultimately\s+)?controlled\s+by\s+{PARTY}"), true),
-        pat("OWNS", format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?(?:company|entity|firm|corporation|fund|vehicle)\s+(?:wholly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"), true),
+        pat("CONTROLS", &["controlled"], format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?(?:company|entity|firm|corporation|fund|vehicle)\s+(?:ultimately\s+)?controlled\s+by\s+{PARTY}"), true),
+        pat("OWNS", &["owned"], format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?(?:company|entity|firm|corporation|fund|vehicle)\s+(?:wholly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"), true),
         // X is the (ultimate) beneficial owner of Y / Y's beneficial owner, X
-        pat("BENEFICIAL_OWNER_OF", format!(r"{PARTY},?\s+(?:is|was|as|being)?\s*(?:the|a|an)\s+(?:ultimate\s+)?beneficial\s+owner\s+of\s+(?:the\s+account\s+of\s+)?{ORG}"), false),
-        pat("BENEFICIAL_OWNER_OF", format!(r"{ORG}['’]s?\s+(?:ultimate\s+)?beneficial\s+owner,?\s+(?:is\s+)?{PARTY}"), true),
-        pat("BENEFICIAL_OWNER_OF", format!(r"\bthe\s+(?:ultimate\s+)?beneficial\s+owner\s+of\s+{ORG}\s+(?:is|was)\s+{PARTY}"), true),
+        pat("BENEFICIAL_OWNER_OF", &["beneficial"], format!(r"{PARTY},?\s+(?:is|was|as|being)?\s*(?:the|a|an)\s+(?:ultimate\s+)?beneficial\s+owner\s+of\s+(?:the\s+account\s+of\s+)?{ORG}"), false),
+        pat("BENEFICIAL_OWNER_OF", &["beneficial"], format!(r"{ORG}['’]s?\s+(?:ultimate\s+)?beneficial\s+owner,?\s+(?:is\s+)?{PARTY}"), true),
+        pat("BENEFICIAL_OWNER_OF", &["beneficial"], format!(r"\bthe\s+(?:ultimate\s+)?beneficial\s+owner\s+of\s+{ORG}\s+(?:is|was)\s+{PARTY}"), true),
         // X acquired Y / Y was acquired by X
-        pat("ACQUIRED", format!(r"{PARTY}{SHORT}\b(?:acquired|bought|purchased|took over)\s+(?:substantially\s+all\s+of\s+)?{ORG}"), false),
-        pat("ACQUIRED", format!(r"{ORG}{SHORT}\b(?:was|were|has been|had been)\s+(?:acquired|bought|purchased|taken over)\s+by\s+{PARTY}"), true),
+        pat("ACQUIRED", &["acquired", "bought", "purchased", "took"], format!(r"{PARTY}{SHORT}\b(?:acquired|bought|purchased|took over)\s+(?:substantially\s+all\s+of\s+)?{ORG}"), false),
+        // Y's 2001 acquisition by X
+        pat("ACQUIRED", &["acquisition"], format!(r"{ORG}(?:['’]s?|s)\s+(?:(?:19|20)\d\d\s+)?acquisition\s+by\s+{PARTY}"), true),
+        // Y's general partner, X: a general partner runs (controls) the partnership.
+        pat("CONTROLS", &["general partner"], format!(r"{ORG}['’]s?\s+general\s+partner,?\s+{PARTY}"), true),
+        pat("ACQUIRED", &["acquired", "bought", "purchased", "taken"], format!(r"{ORG}{SHORT}\b(?:was|were|has been|had been)\s+(?:acquired|bought|purchased|taken over)\s+by\s+{PARTY}"), true),
         // X, an employee of Y / X works for Y
-        pat("EMPLOYED_BY", format!(r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|registered representative|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"), false),
-        pat("EMPLOYED_BY", format!(r"{PER}{SHORT}\b(?:works|worked|working)\s+(?:for|at)\s+{ORG}"), false),
-        pat("EMPLOYED_BY", format!(r"{PER}{SHORT}\b(?:is|was)\s+employed\s+by\s+{ORG}"), false),
+        pat("EMPLOYED_BY", &["employee", "staff", "banker", "analyst", "accountant", "trader", "clerk", "broker", "consultant", "representative", "manager"], format!(r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|registered representative|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"), false),
+        pat("EMPLOYED_BY", &["work"], format!(r"{PER}{SHORT}\b(?:works|worked|working)\s+(?:for|at)\s+{ORG}"), false),
+        // (not "employed with Y's division": the organisation is the employer itself)
+        pat("EMPLOYED_BY", &["employed"], format!(r"{PER}{SHORT}\b(?:is|was)\s+employed\s+(?:by|with)\s+{ORG}(?:[\s,.;]|$)"), false),
         // X registered/incorporated in L
-        pat("REGISTERED_AT", format!(r"{ORG}(?:\s*\([^()«»]*\))?,?{SHORT}\b(?:registered|incorporated|domiciled)\s+in\s+(?:the\s+)?«L(\d+)»"), false),
+        pat("REGISTERED_AT", &["registered", "incorporated", "domiciled"], format!(r"{ORG}(?:\s*\([^()«»]*\))?,?{SHORT}\b(?:registered|incorporated|domiciled)\s+in\s+(?:the\s+)?«L(\d+)»"), false),
         // X signed ... with Y
-        pat("SIGNED", format!(r"{PARTY}{SHORT}\bsigned\b{GAP}\bwith\s+{ORG}"), false),
+        pat("SIGNED", &["signed"], format!(r"{PARTY}{SHORT}\bsigned\b{GAP}\bwith\s+{ORG}"), false),
         // X holds account A / account A held by X
         // X holds account A (for Y: then Y is the holder, X the bank)
-        pat("HOLDS_ACCOUNT", format!(r"{PARTY}{SHORT}\b(?:holds|held|opened|maintains|maintained)\s+(?:an?\s+|the\s+)?(?:bank\s+)?account\b{SHORT}«A(\d+)»(?:\s+(?:for|on behalf of)\s+«[OP](?P<holder>\d+)»)?"), false),
-        pat("HOLDS_ACCOUNT", format!(r"«A(\d+)»{SHORT}\b(?:held|opened|owned)\s+by\s+{PARTY}"), true),
+        pat("HOLDS_ACCOUNT", &["account"], format!(r"{PARTY}{SHORT}\b(?:holds|held|opened|maintains|maintained)\s+(?:an?\s+|the\s+)?(?:bank\s+)?account\b{SHORT}«A(\d+)»(?:\s+(?:for|on behalf of)\s+«[OP](?P<holder>\d+)»)?"), false),
+        pat("HOLDS_ACCOUNT", &["held", "opened", "owned"], format!(r"«A(\d+)»{SHORT}\b(?:held|opened|owned)\s+by\s+{PARTY}"), true),
     ];
-    // Officers with their role word.
-    let officer = r"(?P<role>(?i:chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|principal)|CEO|CFO|COO)";
+    // Officers with their role words: one, or several joined ("Chairman and Chief Executive
+    // Officer", "President, CEO and Treasurer"); the role attribute is all of them.
+    let word = r"(?:(?i:principal vice president|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|principal)|CEO|CFO|COO)";
+    let officer = format!(r"(?P<role>{word}(?:(?:\s*,\s*|\s*,?\s+(?:and|&)\s+){word}){{0,3}})");
+    // "founder and CEO of X": the founding is no office, the role after it is.
+    let founder = r"(?:(?i:co-?founder|founder)\s+and\s+)?";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X").
-    v.push(pat("OFFICER_OF", format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+{ORG}"), false));
-    v.push(pat("OFFICER_OF", format!(r"{ORG}['’]s?\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}['’]s?\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    // "Y, and X, its president" / "Y and its president, X": the company just named.
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+{PER},\s+its\s+(?:former\s+)?{officer}\b"), true));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+its\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    // X, the (founder and) majority shareholder of Y / X, owner and operator of Y: owns (part of) it.
+    v.push(pat(
+        "OWNS",
+        &["shareholder", "owner"],
+        format!(r"{PER}\s*,\s+(?:the\s+|a\s+|an\s+)?(?:former\s+)?{founder}(?:(?:sole|majority|controlling|principal|largest)\s+shareholder|(?:sole\s+)?owner(?:\s+and\s+operator)?)\s+of\s+{ORG}"),
+        false,
+    ));
+    // X, a former Y employee
+    v.push(pat("EMPLOYED_BY", &["employee", "banker", "trader", "accountant", "broker"], format!(r"{PER}\s*,\s+(?:an?\s+)?(?:former\s+)?{ORG}\s+(?:employee|banker|trader|accountant|broker)\b"), false));
+    // X agreed to pay $N to Y (the payee named)
+    v.push(pat("PAID", &["pay"], format!(r"{PARTY}{SHORT}\bagreed\s+to\s+pay\s+(?:a\s+total\s+of\s+)?«M(?P<m>\d+)»{SHORT}\bto\s+(?:the\s+)?{PARTY}"), false));
     v
 });
+
+/// The cue words of every pattern in one automaton: bit `i` of a template's cue groups is
+/// set when pattern `i`'s cues are in it, bit 127 when the shared-director pattern's are
+/// (patterns past 126 always run).
+static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| {
+    let mut groups: Vec<(u128, bool, &[&str])> = PATTERNS.iter().enumerate().filter(|(i, _)| *i < 127).map(|(i, p)| (1u128 << i, false, p.cues)).collect();
+    groups.push((1 << 127, false, &["director"]));
+    super::entities::CueSet::new(&groups)
+});
+
+/// Whether pattern `i` may match a template with these cue groups.
+fn may_match(present: u128, i: usize) -> bool {
+    i >= 127 || present & (1u128 << i) != 0
+}
 
 /// "Y shares a director, X, with Z": X directs both.
 static SHARED_DIRECTOR: LazyLock<Regex> = LazyLock::new(|| {
@@ -165,7 +208,11 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
         return out;
     }
     let dates: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Date").map(|(i, _)| i).collect();
-    for p in PATTERNS.iter() {
+    let present = CUES.present(template);
+    for (i, p) in PATTERNS.iter().enumerate() {
+        if !may_match(present, i) {
+            continue;
+        }
         // A match test (a DFA, no captures) first: capture groups cost a backtracking search.
         if !p.re.is_match(template) {
             continue;
@@ -187,7 +234,7 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             out.push(Found { rel: p.rel, subject, object, money, date: dates.first().copied(), role });
         }
     }
-    for c in SHARED_DIRECTOR.captures_iter(template) {
+    for c in SHARED_DIRECTOR.captures_iter(if present & (1 << 127) != 0 { template } else { "" }) {
         if let (Some(o1), Some(p), Some(o2)) = (index(&c, 1), index(&c, 2), index(&c, 3)) {
             for o in [o1, o2] {
                 out.push(Found { rel: "DIRECTOR_OF", subject: p, object: o, money: None, date: dates.first().copied(), role: None });
@@ -233,5 +280,20 @@ mod tests {
         assert_eq!(rels("Mr. Calbert Lai , the Chief Executive Officer of Sitoa Corporation , resigned."), ["OFFICER_OF(Calbert Lai, Sitoa Corporation)"]);
         assert_eq!(rels("Mr. Patzig was a Director of Cyntellect Inc., a private company."), ["DIRECTOR_OF(Patzig, Cyntellect Inc.)"]);
         assert_eq!(rels("Ms. Ray served as Senior Vice President of Omega Corp."), ["OFFICER_OF(Ray, Omega Corp)"]);
+    }
+
+    #[test]
+    fn enforcement_prose() {
+        assert_eq!(rels("Merle Ferguson, its former President and Chief Executive Officer of World Homes, Inc., was enjoined."), ["OFFICER_OF(Merle Ferguson, World Homes, Inc.)"]);
+        assert_eq!(rels("Danny Seibel, the former president and CEO of the now-defunct First Lindsay Bank, pleaded guilty."), ["OFFICER_OF(Danny Seibel, First Lindsay Bank)"]);
+        assert_eq!(rels("World Homes, Inc., and Merle Ferguson, its President, were enjoined."), ["OFFICER_OF(Merle Ferguson, World Homes, Inc.)"]);
+        assert_eq!(rels("Yudel Cayro, owner and operator of Courtesy Medical Group Inc., was sentenced."), ["OWNS(Yudel Cayro, Courtesy Medical Group Inc.)"]);
+        assert_eq!(rels("Michael Porter, the founder and majority shareholder of St2ep LLC, forged it."), ["OWNS(Michael Porter, St2ep LLC)"]);
+        assert_eq!(rels("Dr. Qing Wang, a former Cleveland Clinic Foundation employee, is charged."), ["EMPLOYED_BY(Qing Wang, Cleveland Clinic Foundation)"]);
+        assert_eq!(rels("It followed Image Entry, Inc.'s 2001 acquisition by Sourcecorp, Inc. last year."), ["ACQUIRED(Sourcecorp, Inc., Image Entry, Inc.)"]);
+        assert_eq!(rels("It sold stock of JB Stanley Group, LP's general partner, Cambridge Capital LLC, to investors."), ["CONTROLS(Cambridge Capital LLC, JB Stanley Group, LP)"]);
+        assert_eq!(rels("Acme Holdings Ltd agreed to pay $5 million to Beta Bank plc."), ["PAID(Acme Holdings Ltd, Beta Bank plc)"]);
+        // Employed with a company's division: not by the company.
+        assert!(rels("While Mr. Lambach was employed with Atchison Corp's Foundry Group Inc, he stole.").is_empty());
     }
 }
