@@ -36,6 +36,9 @@ fn stdout_of(args: &[&str]) -> String {
 ///    ActionBuy(1 → 0): tp (direction-aware).
 /// Entities: 15 gold, 14 predicted, 13 tp → P 13/14 = 0.93, R 13/15 = 0.87, F1 26/29 = 0.90.
 /// Relations: 4 gold, 5 predicted, 3 tp → P 0.60, R 0.75, F1 6/9 = 0.67; hallucinated 0.40.
+/// Alias-aware (FIRE keeps the title in "Mr. John Smith"): item 3's person and
+/// EMPLOYED_BY become tp → entities 14/14, 14/15 → 1.00 0.93 0.97; relations 4/5, 4/4 →
+/// 0.80 1.00 0.89, hallucinated 0.20.
 const FIRE_EXPECTED: &str = "entities 0.93 0.87 0.90
 relations 0.60 0.75 0.67
 entity Date 1.00 1.00 1.00 (1 0 0)
@@ -47,6 +50,9 @@ relation ACQUIRED 0.67 1.00 0.80 (2 1 0)
 relation EMPLOYED_BY 0.00 0.00 0.00 (0 1 1)
 relation SUBSIDIARY_OF 1.00 1.00 1.00 (1 0 0)
 hallucinated-edge-rate 0.40
+hallucinated-edge-rate-alias 0.20
+entities-alias 1.00 0.93 0.97
+relations-alias 0.80 1.00 0.89
 entities-lenient 1.00 0.93 0.97
 relations-lenient 0.80 1.00 0.89
 unscored-claims PAID 1
@@ -70,6 +76,7 @@ const CONLL_EXPECTED: &str = "entities 0.80 0.67 0.73
 entity Location 1.00 0.50 0.67 (1 0 1)
 entity Organization 0.67 0.67 0.67 (2 1 1)
 entity Person 1.00 1.00 1.00 (1 0 0)
+entities-alias 0.80 0.67 0.73
 entities-lenient 0.80 0.67 0.73
 ";
 

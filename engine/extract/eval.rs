@@ -18,6 +18,14 @@
 //!   an argument found by coreference ("It also acquired …") is scored at its antecedent's
 //!   span, the entity the claim is about.
 //!
+//! - *Alias-aware* scores (`entities-alias`, `relations-alias`) are exact scores that
+//!   accept FIRE's annotation convention: its spans take in a defined alias in
+//!   parentheses (`CME Group Inc. ( CME Group )`) and a leading title (`Mr. Barron`),
+//!   where our mentions name one of the two names, without the title. A prediction
+//!   matches such a gold span when it is the span, its name before the parenthesis, the
+//!   alias inside it (quotes dropped), or the span without its title; any other boundary
+//!   difference still counts as wrong ([`gold_variants`]).
+//!
 //! Precision, recall and F1 are micro-averaged; a ratio with a zero denominator is 0.
 
 use std::collections::BTreeMap;
@@ -118,6 +126,8 @@ pub struct Scores {
     pub per_type: BTreeMap<String, Counts>,
     /// Overlap matches, all classes (tp of precision side; fn of recall side).
     pub lenient: Lenient,
+    /// Exact matches up to FIRE's alias and title convention, all classes.
+    pub alias: Counts,
 }
 
 /// Overlap-based precision and recall (a prediction may overlap several gold items and
@@ -197,6 +207,13 @@ impl Report {
         if let Some(h) = self.hallucinated_edge_rate() {
             let _ = writeln!(s, "hallucinated-edge-rate {h:.2}");
         }
+        if let Some(r) = self.relations.as_ref().filter(|r| r.alias.tp + r.alias.fp > 0) {
+            let _ = writeln!(s, "hallucinated-edge-rate-alias {:.2}", 1.0 - r.alias.precision());
+        }
+        let _ = writeln!(s, "entities-alias {}", row(&self.entities.alias));
+        if let Some(r) = &self.relations {
+            let _ = writeln!(s, "relations-alias {}", row(&r.alias));
+        }
         let l = &self.entities.lenient;
         let _ = writeln!(s, "entities-lenient {:.2} {:.2} {:.2}", l.precision(), l.recall(), l.f1());
         if let Some(r) = &self.relations {
@@ -238,6 +255,41 @@ fn overlaps(a: Span, b: Span) -> bool {
     a.0 < b.1 && b.0 < a.1
 }
 
+/// Titles FIRE keeps in a person's span and our mentions leave out.
+const TITLES: &[&str] = &["Mr. ", "Ms. ", "Mrs. ", "Dr. ", "Mr ", "Ms ", "Mrs ", "Dr ", "Mr.", "Ms.", "Mrs.", "Dr."];
+
+/// The spans a prediction may have to match the gold `span` of `text` under FIRE's
+/// convention: the span; its name before ` ( ` (a trailing ` 's` or ` ,` dropped) and the
+/// alias inside the parentheses (quotes dropped); each without a leading title.
+pub fn gold_variants(text: &str, span: Span) -> Vec<Span> {
+    let mut out = vec![span];
+    let Some(s) = text.get(span.0..span.1) else { return out };
+    if let Some(open) = s.find(" ( ")
+        && s.ends_with(" )")
+    {
+        let mut name = &s[..open];
+        for tail in [" 's", " ,"] {
+            name = name.strip_suffix(tail).unwrap_or(name);
+        }
+        out.push((span.0, span.0 + name.len()));
+        let inner_start = open + 3;
+        let inner = &s[inner_start..s.len() - 2];
+        let lead = inner.len() - inner.trim_start_matches(['"', '“', ' ']).len();
+        let trail = inner.len() - inner.trim_end_matches(['"', '”', ' ']).len();
+        if lead + trail < inner.len() {
+            out.push((span.0 + inner_start + lead, span.0 + inner_start + inner.len() - trail));
+        }
+    }
+    for v in out.clone() {
+        let t = &text[v.0..v.1];
+        if let Some(title) = TITLES.iter().find(|p| t.starts_with(**p) && t.len() > p.len()) {
+            let skip = title.len() + t[title.len()..].len() - t[title.len()..].trim_start().len();
+            out.push((v.0 + skip, v.1));
+        }
+    }
+    out
+}
+
 /// Scores one sentence's predictions against its gold, both as (class, key) items
 /// where the key is a list of spans, exact and lenient.
 fn score(gold: &[(String, Vec<Span>)], pred: &[(String, Vec<Span>)], into: &mut Scores, what: &str, text: &str, n: usize, errors: &mut Vec<String>) {
@@ -260,6 +312,20 @@ fn score(gold: &[(String, Vec<Span>)], pred: &[(String, Vec<Span>)], into: &mut 
             into.lenient.pred_hit += 1;
         }
     }
+    // Alias-aware: the same one-to-one matching, each gold span standing for its variants.
+    let variants: Vec<Vec<Vec<Span>>> = gold.iter().map(|(_, spans)| spans.iter().map(|sp| gold_variants(text, *sp)).collect()).collect();
+    let mut taken = vec![false; gold.len()];
+    for (class, spans) in pred {
+        let hit = gold.iter().enumerate().position(|(i, g)| !taken[i] && g.0 == *class && g.1.len() == spans.len() && spans.iter().zip(&variants[i]).all(|(p, vs)| vs.contains(p)));
+        match hit {
+            Some(i) => {
+                taken[i] = true;
+                into.alias.tp += 1;
+            }
+            None => into.alias.fp += 1,
+        }
+    }
+    into.alias.fn_ += taken.iter().filter(|t| !**t).count();
     for (i, (class, spans)) in gold.iter().enumerate() {
         if !used[i] {
             into.per_type.entry(class.clone()).or_default().fn_ += 1;
@@ -469,6 +535,20 @@ pub fn conll(text: &str) -> Result<Report, EvalError> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn gold_variants_follow_fires_alias_and_title_convention() {
+        let text = "CME Group Inc. ( CME Group ) bought it ; Mr. Barron said ; Green River Collieries , LLC 's ( \" Green River \" ) mine";
+        let show = |needle: &str| {
+            let start = text.find(needle).unwrap_or(0);
+            gold_variants(text, (start, start + needle.len())).into_iter().map(|(a, b)| &text[a..b]).collect::<Vec<_>>()
+        };
+        assert_eq!(show("CME Group Inc. ( CME Group )"), ["CME Group Inc. ( CME Group )", "CME Group Inc.", "CME Group"]);
+        assert_eq!(show("Mr. Barron"), ["Mr. Barron", "Barron"]);
+        assert_eq!(show("Green River Collieries , LLC 's ( \" Green River \" )"), ["Green River Collieries , LLC 's ( \" Green River \" )", "Green River Collieries , LLC", "Green River"]);
+        assert_eq!(show("bought it"), ["bought it"]);
+    }
+
     use super::*;
 
     #[test]
