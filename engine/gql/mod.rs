@@ -17,6 +17,7 @@ pub mod functions;
 pub mod graph;
 pub mod parse;
 pub mod pattern;
+pub mod slot;
 pub mod temporal;
 pub mod value;
 pub mod view;
