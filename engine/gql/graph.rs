@@ -82,9 +82,102 @@ pub struct Graph {
     names: Vec<String>,
     /// Symbols by text.
     syms: BTreeMap<String, Sym>,
-    /// Equality indexes `(label, key) → value → nodes`, built on first use by
-    /// [`Graph::nodes_with`] and dropped whenever a node is added.
-    index: RefCell<BTreeMap<(Sym, Sym), Rc<PropIndex>>>,
+    /// Label bits per node: bit `i` is the label `bit_labels[i]` (the first 64 labels).
+    pub label_bits: Vec<u64>,
+    /// The labels that have a bit, in order of first use.
+    bit_labels: Vec<Sym>,
+    /// Structures derived on first use and dropped whenever the graph changes.
+    derived: RefCell<Derived>,
+}
+
+/// What [`Graph`] derives from itself for reading: equality indexes, property columns
+/// and a compact adjacency.
+#[derive(Clone, Debug, Default)]
+struct Derived {
+    /// `(label, key) → value → nodes`, for [`Graph::nodes_with`].
+    index: BTreeMap<(Sym, Sym), Rc<PropIndex>>,
+    /// One property of every node, by node id.
+    node_cols: BTreeMap<Sym, Rc<Column>>,
+    /// One property of every relationship, by relationship id.
+    rel_cols: BTreeMap<Sym, Rc<Column>>,
+    /// Adjacency in one array per direction.
+    adj: Option<Rc<Adjacency>>,
+}
+
+/// One property key's values for every node (or every relationship), by id: packed
+/// integers when every value is an integer, else values (null where absent).
+#[derive(Clone, Debug)]
+pub enum Column {
+    /// Integers, with `i64::MIN` standing for null (used only when no value is `i64::MIN`).
+    Ints(Vec<i64>),
+    /// Any values.
+    Values(Vec<Value>),
+}
+
+impl Column {
+    /// Builds the column of `vals`.
+    fn build<'a>(vals: impl Iterator<Item = Option<&'a Value>> + Clone) -> Column {
+        let ints = vals.clone().all(|v| match v {
+            None => true,
+            Some(Value::Int(i)) => *i != i64::MIN,
+            Some(_) => false,
+        });
+        if ints {
+            Column::Ints(vals.map(|v| if let Some(Value::Int(i)) = v { *i } else { i64::MIN }).collect())
+        } else {
+            Column::Values(vals.map(|v| v.cloned().unwrap_or(Value::Null)).collect())
+        }
+    }
+
+    /// The value at `i` (null where absent).
+    pub fn get(&self, i: usize) -> Value {
+        match self {
+            Column::Ints(v) => match v.get(i) {
+                Some(&x) if x != i64::MIN => Value::Int(x),
+                _ => Value::Null,
+            },
+            Column::Values(v) => v.get(i).cloned().unwrap_or(Value::Null),
+        }
+    }
+}
+
+/// One step from a node: the relationship, the node at its other end and its type.
+#[derive(Clone, Copy, Debug)]
+pub struct Edge {
+    /// The relationship.
+    pub rel: RelId,
+    /// The node at the other end.
+    pub other: NodeId,
+    /// The relationship's type.
+    pub typ: Sym,
+}
+
+/// Outgoing and incoming steps of every node, each node's steps contiguous (in the order
+/// of [`Graph::out`] and [`Graph::inc`]), so a scan reads memory in order.
+#[derive(Clone, Debug, Default)]
+pub struct Adjacency {
+    out_off: Vec<usize>,
+    out: Vec<Edge>,
+    inc_off: Vec<usize>,
+    inc: Vec<Edge>,
+}
+
+impl Adjacency {
+    /// The outgoing steps of `n`.
+    pub fn out(&self, n: NodeId) -> &[Edge] {
+        match (self.out_off.get(n), self.out_off.get(n + 1)) {
+            (Some(&a), Some(&b)) => self.out.get(a..b).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+
+    /// The incoming steps of `n`.
+    pub fn inc(&self, n: NodeId) -> &[Edge] {
+        match (self.inc_off.get(n), self.inc_off.get(n + 1)) {
+            (Some(&a), Some(&b)) => self.inc.get(a..b).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
 }
 
 impl Graph {
@@ -138,16 +231,29 @@ impl Graph {
 
     /// Adds a node; null properties are dropped.
     pub fn add_node(&mut self, labels: Vec<String>, props: BTreeMap<String, Value>) -> NodeId {
-        self.index.get_mut().clear();
+        *self.derived.get_mut() = Derived::default();
         let id = self.nodes.len();
         let mut ls: Vec<Sym> = vec![];
+        let mut bits = 0u64;
         for l in labels {
             let s = self.intern(&l);
             if !ls.contains(&s) {
                 self.by_label.entry(s).or_default().push(id);
                 ls.push(s);
+                let b = match self.bit_labels.iter().position(|&x| x == s) {
+                    Some(b) => Some(b),
+                    None if self.bit_labels.len() < 64 => {
+                        self.bit_labels.push(s);
+                        Some(self.bit_labels.len() - 1)
+                    }
+                    None => None,
+                };
+                if let Some(b) = b {
+                    bits |= 1 << b;
+                }
             }
         }
+        self.label_bits.push(bits);
         let props = self.props(props);
         self.nodes.push(Node { labels: ls, props });
         self.out.push(vec![]);
@@ -157,6 +263,7 @@ impl Graph {
 
     /// Adds a relationship; null properties are dropped.
     pub fn add_rel(&mut self, src: NodeId, dst: NodeId, typ: String, props: BTreeMap<String, Value>) -> RelId {
+        *self.derived.get_mut() = Derived::default();
         let id = self.rels.len();
         let typ = self.intern(&typ);
         let props = self.props(props);
@@ -174,8 +281,8 @@ impl Graph {
     /// matches (callers still check), exact for strings, booleans and integers.
     pub fn nodes_with(&self, label: Sym, key: Sym, v: &Value) -> Vec<NodeId> {
         let ix = {
-            let mut cache = self.index.borrow_mut();
-            let entry = cache.entry((label, key)).or_insert_with(|| {
+            let mut cache = self.derived.borrow_mut();
+            let entry = cache.index.entry((label, key)).or_insert_with(|| {
                 let mut m: PropIndex = BTreeMap::new();
                 for &n in self.by_label.get(&label).map(Vec::as_slice).unwrap_or(&[]) {
                     if let Some(pv) = self.nodes.get(n).and_then(|node| node.props.get(key)) {
@@ -197,5 +304,43 @@ impl Graph {
     /// Whether node `n` carries every label in `labels` (by symbol).
     pub fn has_syms(&self, n: NodeId, labels: &[Sym]) -> bool {
         self.nodes.get(n).is_some_and(|node| labels.iter().all(|s| node.labels.contains(s)))
+    }
+
+    /// The label bit mask of `labels`, when every one of them has a bit (`Some(0)` for
+    /// none); `None` when a label has no bit (check [`Node::labels`] instead).
+    pub fn label_mask(&self, labels: &[Sym]) -> Option<u64> {
+        let mut m = 0u64;
+        for l in labels {
+            m |= 1 << self.bit_labels.iter().position(|x| x == l)?;
+        }
+        Some(m)
+    }
+
+    /// Property `key` of every node, built on first use.
+    pub fn node_column(&self, key: Sym) -> Rc<Column> {
+        let mut d = self.derived.borrow_mut();
+        d.node_cols.entry(key).or_insert_with(|| Rc::new(Column::build(self.nodes.iter().map(|n| n.props.get(key))))).clone()
+    }
+
+    /// Property `key` of every relationship, built on first use.
+    pub fn rel_column(&self, key: Sym) -> Rc<Column> {
+        let mut d = self.derived.borrow_mut();
+        d.rel_cols.entry(key).or_insert_with(|| Rc::new(Column::build(self.rels.iter().map(|r| r.props.get(key))))).clone()
+    }
+
+    /// The compact adjacency, built on first use.
+    pub fn adjacency(&self) -> Rc<Adjacency> {
+        let mut d = self.derived.borrow_mut();
+        d.adj.get_or_insert_with(|| {
+            let mut a = Adjacency { out_off: vec![0], inc_off: vec![0], ..Default::default() };
+            let edge = |r: RelId, far: fn(&Rel) -> NodeId| self.rels.get(r).map(|x| Edge { rel: r, other: far(x), typ: x.typ });
+            for n in 0..self.nodes.len() {
+                a.out.extend(self.out.get(n).into_iter().flatten().filter_map(|&r| edge(r, |x| x.dst)));
+                a.out_off.push(a.out.len());
+                a.inc.extend(self.inc.get(n).into_iter().flatten().filter_map(|&r| edge(r, |x| x.src)));
+                a.inc_off.push(a.inc.len());
+            }
+            Rc::new(a)
+        }).clone()
     }
 }

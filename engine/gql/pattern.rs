@@ -5,7 +5,7 @@
 use crate::gql::ast::{Dir, Expr, PatternElement, PatternPart};
 use crate::gql::error::{GqlError, Result};
 use crate::gql::eval::{Ctx, Env};
-use crate::gql::graph::{Props, Sym};
+use crate::gql::graph::{Adjacency, Edge, Props, Sym};
 use crate::gql::slot::{self, SExpr};
 use crate::gql::value::{NodeId, Path, RelId, Value, equals};
 use std::rc::Rc;
@@ -31,6 +31,8 @@ enum PropReq {
 struct NodeReq {
     /// Label symbols; `None` when a label is unknown to the graph (nothing matches).
     labels: Option<Vec<Sym>>,
+    /// The labels as a bit mask over [`crate::gql::graph::Graph::label_bits`], when they have bits.
+    mask: Option<u64>,
     props: PropReq,
 }
 
@@ -114,9 +116,10 @@ pub fn compile<'p>(ctx: &Ctx, parts: &'p [PatternPart], scope: &[String], counte
         total += p.element.nodes.len() + 1;
     }
     let g = ctx.graph;
-    let nodes = parts.iter().map(|p| p.element.nodes.iter().map(|n| NodeReq {
-        labels: n.labels.iter().map(|l| g.sym(l)).collect(),
-        props: prop_req(ctx, &n.props, &names),
+    let nodes = parts.iter().map(|p| p.element.nodes.iter().map(|n| {
+        let labels: Option<Vec<Sym>> = n.labels.iter().map(|l| g.sym(l)).collect();
+        let mask = labels.as_ref().and_then(|l| g.label_mask(l));
+        NodeReq { labels, mask, props: prop_req(ctx, &n.props, &names) }
     }).collect()).collect();
     let rels = parts.iter().map(|p| p.element.rels.iter().map(|r| {
         let known: Vec<Sym> = r.types.iter().filter_map(|t| g.sym(t)).collect();
@@ -194,7 +197,7 @@ pub fn matches(ctx: &Ctx, c: &Compiled, env: &Env, emit: &mut dyn FnMut(&[Value]
         *b = true;
     }
     let mut st = State { row, bound, used: vec![], pnodes: vec![], prels: vec![] };
-    let m = Matcher { ctx, c, aggs: env.aggs };
+    let m = Matcher { ctx, c, aggs: env.aggs, adj: ctx.graph.adjacency() };
     m.part(0, &mut st, emit)?;
     Ok(())
 }
@@ -203,6 +206,7 @@ struct Matcher<'a, 'g> {
     ctx: &'a Ctx<'g>,
     c: &'a Compiled<'a>,
     aggs: &'a [Value],
+    adj: Rc<Adjacency>,
 }
 
 type Emit<'e> = dyn FnMut(&[Value]) -> Result<bool> + 'e;
@@ -273,20 +277,36 @@ impl<'g> Matcher<'_, 'g> {
         }
         let req = &self.c.nodes[pi][j];
         let Some(labels) = &req.labels else { return Ok(false) };
-        let Some(node) = self.ctx.graph.nodes.get(n) else { return Ok(false) };
-        if !labels.iter().all(|l| node.labels.contains(l)) {
-            return Ok(false);
+        let g = self.ctx.graph;
+        match req.mask {
+            Some(m) => {
+                if g.label_bits.get(n).is_none_or(|b| b & m != m) {
+                    return Ok(false);
+                }
+            }
+            None => {
+                if !g.nodes.get(n).is_some_and(|node| labels.iter().all(|l| node.labels.contains(l))) {
+                    return Ok(false);
+                }
+            }
         }
+        if matches!(req.props, PropReq::Any) {
+            return Ok(n < g.nodes.len());
+        }
+        let Some(node) = g.nodes.get(n) else { return Ok(false) };
         self.props_ok(st, &req.props, &node.props)
     }
 
-    fn rel_ok(&self, pi: usize, j: usize, id: RelId, st: &State) -> Result<bool> {
-        let Some(rel) = self.ctx.graph.rels.get(id) else { return Ok(false) };
+    fn rel_ok(&self, pi: usize, j: usize, e: &Edge, st: &State) -> Result<bool> {
         let req = &self.c.rels[pi][j];
         let Some(types) = &req.types else { return Ok(false) };
-        if !types.is_empty() && !types.contains(&rel.typ) {
+        if !types.is_empty() && !types.contains(&e.typ) {
             return Ok(false);
         }
+        if matches!(req.props, PropReq::Any) {
+            return Ok(true);
+        }
+        let Some(rel) = self.ctx.graph.rels.get(e.rel) else { return Ok(false) };
         self.props_ok(st, &req.props, &rel.props)
     }
 
@@ -367,17 +387,11 @@ impl<'g> Matcher<'_, 'g> {
         Ok(true)
     }
 
-    /// The relationships at `n` in direction `dir`, each with the node at its other end.
-    fn expand(&self, n: NodeId, dir: Dir) -> impl Iterator<Item = (RelId, NodeId)> + use<'g> {
-        let g: &'g crate::gql::graph::Graph = self.ctx.graph;
-        let outs: &'g [RelId] = if matches!(dir, Dir::Right | Dir::Both) { g.out.get(n).map_or(&[], Vec::as_slice) } else { &[] };
-        let incs: &'g [RelId] = if matches!(dir, Dir::Left | Dir::Both) { g.inc.get(n).map_or(&[], Vec::as_slice) } else { &[] };
-        let fwd = outs.iter().filter_map(move |&r| g.rels.get(r).map(|x| (r, x.dst)));
-        let back = incs.iter().filter_map(move |&r| {
-            let rel = g.rels.get(r)?;
-            if dir == Dir::Both && rel.src == rel.dst { None } else { Some((r, rel.src)) }
-        });
-        fwd.chain(back)
+    /// The steps from `n` in direction `dir` (a self-loop once when undirected).
+    fn expand<'s>(&'s self, n: NodeId, dir: Dir) -> impl Iterator<Item = &'s Edge> + 's {
+        let outs: &[Edge] = if matches!(dir, Dir::Right | Dir::Both) { self.adj.out(n) } else { &[] };
+        let incs: &[Edge] = if matches!(dir, Dir::Left | Dir::Both) { self.adj.inc(n) } else { &[] };
+        outs.iter().chain(incs.iter().filter(move |e| !(dir == Dir::Both && e.other == n)))
     }
 
     fn finish_part(&self, pi: usize, st: &mut State, emit: &mut Emit) -> Result<bool> {
@@ -424,14 +438,15 @@ impl<'g> Matcher<'_, 'g> {
             return self.varlen(pi, j, cur, lo, hi, &mut acc, st, emit);
         }
         let cp = self.c.offsets[pi] + j + 1;
-        for (rid, other) in self.expand(cur, r.dir) {
+        for e in self.expand(cur, r.dir) {
+            let (rid, other) = (e.rel, e.other);
             if st.used.contains(&rid) {
                 continue;
             }
             if st.bound[rslot] && !matches!(&st.row[rslot], Value::Rel(b) if *b == rid) {
                 continue;
             }
-            if !self.rel_ok(pi, j, rid, st)? {
+            if !self.rel_ok(pi, j, e, st)? {
                 continue;
             }
             let rdid = Self::bind(st, rslot, Value::Rel(rid));
@@ -474,8 +489,9 @@ impl<'g> Matcher<'_, 'g> {
             Self::unbind(st, nslot, ndid);
             return Ok(go);
         }
-        for (rid, other) in self.expand(cur, r.dir) {
-            if rid != want[k] || st.used.contains(&rid) || !self.rel_ok(pi, j, rid, st)? {
+        for e in self.expand(cur, r.dir) {
+            let (rid, other) = (e.rel, e.other);
+            if rid != want[k] || st.used.contains(&rid) || !self.rel_ok(pi, j, e, st)? {
                 continue;
             }
             st.used.push(rid);
@@ -509,8 +525,9 @@ impl<'g> Matcher<'_, 'g> {
             }
         }
         if depth < hi {
-            for (rid, other) in self.expand(cur, r.dir) {
-                if st.used.contains(&rid) || !self.rel_ok(pi, j, rid, st)? {
+            for e in self.expand(cur, r.dir) {
+            let (rid, other) = (e.rel, e.other);
+                if st.used.contains(&rid) || !self.rel_ok(pi, j, e, st)? {
                     continue;
                 }
                 st.used.push(rid);
@@ -588,8 +605,9 @@ impl<'g> Matcher<'_, 'g> {
             return Ok(());
         }
         let r = &self.c.parts[pi].element.rels[0];
-        for (rid, other) in self.expand(cur, r.dir) {
-            if acc.contains(&rid) || st.used.contains(&rid) || !self.rel_ok(pi, 0, rid, st)? {
+        for e in self.expand(cur, r.dir) {
+            let (rid, other) = (e.rel, e.other);
+            if acc.contains(&rid) || st.used.contains(&rid) || !self.rel_ok(pi, 0, e, st)? {
                 continue;
             }
             acc.push(rid);

@@ -4,11 +4,14 @@
 //! looking anything up by name; every other form keeps its syntax tree and is evaluated by
 //! [`Ctx::eval`] over the same row, so the semantics are the evaluator's in both cases.
 
+use std::cell::{Cell, OnceCell};
+use std::rc::Rc;
+
 use crate::gql::ast::{AGGREGATES, ArithOp, CmpOp, Expr};
 use crate::gql::error::Result;
 use crate::gql::eval::{Ctx, Env, arith, cmp_op, truth, tv};
 use crate::gql::functions;
-use crate::gql::graph::Sym;
+use crate::gql::graph::{Column, Sym};
 use crate::gql::value::Value;
 
 /// An expression compiled against a list of names (see the module comment).
@@ -18,8 +21,9 @@ pub enum SExpr {
     Lit(Value),
     /// The value in a slot of the row.
     Slot(usize),
-    /// `base.key`: the key's symbol when the graph knows it, and its text.
-    Prop(Box<SExpr>, Option<Sym>, String),
+    /// `base.key`: the key's symbol when the graph knows it, its text, and the key's
+    /// columns once the expression has been read often enough to pay for them.
+    Prop(Box<SExpr>, Option<Sym>, String, Box<Columns>),
     /// `NOT e`.
     Not(Box<SExpr>),
     /// `a AND b` (both sides evaluated, as the evaluator does).
@@ -40,6 +44,27 @@ pub enum SExpr {
     Other(Expr),
 }
 
+/// How many reads of one property expression go through the per-element property
+/// vectors before the key's whole column is built ([`crate::gql::graph::Graph::node_column`]).
+const COLUMN_AFTER: u32 = 4096;
+
+/// The columns of one property key, built lazily for one [`SExpr::Prop`].
+#[derive(Clone, Debug, Default)]
+pub struct Columns {
+    reads: Cell<u32>,
+    nodes: OnceCell<Rc<Column>>,
+    rels: OnceCell<Rc<Column>>,
+}
+
+impl Columns {
+    /// Counts a read; whether the column should now be built.
+    fn hot(&self) -> bool {
+        let r = self.reads.get().saturating_add(1);
+        self.reads.set(r);
+        r >= COLUMN_AFTER
+    }
+}
+
 /// Compiles `e` against `names` (innermost binding last, as [`crate::gql::eval::lookup`]).
 pub fn compile(ctx: &Ctx, e: &Expr, names: &[String]) -> SExpr {
     let c = |x: &Expr| Box::new(compile(ctx, x, names));
@@ -53,7 +78,7 @@ pub fn compile(ctx: &Ctx, e: &Expr, names: &[String]) -> SExpr {
             Some(i) => SExpr::Slot(i),
             None => SExpr::Other(e.clone()),
         },
-        Expr::Prop(b, k) => SExpr::Prop(c(b), ctx.graph.sym(k), k.clone()),
+        Expr::Prop(b, k) => SExpr::Prop(c(b), ctx.graph.sym(k), k.clone(), Box::default()),
         Expr::Not(x) => SExpr::Not(c(x)),
         Expr::And(a, b) => SExpr::And(c(a), c(b)),
         Expr::Or(a, b) => SExpr::Or(c(a), c(b)),
@@ -73,13 +98,31 @@ impl SExpr {
         Ok(match self {
             SExpr::Lit(v) => v.clone(),
             SExpr::Slot(i) => row.get(*i).cloned().unwrap_or(Value::Null),
-            SExpr::Prop(b, k, key) => {
+            SExpr::Prop(b, k, key, cols) => {
                 if let SExpr::Slot(i) = **b {
-                    match row.get(i) {
-                        Some(Value::Node(n)) => return Ok(k.and_then(|k| ctx.graph.nodes.get(*n).and_then(|x| x.props.get(k))).cloned().unwrap_or(Value::Null)),
-                        Some(Value::Rel(r)) => return Ok(k.and_then(|k| ctx.graph.rels.get(*r).and_then(|x| x.props.get(k))).cloned().unwrap_or(Value::Null)),
-                        Some(other) => return ctx.property(other, key),
-                        None => return Ok(Value::Null),
+                    let g = ctx.graph;
+                    match (row.get(i), k) {
+                        (Some(Value::Node(_) | Value::Rel(_)), None) => return Ok(Value::Null),
+                        (Some(Value::Node(n)), Some(k)) => {
+                            if let Some(col) = cols.nodes.get() {
+                                return Ok(col.get(*n));
+                            }
+                            if cols.hot() {
+                                let _ = cols.nodes.set(g.node_column(*k));
+                            }
+                            return Ok(g.nodes.get(*n).and_then(|x| x.props.get(*k)).cloned().unwrap_or(Value::Null));
+                        }
+                        (Some(Value::Rel(r)), Some(k)) => {
+                            if let Some(col) = cols.rels.get() {
+                                return Ok(col.get(*r));
+                            }
+                            if cols.hot() {
+                                let _ = cols.rels.set(g.rel_column(*k));
+                            }
+                            return Ok(g.rels.get(*r).and_then(|x| x.props.get(*k)).cloned().unwrap_or(Value::Null));
+                        }
+                        (Some(other), _) => return ctx.property(other, key),
+                        (None, _) => return Ok(Value::Null),
                     }
                 }
                 ctx.property(&ev(b)?, key)?
