@@ -422,6 +422,8 @@ struct Projector<'c, 'g> {
     groups: BTreeMap<Key, usize>,
     members: Vec<Group>,
     keybuf: Vec<Value>,
+    /// The group of the last row.
+    last: Option<usize>,
     /// Non-aggregating output: (projected values, input row).
     out: Vec<(Vec<Value>, Vec<Value>)>,
 }
@@ -473,7 +475,7 @@ impl<'c, 'g> Projector<'c, 'g> {
         }).collect();
         Ok(Projector {
             ctx, proj, cols, in_names: in_names.to_vec(), keep: keep.map(<[usize]>::to_vec), names: names.to_vec(), keys, rewritten, aggs, args,
-            sort_exprs, skip, limit, groups: BTreeMap::new(), members: vec![], keybuf: vec![], out: vec![],
+            sort_exprs, skip, limit, groups: BTreeMap::new(), members: vec![], keybuf: vec![], last: None, out: vec![],
         })
     }
 
@@ -510,8 +512,10 @@ impl<'c, 'g> Projector<'c, 'g> {
             buf.push(e.eval(ctx, &self.in_names, row, &[])?);
         }
         let k = Key(buf);
-        let g = match self.groups.get(&k) {
-            Some(&g) => {
+        // Rows of one group often come in runs (the key depends on an outer variable).
+        let last = self.last.filter(|&g| self.members.get(g).is_some_and(|m| Key::eq_values(&m.key, &k.0)));
+        let g = match last.or_else(|| self.groups.get(&k).copied()) {
+            Some(g) => {
                 self.keybuf = k.0;
                 g
             }
@@ -524,6 +528,7 @@ impl<'c, 'g> Projector<'c, 'g> {
                 g
             }
         };
+        self.last = Some(g);
         for (i, a) in self.aggs.iter().enumerate() {
             let acc = &mut self.members[g].accs[i];
             if matches!(a, Expr::CountStar) {
