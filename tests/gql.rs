@@ -236,3 +236,39 @@ fn property_lookups_compare_numbers_by_value_and_see_new_nodes() {
     let out = ok(script(setup, "MATCH (n:P {v: $x}) RETURN n.v AS v", &["--param", "x='a'"]));
     assert_eq!(out, "v\n'a'\n");
 }
+
+/// `tg load`: a CREATE script stored as a document whose facts cite the patterns that
+/// created them (GENERATED), seen by `tg gql --db`, verified, idempotent, replaced when
+/// changed, and refused whole (exit 2, store untouched) when it fails.
+#[test]
+fn load_stores_a_script_as_cited_facts_that_the_view_sees() {
+    let d = scratch("gql", "load");
+    let script = "CREATE (a:Person {name: 'Ann', age: 41})-[:KNOWS {since: 2019}]->(b:Person {name: 'Bob'});\nMATCH (b {name: 'Bob'}) CREATE (b)-[:OWNS]->(:Company {name: 'Acme'})\n";
+    write(&d, "g.cypher", script);
+    let run = |args: &[&str]| {
+        let o = tg(&d, args);
+        (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
+    };
+    assert_eq!(run(&["load", "g.cypher", "--db", "st"]), (0, "g.cypher: 3 nodes, 2 relationships (14 facts cited to the script)\n".into(), String::new()));
+    let query = ["gql", "--db", "st", "MATCH (a)-[r]->(b) RETURN a.name, a.age, type(r), r.since, b.name, labels(b) ORDER BY a.name"];
+    let want = "a.name\ta.age\ttype(r)\tr.since\tb.name\tlabels(b)\nAnn\t41\tKNOWS\t2019\tBob\t['Person']\nBob\t\tOWNS\t\tAcme\t['Company']\n";
+    assert_eq!(run(&query), (0, want.into(), String::new()));
+    assert_eq!(run(&["load", "g.cypher", "--db", "st"]), (0, "g.cypher: unchanged\n".into(), String::new()));
+    assert_eq!(run(&["verify", "--db", "st"]).1, "14/14 citations verified\n");
+    // The relationship cites the pattern from its start node to its end node.
+    let (a, b) = (script.find("(a:Person").unwrap_or(0), script.find(";").unwrap_or(0));
+    let dump = run(&["dump", "--db", "st"]).1;
+    let rel = format!("fact graph_rel(\"g.cypher#r0\", \"g.cypher#n0\", \"KNOWS\", \"g.cypher#n1\") GENERATED supports=1\n  [g.cypher:{a}-{b}] GENERATED");
+    assert!(dump.contains(&rel), "{dump}");
+    // A failing script: exit 2 with the error, the stored graph unchanged.
+    write(&d, "g.cypher", "CREATE (:Person {name: 'Cy'}), (x {v: 1 +})");
+    let (code, out, err) = run(&["load", "g.cypher", "--db", "st"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.starts_with("tg: script g.cypher failed: SyntaxError"), "{err}");
+    assert_eq!(run(&query).1, want);
+    // A changed script replaces the document's facts.
+    write(&d, "g.cypher", "CREATE (:Person {name: 'Cy', born: date('1990-05-01')})\n");
+    assert_eq!(run(&["load", "g.cypher", "--db", "st"]).1, "g.cypher: 1 nodes, 0 relationships (5 facts cited to the script)\n");
+    assert_eq!(run(&["gql", "--db", "st", "MATCH (p:Person) RETURN p.name, p.born"]).1, "p.name\tp.born\nCy\t1990-05-01\n");
+    assert_eq!(run(&["verify", "--db", "st"]).1, "5/5 citations verified\n");
+}

@@ -119,6 +119,17 @@ pub struct PatternElement {
     pub rels: Vec<RelPat>,
 }
 
+/// Where a pattern was written: byte offsets `[start, end)` in the query or script text.
+/// Its `Debug` form is empty, so [`Expr::canon`] stays independent of positions.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct SrcSpan(pub usize, pub usize);
+
+impl std::fmt::Debug for SrcSpan {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Ok(())
+    }
+}
+
 /// `(v:L1:L2 {k: e})`.
 #[derive(Clone, Debug)]
 pub struct NodePat {
@@ -128,6 +139,8 @@ pub struct NodePat {
     pub labels: Vec<String>,
     /// Required property values (a map literal or a parameter).
     pub props: Option<Expr>,
+    /// Where it was written.
+    pub span: SrcSpan,
 }
 
 /// Direction of a relationship pattern as written.
@@ -154,6 +167,8 @@ pub struct RelPat {
     pub range: Option<(Option<u64>, Option<u64>)>,
     /// Required property values.
     pub props: Option<Expr>,
+    /// Where it was written.
+    pub span: SrcSpan,
 }
 
 /// Comparison operators.

@@ -274,6 +274,9 @@ fn create(graph: &mut Graph, params: &BTreeMap<String, Value>, parts: &[PatternP
                     _ => {
                         let props = eval_props(graph, params, &np.props, &names, &row)?;
                         let id = graph.add_node(np.labels.clone(), props);
+                        if let Some(s) = graph.node_src.get_mut(id) {
+                            *s = Some((np.span.0, np.span.1));
+                        }
                         if let Some(s) = slot {
                             row[s] = Value::Node(id);
                             bound[s] = true;
@@ -295,6 +298,9 @@ fn create(graph: &mut Graph, params: &BTreeMap<String, Value>, parts: &[PatternP
                     };
                     let props = eval_props(graph, params, &rp.props, &names, &row)?;
                     let rid = graph.add_rel(src, dst, rp.types[0].clone(), props);
+                    if let Some(s) = graph.rel_src.get_mut(rid) {
+                        *s = Some((p.element.nodes[i - 1].span.0, np.span.1));
+                    }
                     rel_ids.push(rid);
                     if let Some(s) = rp.var.as_ref().and_then(|v| names.iter().position(|n| n == v)) {
                         row[s] = Value::Rel(rid);

@@ -82,6 +82,11 @@ pub struct Graph {
     names: Vec<String>,
     /// Symbols by text.
     syms: BTreeMap<String, Sym>,
+    /// Where a script's CREATE wrote each node: byte span of its node pattern.
+    pub node_src: Vec<Option<(usize, usize)>>,
+    /// Where a script's CREATE wrote each relationship: byte span from its start node
+    /// pattern to its end node pattern.
+    pub rel_src: Vec<Option<(usize, usize)>>,
     /// Label bits per node: bit `i` is the label `bit_labels[i]` (the first 64 labels).
     pub label_bits: Vec<u64>,
     /// The labels that have a bit, in order of first use.
@@ -254,6 +259,7 @@ impl Graph {
             }
         }
         self.label_bits.push(bits);
+        self.node_src.push(None);
         let props = self.props(props);
         self.nodes.push(Node { labels: ls, props });
         self.out.push(vec![]);
@@ -268,6 +274,7 @@ impl Graph {
         let typ = self.intern(&typ);
         let props = self.props(props);
         self.rels.push(Rel { src, dst, typ, props });
+        self.rel_src.push(None);
         if let Some(o) = self.out.get_mut(src) {
             o.push(id);
         }

@@ -15,6 +15,7 @@ pub mod exec;
 pub mod format;
 pub mod functions;
 pub mod graph;
+pub mod load;
 pub mod parse;
 pub mod pattern;
 pub mod slot;

@@ -268,7 +268,8 @@ impl<'s> Lower<'s> {
     }
 
     fn node(&mut self, p: Pair<Rule>) -> Result<NodePat> {
-        let mut n = NodePat { var: None, labels: vec![], props: None };
+        let sp = p.as_span();
+        let mut n = NodePat { var: None, labels: vec![], props: None, span: SrcSpan(sp.start(), sp.end()) };
         for x in p.into_inner() {
             match x.as_rule() {
                 Rule::variable => n.var = Some(self.name(x)),
@@ -290,7 +291,8 @@ impl<'s> Lower<'s> {
     fn rel(&mut self, p: Pair<Rule>) -> Result<RelPat> {
         let mut left = false;
         let mut right = false;
-        let mut r = RelPat { var: None, types: vec![], dir: Dir::Both, range: None, props: None };
+        let sp = p.as_span();
+        let mut r = RelPat { var: None, types: vec![], dir: Dir::Both, range: None, props: None, span: SrcSpan(sp.start(), sp.end()) };
         for x in p.into_inner() {
             match x.as_rule() {
                 Rule::left_arrow => left = true,
