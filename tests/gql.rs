@@ -272,3 +272,18 @@ fn load_stores_a_script_as_cited_facts_that_the_view_sees() {
     assert_eq!(run(&["gql", "--db", "st", "MATCH (p:Person) RETURN p.name, p.born"]).1, "p.name\tp.born\nCy\t1990-05-01\n");
     assert_eq!(run(&["verify", "--db", "st"]).1, "5/5 citations verified\n");
 }
+
+/// Map projections (`n {.a, .*, k: e, v}`) and the catalogue procedures with YIELD.
+#[test]
+fn map_projections_and_catalogue_procedures() {
+    let setup = "CREATE (a:Person {name: 'Ann', age: 41})-[:KNOWS {since: 2019}]->(b:Person:Director {name: 'Bob'}), (b)-[:OWNS]->(:Company {name: 'Acme'})";
+    assert_eq!(ok(script(setup, "MATCH (p:Person) RETURN p {.name, .age, kind: 'person'} AS m ORDER BY p.name", &[])), "m\n{age: 41, kind: 'person', name: 'Ann'}\n{age: null, kind: 'person', name: 'Bob'}\n");
+    assert_eq!(ok(script(setup, "MATCH (p)-[k:KNOWS]->(x) RETURN k {.*, who: p.name, x} AS m", &[])), "m\n{since: 2019, who: 'Ann', x: (:Person:Director {name: 'Bob'})}\n");
+    assert_eq!(ok(script(setup, "OPTIONAL MATCH (q:Nobody) WITH q, {a: 1} AS mm RETURN q {.name} AS n, mm {.*, b: 2} AS m", &[])), "n\tm\nnull\t{a: 1, b: 2}\n");
+    assert_eq!(ok(script(setup, "CALL db.labels()", &[])), "label\n'Company'\n'Director'\n'Person'\n");
+    assert_eq!(ok(script(setup, "CALL db.relationshipTypes() YIELD relationshipType AS t RETURN t ORDER BY t DESC", &[])), "t\n'OWNS'\n'KNOWS'\n");
+    assert_eq!(ok(script(setup, "CALL db.propertyKeys() YIELD propertyKey RETURN collect(propertyKey) AS keys", &[])), "keys\n['age', 'name', 'since']\n");
+    let (code, _, err) = script(setup, "CALL db.indexes()", &[]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("SemanticError: there is no procedure `db.indexes`"), "{err}");
+}

@@ -60,6 +60,13 @@ pub enum ClauseKind {
     Return(Projection),
     /// `CREATE pattern` (scripts only).
     Create(Vec<PatternPart>),
+    /// `CALL proc() [YIELD field [AS var], …]`: a catalogue procedure.
+    Call {
+        /// The procedure name as written (`db.labels`).
+        name: String,
+        /// `(field, variable)` pairs; empty when there is no YIELD.
+        yields: Vec<(String, String)>,
+    },
     /// SET, DELETE, MERGE, REMOVE: parsed only to be refused.
     Write(String),
 }
@@ -292,6 +299,9 @@ pub enum Expr {
     ExistsQuery(Box<SingleQuery>),
     /// The i-th aggregate of the enclosing projection (made by the evaluator).
     AggRef(usize),
+    /// `n {.a, .*, k: e, v}`: the base, whether `.*` was given, and the entries in order
+    /// (`.a` is `a: n.a`, `v` is `v: v`).
+    MapProj(Box<Expr>, bool, Vec<(String, Expr)>),
 }
 
 /// The aggregate functions (lower-case names).
@@ -330,6 +340,10 @@ impl Expr {
             }
             Expr::List(v) | Expr::Func(_, _, v, _) => v.iter().for_each(|e| e.walk(f)),
             Expr::Map(v) => v.iter().for_each(|(_, e)| e.walk(f)),
+            Expr::MapProj(b, _, v) => {
+                b.walk(f);
+                v.iter().for_each(|(_, e)| e.walk(f));
+            }
             Expr::Compare(a, v) => {
                 a.walk(f);
                 v.iter().for_each(|(_, e)| e.walk(f));
@@ -393,6 +407,10 @@ impl Expr {
             }
             Expr::List(v) | Expr::Func(_, _, v, _) => v.iter_mut().for_each(|e| e.walk_mut(f)),
             Expr::Map(v) => v.iter_mut().for_each(|(_, e)| e.walk_mut(f)),
+            Expr::MapProj(b, _, v) => {
+                b.walk_mut(f);
+                v.iter_mut().for_each(|(_, e)| e.walk_mut(f));
+            }
             Expr::Compare(a, v) => {
                 a.walk_mut(f);
                 v.iter_mut().for_each(|(_, e)| e.walk_mut(f));

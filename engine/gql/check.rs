@@ -83,6 +83,21 @@ fn check_clauses(q: &SingleQuery, mut scope: Scope) -> Result<()> {
                 }
             }
             ClauseKind::Create(pattern) => bind_pattern(&mut scope, pattern, true)?,
+            ClauseKind::Call { name, yields } => {
+                let field = crate::gql::exec::procedure_field(name).ok_or_else(|| err("ProcedureNotFound", format!("there is no procedure `{name}` (db.labels, db.relationshipTypes, db.propertyKeys)")))?;
+                if yields.len() > 1 {
+                    return Err(err("VariableAlreadyBound", format!("procedure `{name}` yields one field, `{field}`")));
+                }
+                for (f, v) in yields {
+                    if f != field {
+                        return Err(err("UndefinedVariable", format!("procedure `{name}` yields `{field}`, not `{f}`")));
+                    }
+                    if scope.contains_key(v) {
+                        return Err(err("VariableAlreadyBound", format!("variable `{v}` already declared")));
+                    }
+                    scope.insert(v.clone(), Kind::Any);
+                }
+            }
             ClauseKind::Write(_) => {}
         }
     }
@@ -337,6 +352,10 @@ fn direct_children(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         }
         Expr::List(v) | Expr::Func(_, _, v, _) => v.iter().for_each(f),
         Expr::Map(v) => v.iter().for_each(|(_, x)| f(x)),
+        Expr::MapProj(b, _, v) => {
+            f(b);
+            v.iter().for_each(|(_, x)| f(x));
+        }
         Expr::Compare(a, v) => {
             f(a);
             v.iter().for_each(|(_, x)| f(x));

@@ -327,6 +327,21 @@ impl Ctx<'_> {
                 Value::list(out)
             }
             Expr::AggRef(i) => env.aggs.get(*i).cloned().unwrap_or(Value::Null),
+            Expr::MapProj(base, all, entries) => {
+                let b = self.eval(base, env)?;
+                let mut m: BTreeMap<String, Value> = match (&b, *all) {
+                    (Value::Null, _) => return Ok(Value::Null),
+                    (Value::Node(n), true) => self.graph.nodes.get(*n).map(|x| self.graph.props_map(&x.props)).unwrap_or_default(),
+                    (Value::Rel(r), true) => self.graph.rels.get(*r).map(|x| self.graph.props_map(&x.props)).unwrap_or_default(),
+                    (Value::Map(m), true) => (**m).clone(),
+                    (Value::Node(_) | Value::Rel(_) | Value::Map(_), false) => BTreeMap::new(),
+                    (other, _) => return Err(GqlError::type_error(format!("map projection of a {}", other.type_name()))),
+                };
+                for (k, x) in entries {
+                    m.insert(k.clone(), self.eval(x, env)?);
+                }
+                Value::Map(Rc::new(m))
+            }
         })
     }
 

@@ -67,7 +67,7 @@ fn run_single(graph: &mut Graph, q: &SingleQuery, params: &BTreeMap<String, Valu
     while let Some(clause) = q.clauses.get(ci) {
         ci += 1;
         match &clause.kind {
-            ClauseKind::Match { .. } | ClauseKind::Unwind { .. } | ClauseKind::With { .. } | ClauseKind::Return(_) => {
+            ClauseKind::Match { .. } | ClauseKind::Unwind { .. } | ClauseKind::With { .. } | ClauseKind::Return(_) | ClauseKind::Call { .. } => {
                 let ctx = Ctx { graph, params };
                 let next = q.clauses.get(ci).map(|c| &c.kind);
                 if read_clause(&ctx, &clause.kind, next, &mut names, &mut rows, &mut counter, &mut result)? {
@@ -173,11 +173,54 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                 let (t, reps) = project(ctx, proj, names, rows)?;
                 after_projection(ctx, kind, names, rows, result, t, reps)?;
             }
+            ClauseKind::Call { name, yields } => {
+                let field = procedure_field(name).ok_or_else(|| GqlError::semantic("ProcedureNotFound", format!("there is no procedure `{name}`")))?;
+                let vals = procedure(ctx.graph, field);
+                let var = yields.first().map_or(field, |(_, v)| v.as_str());
+                let mut next_rows = vec![];
+                for row in rows.iter() {
+                    for v in &vals {
+                        let mut r = row.clone();
+                        r.push(Value::str(v));
+                        next_rows.push(r);
+                    }
+                }
+                // Without YIELD, a CALL that ends the query returns its field.
+                *result = Table { cols: vec![field.to_string()], rows: next_rows.iter().map(|r| r.last().cloned().into_iter().collect()).collect() };
+                names.push(var.to_string());
+                *rows = next_rows;
+            }
             ClauseKind::Create(_) | ClauseKind::Write(_) => {
                 return Err(GqlError::new(ErrorClass::SemanticError, "write clauses are not allowed inside EXISTS"));
             }
     }
     Ok(false)
+}
+
+/// The field a catalogue procedure yields (`None`: no such procedure; names are
+/// matched without regard to case).
+pub fn procedure_field(name: &str) -> Option<&'static str> {
+    match name.to_lowercase().as_str() {
+        "db.labels" => Some("label"),
+        "db.relationshiptypes" => Some("relationshipType"),
+        "db.propertykeys" => Some("propertyKey"),
+        _ => None,
+    }
+}
+
+/// The values of a catalogue procedure over `g`, sorted: the labels carried by some node,
+/// the types of some relationship, or the keys of some node's or relationship's property.
+fn procedure(g: &Graph, field: &str) -> Vec<String> {
+    let mut out: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    match field {
+        "label" => out.extend(g.by_label.iter().filter(|(_, v)| !v.is_empty()).map(|(&l, _)| g.name(l))),
+        "relationshipType" => out.extend(g.rels.iter().map(|r| g.name(r.typ))),
+        _ => {
+            out.extend(g.nodes.iter().flat_map(|n| n.props.iter().map(|(k, _)| g.name(*k))));
+            out.extend(g.rels.iter().flat_map(|r| r.props.iter().map(|(k, _)| g.name(*k))));
+        }
+    }
+    out.into_iter().map(str::to_string).collect()
 }
 
 /// What WITH (its WHERE, then the new scope) or RETURN (the result) does with a projected
@@ -344,6 +387,7 @@ fn extract_aggs(e: &Expr, aggs: &mut Vec<Expr>) -> Expr {
         Expr::HasLabels(x, l) => Expr::HasLabels(b(x, aggs), l.clone()),
         Expr::List(v) => Expr::List(v.iter().map(|x| extract_aggs(x, aggs)).collect()),
         Expr::Map(v) => Expr::Map(v.iter().map(|(k, x)| (k.clone(), extract_aggs(x, aggs))).collect()),
+        Expr::MapProj(x, all, v) => Expr::MapProj(b(x, aggs), *all, v.iter().map(|(k, y)| (k.clone(), extract_aggs(y, aggs))).collect()),
         Expr::Not(x) => Expr::Not(b(x, aggs)),
         Expr::Neg(x) => Expr::Neg(b(x, aggs)),
         Expr::IsNull(x, n) => Expr::IsNull(b(x, aggs), *n),

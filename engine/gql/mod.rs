@@ -68,7 +68,7 @@ fn locate(e: GqlError, q: &ast::Query, src: &str) -> GqlError {
                     proj.items.iter().for_each(|i| visit(&i.expr));
                     proj.order.iter().for_each(|(x, _)| visit(x));
                 }
-                ast::ClauseKind::Create(_) | ast::ClauseKind::Write(_) => {}
+                ast::ClauseKind::Create(_) | ast::ClauseKind::Write(_) | ast::ClauseKind::Call { .. } => {}
             }
         }
     }

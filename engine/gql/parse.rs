@@ -146,6 +146,23 @@ impl<'s> Lower<'s> {
                         None => ClauseKind::Create(vec![]),
                     }
                 }
+                Rule::call_clause => {
+                    let mut name = String::new();
+                    let mut yields = vec![];
+                    for x in c.into_inner() {
+                        match x.as_rule() {
+                            Rule::proc_name => name = x.into_inner().map(|y| unescape_name(y.as_str())).collect::<Vec<_>>().join("."),
+                            Rule::yield_item => {
+                                let mut it = x.into_inner();
+                                let field = it.next().map(|y| self.name(y)).unwrap_or_default();
+                                let var = it.find(|y| y.as_rule() == Rule::variable).map_or_else(|| field.clone(), |y| self.name(y));
+                                yields.push((field, var));
+                            }
+                            _ => {}
+                        }
+                    }
+                    ClauseKind::Call { name, yields }
+                }
                 Rule::write_clause => ClauseKind::Write(c.as_str().split_whitespace().next().unwrap_or("").to_uppercase()),
                 _ => continue,
             };
@@ -661,6 +678,39 @@ impl<'s> Lower<'s> {
                     }
                 }
                 Expr::Exists(pat, filter)
+            }
+            Rule::map_projection => {
+                let mut inner = p.into_inner();
+                let var = inner.next().map(|v| (self.name(v.clone()), v.as_span().start())).unwrap_or_default();
+                let base = Expr::Var(var.0.clone(), var.1);
+                let mut all = false;
+                let mut entries = vec![];
+                for x in inner {
+                    match x.as_rule() {
+                        Rule::mp_all => all = true,
+                        Rule::mp_prop => {
+                            let k = x.into_inner().next().map(|y| self.name(y)).unwrap_or_default();
+                            entries.push((k.clone(), Expr::Prop(Box::new(base.clone()), k)));
+                        }
+                        Rule::mp_entry => {
+                            let mut it = x.into_inner();
+                            let k = it.next().map(|y| self.name(y)).unwrap_or_default();
+                            let e = match it.next() {
+                                Some(y) => self.expr(y)?,
+                                None => Expr::Lit(Value::Null),
+                            };
+                            entries.push((k, e));
+                        }
+                        Rule::mp_var => {
+                            if let Some(v) = x.into_inner().next() {
+                                let (n, pos) = (self.name(v.clone()), v.as_span().start());
+                                entries.push((n.clone(), Expr::Var(n, pos)));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                Expr::MapProj(Box::new(base), all, entries)
             }
             Rule::function_call => {
                 let mut name = String::new();
