@@ -287,3 +287,17 @@ fn map_projections_and_catalogue_procedures() {
     assert_eq!(code, 1);
     assert!(err.starts_with("SemanticError: there is no procedure `db.indexes`"), "{err}");
 }
+
+/// Compile-time errors other than undefined variables carry a `line:col` too: the
+/// innermost function call they concern, else the start of their clause.
+#[test]
+fn other_semantic_errors_are_located() {
+    for (query, want) in [
+        ("MATCH (a)\nWHERE count(a) > 1 RETURN a", "SemanticError: aggregate count() is not allowed here (openCypher SyntaxError.InvalidAggregation) at 2:7"),
+        ("MATCH (a)\nWITH a\nRETURN a AS x, 1 AS x", "SemanticError: multiple result columns with the same name `x` (openCypher SyntaxError.ColumnNameConflict) at 3:1"),
+        ("RETURN nosuch(1) AS x", "SemanticError: unknown function nosuch() (openCypher SyntaxError.UnknownFunction) at 1:8"),
+    ] {
+        let (code, _, err) = script("", query, &[]);
+        assert_eq!((code, err.lines().next().unwrap_or("")), (1, want), "{query}");
+    }
+}

@@ -46,9 +46,20 @@ fn check_single(q: &SingleQuery) -> Result<()> {
 fn check_clauses(q: &SingleQuery, mut scope: Scope) -> Result<()> {
     let n = q.clauses.len();
     for (i, c) in q.clauses.iter().enumerate() {
+        check_clause(c, i, n, &mut scope).map_err(|mut e| {
+            e.offset.get_or_insert(c.pos);
+            e
+        })?;
+    }
+    Ok(())
+}
+
+/// Checks clause `i` of `n`, updating the scope.
+fn check_clause(c: &crate::gql::ast::Clause, i: usize, n: usize, scope: &mut Scope) -> Result<()> {
+    {
         match &c.kind {
             ClauseKind::Match { pattern, filter, .. } => {
-                bind_pattern(&mut scope, pattern, false)?;
+                bind_pattern(scope, pattern, false)?;
                 if let Some(f) = filter {
                     predicate(&scope, f)?;
                     expr(&scope, f, false)?;
@@ -74,7 +85,7 @@ fn check_clauses(q: &SingleQuery, mut scope: Scope) -> Result<()> {
                     predicate(&both, f)?;
                     expr(&both, f, false)?;
                 }
-                scope = new;
+                *scope = new;
             }
             ClauseKind::Return(proj) => {
                 projection(&scope, proj)?;
@@ -82,7 +93,7 @@ fn check_clauses(q: &SingleQuery, mut scope: Scope) -> Result<()> {
                     return Err(GqlError::new(crate::gql::error::ErrorClass::SyntaxError, "RETURN must be the last clause"));
                 }
             }
-            ClauseKind::Create(pattern) => bind_pattern(&mut scope, pattern, true)?,
+            ClauseKind::Create(pattern) => bind_pattern(scope, pattern, true)?,
             ClauseKind::Call { name, yields } => {
                 let field = crate::gql::exec::procedure_field(name).ok_or_else(|| err("ProcedureNotFound", format!("there is no procedure `{name}` (db.labels, db.relationshipTypes, db.propertyKeys)")))?;
                 if yields.len() > 1 {
@@ -400,8 +411,18 @@ pub fn known_function(name: &str) -> bool {
 }
 
 /// Checks an expression: defined variables, known functions, aggregates where allowed,
-/// operand types that are wrong already as literals.
+/// operand types that are wrong already as literals. An error inside a function call is
+/// placed at the innermost call.
 fn expr(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
+    expr_here(scope, e, agg_ok).map_err(|mut err| {
+        if let Expr::Func(_, _, _, p) = e {
+            err.offset.get_or_insert(*p);
+        }
+        err
+    })
+}
+
+fn expr_here(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
     match e {
         Expr::Var(v, _) => {
             if !scope.contains_key(v) {

@@ -55,7 +55,7 @@ impl Ctx<'_> {
             Expr::Lit(v) => v.clone(),
             Expr::Param(p) => match self.params.get(p) {
                 Some(v) => v.clone(),
-                None => return Err(GqlError { class: ErrorClass::ParameterMissing, detail: Some("MissingParameter"), message: format!("no value for parameter ${p}"), pos: None }),
+                None => return Err(GqlError { class: ErrorClass::ParameterMissing, detail: Some("MissingParameter"), message: format!("no value for parameter ${p}"), pos: None, offset: None }),
             },
             Expr::Var(n, _) => match lookup(env, n) {
                 Some(v) => v.clone(),

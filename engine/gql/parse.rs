@@ -60,7 +60,7 @@ fn syntax(src: &str, e: pest::error::Error<Rule>) -> GqlError {
     let found: String = src.get(offset..).unwrap_or("").chars().take(12).collect();
     let found = if found.is_empty() { "end of input".to_string() } else { format!("'{}'", found.split_whitespace().next().unwrap_or("")) };
     let msg = if expected.is_empty() { format!("unexpected {found}") } else { format!("expected {expected}; found {found}") };
-    GqlError { class: ErrorClass::SyntaxError, detail: Some("InvalidSyntax"), message: msg, pos: None }.at(src, offset)
+    GqlError { class: ErrorClass::SyntaxError, detail: Some("InvalidSyntax"), message: msg, pos: None, offset: None }.at(src, offset)
 }
 
 struct Lower<'s> {
@@ -68,7 +68,7 @@ struct Lower<'s> {
 }
 
 fn err_at(src: &str, pos: usize, detail: &'static str, msg: impl Into<String>) -> GqlError {
-    GqlError { class: ErrorClass::SyntaxError, detail: Some(detail), message: msg.into(), pos: None }.at(src, pos)
+    GqlError { class: ErrorClass::SyntaxError, detail: Some(detail), message: msg.into(), pos: None, offset: None }.at(src, pos)
 }
 
 fn unescape_name(s: &str) -> String {
@@ -566,7 +566,7 @@ impl<'s> Lower<'s> {
         let signed = if negative { format!("-{digits}") } else { digits };
         match i64::from_str_radix(&signed, radix) {
             Ok(v) => Ok(Expr::Lit(Value::Int(v))),
-            Err(_) => Err(GqlError { class: ErrorClass::SyntaxError, detail: Some("IntegerOverflow"), message: format!("integer literal {text} does not fit in 64 bits"), pos: None }),
+            Err(_) => Err(GqlError { class: ErrorClass::SyntaxError, detail: Some("IntegerOverflow"), message: format!("integer literal {text} does not fit in 64 bits"), pos: None, offset: None }),
         }
     }
 
