@@ -61,12 +61,12 @@ fn check_clause(c: &crate::gql::ast::Clause, i: usize, n: usize, scope: &mut Sco
             ClauseKind::Match { pattern, filter, .. } => {
                 bind_pattern(scope, pattern, false)?;
                 if let Some(f) = filter {
-                    predicate(&scope, f)?;
-                    expr(&scope, f, false)?;
+                    predicate(scope, f)?;
+                    expr(scope, f, false)?;
                 }
             }
             ClauseKind::Unwind { expr: e, var } => {
-                expr(&scope, e, false)?;
+                expr(scope, e, false)?;
                 if scope.contains_key(var) {
                     return Err(err("VariableAlreadyBound", format!("variable `{var}` already declared")));
                 }
@@ -78,7 +78,7 @@ fn check_clause(c: &crate::gql::ast::Clause, i: usize, n: usize, scope: &mut Sco
                         return Err(err("NoExpressionAlias", format!("expression in WITH must be aliased (use AS): {}", it.text)));
                     }
                 }
-                let new = projection(&scope, proj)?;
+                let new = projection(scope, proj)?;
                 if let Some(f) = filter {
                     let mut both = scope.clone();
                     both.extend(new.clone());
@@ -88,7 +88,7 @@ fn check_clause(c: &crate::gql::ast::Clause, i: usize, n: usize, scope: &mut Sco
                 *scope = new;
             }
             ClauseKind::Return(proj) => {
-                projection(&scope, proj)?;
+                projection(scope, proj)?;
                 if i + 1 < n {
                     return Err(GqlError::new(crate::gql::error::ErrorClass::SyntaxError, "RETURN must be the last clause"));
                 }

@@ -94,6 +94,20 @@ pub fn encode(v: &Value) -> Option<String> {
     })
 }
 
+/// Reads back a literal written by [`encode`]: integers and plain strings directly, the
+/// rest through the query language.
+pub fn decode(lit: &str) -> Result<Value, GqlError> {
+    if let Ok(i) = lit.parse::<i64>() {
+        return Ok(Value::Int(i));
+    }
+    if let Some(body) = lit.strip_prefix('\'').and_then(|x| x.strip_suffix('\''))
+        && !body.contains(['\\', '\''])
+    {
+        return Ok(Value::str(body));
+    }
+    crate::gql::cli::literal_value(lit)
+}
+
 fn quote(s: &str) -> String {
     let mut o = String::from("'");
     for c in s.chars() {
@@ -214,7 +228,7 @@ pub fn add_to_view(store: &Store, g: &mut Graph) -> Result<(), String> {
     let mut props: BTreeMap<String, BTreeMap<String, Value>> = BTreeMap::new();
     for f in store.lookup(PROP, &[]).map_err(e)? {
         let lit = text(f.get(2));
-        let v = crate::gql::cli::literal_value(&lit).map_err(|x| format!("stored property {lit}: {x}"))?;
+        let v = decode(&lit).map_err(|x| format!("stored property {lit}: {x}"))?;
         props.entry(text(f.first())).or_default().insert(text(f.get(1)), v);
     }
     // Nodes in creation order within each script (keys end in `#n<number>`).
