@@ -220,6 +220,14 @@ enum Command {
     /// Internal: extract the PDF on stdin, print the result as JSON (used by `tg build`).
     #[command(name = "__extract-pdf", hide = true)]
     ExtractPdf,
+    /// Load a CREATE script into the store as a document of the case: its nodes and
+    /// relationships become GENERATED facts citing the script's bytes (docs/GQL.md).
+    Load {
+        /// The script (CREATE statements separated by `;`); its path as given is the document id.
+        file: PathBuf,
+        #[command(flatten)]
+        db: DbArg,
+    },
     /// Run a GQL / openCypher read query over the store's property-graph view (docs/GQL.md),
     /// or over the in-memory graph a CREATE script builds (`--script`).
     Gql {
@@ -740,6 +748,34 @@ fn derive_library(store: &textgraph::store::Store, full: bool) -> Result<textgra
 /// Exit status of a run that failed (bad program, bad input, IO error); 0 is success.
 const EXIT_ERROR: u8 = 2;
 
+/// `tg load FILE`: runs the script first (a failing one leaves the store untouched), then
+/// stores it; prints what was written.
+fn load_command(file: &std::path::Path, db: &DbArg) -> ExitCode {
+    use textgraph::gql::load;
+    let shown = file.display().to_string();
+    let doc = shown.strip_prefix("./").unwrap_or(&shown).to_string();
+    let prepared = match load::prepare(file, &doc) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("tg: {e}");
+            return ExitCode::from(EXIT_ERROR);
+        }
+    };
+    let store = match open_store(db) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    match load::store(&store, &prepared) {
+        Ok(load::Loaded::Unchanged) => println!("{doc}: unchanged"),
+        Ok(load::Loaded::Written { nodes, rels, facts }) => println!("{doc}: {nodes} nodes, {rels} relationships ({facts} facts cited to the script)"),
+        Err(e) => {
+            eprintln!("tg: {e}");
+            return ExitCode::from(EXIT_ERROR);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 fn open_store(db: &DbArg) -> Result<textgraph::store::Store, ExitCode> {
     textgraph::store::Store::open(&db.db).map_err(|e| {
         eprintln!("tg: {e}");
@@ -866,6 +902,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         | Command::Claim { .. }
         | Command::Audit { .. }
         | Command::Gql { .. }
+        | Command::Load { .. }
         | Command::Repl { .. }
         | Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } => ExitCode::SUCCESS,
     };
@@ -982,6 +1019,7 @@ fn main() -> ExitCode {
         }
         Command::Eval { what } => eval_command(what),
         c @ (Command::Claim { .. } | Command::Audit { .. }) => claims_command(c),
+        Command::Load { file, db } => load_command(&file, &db),
         Command::Gql { query, db, script, param, params, format, raw_identity } => {
             use std::io::IsTerminal as _;
             use textgraph::gql::view::Identity;

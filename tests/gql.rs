@@ -236,3 +236,68 @@ fn property_lookups_compare_numbers_by_value_and_see_new_nodes() {
     let out = ok(script(setup, "MATCH (n:P {v: $x}) RETURN n.v AS v", &["--param", "x='a'"]));
     assert_eq!(out, "v\n'a'\n");
 }
+
+/// `tg load`: a CREATE script stored as a document whose facts cite the patterns that
+/// created them (GENERATED), seen by `tg gql --db`, verified, idempotent, replaced when
+/// changed, and refused whole (exit 2, store untouched) when it fails.
+#[test]
+fn load_stores_a_script_as_cited_facts_that_the_view_sees() {
+    let d = scratch("gql", "load");
+    let script = "CREATE (a:Person {name: 'Ann', age: 41})-[:KNOWS {since: 2019}]->(b:Person {name: 'Bob'});\nMATCH (b {name: 'Bob'}) CREATE (b)-[:OWNS]->(:Company {name: 'Acme'})\n";
+    write(&d, "g.cypher", script);
+    let run = |args: &[&str]| {
+        let o = tg(&d, args);
+        (o.status.code().unwrap_or(-1), stdout(&o), stderr(&o))
+    };
+    assert_eq!(run(&["load", "g.cypher", "--db", "st"]), (0, "g.cypher: 3 nodes, 2 relationships (14 facts cited to the script)\n".into(), String::new()));
+    let query = ["gql", "--db", "st", "MATCH (a)-[r]->(b) RETURN a.name, a.age, type(r), r.since, b.name, labels(b) ORDER BY a.name"];
+    let want = "a.name\ta.age\ttype(r)\tr.since\tb.name\tlabels(b)\nAnn\t41\tKNOWS\t2019\tBob\t['Person']\nBob\t\tOWNS\t\tAcme\t['Company']\n";
+    assert_eq!(run(&query), (0, want.into(), String::new()));
+    assert_eq!(run(&["load", "g.cypher", "--db", "st"]), (0, "g.cypher: unchanged\n".into(), String::new()));
+    assert_eq!(run(&["verify", "--db", "st"]).1, "14/14 citations verified\n");
+    // The relationship cites the pattern from its start node to its end node.
+    let (a, b) = (script.find("(a:Person").unwrap_or(0), script.find(";").unwrap_or(0));
+    let dump = run(&["dump", "--db", "st"]).1;
+    let rel = format!("fact graph_rel(\"g.cypher#r0\", \"g.cypher#n0\", \"KNOWS\", \"g.cypher#n1\") GENERATED supports=1\n  [g.cypher:{a}-{b}] GENERATED");
+    assert!(dump.contains(&rel), "{dump}");
+    // A failing script: exit 2 with the error, the stored graph unchanged.
+    write(&d, "g.cypher", "CREATE (:Person {name: 'Cy'}), (x {v: 1 +})");
+    let (code, out, err) = run(&["load", "g.cypher", "--db", "st"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.starts_with("tg: script g.cypher failed: SyntaxError"), "{err}");
+    assert_eq!(run(&query).1, want);
+    // A changed script replaces the document's facts.
+    write(&d, "g.cypher", "CREATE (:Person {name: 'Cy', born: date('1990-05-01')})\n");
+    assert_eq!(run(&["load", "g.cypher", "--db", "st"]).1, "g.cypher: 1 nodes, 0 relationships (5 facts cited to the script)\n");
+    assert_eq!(run(&["gql", "--db", "st", "MATCH (p:Person) RETURN p.name, p.born"]).1, "p.name\tp.born\nCy\t1990-05-01\n");
+    assert_eq!(run(&["verify", "--db", "st"]).1, "5/5 citations verified\n");
+}
+
+/// Map projections (`n {.a, .*, k: e, v}`) and the catalogue procedures with YIELD.
+#[test]
+fn map_projections_and_catalogue_procedures() {
+    let setup = "CREATE (a:Person {name: 'Ann', age: 41})-[:KNOWS {since: 2019}]->(b:Person:Director {name: 'Bob'}), (b)-[:OWNS]->(:Company {name: 'Acme'})";
+    assert_eq!(ok(script(setup, "MATCH (p:Person) RETURN p {.name, .age, kind: 'person'} AS m ORDER BY p.name", &[])), "m\n{age: 41, kind: 'person', name: 'Ann'}\n{age: null, kind: 'person', name: 'Bob'}\n");
+    assert_eq!(ok(script(setup, "MATCH (p)-[k:KNOWS]->(x) RETURN k {.*, who: p.name, x} AS m", &[])), "m\n{since: 2019, who: 'Ann', x: (:Person:Director {name: 'Bob'})}\n");
+    assert_eq!(ok(script(setup, "OPTIONAL MATCH (q:Nobody) WITH q, {a: 1} AS mm RETURN q {.name} AS n, mm {.*, b: 2} AS m", &[])), "n\tm\nnull\t{a: 1, b: 2}\n");
+    assert_eq!(ok(script(setup, "CALL db.labels()", &[])), "label\n'Company'\n'Director'\n'Person'\n");
+    assert_eq!(ok(script(setup, "CALL db.relationshipTypes() YIELD relationshipType AS t RETURN t ORDER BY t DESC", &[])), "t\n'OWNS'\n'KNOWS'\n");
+    assert_eq!(ok(script(setup, "CALL db.propertyKeys() YIELD propertyKey RETURN collect(propertyKey) AS keys", &[])), "keys\n['age', 'name', 'since']\n");
+    let (code, _, err) = script(setup, "CALL db.indexes()", &[]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("SemanticError: there is no procedure `db.indexes`"), "{err}");
+}
+
+/// Compile-time errors other than undefined variables carry a `line:col` too: the
+/// innermost function call they concern, else the start of their clause.
+#[test]
+fn other_semantic_errors_are_located() {
+    for (query, want) in [
+        ("MATCH (a)\nWHERE count(a) > 1 RETURN a", "SemanticError: aggregate count() is not allowed here (openCypher SyntaxError.InvalidAggregation) at 2:7"),
+        ("MATCH (a)\nWITH a\nRETURN a AS x, 1 AS x", "SemanticError: multiple result columns with the same name `x` (openCypher SyntaxError.ColumnNameConflict) at 3:1"),
+        ("RETURN nosuch(1) AS x", "SemanticError: unknown function nosuch() (openCypher SyntaxError.UnknownFunction) at 1:8"),
+    ] {
+        let (code, _, err) = script("", query, &[]);
+        assert_eq!((code, err.lines().next().unwrap_or("")), (1, want), "{query}");
+    }
+}

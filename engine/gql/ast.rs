@@ -60,6 +60,13 @@ pub enum ClauseKind {
     Return(Projection),
     /// `CREATE pattern` (scripts only).
     Create(Vec<PatternPart>),
+    /// `CALL proc() [YIELD field [AS var], …]`: a catalogue procedure.
+    Call {
+        /// The procedure name as written (`db.labels`).
+        name: String,
+        /// `(field, variable)` pairs; empty when there is no YIELD.
+        yields: Vec<(String, String)>,
+    },
     /// SET, DELETE, MERGE, REMOVE: parsed only to be refused.
     Write(String),
 }
@@ -119,6 +126,17 @@ pub struct PatternElement {
     pub rels: Vec<RelPat>,
 }
 
+/// Where a pattern was written: byte offsets `[start, end)` in the query or script text.
+/// Its `Debug` form is empty, so [`Expr::canon`] stays independent of positions.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub struct SrcSpan(pub usize, pub usize);
+
+impl std::fmt::Debug for SrcSpan {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Ok(())
+    }
+}
+
 /// `(v:L1:L2 {k: e})`.
 #[derive(Clone, Debug)]
 pub struct NodePat {
@@ -128,6 +146,8 @@ pub struct NodePat {
     pub labels: Vec<String>,
     /// Required property values (a map literal or a parameter).
     pub props: Option<Expr>,
+    /// Where it was written.
+    pub span: SrcSpan,
 }
 
 /// Direction of a relationship pattern as written.
@@ -154,6 +174,8 @@ pub struct RelPat {
     pub range: Option<(Option<u64>, Option<u64>)>,
     /// Required property values.
     pub props: Option<Expr>,
+    /// Where it was written.
+    pub span: SrcSpan,
 }
 
 /// Comparison operators.
@@ -277,6 +299,9 @@ pub enum Expr {
     ExistsQuery(Box<SingleQuery>),
     /// The i-th aggregate of the enclosing projection (made by the evaluator).
     AggRef(usize),
+    /// `n {.a, .*, k: e, v}`: the base, whether `.*` was given, and the entries in order
+    /// (`.a` is `a: n.a`, `v` is `v: v`).
+    MapProj(Box<Expr>, bool, Vec<(String, Expr)>),
 }
 
 /// The aggregate functions (lower-case names).
@@ -315,6 +340,10 @@ impl Expr {
             }
             Expr::List(v) | Expr::Func(_, _, v, _) => v.iter().for_each(|e| e.walk(f)),
             Expr::Map(v) => v.iter().for_each(|(_, e)| e.walk(f)),
+            Expr::MapProj(b, _, v) => {
+                b.walk(f);
+                v.iter().for_each(|(_, e)| e.walk(f));
+            }
             Expr::Compare(a, v) => {
                 a.walk(f);
                 v.iter().for_each(|(_, e)| e.walk(f));
@@ -378,6 +407,10 @@ impl Expr {
             }
             Expr::List(v) | Expr::Func(_, _, v, _) => v.iter_mut().for_each(|e| e.walk_mut(f)),
             Expr::Map(v) => v.iter_mut().for_each(|(_, e)| e.walk_mut(f)),
+            Expr::MapProj(b, _, v) => {
+                b.walk_mut(f);
+                v.iter_mut().for_each(|(_, e)| e.walk_mut(f));
+            }
             Expr::Compare(a, v) => {
                 a.walk_mut(f);
                 v.iter_mut().for_each(|(_, e)| e.walk_mut(f));

@@ -46,16 +46,27 @@ fn check_single(q: &SingleQuery) -> Result<()> {
 fn check_clauses(q: &SingleQuery, mut scope: Scope) -> Result<()> {
     let n = q.clauses.len();
     for (i, c) in q.clauses.iter().enumerate() {
+        check_clause(c, i, n, &mut scope).map_err(|mut e| {
+            e.offset.get_or_insert(c.pos);
+            e
+        })?;
+    }
+    Ok(())
+}
+
+/// Checks clause `i` of `n`, updating the scope.
+fn check_clause(c: &crate::gql::ast::Clause, i: usize, n: usize, scope: &mut Scope) -> Result<()> {
+    {
         match &c.kind {
             ClauseKind::Match { pattern, filter, .. } => {
-                bind_pattern(&mut scope, pattern, false)?;
+                bind_pattern(scope, pattern, false)?;
                 if let Some(f) = filter {
-                    predicate(&scope, f)?;
-                    expr(&scope, f, false)?;
+                    predicate(scope, f)?;
+                    expr(scope, f, false)?;
                 }
             }
             ClauseKind::Unwind { expr: e, var } => {
-                expr(&scope, e, false)?;
+                expr(scope, e, false)?;
                 if scope.contains_key(var) {
                     return Err(err("VariableAlreadyBound", format!("variable `{var}` already declared")));
                 }
@@ -67,22 +78,37 @@ fn check_clauses(q: &SingleQuery, mut scope: Scope) -> Result<()> {
                         return Err(err("NoExpressionAlias", format!("expression in WITH must be aliased (use AS): {}", it.text)));
                     }
                 }
-                let new = projection(&scope, proj)?;
+                let new = projection(scope, proj)?;
                 if let Some(f) = filter {
                     let mut both = scope.clone();
                     both.extend(new.clone());
                     predicate(&both, f)?;
                     expr(&both, f, false)?;
                 }
-                scope = new;
+                *scope = new;
             }
             ClauseKind::Return(proj) => {
-                projection(&scope, proj)?;
+                projection(scope, proj)?;
                 if i + 1 < n {
                     return Err(GqlError::new(crate::gql::error::ErrorClass::SyntaxError, "RETURN must be the last clause"));
                 }
             }
-            ClauseKind::Create(pattern) => bind_pattern(&mut scope, pattern, true)?,
+            ClauseKind::Create(pattern) => bind_pattern(scope, pattern, true)?,
+            ClauseKind::Call { name, yields } => {
+                let field = crate::gql::exec::procedure_field(name).ok_or_else(|| err("ProcedureNotFound", format!("there is no procedure `{name}` (db.labels, db.relationshipTypes, db.propertyKeys)")))?;
+                if yields.len() > 1 {
+                    return Err(err("VariableAlreadyBound", format!("procedure `{name}` yields one field, `{field}`")));
+                }
+                for (f, v) in yields {
+                    if f != field {
+                        return Err(err("UndefinedVariable", format!("procedure `{name}` yields `{field}`, not `{f}`")));
+                    }
+                    if scope.contains_key(v) {
+                        return Err(err("VariableAlreadyBound", format!("variable `{v}` already declared")));
+                    }
+                    scope.insert(v.clone(), Kind::Any);
+                }
+            }
             ClauseKind::Write(_) => {}
         }
     }
@@ -337,6 +363,10 @@ fn direct_children(e: &Expr, f: &mut dyn FnMut(&Expr)) {
         }
         Expr::List(v) | Expr::Func(_, _, v, _) => v.iter().for_each(f),
         Expr::Map(v) => v.iter().for_each(|(_, x)| f(x)),
+        Expr::MapProj(b, _, v) => {
+            f(b);
+            v.iter().for_each(|(_, x)| f(x));
+        }
         Expr::Compare(a, v) => {
             f(a);
             v.iter().for_each(|(_, x)| f(x));
@@ -381,8 +411,18 @@ pub fn known_function(name: &str) -> bool {
 }
 
 /// Checks an expression: defined variables, known functions, aggregates where allowed,
-/// operand types that are wrong already as literals.
+/// operand types that are wrong already as literals. An error inside a function call is
+/// placed at the innermost call.
 fn expr(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
+    expr_here(scope, e, agg_ok).map_err(|mut err| {
+        if let Expr::Func(_, _, _, p) = e {
+            err.offset.get_or_insert(*p);
+        }
+        err
+    })
+}
+
+fn expr_here(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
     match e {
         Expr::Var(v, _) => {
             if !scope.contains_key(v) {

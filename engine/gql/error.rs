@@ -46,6 +46,9 @@ pub struct GqlError {
     pub message: String,
     /// 1-based line and column.
     pub pos: Option<(usize, usize)>,
+    /// Byte offset of the clause a compile-time check failed in, until [`GqlError::at`]
+    /// turns it into `pos` (the checker does not see the text).
+    pub offset: Option<usize>,
 }
 
 fn detail_suffix(class: &ErrorClass, detail: &Option<&'static str>) -> String {
@@ -67,19 +70,19 @@ fn pos_suffix(pos: &Option<(usize, usize)>) -> String {
 impl GqlError {
     /// An error of `class` with a message.
     pub fn new(class: ErrorClass, message: impl Into<String>) -> GqlError {
-        GqlError { class, detail: None, message: message.into(), pos: None }
+        GqlError { class, detail: None, message: message.into(), pos: None, offset: None }
     }
     /// A SemanticError with its TCK detail code.
     pub fn semantic(detail: &'static str, message: impl Into<String>) -> GqlError {
-        GqlError { class: ErrorClass::SemanticError, detail: Some(detail), message: message.into(), pos: None }
+        GqlError { class: ErrorClass::SemanticError, detail: Some(detail), message: message.into(), pos: None, offset: None }
     }
     /// A TypeError.
     pub fn type_error(message: impl Into<String>) -> GqlError {
-        GqlError { class: ErrorClass::TypeError, detail: Some("InvalidArgumentType"), message: message.into(), pos: None }
+        GqlError { class: ErrorClass::TypeError, detail: Some("InvalidArgumentType"), message: message.into(), pos: None, offset: None }
     }
     /// An ArgumentError.
     pub fn argument(message: impl Into<String>) -> GqlError {
-        GqlError { class: ErrorClass::ArgumentError, detail: None, message: message.into(), pos: None }
+        GqlError { class: ErrorClass::ArgumentError, detail: None, message: message.into(), pos: None, offset: None }
     }
     /// Sets the position from a byte offset in `src`.
     pub fn at(mut self, src: &str, offset: usize) -> GqlError {

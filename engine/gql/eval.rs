@@ -31,7 +31,7 @@ pub struct Env<'a> {
     pub aggs: &'a [Value],
 }
 
-fn truth(v: &Value, what: &str) -> Result<Option<bool>> {
+pub(crate) fn truth(v: &Value, what: &str) -> Result<Option<bool>> {
     match v {
         Value::Bool(b) => Ok(Some(*b)),
         Value::Null => Ok(None),
@@ -39,7 +39,7 @@ fn truth(v: &Value, what: &str) -> Result<Option<bool>> {
     }
 }
 
-fn tv(b: Option<bool>) -> Value {
+pub(crate) fn tv(b: Option<bool>) -> Value {
     b.map_or(Value::Null, Value::Bool)
 }
 
@@ -55,7 +55,7 @@ impl Ctx<'_> {
             Expr::Lit(v) => v.clone(),
             Expr::Param(p) => match self.params.get(p) {
                 Some(v) => v.clone(),
-                None => return Err(GqlError { class: ErrorClass::ParameterMissing, detail: Some("MissingParameter"), message: format!("no value for parameter ${p}"), pos: None }),
+                None => return Err(GqlError { class: ErrorClass::ParameterMissing, detail: Some("MissingParameter"), message: format!("no value for parameter ${p}"), pos: None, offset: None }),
             },
             Expr::Var(n, _) => match lookup(env, n) {
                 Some(v) => v.clone(),
@@ -313,7 +313,7 @@ impl Ctx<'_> {
                 let part = crate::gql::ast::PatternPart { var: var.clone(), shortest: None, element: el.clone() };
                 let parts = [part];
                 let mut counter = 0;
-                let c = pattern::compile(&parts, env.names, &mut counter);
+                let c = pattern::compile(self, &parts, env.names, &mut counter);
                 let mut out = vec![];
                 pattern::matches(self, &c, env, &mut |row| {
                     let inner = Env { names: &c.names, row, aggs: env.aggs };
@@ -327,12 +327,27 @@ impl Ctx<'_> {
                 Value::list(out)
             }
             Expr::AggRef(i) => env.aggs.get(*i).cloned().unwrap_or(Value::Null),
+            Expr::MapProj(base, all, entries) => {
+                let b = self.eval(base, env)?;
+                let mut m: BTreeMap<String, Value> = match (&b, *all) {
+                    (Value::Null, _) => return Ok(Value::Null),
+                    (Value::Node(n), true) => self.graph.nodes.get(*n).map(|x| self.graph.props_map(&x.props)).unwrap_or_default(),
+                    (Value::Rel(r), true) => self.graph.rels.get(*r).map(|x| self.graph.props_map(&x.props)).unwrap_or_default(),
+                    (Value::Map(m), true) => (**m).clone(),
+                    (Value::Node(_) | Value::Rel(_) | Value::Map(_), false) => BTreeMap::new(),
+                    (other, _) => return Err(GqlError::type_error(format!("map projection of a {}", other.type_name()))),
+                };
+                for (k, x) in entries {
+                    m.insert(k.clone(), self.eval(x, env)?);
+                }
+                Value::Map(Rc::new(m))
+            }
         })
     }
 
     fn any_match(&self, parts: &[crate::gql::ast::PatternPart], filter: Option<&Expr>, env: &Env) -> Result<bool> {
         let mut counter = 0;
-        let c = pattern::compile(parts, env.names, &mut counter);
+        let c = pattern::compile(self, parts, env.names, &mut counter);
         let mut found = false;
         pattern::matches(self, &c, env, &mut |row| {
             if let Some(f) = filter {
@@ -351,8 +366,8 @@ impl Ctx<'_> {
     pub fn property(&self, base: &Value, key: &str) -> Result<Value> {
         Ok(match base {
             Value::Null => Value::Null,
-            Value::Node(n) => self.graph.nodes.get(*n).and_then(|x| x.props.get(key)).cloned().unwrap_or(Value::Null),
-            Value::Rel(r) => self.graph.rels.get(*r).and_then(|x| x.props.get(key)).cloned().unwrap_or(Value::Null),
+            Value::Node(n) => self.graph.nodes.get(*n).and_then(|x| self.graph.prop(&x.props, key)).cloned().unwrap_or(Value::Null),
+            Value::Rel(r) => self.graph.rels.get(*r).and_then(|x| self.graph.prop(&x.props, key)).cloned().unwrap_or(Value::Null),
             Value::Map(m) => m.get(key).cloned().unwrap_or(Value::Null),
             Value::Temporal(t) => crate::gql::temporal::component(t, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a {} has no component `{key}`", t.type_name())))?,
             Value::Duration(d) => crate::gql::temporal::duration_component(d, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a duration has no component `{key}`")))?,

@@ -10,6 +10,7 @@ use crate::gql::error::{ErrorClass, GqlError, Result};
 use crate::gql::eval::{Ctx, Env};
 use crate::gql::graph::Graph;
 use crate::gql::pattern::{self, is_hidden};
+use crate::gql::slot::{self, SExpr};
 use crate::gql::value::{Key, Value, order};
 
 /// A result: column names and rows.
@@ -62,11 +63,16 @@ fn run_single(graph: &mut Graph, q: &SingleQuery, params: &BTreeMap<String, Valu
     let mut rows: Vec<Vec<Value>> = vec![vec![]];
     let mut counter = 0usize;
     let mut result = Table::default();
-    for clause in &q.clauses {
+    let mut ci = 0;
+    while let Some(clause) = q.clauses.get(ci) {
+        ci += 1;
         match &clause.kind {
-            ClauseKind::Match { .. } | ClauseKind::Unwind { .. } | ClauseKind::With { .. } | ClauseKind::Return(_) => {
+            ClauseKind::Match { .. } | ClauseKind::Unwind { .. } | ClauseKind::With { .. } | ClauseKind::Return(_) | ClauseKind::Call { .. } => {
                 let ctx = Ctx { graph, params };
-                read_clause(&ctx, &clause.kind, &mut names, &mut rows, &mut counter, &mut result)?;
+                let next = q.clauses.get(ci).map(|c| &c.kind);
+                if read_clause(&ctx, &clause.kind, next, &mut names, &mut rows, &mut counter, &mut result)? {
+                    ci += 1;
+                }
             }
             ClauseKind::Create(parts) => {
                 if access == Access::ReadOnly {
@@ -84,35 +90,61 @@ fn run_single(graph: &mut Graph, q: &SingleQuery, params: &BTreeMap<String, Valu
     Ok(result)
 }
 
-/// Runs one read clause (MATCH, UNWIND, WITH, RETURN) on the pipeline's rows.
-fn read_clause(ctx: &Ctx, kind: &ClauseKind, names: &mut Vec<String>, rows: &mut Vec<Vec<Value>>, counter: &mut usize, result: &mut Table) -> Result<()> {
+/// Runs one read clause (MATCH, UNWIND, WITH, RETURN) on the pipeline's rows. A MATCH
+/// followed by WITH or RETURN streams its rows straight into the projection (no row table
+/// in between); the result says whether `next` was consumed that way.
+#[allow(clippy::too_many_arguments)]
+fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &mut Vec<String>, rows: &mut Vec<Vec<Value>>, counter: &mut usize, result: &mut Table) -> Result<bool> {
     match kind {
             ClauseKind::Match { optional, pattern: parts, filter } => {
-                let c = pattern::compile(parts, names, counter);
+                let mut c = pattern::compile(ctx, parts, names, counter);
+                if let Some(f) = filter {
+                    c.add_filter(ctx, f);
+                }
                 let keep: Vec<usize> = (0..c.names.len()).filter(|&i| !is_hidden(&c.names[i]) || i < names.len()).collect();
-                let mut next = vec![];
+                let kept_names: Vec<String> = keep.iter().map(|&i| c.names[i].clone()).collect();
+                let proj = match next {
+                    Some(ClauseKind::With { proj, .. }) | Some(ClauseKind::Return(proj)) => Some(proj),
+                    _ => None,
+                };
+                if let (Some(proj), Some(next)) = (proj, next) {
+                    let mut p = Projector::new(ctx, proj, &c.names, &kept_names, Some(&keep))?;
+                    for row in rows.iter() {
+                        let env = Env { names, row, aggs: &[] };
+                        let mut any = false;
+                        pattern::matches(ctx, &c, &env, &mut |ext| {
+                            any = true;
+                            p.push(ext)?;
+                            Ok(true)
+                        })?;
+                        if *optional && !any {
+                            let mut r: Vec<Value> = row.clone();
+                            r.resize(c.names.len(), Value::Null);
+                            p.push(&r)?;
+                        }
+                    }
+                    let (t, reps) = p.finish()?;
+                    *names = kept_names;
+                    after_projection(ctx, next, names, rows, result, t, reps)?;
+                    return Ok(true);
+                }
+                let mut next_rows = vec![];
                 for row in rows.iter() {
                     let env = Env { names, row, aggs: &[] };
                     let mut any = false;
                     pattern::matches(ctx, &c, &env, &mut |ext| {
-                        if let Some(f) = filter {
-                            let e2 = Env { names: &c.names, row: ext, aggs: &[] };
-                            if !matches!(ctx.eval(f, &e2)?, Value::Bool(true)) {
-                                return Ok(true);
-                            }
-                        }
                         any = true;
-                        next.push(keep.iter().map(|&i| ext[i].clone()).collect());
+                        next_rows.push(keep.iter().map(|&i| ext[i].clone()).collect());
                         Ok(true)
                     })?;
                     if *optional && !any {
                         let mut r: Vec<Value> = row.clone();
                         r.resize(keep.len(), Value::Null);
-                        next.push(r);
+                        next_rows.push(r);
                     }
                 }
-                *names = keep.iter().map(|&i| c.names[i].clone()).collect();
-                *rows = next;
+                *names = kept_names;
+                *rows = next_rows;
             }
             ClauseKind::Unwind { expr, var } => {
                 let mut next = vec![];
@@ -137,38 +169,86 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, names: &mut Vec<String>, rows: &mut
                 names.push(var.clone());
                 *rows = next;
             }
-            ClauseKind::With { proj, filter } => {
+            ClauseKind::With { proj, .. } | ClauseKind::Return(proj) => {
                 let (t, reps) = project(ctx, proj, names, rows)?;
-                match filter {
-                    None => {
-                        *names = t.cols;
-                        *rows = t.rows;
-                    }
-                    Some(f) => {
-                        // WITH … WHERE sees the projected columns, then the variables before.
-                        let mut wnames = names.clone();
-                        wnames.extend(t.cols.iter().cloned());
-                        let mut kept = vec![];
-                        for (row, rep) in t.rows.into_iter().zip(reps) {
-                            let mut wrow = rep;
-                            wrow.resize(names.len(), Value::Null);
-                            wrow.extend(row.iter().cloned());
-                            let env = Env { names: &wnames, row: &wrow, aggs: &[] };
-                            if matches!(ctx.eval(f, &env)?, Value::Bool(true)) {
-                                kept.push(row);
-                            }
-                        }
-                        *names = t.cols;
-                        *rows = kept;
+                after_projection(ctx, kind, names, rows, result, t, reps)?;
+            }
+            ClauseKind::Call { name, yields } => {
+                let field = procedure_field(name).ok_or_else(|| GqlError::semantic("ProcedureNotFound", format!("there is no procedure `{name}`")))?;
+                let vals = procedure(ctx.graph, field);
+                let var = yields.first().map_or(field, |(_, v)| v.as_str());
+                let mut next_rows = vec![];
+                for row in rows.iter() {
+                    for v in &vals {
+                        let mut r = row.clone();
+                        r.push(Value::str(v));
+                        next_rows.push(r);
                     }
                 }
-            }
-            ClauseKind::Return(proj) => {
-                *result = project(ctx, proj, names, rows)?.0;
+                // Without YIELD, a CALL that ends the query returns its field.
+                *result = Table { cols: vec![field.to_string()], rows: next_rows.iter().map(|r| r.last().cloned().into_iter().collect()).collect() };
+                names.push(var.to_string());
+                *rows = next_rows;
             }
             ClauseKind::Create(_) | ClauseKind::Write(_) => {
                 return Err(GqlError::new(ErrorClass::SemanticError, "write clauses are not allowed inside EXISTS"));
             }
+    }
+    Ok(false)
+}
+
+/// The field a catalogue procedure yields (`None`: no such procedure; names are
+/// matched without regard to case).
+pub fn procedure_field(name: &str) -> Option<&'static str> {
+    match name.to_lowercase().as_str() {
+        "db.labels" => Some("label"),
+        "db.relationshiptypes" => Some("relationshipType"),
+        "db.propertykeys" => Some("propertyKey"),
+        _ => None,
+    }
+}
+
+/// The values of a catalogue procedure over `g`, sorted: the labels carried by some node,
+/// the types of some relationship, or the keys of some node's or relationship's property.
+fn procedure(g: &Graph, field: &str) -> Vec<String> {
+    let mut out: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    match field {
+        "label" => out.extend(g.by_label.iter().filter(|(_, v)| !v.is_empty()).map(|(&l, _)| g.name(l))),
+        "relationshipType" => out.extend(g.rels.iter().map(|r| g.name(r.typ))),
+        _ => {
+            out.extend(g.nodes.iter().flat_map(|n| n.props.iter().map(|(k, _)| g.name(*k))));
+            out.extend(g.rels.iter().flat_map(|r| r.props.iter().map(|(k, _)| g.name(*k))));
+        }
+    }
+    out.into_iter().map(str::to_string).collect()
+}
+
+/// What WITH (its WHERE, then the new scope) or RETURN (the result) does with a projected
+/// table `t` whose rows came from the representative input rows `reps` (laid out as `names`).
+fn after_projection(ctx: &Ctx, kind: &ClauseKind, names: &mut Vec<String>, rows: &mut Vec<Vec<Value>>, result: &mut Table, t: Table, reps: Vec<Vec<Value>>) -> Result<()> {
+    match kind {
+        ClauseKind::With { filter: None, .. } => {
+            *names = t.cols;
+            *rows = t.rows;
+        }
+        ClauseKind::With { filter: Some(f), .. } => {
+            // WITH … WHERE sees the projected columns, then the variables before.
+            let mut wnames = names.clone();
+            wnames.extend(t.cols.iter().cloned());
+            let mut kept = vec![];
+            for (row, rep) in t.rows.into_iter().zip(reps) {
+                let mut wrow = rep;
+                wrow.resize(names.len(), Value::Null);
+                wrow.extend(row.iter().cloned());
+                let env = Env { names: &wnames, row: &wrow, aggs: &[] };
+                if matches!(ctx.eval(f, &env)?, Value::Bool(true)) {
+                    kept.push(row);
+                }
+            }
+            *names = t.cols;
+            *rows = kept;
+        }
+        _ => *result = t,
     }
     Ok(())
 }
@@ -180,9 +260,15 @@ pub fn exists_query(ctx: &Ctx, q: &SingleQuery, env: &Env) -> Result<bool> {
     let mut counter = 0usize;
     let mut result = Table::default();
     let mut returned = false;
-    for clause in &q.clauses {
+    let mut ci = 0;
+    while let Some(clause) = q.clauses.get(ci) {
+        ci += 1;
+        let next = q.clauses.get(ci).map(|c| &c.kind);
         returned |= matches!(clause.kind, ClauseKind::Return(_));
-        read_clause(ctx, &clause.kind, &mut names, &mut rows, &mut counter, &mut result)?;
+        if read_clause(ctx, &clause.kind, next, &mut names, &mut rows, &mut counter, &mut result)? {
+            returned |= matches!(next, Some(ClauseKind::Return(_)));
+            ci += 1;
+        }
     }
     Ok(if returned { !result.rows.is_empty() } else { !rows.is_empty() })
 }
@@ -231,6 +317,9 @@ fn create(graph: &mut Graph, params: &BTreeMap<String, Value>, parts: &[PatternP
                     _ => {
                         let props = eval_props(graph, params, &np.props, &names, &row)?;
                         let id = graph.add_node(np.labels.clone(), props);
+                        if let Some(s) = graph.node_src.get_mut(id) {
+                            *s = Some((np.span.0, np.span.1));
+                        }
                         if let Some(s) = slot {
                             row[s] = Value::Node(id);
                             bound[s] = true;
@@ -252,6 +341,9 @@ fn create(graph: &mut Graph, params: &BTreeMap<String, Value>, parts: &[PatternP
                     };
                     let props = eval_props(graph, params, &rp.props, &names, &row)?;
                     let rid = graph.add_rel(src, dst, rp.types[0].clone(), props);
+                    if let Some(s) = graph.rel_src.get_mut(rid) {
+                        *s = Some((p.element.nodes[i - 1].span.0, np.span.1));
+                    }
                     rel_ids.push(rid);
                     if let Some(s) = rp.var.as_ref().and_then(|v| names.iter().position(|n| n == v)) {
                         row[s] = Value::Rel(rid);
@@ -295,6 +387,7 @@ fn extract_aggs(e: &Expr, aggs: &mut Vec<Expr>) -> Expr {
         Expr::HasLabels(x, l) => Expr::HasLabels(b(x, aggs), l.clone()),
         Expr::List(v) => Expr::List(v.iter().map(|x| extract_aggs(x, aggs)).collect()),
         Expr::Map(v) => Expr::Map(v.iter().map(|(k, x)| (k.clone(), extract_aggs(x, aggs))).collect()),
+        Expr::MapProj(x, all, v) => Expr::MapProj(b(x, aggs), *all, v.iter().map(|(k, y)| (k.clone(), extract_aggs(y, aggs))).collect()),
         Expr::Not(x) => Expr::Not(b(x, aggs)),
         Expr::Neg(x) => Expr::Neg(b(x, aggs)),
         Expr::IsNull(x, n) => Expr::IsNull(b(x, aggs), *n),
@@ -326,135 +419,278 @@ fn nonneg_int(ctx: &Ctx, e: &Option<Expr>, what: &str) -> Result<Option<usize>> 
     }
 }
 
-/// WITH / RETURN: projection, grouping with aggregates, DISTINCT, ORDER BY, SKIP, LIMIT.
+/// WITH / RETURN over a table of rows laid out as `names`.
 fn project(ctx: &Ctx, proj: &Projection, names: &[String], rows: &[Vec<Value>]) -> Result<(Table, Vec<Vec<Value>>)> {
-    // Items: `*` expands to the visible variables, sorted by name.
-    let mut items: Vec<(String, Expr)> = vec![];
-    if proj.star {
-        let mut vis: Vec<&String> = names.iter().filter(|n| !is_hidden(n)).collect();
-        vis.sort();
-        vis.dedup();
-        if vis.is_empty() && proj.items.is_empty() {
-            return Err(GqlError::semantic("NoVariablesInScope", "RETURN * is not allowed when there are no variables in scope"));
-        }
-        for n in vis {
-            items.push((n.clone(), Expr::Var(n.clone(), 0)));
-        }
+    let mut p = Projector::new(ctx, proj, names, names, None)?;
+    for row in rows {
+        p.push(row)?;
     }
-    for it in &proj.items {
-        items.push((it.name().to_string(), it.expr.clone()));
-    }
-    let mut seen = std::collections::BTreeSet::new();
-    for (n, _) in &items {
-        if !seen.insert(n.clone()) {
-            return Err(GqlError::semantic("ColumnNameConflict", format!("multiple result columns with the same name `{n}`")));
-        }
-    }
-    let cols: Vec<String> = items.iter().map(|(n, _)| n.clone()).collect();
-    let aggregating = items.iter().any(|(_, e)| e.has_aggregate());
-    let skip = nonneg_int(ctx, &proj.skip, "SKIP")?;
-    let limit = nonneg_int(ctx, &proj.limit, "LIMIT")?;
-
-    // (projected values, representative input row, aggregate values)
-    let mut out: Vec<(Vec<Value>, Vec<Value>, Vec<Value>)> = vec![];
-    let mut sort_aggs: Vec<Expr> = vec![];
-    let mut sort_exprs: Vec<(Expr, bool)> = vec![];
-    if aggregating {
-        let mut aggs = vec![];
-        let rewritten: Vec<Option<Expr>> = items.iter().map(|(_, e)| if e.has_aggregate() { Some(extract_aggs(e, &mut aggs)) } else { None }).collect();
-        let n_item_aggs = aggs.len();
-        for (e, d) in &proj.order {
-            sort_exprs.push((extract_aggs(e, &mut aggs), *d));
-        }
-        sort_aggs = aggs.clone();
-        let _ = n_item_aggs;
-        // Group by the non-aggregate items.
-        let mut groups: BTreeMap<Key, usize> = BTreeMap::new();
-        let mut members: Vec<(Vec<Value>, Vec<usize>)> = vec![];
-        for (ri, row) in rows.iter().enumerate() {
-            let env = Env { names, row, aggs: &[] };
-            let mut key = vec![];
-            for ((_, e), rw) in items.iter().zip(&rewritten) {
-                if rw.is_none() {
-                    key.push(ctx.eval(e, &env)?);
-                }
-            }
-            let k = Key(key.clone());
-            match groups.get(&k) {
-                Some(&g) => members[g].1.push(ri),
-                None => {
-                    groups.insert(k, members.len());
-                    members.push((key, vec![ri]));
-                }
-            }
-        }
-        if members.is_empty() && rewritten.iter().all(Option::is_some) {
-            members.push((vec![], vec![]));
-        }
-        for (key, idx) in members {
-            let mut agg_vals = vec![];
-            for a in &aggs {
-                agg_vals.push(aggregate(ctx, a, names, rows, &idx)?);
-            }
-            let rep: Vec<Value> = idx.first().map(|&i| rows[i].clone()).unwrap_or_else(|| vec![Value::Null; names.len()]);
-            let mut vals = vec![];
-            let mut ki = key.into_iter();
-            for rw in &rewritten {
-                match rw {
-                    None => vals.push(ki.next().unwrap_or(Value::Null)),
-                    Some(e) => vals.push(ctx.eval(e, &Env { names, row: &rep, aggs: &agg_vals })?),
-                }
-            }
-            out.push((vals, rep, agg_vals));
-        }
-    } else {
-        for (e, d) in &proj.order {
-            sort_exprs.push((e.clone(), *d));
-        }
-        for row in rows {
-            let env = Env { names, row, aggs: &[] };
-            let vals = items.iter().map(|(_, e)| ctx.eval(e, &env)).collect::<Result<Vec<_>>>()?;
-            out.push((vals, row.clone(), vec![]));
-        }
-    }
-    let _ = sort_aggs;
-    if proj.distinct {
-        let mut seen = std::collections::BTreeSet::new();
-        out.retain(|(v, _, _)| seen.insert(Key(v.clone())));
-    }
-    if !sort_exprs.is_empty() {
-        // Sort keys see the projected columns first, then the variables before projection.
-        let mut snames: Vec<String> = names.to_vec();
-        snames.extend(cols.iter().cloned());
-        let mut keyed = vec![];
-        for (vals, rep, aggv) in out {
-            let mut srow = rep.clone();
-            srow.resize(names.len(), Value::Null);
-            srow.extend(vals.iter().cloned());
-            let env = Env { names: &snames, row: &srow, aggs: &aggv };
-            let keys = sort_exprs.iter().map(|(e, _)| ctx.eval(e, &env)).collect::<Result<Vec<_>>>()?;
-            keyed.push((keys, (vals, rep, aggv)));
-        }
-        keyed.sort_by(|a, b| {
-            for (i, (_, desc)) in sort_exprs.iter().enumerate() {
-                let o = order(&a.0[i], &b.0[i]);
-                let o = if *desc { o.reverse() } else { o };
-                if o != std::cmp::Ordering::Equal {
-                    return o;
-                }
-            }
-            std::cmp::Ordering::Equal
-        });
-        out = keyed.into_iter().map(|(_, r)| r).collect();
-    }
-    let (rows, reps): (Vec<Vec<Value>>, Vec<Vec<Value>>) = out.into_iter().map(|(v, rep, _)| (v, rep)).skip(skip.unwrap_or(0)).take(limit.unwrap_or(usize::MAX)).unzip();
-    Ok((Table { cols, rows }, reps))
+    p.finish()
 }
 
-/// Computes one aggregate over the rows `idx` of a group.
-fn aggregate(ctx: &Ctx, a: &Expr, names: &[String], rows: &[Vec<Value>], idx: &[usize]) -> Result<Value> {
+/// The running state of one aggregate in one group.
+enum Acc {
+    /// `count(*)` and `count(e)`.
+    Count(i64),
+    /// `sum(e)`.
+    Sum(Value),
+    /// `min(e)` / `max(e)`.
+    Best(Option<Value>),
+    /// Every other aggregate (and DISTINCT ones): the non-null argument values.
+    Vals(Vec<Value>),
+}
+
+/// A group: its key values, its first input row, and one accumulator per aggregate.
+struct Group {
+    key: Vec<Value>,
+    rep: Vec<Value>,
+    accs: Vec<Acc>,
+}
+
+/// WITH / RETURN as a stream: rows are pushed one at a time (laid out as `in_names`, or
+/// as the MATCH's extended row that `keep` maps back to the clause's input row), grouped
+/// into accumulators when the projection aggregates, then finished into projection,
+/// grouping, DISTINCT, ORDER BY, SKIP and LIMIT.
+struct Projector<'c, 'g> {
+    ctx: &'c Ctx<'g>,
+    proj: &'c Projection,
+    cols: Vec<String>,
+    in_names: Vec<String>,
+    keep: Option<Vec<usize>>,
+    /// Names of the clause's input rows (what `reps` and ORDER BY see).
+    names: Vec<String>,
+    /// Compiled items: every item, or the grouping keys when aggregating.
+    keys: Vec<SExpr>,
+    /// When aggregating: each item with its aggregates replaced by references.
+    rewritten: Option<Vec<Option<Expr>>>,
+    aggs: Vec<Expr>,
+    /// Each aggregate's compiled first argument (absent or nested: checked at the end).
+    args: Vec<Option<SExpr>>,
+    sort_exprs: Vec<(Expr, bool)>,
+    skip: Option<usize>,
+    limit: Option<usize>,
+    groups: BTreeMap<Key, usize>,
+    members: Vec<Group>,
+    keybuf: Vec<Value>,
+    /// The group of the last row.
+    last: Option<usize>,
+    /// Non-aggregating output: (projected values, input row).
+    out: Vec<(Vec<Value>, Vec<Value>)>,
+}
+
+impl<'c, 'g> Projector<'c, 'g> {
+    fn new(ctx: &'c Ctx<'g>, proj: &'c Projection, in_names: &[String], names: &[String], keep: Option<&[usize]>) -> Result<Self> {
+        // Items: `*` expands to the visible variables, sorted by name.
+        let mut items: Vec<(String, Expr)> = vec![];
+        if proj.star {
+            let mut vis: Vec<&String> = names.iter().filter(|n| !is_hidden(n)).collect();
+            vis.sort();
+            vis.dedup();
+            if vis.is_empty() && proj.items.is_empty() {
+                return Err(GqlError::semantic("NoVariablesInScope", "RETURN * is not allowed when there are no variables in scope"));
+            }
+            for n in vis {
+                items.push((n.clone(), Expr::Var(n.clone(), 0)));
+            }
+        }
+        for it in &proj.items {
+            items.push((it.name().to_string(), it.expr.clone()));
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for (n, _) in &items {
+            if !seen.insert(n.clone()) {
+                return Err(GqlError::semantic("ColumnNameConflict", format!("multiple result columns with the same name `{n}`")));
+            }
+        }
+        let cols: Vec<String> = items.iter().map(|(n, _)| n.clone()).collect();
+        let aggregating = items.iter().any(|(_, e)| e.has_aggregate());
+        let skip = nonneg_int(ctx, &proj.skip, "SKIP")?;
+        let limit = nonneg_int(ctx, &proj.limit, "LIMIT")?;
+        let mut aggs = vec![];
+        let mut sort_exprs = vec![];
+        let (keys, rewritten) = if aggregating {
+            let rewritten: Vec<Option<Expr>> = items.iter().map(|(_, e)| if e.has_aggregate() { Some(extract_aggs(e, &mut aggs)) } else { None }).collect();
+            for (e, d) in &proj.order {
+                sort_exprs.push((extract_aggs(e, &mut aggs), *d));
+            }
+            let keys = items.iter().zip(&rewritten).filter(|(_, r)| r.is_none()).map(|((_, e), _)| slot::compile(ctx, e, in_names)).collect();
+            (keys, Some(rewritten))
+        } else {
+            sort_exprs = proj.order.clone();
+            (items.iter().map(|(_, e)| slot::compile(ctx, e, in_names)).collect(), None)
+        };
+        let args = aggs.iter().map(|a| match a {
+            Expr::Func(_, _, args, _) => args.first().filter(|x| !x.has_aggregate()).map(|x| slot::compile(ctx, x, in_names)),
+            _ => None,
+        }).collect();
+        Ok(Projector {
+            ctx, proj, cols, in_names: in_names.to_vec(), keep: keep.map(<[usize]>::to_vec), names: names.to_vec(), keys, rewritten, aggs, args,
+            sort_exprs, skip, limit, groups: BTreeMap::new(), members: vec![], keybuf: vec![], last: None, out: vec![],
+        })
+    }
+
+    /// The clause's input row for a pushed row.
+    fn input_row(&self, row: &[Value]) -> Vec<Value> {
+        match &self.keep {
+            Some(k) => k.iter().map(|&i| row.get(i).cloned().unwrap_or(Value::Null)).collect(),
+            None => row.to_vec(),
+        }
+    }
+
+    fn fresh_accs(&self) -> Vec<Acc> {
+        self.aggs.iter().map(|a| match a {
+            Expr::CountStar => Acc::Count(0),
+            Expr::Func(n, false, _, _) if n == "count" => Acc::Count(0),
+            Expr::Func(n, false, _, _) if n == "sum" => Acc::Sum(Value::Int(0)),
+            Expr::Func(n, false, _, _) if n == "min" || n == "max" => Acc::Best(None),
+            _ => Acc::Vals(vec![]),
+        }).collect()
+    }
+
+    /// Adds one row.
+    fn push(&mut self, row: &[Value]) -> Result<()> {
+        let ctx = self.ctx;
+        if self.rewritten.is_none() {
+            let vals = self.keys.iter().map(|e| e.eval(ctx, &self.in_names, row, &[])).collect::<Result<Vec<_>>>()?;
+            let rep = self.input_row(row);
+            self.out.push((vals, rep));
+            return Ok(());
+        }
+        let mut buf = std::mem::take(&mut self.keybuf);
+        buf.clear();
+        for e in &self.keys {
+            buf.push(e.eval(ctx, &self.in_names, row, &[])?);
+        }
+        let k = Key(buf);
+        // Rows of one group often come in runs (the key depends on an outer variable).
+        let last = self.last.filter(|&g| self.members.get(g).is_some_and(|m| Key::eq_values(&m.key, &k.0)));
+        let g = match last.or_else(|| self.groups.get(&k).copied()) {
+            Some(g) => {
+                self.keybuf = k.0;
+                g
+            }
+            None => {
+                let g = self.members.len();
+                let rep = self.input_row(row);
+                let accs = self.fresh_accs();
+                self.members.push(Group { key: k.0.clone(), rep, accs });
+                self.groups.insert(k, g);
+                g
+            }
+        };
+        self.last = Some(g);
+        for (i, a) in self.aggs.iter().enumerate() {
+            let acc = &mut self.members[g].accs[i];
+            if matches!(a, Expr::CountStar) {
+                if let Acc::Count(n) = acc {
+                    *n += 1;
+                }
+                continue;
+            }
+            let Some(arg) = &self.args[i] else { continue };
+            let v = arg.eval(ctx, &self.in_names, row, &[])?;
+            if v.is_null() {
+                continue;
+            }
+            match acc {
+                Acc::Count(n) => *n += 1,
+                Acc::Sum(s) => {
+                    if !matches!(v, Value::Int(_) | Value::Float(_)) {
+                        return Err(GqlError::type_error(format!("sum() of a {}", v.type_name())));
+                    }
+                    *s = crate::gql::eval::arith(crate::gql::ast::ArithOp::Add, s, &v)?;
+                }
+                Acc::Best(b) => {
+                    let min = matches!(a, Expr::Func(n, ..) if n == "min");
+                    let take = match b {
+                        None => true,
+                        Some(cur) => {
+                            let o = order(&v, cur);
+                            if min { o == std::cmp::Ordering::Less } else { o == std::cmp::Ordering::Greater }
+                        }
+                    };
+                    if take {
+                        *b = Some(v);
+                    }
+                }
+                Acc::Vals(vs) => vs.push(v),
+            }
+        }
+        Ok(())
+    }
+
+    /// The projected table and, per row, the input row it came from.
+    fn finish(mut self) -> Result<(Table, Vec<Vec<Value>>)> {
+        let ctx = self.ctx;
+        let names = &self.names;
+        // (projected values, representative input row, aggregate values)
+        let mut out: Vec<(Vec<Value>, Vec<Value>, Vec<Value>)> = vec![];
+        if let Some(rewritten) = &self.rewritten {
+            if self.members.is_empty() && rewritten.iter().all(Option::is_some) {
+                let accs = self.fresh_accs();
+                self.members.push(Group { key: vec![], rep: vec![Value::Null; names.len()], accs });
+            }
+            for grp in std::mem::take(&mut self.members) {
+                let mut agg_vals = vec![];
+                for (a, acc) in self.aggs.iter().zip(grp.accs) {
+                    agg_vals.push(finish_agg(ctx, a, acc, names, &grp.rep)?);
+                }
+                let mut vals = vec![];
+                let mut ki = grp.key.into_iter();
+                for rw in rewritten {
+                    match rw {
+                        None => vals.push(ki.next().unwrap_or(Value::Null)),
+                        Some(e) => vals.push(ctx.eval(e, &Env { names, row: &grp.rep, aggs: &agg_vals })?),
+                    }
+                }
+                out.push((vals, grp.rep, agg_vals));
+            }
+        } else {
+            out = std::mem::take(&mut self.out).into_iter().map(|(v, r)| (v, r, vec![])).collect();
+        }
+        if self.proj.distinct {
+            let mut seen = std::collections::BTreeSet::new();
+            out.retain(|(v, _, _)| seen.insert(Key(v.clone())));
+        }
+        let sort_exprs = &self.sort_exprs;
+        if !sort_exprs.is_empty() {
+            // Sort keys see the projected columns first, then the variables before projection.
+            let mut snames: Vec<String> = names.to_vec();
+            snames.extend(self.cols.iter().cloned());
+            let mut keyed = vec![];
+            for (vals, rep, aggv) in out {
+                let mut srow = rep.clone();
+                srow.resize(names.len(), Value::Null);
+                srow.extend(vals.iter().cloned());
+                let env = Env { names: &snames, row: &srow, aggs: &aggv };
+                let keys = sort_exprs.iter().map(|(e, _)| ctx.eval(e, &env)).collect::<Result<Vec<_>>>()?;
+                keyed.push((keys, (vals, rep, aggv)));
+            }
+            keyed.sort_by(|a, b| {
+                for (i, (_, desc)) in sort_exprs.iter().enumerate() {
+                    let o = order(&a.0[i], &b.0[i]);
+                    let o = if *desc { o.reverse() } else { o };
+                    if o != std::cmp::Ordering::Equal {
+                        return o;
+                    }
+                }
+                std::cmp::Ordering::Equal
+            });
+            out = keyed.into_iter().map(|(_, r)| r).collect();
+        }
+        let (rows, reps): (Vec<Vec<Value>>, Vec<Vec<Value>>) = out.into_iter().map(|(v, rep, _)| (v, rep)).skip(self.skip.unwrap_or(0)).take(self.limit.unwrap_or(usize::MAX)).unzip();
+        Ok((Table { cols: self.cols, rows }, reps))
+    }
+}
+
+/// Finishes one aggregate of a group from its accumulator; `rep` is the group's first
+/// input row (laid out as `names`), where a percentile's second argument is evaluated.
+fn finish_agg(ctx: &Ctx, a: &Expr, acc: Acc, names: &[String], rep: &[Value]) -> Result<Value> {
     let (name, distinct, args) = match a {
-        Expr::CountStar => return Ok(Value::Int(idx.len() as i64)),
+        Expr::CountStar => return Ok(match acc {
+            Acc::Count(n) => Value::Int(n),
+            _ => Value::Null,
+        }),
         Expr::Func(n, d, args, _) => (n.as_str(), *d, args),
         _ => return Ok(Value::Null),
     };
@@ -464,14 +700,12 @@ fn aggregate(ctx: &Ctx, a: &Expr, names: &[String], rows: &[Vec<Value>], idx: &[
     if arg.has_aggregate() {
         return Err(GqlError::semantic("NestedAggregation", "aggregate calls cannot be nested"));
     }
-    let mut vals = vec![];
-    for &i in idx {
-        let env = Env { names, row: &rows[i], aggs: &[] };
-        let v = ctx.eval(arg, &env)?;
-        if !v.is_null() {
-            vals.push(v);
-        }
-    }
+    let mut vals = match acc {
+        Acc::Count(n) => return Ok(Value::Int(n)),
+        Acc::Sum(v) => return Ok(v),
+        Acc::Best(b) => return Ok(b.unwrap_or(Value::Null)),
+        Acc::Vals(v) => v,
+    };
     if distinct {
         let mut seen = std::collections::BTreeSet::new();
         vals.retain(|v| seen.insert(Key(vec![v.clone()])));
@@ -533,10 +767,7 @@ fn aggregate(ctx: &Ctx, a: &Expr, names: &[String], rows: &[Vec<Value>], idx: &[
         }
         "percentilecont" | "percentiledisc" => {
             let p = match args.get(1) {
-                Some(pe) => {
-                    let rep = idx.first().map(|&i| rows[i].as_slice()).unwrap_or(&[]);
-                    ctx.eval(pe, &Env { names, row: rep, aggs: &[] })?
-                }
+                Some(pe) => ctx.eval(pe, &Env { names, row: rep, aggs: &[] })?,
                 None => return Err(GqlError::semantic("InvalidNumberOfArguments", format!("{name}() needs a percentile"))),
             };
             let p = match p {

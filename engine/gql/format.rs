@@ -52,7 +52,8 @@ fn quote(s: &str) -> String {
     o
 }
 
-fn props_lit(g: &Graph, m: &std::collections::BTreeMap<String, Value>) -> String {
+fn props_lit(g: &Graph, p: &crate::gql::graph::Props) -> String {
+    let m = g.props_map(p);
     if m.is_empty() {
         return String::new();
     }
@@ -63,7 +64,7 @@ fn props_lit(g: &Graph, m: &std::collections::BTreeMap<String, Value>) -> String
 fn node_lit(g: &Graph, n: usize) -> String {
     match g.nodes.get(n) {
         Some(node) => {
-            let labels: String = node.labels.iter().map(|l| format!(":{l}")).collect();
+            let labels: String = node.labels.iter().map(|&l| format!(":{}", g.name(l))).collect();
             let p = props_lit(g, &node.props);
             format!("({labels}{})", if labels.is_empty() { p.trim_start().to_string() } else { p })
         }
@@ -73,7 +74,7 @@ fn node_lit(g: &Graph, n: usize) -> String {
 
 fn rel_lit(g: &Graph, r: usize) -> String {
     match g.rels.get(r) {
-        Some(rel) => format!("[:{}{}]", rel.typ, props_lit(g, &rel.props)),
+        Some(rel) => format!("[:{}{}]", g.name(rel.typ), props_lit(g, &rel.props)),
         None => "[]".into(),
     }
 }
@@ -139,18 +140,18 @@ fn json(g: &Graph, v: &Value) -> serde_json::Value {
             let node = g.nodes.get(*n);
             serde_json::json!({
                 "id": n,
-                "labels": node.map(|x| x.labels.clone()).unwrap_or_default(),
-                "properties": J::Object(node.map(|x| x.props.iter().map(|(k, v)| (k.clone(), json(g, v))).collect()).unwrap_or_default()),
+                "labels": g.labels(*n),
+                "properties": J::Object(node.map(|x| g.props_map(&x.props).into_iter().map(|(k, v)| (k, json(g, &v))).collect()).unwrap_or_default()),
             })
         }
         Value::Rel(r) => {
             let rel = g.rels.get(*r);
             serde_json::json!({
                 "id": r,
-                "type": rel.map(|x| x.typ.clone()).unwrap_or_default(),
+                "type": g.rel_type(*r).unwrap_or_default(),
                 "start": rel.map(|x| x.src),
                 "end": rel.map(|x| x.dst),
-                "properties": J::Object(rel.map(|x| x.props.iter().map(|(k, v)| (k.clone(), json(g, v))).collect()).unwrap_or_default()),
+                "properties": J::Object(rel.map(|x| g.props_map(&x.props).into_iter().map(|(k, v)| (k, json(g, &v))).collect()).unwrap_or_default()),
             })
         }
         Value::Path(p) => serde_json::json!({

@@ -164,26 +164,26 @@ pub fn call(ctx: &Ctx, name: &str, a: &[Value]) -> Result<Value> {
             other => return Err(targ(name, &other)),
         },
         "labels" => match x {
-            Value::Node(n) => Value::list(g.nodes.get(n).map(|n| n.labels.iter().map(|l| Value::str(l)).collect()).unwrap_or_default()),
+            Value::Node(n) => Value::list(g.labels(n).into_iter().map(Value::str).collect()),
             Value::Null => Value::Null,
             other => return Err(targ(name, &other)),
         },
         "type" => match x {
-            Value::Rel(r) => g.rels.get(r).map_or(Value::Null, |r| Value::str(&r.typ)),
+            Value::Rel(r) => g.rel_type(r).map_or(Value::Null, Value::str),
             Value::Null => Value::Null,
             other => return Err(targ(name, &other)),
         },
         "properties" => match x {
-            Value::Node(n) => Value::Map(Rc::new(g.nodes.get(n).map(|n| n.props.clone()).unwrap_or_default())),
-            Value::Rel(r) => Value::Map(Rc::new(g.rels.get(r).map(|r| r.props.clone()).unwrap_or_default())),
+            Value::Node(n) => Value::Map(Rc::new(g.nodes.get(n).map(|n| g.props_map(&n.props)).unwrap_or_default())),
+            Value::Rel(r) => Value::Map(Rc::new(g.rels.get(r).map(|r| g.props_map(&r.props)).unwrap_or_default())),
             Value::Map(m) => Value::Map(m),
             Value::Null => Value::Null,
             other => return Err(targ(name, &other)),
         },
         "keys" => {
             let keys: Vec<String> = match &x {
-                Value::Node(n) => g.nodes.get(*n).map(|n| n.props.keys().cloned().collect()).unwrap_or_default(),
-                Value::Rel(r) => g.rels.get(*r).map(|r| r.props.keys().cloned().collect()).unwrap_or_default(),
+                Value::Node(n) => g.nodes.get(*n).map(|n| g.props_map(&n.props).into_keys().collect()).unwrap_or_default(),
+                Value::Rel(r) => g.rels.get(*r).map(|r| g.props_map(&r.props).into_keys().collect()).unwrap_or_default(),
                 Value::Map(m) => m.keys().cloned().collect(),
                 Value::Null => return Ok(Value::Null),
                 other => return Err(targ(name, other)),

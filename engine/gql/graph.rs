@@ -1,6 +1,10 @@
 //! The in-memory property graph GQL queries run over: nodes with labels and properties,
 //! typed relationships with properties, adjacency lists and a label index. Filled by
 //! `CREATE` scripts or by `view` from a store.
+//!
+//! Labels, relationship types and property keys are interned to [`Sym`]s, and properties
+//! are kept as small vectors sorted by symbol, so the matcher compares integers instead of
+//! strings and reads a property without a map lookup by text.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -8,16 +12,44 @@ use std::rc::Rc;
 
 use crate::gql::value::{Key, NodeId, RelId, Value};
 
+/// An interned label, relationship type or property key of one [`Graph`].
+pub type Sym = u32;
+
 /// Nodes of one label by the value of one property.
 type PropIndex = BTreeMap<Key, Vec<NodeId>>;
 
-/// A node: labels in insertion order and properties (null values are never stored).
+/// The properties of a node or relationship: `(key, value)` sorted by key symbol, never
+/// null. Read by symbol ([`Props::get`]) or by name through the graph ([`Graph::prop`]).
+#[derive(Clone, Debug, Default)]
+pub struct Props(Vec<(Sym, Value)>);
+
+impl Props {
+    /// The value under key `k`.
+    pub fn get(&self, k: Sym) -> Option<&Value> {
+        if self.0.len() <= 8 {
+            return self.0.iter().find(|(s, _)| *s == k).map(|(_, v)| v);
+        }
+        self.0.binary_search_by_key(&k, |(s, _)| *s).ok().map(|i| &self.0[i].1)
+    }
+
+    /// The entries in symbol order.
+    pub fn iter(&self) -> impl Iterator<Item = &(Sym, Value)> {
+        self.0.iter()
+    }
+
+    /// Whether there are no properties.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// A node: labels in insertion order and properties.
 #[derive(Clone, Debug, Default)]
 pub struct Node {
     /// Labels.
-    pub labels: Vec<String>,
+    pub labels: Vec<Sym>,
     /// Properties.
-    pub props: BTreeMap<String, Value>,
+    pub props: Props,
 }
 
 /// A relationship from `src` to `dst`.
@@ -28,9 +60,9 @@ pub struct Rel {
     /// End node.
     pub dst: NodeId,
     /// The type.
-    pub typ: String,
+    pub typ: Sym,
     /// Properties.
-    pub props: BTreeMap<String, Value>,
+    pub props: Props,
 }
 
 /// The graph. Ids are dense indexes, so iteration order is creation order.
@@ -45,25 +77,191 @@ pub struct Graph {
     /// Incoming relationships per node.
     pub inc: Vec<Vec<RelId>>,
     /// Nodes per label.
-    pub by_label: BTreeMap<String, Vec<NodeId>>,
-    /// Equality indexes `(label, key) → value → nodes`, built on first use by
-    /// [`Graph::nodes_with`] and dropped whenever a node is added.
-    index: RefCell<BTreeMap<(String, String), Rc<PropIndex>>>,
+    pub by_label: BTreeMap<Sym, Vec<NodeId>>,
+    /// Symbol texts by symbol.
+    names: Vec<String>,
+    /// Symbols by text.
+    syms: BTreeMap<String, Sym>,
+    /// Where a script's CREATE wrote each node: byte span of its node pattern.
+    pub node_src: Vec<Option<(usize, usize)>>,
+    /// Where a script's CREATE wrote each relationship: byte span from its start node
+    /// pattern to its end node pattern.
+    pub rel_src: Vec<Option<(usize, usize)>>,
+    /// Label bits per node: bit `i` is the label `bit_labels[i]` (the first 64 labels).
+    pub label_bits: Vec<u64>,
+    /// The labels that have a bit, in order of first use.
+    bit_labels: Vec<Sym>,
+    /// Structures derived on first use and dropped whenever the graph changes.
+    derived: RefCell<Derived>,
+}
+
+/// What [`Graph`] derives from itself for reading: equality indexes, property columns
+/// and a compact adjacency.
+#[derive(Clone, Debug, Default)]
+struct Derived {
+    /// `(label, key) → value → nodes`, for [`Graph::nodes_with`].
+    index: BTreeMap<(Sym, Sym), Rc<PropIndex>>,
+    /// One property of every node, by node id.
+    node_cols: BTreeMap<Sym, Rc<Column>>,
+    /// One property of every relationship, by relationship id.
+    rel_cols: BTreeMap<Sym, Rc<Column>>,
+    /// Adjacency in one array per direction.
+    adj: Option<Rc<Adjacency>>,
+}
+
+/// One property key's values for every node (or every relationship), by id: packed
+/// integers when every value is an integer, else values (null where absent).
+#[derive(Clone, Debug)]
+pub enum Column {
+    /// Integers, with `i64::MIN` standing for null (used only when no value is `i64::MIN`).
+    Ints(Vec<i64>),
+    /// Any values.
+    Values(Vec<Value>),
+}
+
+impl Column {
+    /// Builds the column of `vals`.
+    fn build<'a>(vals: impl Iterator<Item = Option<&'a Value>> + Clone) -> Column {
+        let ints = vals.clone().all(|v| match v {
+            None => true,
+            Some(Value::Int(i)) => *i != i64::MIN,
+            Some(_) => false,
+        });
+        if ints {
+            Column::Ints(vals.map(|v| if let Some(Value::Int(i)) = v { *i } else { i64::MIN }).collect())
+        } else {
+            Column::Values(vals.map(|v| v.cloned().unwrap_or(Value::Null)).collect())
+        }
+    }
+
+    /// The value at `i` (null where absent).
+    pub fn get(&self, i: usize) -> Value {
+        match self {
+            Column::Ints(v) => match v.get(i) {
+                Some(&x) if x != i64::MIN => Value::Int(x),
+                _ => Value::Null,
+            },
+            Column::Values(v) => v.get(i).cloned().unwrap_or(Value::Null),
+        }
+    }
+}
+
+/// One step from a node: the relationship, the node at its other end and its type.
+#[derive(Clone, Copy, Debug)]
+pub struct Edge {
+    /// The relationship.
+    pub rel: RelId,
+    /// The node at the other end.
+    pub other: NodeId,
+    /// The relationship's type.
+    pub typ: Sym,
+}
+
+/// Outgoing and incoming steps of every node, each node's steps contiguous (in the order
+/// of [`Graph::out`] and [`Graph::inc`]), so a scan reads memory in order.
+#[derive(Clone, Debug, Default)]
+pub struct Adjacency {
+    out_off: Vec<usize>,
+    out: Vec<Edge>,
+    inc_off: Vec<usize>,
+    inc: Vec<Edge>,
+}
+
+impl Adjacency {
+    /// The outgoing steps of `n`.
+    pub fn out(&self, n: NodeId) -> &[Edge] {
+        match (self.out_off.get(n), self.out_off.get(n + 1)) {
+            (Some(&a), Some(&b)) => self.out.get(a..b).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+
+    /// The incoming steps of `n`.
+    pub fn inc(&self, n: NodeId) -> &[Edge] {
+        match (self.inc_off.get(n), self.inc_off.get(n + 1)) {
+            (Some(&a), Some(&b)) => self.inc.get(a..b).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
 }
 
 impl Graph {
+    /// The symbol of `s`, if the graph has ever seen it.
+    pub fn sym(&self, s: &str) -> Option<Sym> {
+        self.syms.get(s).copied()
+    }
+
+    /// The symbol of `s`, made if new.
+    pub fn intern(&mut self, s: &str) -> Sym {
+        if let Some(&k) = self.syms.get(s) {
+            return k;
+        }
+        let k = self.names.len() as Sym;
+        self.names.push(s.to_string());
+        self.syms.insert(s.to_string(), k);
+        k
+    }
+
+    /// The text of symbol `k`.
+    pub fn name(&self, k: Sym) -> &str {
+        self.names.get(k as usize).map_or("", String::as_str)
+    }
+
+    /// Interns a property map, dropping nulls.
+    pub fn props(&mut self, m: BTreeMap<String, Value>) -> Props {
+        let mut v: Vec<(Sym, Value)> = m.into_iter().filter(|(_, x)| !x.is_null()).map(|(k, x)| (self.intern(&k), x)).collect();
+        v.sort_by_key(|(k, _)| *k);
+        Props(v)
+    }
+
+    /// The property `key` of `props`.
+    pub fn prop<'a>(&self, props: &'a Props, key: &str) -> Option<&'a Value> {
+        self.sym(key).and_then(|k| props.get(k))
+    }
+
+    /// `props` as a map by key text (sorted by key, for output and `properties()`).
+    pub fn props_map(&self, props: &Props) -> BTreeMap<String, Value> {
+        props.iter().map(|(k, v)| (self.name(*k).to_string(), v.clone())).collect()
+    }
+
+    /// The label texts of node `n`, in insertion order.
+    pub fn labels(&self, n: NodeId) -> Vec<&str> {
+        self.nodes.get(n).map(|node| node.labels.iter().map(|&l| self.name(l)).collect()).unwrap_or_default()
+    }
+
+    /// The type text of relationship `r`.
+    pub fn rel_type(&self, r: RelId) -> Option<&str> {
+        self.rels.get(r).map(|x| self.name(x.typ))
+    }
+
     /// Adds a node; null properties are dropped.
     pub fn add_node(&mut self, labels: Vec<String>, props: BTreeMap<String, Value>) -> NodeId {
-        self.index.get_mut().clear();
+        *self.derived.get_mut() = Derived::default();
         let id = self.nodes.len();
-        let mut ls: Vec<String> = vec![];
+        let mut ls: Vec<Sym> = vec![];
+        let mut bits = 0u64;
         for l in labels {
-            if !ls.contains(&l) {
-                self.by_label.entry(l.clone()).or_default().push(id);
-                ls.push(l);
+            let s = self.intern(&l);
+            if !ls.contains(&s) {
+                self.by_label.entry(s).or_default().push(id);
+                ls.push(s);
+                let b = match self.bit_labels.iter().position(|&x| x == s) {
+                    Some(b) => Some(b),
+                    None if self.bit_labels.len() < 64 => {
+                        self.bit_labels.push(s);
+                        Some(self.bit_labels.len() - 1)
+                    }
+                    None => None,
+                };
+                if let Some(b) = b {
+                    bits |= 1 << b;
+                }
             }
         }
-        self.nodes.push(Node { labels: ls, props: props.into_iter().filter(|(_, v)| !v.is_null()).collect() });
+        self.label_bits.push(bits);
+        self.node_src.push(None);
+        let props = self.props(props);
+        self.nodes.push(Node { labels: ls, props });
         self.out.push(vec![]);
         self.inc.push(vec![]);
         id
@@ -71,8 +269,12 @@ impl Graph {
 
     /// Adds a relationship; null properties are dropped.
     pub fn add_rel(&mut self, src: NodeId, dst: NodeId, typ: String, props: BTreeMap<String, Value>) -> RelId {
+        *self.derived.get_mut() = Derived::default();
         let id = self.rels.len();
-        self.rels.push(Rel { src, dst, typ, props: props.into_iter().filter(|(_, v)| !v.is_null()).collect() });
+        let typ = self.intern(&typ);
+        let props = self.props(props);
+        self.rels.push(Rel { src, dst, typ, props });
+        self.rel_src.push(None);
         if let Some(o) = self.out.get_mut(src) {
             o.push(id);
         }
@@ -84,12 +286,12 @@ impl Graph {
 
     /// The nodes labelled `label` whose property `key` may equal `v`: a superset of the
     /// matches (callers still check), exact for strings, booleans and integers.
-    pub fn nodes_with(&self, label: &str, key: &str, v: &Value) -> Vec<NodeId> {
+    pub fn nodes_with(&self, label: Sym, key: Sym, v: &Value) -> Vec<NodeId> {
         let ix = {
-            let mut cache = self.index.borrow_mut();
-            let entry = cache.entry((label.to_string(), key.to_string())).or_insert_with(|| {
+            let mut cache = self.derived.borrow_mut();
+            let entry = cache.index.entry((label, key)).or_insert_with(|| {
                 let mut m: PropIndex = BTreeMap::new();
-                for &n in self.by_label.get(label).map(Vec::as_slice).unwrap_or(&[]) {
+                for &n in self.by_label.get(&label).map(Vec::as_slice).unwrap_or(&[]) {
                     if let Some(pv) = self.nodes.get(n).and_then(|node| node.props.get(key)) {
                         m.entry(Key(vec![pv.clone()])).or_default().push(n);
                     }
@@ -101,8 +303,51 @@ impl Graph {
         ix.get(&Key(vec![v.clone()])).cloned().unwrap_or_default()
     }
 
-    /// Whether node `n` carries every label in `labels`.
+    /// Whether node `n` carries every label in `labels` (by text).
     pub fn has_labels(&self, n: NodeId, labels: &[String]) -> bool {
-        self.nodes.get(n).is_some_and(|node| labels.iter().all(|l| node.labels.contains(l)))
+        self.nodes.get(n).is_some_and(|node| labels.iter().all(|l| self.sym(l).is_some_and(|s| node.labels.contains(&s))))
+    }
+
+    /// Whether node `n` carries every label in `labels` (by symbol).
+    pub fn has_syms(&self, n: NodeId, labels: &[Sym]) -> bool {
+        self.nodes.get(n).is_some_and(|node| labels.iter().all(|s| node.labels.contains(s)))
+    }
+
+    /// The label bit mask of `labels`, when every one of them has a bit (`Some(0)` for
+    /// none); `None` when a label has no bit (check [`Node::labels`] instead).
+    pub fn label_mask(&self, labels: &[Sym]) -> Option<u64> {
+        let mut m = 0u64;
+        for l in labels {
+            m |= 1 << self.bit_labels.iter().position(|x| x == l)?;
+        }
+        Some(m)
+    }
+
+    /// Property `key` of every node, built on first use.
+    pub fn node_column(&self, key: Sym) -> Rc<Column> {
+        let mut d = self.derived.borrow_mut();
+        d.node_cols.entry(key).or_insert_with(|| Rc::new(Column::build(self.nodes.iter().map(|n| n.props.get(key))))).clone()
+    }
+
+    /// Property `key` of every relationship, built on first use.
+    pub fn rel_column(&self, key: Sym) -> Rc<Column> {
+        let mut d = self.derived.borrow_mut();
+        d.rel_cols.entry(key).or_insert_with(|| Rc::new(Column::build(self.rels.iter().map(|r| r.props.get(key))))).clone()
+    }
+
+    /// The compact adjacency, built on first use.
+    pub fn adjacency(&self) -> Rc<Adjacency> {
+        let mut d = self.derived.borrow_mut();
+        d.adj.get_or_insert_with(|| {
+            let mut a = Adjacency { out_off: vec![0], inc_off: vec![0], ..Default::default() };
+            let edge = |r: RelId, far: fn(&Rel) -> NodeId| self.rels.get(r).map(|x| Edge { rel: r, other: far(x), typ: x.typ });
+            for n in 0..self.nodes.len() {
+                a.out.extend(self.out.get(n).into_iter().flatten().filter_map(|&r| edge(r, |x| x.dst)));
+                a.out_off.push(a.out.len());
+                a.inc.extend(self.inc.get(n).into_iter().flatten().filter_map(|&r| edge(r, |x| x.src)));
+                a.inc_off.push(a.inc.len());
+            }
+            Rc::new(a)
+        }).clone()
     }
 }

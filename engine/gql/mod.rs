@@ -15,8 +15,10 @@ pub mod exec;
 pub mod format;
 pub mod functions;
 pub mod graph;
+pub mod load;
 pub mod parse;
 pub mod pattern;
+pub mod slot;
 pub mod temporal;
 pub mod value;
 pub mod view;
@@ -35,10 +37,17 @@ pub fn query(graph: &mut Graph, query: &str, params: &BTreeMap<String, Value>, a
     exec::run(graph, &q, params, access)
 }
 
-/// Gives an undefined-variable error the `line:col` of the variable's first use.
+/// Gives a compile-time error a `line:col`: an undefined variable's first use, else the
+/// start of the clause the check failed in.
 fn locate(e: GqlError, q: &ast::Query, src: &str) -> GqlError {
-    if e.pos.is_some() || e.detail != Some("UndefinedVariable") {
+    if e.pos.is_some() {
         return e;
+    }
+    if e.detail != Some("UndefinedVariable") {
+        return match e.offset {
+            Some(o) => e.at(src, o),
+            None => e,
+        };
     }
     let Some(name) = e.message.split('`').nth(1).map(str::to_string) else { return e };
     let mut best: Option<usize> = None;
@@ -66,20 +75,20 @@ fn locate(e: GqlError, q: &ast::Query, src: &str) -> GqlError {
                     proj.items.iter().for_each(|i| visit(&i.expr));
                     proj.order.iter().for_each(|(x, _)| visit(x));
                 }
-                ast::ClauseKind::Create(_) | ast::ClauseKind::Write(_) => {}
+                ast::ClauseKind::Create(_) | ast::ClauseKind::Write(_) | ast::ClauseKind::Call { .. } => {}
             }
         }
     }
-    match best {
-        Some(p) => e.at(src, p),
-        None => e,
+    match (best, e.offset) {
+        (Some(p), _) | (None, Some(p)) => e.at(src, p),
+        (None, None) => e,
     }
 }
 
 /// Runs a setup script (statements separated by `;`) into `graph`.
 pub fn run_script(graph: &mut Graph, script: &str, params: &BTreeMap<String, Value>) -> error::Result<()> {
     for q in parse::parse_script(script)? {
-        check::check(&q)?;
+        check::check(&q).map_err(|e| locate(e, &q, script))?;
         exec::run(graph, &q, params, Access::ReadWrite)?;
     }
     Ok(())

@@ -60,7 +60,7 @@ fn syntax(src: &str, e: pest::error::Error<Rule>) -> GqlError {
     let found: String = src.get(offset..).unwrap_or("").chars().take(12).collect();
     let found = if found.is_empty() { "end of input".to_string() } else { format!("'{}'", found.split_whitespace().next().unwrap_or("")) };
     let msg = if expected.is_empty() { format!("unexpected {found}") } else { format!("expected {expected}; found {found}") };
-    GqlError { class: ErrorClass::SyntaxError, detail: Some("InvalidSyntax"), message: msg, pos: None }.at(src, offset)
+    GqlError { class: ErrorClass::SyntaxError, detail: Some("InvalidSyntax"), message: msg, pos: None, offset: None }.at(src, offset)
 }
 
 struct Lower<'s> {
@@ -68,7 +68,7 @@ struct Lower<'s> {
 }
 
 fn err_at(src: &str, pos: usize, detail: &'static str, msg: impl Into<String>) -> GqlError {
-    GqlError { class: ErrorClass::SyntaxError, detail: Some(detail), message: msg.into(), pos: None }.at(src, pos)
+    GqlError { class: ErrorClass::SyntaxError, detail: Some(detail), message: msg.into(), pos: None, offset: None }.at(src, pos)
 }
 
 fn unescape_name(s: &str) -> String {
@@ -145,6 +145,23 @@ impl<'s> Lower<'s> {
                         Some(p) => ClauseKind::Create(self.pattern(p)?),
                         None => ClauseKind::Create(vec![]),
                     }
+                }
+                Rule::call_clause => {
+                    let mut name = String::new();
+                    let mut yields = vec![];
+                    for x in c.into_inner() {
+                        match x.as_rule() {
+                            Rule::proc_name => name = x.into_inner().map(|y| unescape_name(y.as_str())).collect::<Vec<_>>().join("."),
+                            Rule::yield_item => {
+                                let mut it = x.into_inner();
+                                let field = it.next().map(|y| self.name(y)).unwrap_or_default();
+                                let var = it.find(|y| y.as_rule() == Rule::variable).map_or_else(|| field.clone(), |y| self.name(y));
+                                yields.push((field, var));
+                            }
+                            _ => {}
+                        }
+                    }
+                    ClauseKind::Call { name, yields }
                 }
                 Rule::write_clause => ClauseKind::Write(c.as_str().split_whitespace().next().unwrap_or("").to_uppercase()),
                 _ => continue,
@@ -268,7 +285,8 @@ impl<'s> Lower<'s> {
     }
 
     fn node(&mut self, p: Pair<Rule>) -> Result<NodePat> {
-        let mut n = NodePat { var: None, labels: vec![], props: None };
+        let sp = p.as_span();
+        let mut n = NodePat { var: None, labels: vec![], props: None, span: SrcSpan(sp.start(), sp.end()) };
         for x in p.into_inner() {
             match x.as_rule() {
                 Rule::variable => n.var = Some(self.name(x)),
@@ -290,7 +308,8 @@ impl<'s> Lower<'s> {
     fn rel(&mut self, p: Pair<Rule>) -> Result<RelPat> {
         let mut left = false;
         let mut right = false;
-        let mut r = RelPat { var: None, types: vec![], dir: Dir::Both, range: None, props: None };
+        let sp = p.as_span();
+        let mut r = RelPat { var: None, types: vec![], dir: Dir::Both, range: None, props: None, span: SrcSpan(sp.start(), sp.end()) };
         for x in p.into_inner() {
             match x.as_rule() {
                 Rule::left_arrow => left = true,
@@ -547,7 +566,7 @@ impl<'s> Lower<'s> {
         let signed = if negative { format!("-{digits}") } else { digits };
         match i64::from_str_radix(&signed, radix) {
             Ok(v) => Ok(Expr::Lit(Value::Int(v))),
-            Err(_) => Err(GqlError { class: ErrorClass::SyntaxError, detail: Some("IntegerOverflow"), message: format!("integer literal {text} does not fit in 64 bits"), pos: None }),
+            Err(_) => Err(GqlError { class: ErrorClass::SyntaxError, detail: Some("IntegerOverflow"), message: format!("integer literal {text} does not fit in 64 bits"), pos: None, offset: None }),
         }
     }
 
@@ -659,6 +678,39 @@ impl<'s> Lower<'s> {
                     }
                 }
                 Expr::Exists(pat, filter)
+            }
+            Rule::map_projection => {
+                let mut inner = p.into_inner();
+                let var = inner.next().map(|v| (self.name(v.clone()), v.as_span().start())).unwrap_or_default();
+                let base = Expr::Var(var.0.clone(), var.1);
+                let mut all = false;
+                let mut entries = vec![];
+                for x in inner {
+                    match x.as_rule() {
+                        Rule::mp_all => all = true,
+                        Rule::mp_prop => {
+                            let k = x.into_inner().next().map(|y| self.name(y)).unwrap_or_default();
+                            entries.push((k.clone(), Expr::Prop(Box::new(base.clone()), k)));
+                        }
+                        Rule::mp_entry => {
+                            let mut it = x.into_inner();
+                            let k = it.next().map(|y| self.name(y)).unwrap_or_default();
+                            let e = match it.next() {
+                                Some(y) => self.expr(y)?,
+                                None => Expr::Lit(Value::Null),
+                            };
+                            entries.push((k, e));
+                        }
+                        Rule::mp_var => {
+                            if let Some(v) = x.into_inner().next() {
+                                let (n, pos) = (self.name(v.clone()), v.as_span().start());
+                                entries.push((n.clone(), Expr::Var(n, pos)));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                Expr::MapProj(Box::new(base), all, entries)
             }
             Rule::function_call => {
                 let mut name = String::new();

@@ -2,9 +2,11 @@
 //! graph by backtracking, with relationship uniqueness across one MATCH, variable-length
 //! relationships, named paths and shortestPath / allShortestPaths.
 
-use crate::gql::ast::{Dir, Expr, PatternElement, PatternPart, RelPat};
+use crate::gql::ast::{Dir, Expr, PatternElement, PatternPart};
 use crate::gql::error::{GqlError, Result};
 use crate::gql::eval::{Ctx, Env};
+use crate::gql::graph::{Adjacency, Edge, Props, Sym};
+use crate::gql::slot::{self, SExpr};
 use crate::gql::value::{NodeId, Path, RelId, Value, equals};
 use std::rc::Rc;
 
@@ -15,11 +17,47 @@ struct PartSlots {
     rels: Vec<usize>,
 }
 
+/// A property requirement of a node or relationship pattern.
+enum PropReq {
+    /// No property map.
+    Any,
+    /// A map literal: each key's symbol (`None`: no element has the key) and value.
+    Entries(Vec<(Option<Sym>, SExpr)>),
+    /// Any other expression that must evaluate to a map.
+    Expr(SExpr),
+}
+
+/// What a node pattern demands, resolved against the graph.
+struct NodeReq {
+    /// Label symbols; `None` when a label is unknown to the graph (nothing matches).
+    labels: Option<Vec<Sym>>,
+    /// The labels as a bit mask over [`crate::gql::graph::Graph::label_bits`], when they have bits.
+    mask: Option<u64>,
+    props: PropReq,
+}
+
+/// What a relationship pattern demands, resolved against the graph.
+struct RelReq {
+    /// Allowed type symbols (empty: any); `None` when no named type exists in the graph.
+    types: Option<Vec<Sym>>,
+    props: PropReq,
+}
+
 /// A pattern compiled against the names in scope: the extended names (scope + new
-/// variables, anonymous ones hidden behind a leading space) and each element's slot.
+/// variables, anonymous ones hidden behind a leading space), each element's slot, its
+/// requirements by symbol, and the WHERE conjuncts placed at the first point in the
+/// search where all their variables are bound (checkpoints: one per node pattern, in
+/// binding order, then one per named path, the last one at the emitted row).
 pub struct Compiled<'p> {
     parts: &'p [PatternPart],
     slots: Vec<PartSlots>,
+    nodes: Vec<Vec<NodeReq>>,
+    rels: Vec<Vec<RelReq>>,
+    /// The first checkpoint of each part.
+    offsets: Vec<usize>,
+    /// Conjuncts to test at each checkpoint, and whether the filter was split.
+    filters: Vec<Vec<SExpr>>,
+    split: bool,
     /// Names of the extended row.
     pub names: Vec<String>,
     /// How many names were in scope before.
@@ -31,8 +69,17 @@ pub fn is_hidden(name: &str) -> bool {
     name.starts_with(' ')
 }
 
-/// Lays out the slots of `parts` after the names already in scope.
-pub fn compile<'p>(parts: &'p [PatternPart], scope: &[String], counter: &mut usize) -> Compiled<'p> {
+fn prop_req(ctx: &Ctx, props: &Option<Expr>, names: &[String]) -> PropReq {
+    match props {
+        None => PropReq::Any,
+        Some(Expr::Map(entries)) => PropReq::Entries(entries.iter().map(|(k, e)| (ctx.graph.sym(k), slot::compile(ctx, e, names))).collect()),
+        Some(e) => PropReq::Expr(slot::compile(ctx, e, names)),
+    }
+}
+
+/// Lays out the slots of `parts` after the names already in scope and resolves their
+/// labels, types and property keys against the graph.
+pub fn compile<'p>(ctx: &Ctx, parts: &'p [PatternPart], scope: &[String], counter: &mut usize) -> Compiled<'p> {
     let mut names: Vec<String> = scope.to_vec();
     let bound_before = names.len();
     let slot = |v: &Option<String>, names: &mut Vec<String>, counter: &mut usize| -> usize {
@@ -52,6 +99,8 @@ pub fn compile<'p>(parts: &'p [PatternPart], scope: &[String], counter: &mut usi
         }
     };
     let mut slots = vec![];
+    let mut offsets = vec![];
+    let mut total = 0;
     for p in parts {
         let mut nodes = vec![];
         let mut rels = vec![];
@@ -63,8 +112,71 @@ pub fn compile<'p>(parts: &'p [PatternPart], scope: &[String], counter: &mut usi
         }
         let path = p.var.as_ref().map(|v| slot(&Some(v.clone()), &mut names, counter));
         slots.push(PartSlots { path, nodes, rels });
+        offsets.push(total);
+        total += p.element.nodes.len() + 1;
     }
-    Compiled { parts, slots, names, bound_before }
+    let g = ctx.graph;
+    let nodes = parts.iter().map(|p| p.element.nodes.iter().map(|n| {
+        let labels: Option<Vec<Sym>> = n.labels.iter().map(|l| g.sym(l)).collect();
+        let mask = labels.as_ref().and_then(|l| g.label_mask(l));
+        NodeReq { labels, mask, props: prop_req(ctx, &n.props, &names) }
+    }).collect()).collect();
+    let rels = parts.iter().map(|p| p.element.rels.iter().map(|r| {
+        let known: Vec<Sym> = r.types.iter().filter_map(|t| g.sym(t)).collect();
+        RelReq { types: if !r.types.is_empty() && known.is_empty() { None } else { Some(known) }, props: prop_req(ctx, &r.props, &names) }
+    }).collect()).collect();
+    let filters = vec![vec![]; total + 1];
+    Compiled { parts, slots, nodes, rels, offsets, filters, split: false, names, bound_before }
+}
+
+impl Compiled<'_> {
+    /// Attaches a WHERE condition: each conjunct is tested as soon as its variables are
+    /// bound, so rows that fail it are never extended further.
+    pub fn add_filter(&mut self, ctx: &Ctx, filter: &Expr) {
+        let total = self.filters.len() - 1;
+        // The checkpoint at which each slot is first bound.
+        let mut at: Vec<Option<usize>> = vec![None; self.names.len()];
+        let mut first_cp = None;
+        for (pi, (p, s)) in self.parts.iter().zip(&self.slots).enumerate() {
+            if p.element.nodes.is_empty() {
+                continue;
+            }
+            let base = self.offsets[pi];
+            first_cp.get_or_insert(base);
+            for (j, &n) in s.nodes.iter().enumerate() {
+                at[n].get_or_insert(base + j);
+                if j > 0 {
+                    at[s.rels[j - 1]].get_or_insert(base + j);
+                }
+            }
+            if let Some(ps) = s.path {
+                at[ps].get_or_insert(base + p.element.nodes.len());
+            }
+        }
+        let first_cp = first_cp.unwrap_or(total);
+        for a in at.iter_mut().take(self.bound_before) {
+            *a = Some(first_cp);
+        }
+        let cs = slot::conjuncts(filter);
+        self.split = cs.len() > 1;
+        for c in cs {
+            let cp = match slot::free_vars(c) {
+                None => total,
+                Some(vars) => {
+                    let mut cp = first_cp;
+                    for v in vars {
+                        match self.names.iter().rposition(|x| *x == v).and_then(|i| at[i]) {
+                            Some(x) => cp = cp.max(x),
+                            None => cp = total,
+                        }
+                    }
+                    cp
+                }
+            };
+            let e = slot::compile(ctx, c, &self.names);
+            self.filters[cp].push(e);
+        }
+    }
 }
 
 struct State {
@@ -75,8 +187,8 @@ struct State {
     prels: Vec<RelId>,
 }
 
-/// Calls `emit` with every extended row matching the pattern, given the row in scope;
-/// `emit` returns `false` to stop early.
+/// Calls `emit` with every extended row matching the pattern (and its filter), given the
+/// row in scope; `emit` returns `false` to stop early.
 pub fn matches(ctx: &Ctx, c: &Compiled, env: &Env, emit: &mut dyn FnMut(&[Value]) -> Result<bool>) -> Result<()> {
     let mut row = env.row.to_vec();
     row.resize(c.names.len(), Value::Null);
@@ -85,7 +197,7 @@ pub fn matches(ctx: &Ctx, c: &Compiled, env: &Env, emit: &mut dyn FnMut(&[Value]
         *b = true;
     }
     let mut st = State { row, bound, used: vec![], pnodes: vec![], prels: vec![] };
-    let m = Matcher { ctx, c, aggs: env.aggs };
+    let m = Matcher { ctx, c, aggs: env.aggs, adj: ctx.graph.adjacency() };
     m.part(0, &mut st, emit)?;
     Ok(())
 }
@@ -94,52 +206,63 @@ struct Matcher<'a, 'g> {
     ctx: &'a Ctx<'g>,
     c: &'a Compiled<'a>,
     aggs: &'a [Value],
+    adj: Rc<Adjacency>,
 }
 
-impl Matcher<'_, '_> {
-    fn env<'s>(&'s self, st: &'s State) -> Env<'s> {
-        Env { names: &self.c.names, row: &st.row, aggs: self.aggs }
+type Emit<'e> = dyn FnMut(&[Value]) -> Result<bool> + 'e;
+
+impl<'g> Matcher<'_, 'g> {
+    fn eval(&self, e: &SExpr, st: &State) -> Result<Value> {
+        e.eval(self.ctx, &self.c.names, &st.row, self.aggs)
     }
 
-    fn props_ok(&self, st: &State, props: &Option<Expr>, have: &std::collections::BTreeMap<String, Value>) -> Result<bool> {
-        let Some(p) = props else { return Ok(true) };
-        // A map literal is checked entry by entry, without building the map.
-        if let Expr::Map(entries) = p {
-            for (k, e) in entries {
-                let want = self.ctx.eval(e, &self.env(st))?;
-                if have.get(k).is_none_or(|got| equals(got, &want) != Some(true)) {
-                    return Ok(false);
-                }
+    /// Whether the conjuncts placed at checkpoint `cp` hold.
+    fn pass(&self, cp: usize, st: &State) -> Result<bool> {
+        for f in self.c.filters.get(cp).map(Vec::as_slice).unwrap_or(&[]) {
+            if !f.holds(self.ctx, &self.c.names, &st.row, self.c.split)? {
+                return Ok(false);
             }
-            return Ok(true);
         }
-        let v = self.ctx.eval(p, &self.env(st))?;
-        match v {
-            Value::Map(m) => Ok(m.iter().all(|(k, want)| have.get(k).is_some_and(|got| equals(got, want) == Some(true)))),
-            Value::Null => Ok(false),
-            other => Err(GqlError::type_error(format!("property map expected, got {}", other.type_name()))),
+        Ok(true)
+    }
+
+    fn props_ok(&self, st: &State, req: &PropReq, have: &Props) -> Result<bool> {
+        match req {
+            PropReq::Any => Ok(true),
+            // A map literal is checked entry by entry, without building the map.
+            PropReq::Entries(entries) => {
+                for (k, e) in entries {
+                    let want = self.eval(e, st)?;
+                    if k.and_then(|k| have.get(k)).is_none_or(|got| equals(got, &want) != Some(true)) {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            PropReq::Expr(e) => match self.eval(e, st)? {
+                Value::Map(m) => Ok(m.iter().all(|(k, want)| self.ctx.graph.prop(have, k).is_some_and(|got| equals(got, want) == Some(true)))),
+                Value::Null => Ok(false),
+                other => Err(GqlError::type_error(format!("property map expected, got {}", other.type_name()))),
+            },
         }
     }
 
     /// A property of a node pattern's map whose value is a constant scalar (a literal or a
     /// parameter): the key and value to look up in the graph's equality index.
-    fn indexable<'p>(&self, props: &'p Option<Expr>, st: &State) -> Result<Option<(&'p str, Value)>> {
-        let Some(Expr::Map(entries)) = props else { return Ok(None) };
+    fn indexable(&self, req: &PropReq) -> Option<(Sym, Value)> {
+        let PropReq::Entries(entries) = req else { return None };
         for (k, e) in entries {
-            if !matches!(e, Expr::Lit(_) | Expr::Param(_)) {
-                continue;
-            }
-            let v = self.ctx.eval(e, &self.env(st))?;
-            let scalar = match &v {
+            let (Some(k), SExpr::Lit(v)) = (k, e) else { continue };
+            let scalar = match v {
                 Value::Int(_) | Value::Str(_) | Value::Bool(_) => true,
                 Value::Float(f) => !f.is_nan(),
                 _ => false,
             };
             if scalar {
-                return Ok(Some((k.as_str(), v)));
+                return Some((*k, v.clone()));
             }
         }
-        Ok(None)
+        None
     }
 
     /// Whether node `n` fits node pattern `j` of part `pi` (labels, properties, binding).
@@ -152,23 +275,39 @@ impl Matcher<'_, '_> {
                 other => return Err(GqlError::type_error(format!("variable `{}` is a {}, not a node", self.c.names[slot], other.type_name()))),
             }
         }
-        let np = &self.c.parts[pi].element.nodes[j];
+        let req = &self.c.nodes[pi][j];
+        let Some(labels) = &req.labels else { return Ok(false) };
         let g = self.ctx.graph;
-        if !g.has_labels(n, &np.labels) {
-            return Ok(false);
+        match req.mask {
+            Some(m) => {
+                if g.label_bits.get(n).is_none_or(|b| b & m != m) {
+                    return Ok(false);
+                }
+            }
+            None => {
+                if !g.nodes.get(n).is_some_and(|node| labels.iter().all(|l| node.labels.contains(l))) {
+                    return Ok(false);
+                }
+            }
         }
-        match g.nodes.get(n) {
-            Some(node) => self.props_ok(st, &np.props, &node.props),
-            None => Ok(false),
+        if matches!(req.props, PropReq::Any) {
+            return Ok(n < g.nodes.len());
         }
+        let Some(node) = g.nodes.get(n) else { return Ok(false) };
+        self.props_ok(st, &req.props, &node.props)
     }
 
-    fn rel_ok(&self, r: &RelPat, id: RelId, st: &State) -> Result<bool> {
-        let Some(rel) = self.ctx.graph.rels.get(id) else { return Ok(false) };
-        if !r.types.is_empty() && !r.types.contains(&rel.typ) {
+    fn rel_ok(&self, pi: usize, j: usize, e: &Edge, st: &State) -> Result<bool> {
+        let req = &self.c.rels[pi][j];
+        let Some(types) = &req.types else { return Ok(false) };
+        if !types.is_empty() && !types.contains(&e.typ) {
             return Ok(false);
         }
-        self.props_ok(st, &r.props, &rel.props)
+        if matches!(req.props, PropReq::Any) {
+            return Ok(true);
+        }
+        let Some(rel) = self.ctx.graph.rels.get(e.rel) else { return Ok(false) };
+        self.props_ok(st, &req.props, &rel.props)
     }
 
     fn bind(st: &mut State, slot: usize, v: Value) -> bool {
@@ -187,31 +326,54 @@ impl Matcher<'_, '_> {
         }
     }
 
-    fn part(&self, pi: usize, st: &mut State, emit: &mut dyn FnMut(&[Value]) -> Result<bool>) -> Result<bool> {
-        let Some(part) = self.c.parts.get(pi) else { return emit(&st.row) };
+    fn part(&self, pi: usize, st: &mut State, emit: &mut Emit) -> Result<bool> {
+        let Some(part) = self.c.parts.get(pi) else {
+            if !self.pass(self.c.filters.len() - 1, st)? {
+                return Ok(true);
+            }
+            return emit(&st.row);
+        };
         if part.element.nodes.is_empty() {
             return self.part(pi + 1, st, emit);
         }
         let first = self.c.slots[pi].nodes[0];
         let g = self.ctx.graph;
-        let cands: Vec<NodeId> = if st.bound[first] {
+        let req = &self.c.nodes[pi][0];
+        let indexed: Vec<NodeId>;
+        let cands: &[NodeId] = if st.bound[first] {
             match &st.row[first] {
-                Value::Node(n) => vec![*n],
-                _ => vec![],
-            }
-        } else if let Some(l) = part.element.nodes[0].labels.first() {
-            match self.indexable(&part.element.nodes[0].props, st)? {
-                Some((k, v)) => g.nodes_with(l, k, &v),
-                None => g.by_label.get(l).cloned().unwrap_or_default(),
+                Value::Node(n) => {
+                    indexed = vec![*n];
+                    &indexed
+                }
+                _ => &[],
             }
         } else {
-            (0..g.nodes.len()).collect()
+            match (&req.labels, req.labels.as_ref().and_then(|l| l.first())) {
+                (None, _) => &[],
+                (Some(_), Some(&l)) => match self.indexable(&req.props) {
+                    Some((k, v)) => {
+                        indexed = g.nodes_with(l, k, &v);
+                        &indexed
+                    }
+                    None => g.by_label.get(&l).map(Vec::as_slice).unwrap_or(&[]),
+                },
+                (Some(_), None) => {
+                    indexed = (0..g.nodes.len()).collect();
+                    &indexed
+                }
+            }
         };
-        for n in cands {
+        let cp = self.c.offsets[pi];
+        for &n in cands {
             if !self.node_ok(pi, 0, n, st)? {
                 continue;
             }
             let did = Self::bind(st, first, Value::Node(n));
+            if !self.pass(cp, st)? {
+                Self::unbind(st, first, did);
+                continue;
+            }
             let saved = (std::mem::take(&mut st.pnodes), std::mem::take(&mut st.prels));
             st.pnodes.push(n);
             let go = if part.shortest.is_some() { self.shortest(pi, n, st, emit)? } else { self.step(pi, 0, n, st, emit)? };
@@ -225,27 +387,14 @@ impl Matcher<'_, '_> {
         Ok(true)
     }
 
-    fn expand(&self, n: NodeId, dir: Dir) -> Vec<(RelId, NodeId)> {
-        let g = self.ctx.graph;
-        let mut v = vec![];
-        if matches!(dir, Dir::Right | Dir::Both) {
-            for &r in g.out.get(n).map(Vec::as_slice).unwrap_or(&[]) {
-                v.push((r, g.rels[r].dst));
-            }
-        }
-        if matches!(dir, Dir::Left | Dir::Both) {
-            for &r in g.inc.get(n).map(Vec::as_slice).unwrap_or(&[]) {
-                let rel = &g.rels[r];
-                if dir == Dir::Both && rel.src == rel.dst {
-                    continue;
-                }
-                v.push((r, rel.src));
-            }
-        }
-        v
+    /// The steps from `n` in direction `dir` (a self-loop once when undirected).
+    fn expand<'s>(&'s self, n: NodeId, dir: Dir) -> impl Iterator<Item = &'s Edge> + 's {
+        let outs: &[Edge] = if matches!(dir, Dir::Right | Dir::Both) { self.adj.out(n) } else { &[] };
+        let incs: &[Edge] = if matches!(dir, Dir::Left | Dir::Both) { self.adj.inc(n) } else { &[] };
+        outs.iter().chain(incs.iter().filter(move |e| !(dir == Dir::Both && e.other == n)))
     }
 
-    fn finish_part(&self, pi: usize, st: &mut State, emit: &mut dyn FnMut(&[Value]) -> Result<bool>) -> Result<bool> {
+    fn finish_part(&self, pi: usize, st: &mut State, emit: &mut Emit) -> Result<bool> {
         let did = match self.c.slots[pi].path {
             Some(s) => {
                 let p = Value::Path(Rc::new(Path { nodes: st.pnodes.clone(), rels: st.prels.clone() }));
@@ -261,14 +410,15 @@ impl Matcher<'_, '_> {
             }
             None => None,
         };
-        let go = self.part(pi + 1, st, emit)?;
+        let cp = self.c.offsets[pi] + self.c.parts[pi].element.nodes.len();
+        let go = if self.pass(cp, st)? { self.part(pi + 1, st, emit)? } else { true };
         if let Some(s) = did {
             Self::unbind(st, s, true);
         }
         Ok(go)
     }
 
-    fn step(&self, pi: usize, j: usize, cur: NodeId, st: &mut State, emit: &mut dyn FnMut(&[Value]) -> Result<bool>) -> Result<bool> {
+    fn step(&self, pi: usize, j: usize, cur: NodeId, st: &mut State, emit: &mut Emit) -> Result<bool> {
         let el: &PatternElement = &self.c.parts[pi].element;
         let Some(r) = el.rels.get(j) else { return self.finish_part(pi, st, emit) };
         let rslot = self.c.slots[pi].rels[j];
@@ -287,14 +437,16 @@ impl Matcher<'_, '_> {
             let mut acc = vec![];
             return self.varlen(pi, j, cur, lo, hi, &mut acc, st, emit);
         }
-        for (rid, other) in self.expand(cur, r.dir) {
+        let cp = self.c.offsets[pi] + j + 1;
+        for e in self.expand(cur, r.dir) {
+            let (rid, other) = (e.rel, e.other);
             if st.used.contains(&rid) {
                 continue;
             }
             if st.bound[rslot] && !matches!(&st.row[rslot], Value::Rel(b) if *b == rid) {
                 continue;
             }
-            if !self.rel_ok(r, rid, st)? {
+            if !self.rel_ok(pi, j, e, st)? {
                 continue;
             }
             let rdid = Self::bind(st, rslot, Value::Rel(rid));
@@ -303,6 +455,11 @@ impl Matcher<'_, '_> {
                 continue;
             }
             let ndid = Self::bind(st, nslot, Value::Node(other));
+            if !self.pass(cp, st)? {
+                Self::unbind(st, nslot, ndid);
+                Self::unbind(st, rslot, rdid);
+                continue;
+            }
             st.used.push(rid);
             st.prels.push(rid);
             st.pnodes.push(other);
@@ -320,7 +477,7 @@ impl Matcher<'_, '_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn follow(&self, pi: usize, j: usize, cur: NodeId, want: &[RelId], k: usize, st: &mut State, emit: &mut dyn FnMut(&[Value]) -> Result<bool>) -> Result<bool> {
+    fn follow(&self, pi: usize, j: usize, cur: NodeId, want: &[RelId], k: usize, st: &mut State, emit: &mut Emit) -> Result<bool> {
         let r = &self.c.parts[pi].element.rels[j];
         if k == want.len() {
             if !self.node_ok(pi, j + 1, cur, st)? {
@@ -328,12 +485,13 @@ impl Matcher<'_, '_> {
             }
             let nslot = self.c.slots[pi].nodes[j + 1];
             let ndid = Self::bind(st, nslot, Value::Node(cur));
-            let go = self.step(pi, j + 1, cur, st, emit)?;
+            let go = if self.pass(self.c.offsets[pi] + j + 1, st)? { self.step(pi, j + 1, cur, st, emit)? } else { true };
             Self::unbind(st, nslot, ndid);
             return Ok(go);
         }
-        for (rid, other) in self.expand(cur, r.dir) {
-            if rid != want[k] || st.used.contains(&rid) || !self.rel_ok(r, rid, st)? {
+        for e in self.expand(cur, r.dir) {
+            let (rid, other) = (e.rel, e.other);
+            if rid != want[k] || st.used.contains(&rid) || !self.rel_ok(pi, j, e, st)? {
                 continue;
             }
             st.used.push(rid);
@@ -351,7 +509,7 @@ impl Matcher<'_, '_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn varlen(&self, pi: usize, j: usize, cur: NodeId, lo: u64, hi: u64, acc: &mut Vec<RelId>, st: &mut State, emit: &mut dyn FnMut(&[Value]) -> Result<bool>) -> Result<bool> {
+    fn varlen(&self, pi: usize, j: usize, cur: NodeId, lo: u64, hi: u64, acc: &mut Vec<RelId>, st: &mut State, emit: &mut Emit) -> Result<bool> {
         let r = &self.c.parts[pi].element.rels[j];
         let depth = acc.len() as u64;
         if depth >= lo && self.node_ok(pi, j + 1, cur, st)? {
@@ -359,7 +517,7 @@ impl Matcher<'_, '_> {
             let nslot = self.c.slots[pi].nodes[j + 1];
             let rdid = Self::bind(st, rslot, Value::list(acc.iter().map(|&x| Value::Rel(x)).collect()));
             let ndid = Self::bind(st, nslot, Value::Node(cur));
-            let go = self.step(pi, j + 1, cur, st, emit)?;
+            let go = if self.pass(self.c.offsets[pi] + j + 1, st)? { self.step(pi, j + 1, cur, st, emit)? } else { true };
             Self::unbind(st, nslot, ndid);
             Self::unbind(st, rslot, rdid);
             if !go {
@@ -367,8 +525,9 @@ impl Matcher<'_, '_> {
             }
         }
         if depth < hi {
-            for (rid, other) in self.expand(cur, r.dir) {
-                if st.used.contains(&rid) || !self.rel_ok(r, rid, st)? {
+            for e in self.expand(cur, r.dir) {
+            let (rid, other) = (e.rel, e.other);
+                if st.used.contains(&rid) || !self.rel_ok(pi, j, e, st)? {
                     continue;
                 }
                 st.used.push(rid);
@@ -390,7 +549,7 @@ impl Matcher<'_, '_> {
 
     /// shortestPath / allShortestPaths: the paths of the smallest length that match,
     /// found by deepening the length one step at a time.
-    fn shortest(&self, pi: usize, start: NodeId, st: &mut State, emit: &mut dyn FnMut(&[Value]) -> Result<bool>) -> Result<bool> {
+    fn shortest(&self, pi: usize, start: NodeId, st: &mut State, emit: &mut Emit) -> Result<bool> {
         let part = &self.c.parts[pi];
         let all = part.shortest == Some(true);
         let Some(r) = part.element.rels.first() else { return self.finish_part(pi, st, emit) };
@@ -412,7 +571,7 @@ impl Matcher<'_, '_> {
                     let saved = (st.pnodes.len(), st.prels.len());
                     st.pnodes.extend(ns);
                     st.prels.extend(rels);
-                    let go = self.finish_part(pi, st, emit)?;
+                    let go = if self.pass(self.c.offsets[pi] + 1, st)? { self.finish_part(pi, st, emit)? } else { true };
                     st.pnodes.truncate(saved.0);
                     st.prels.truncate(saved.1);
                     Self::unbind(st, nslot, ndid);
@@ -446,8 +605,9 @@ impl Matcher<'_, '_> {
             return Ok(());
         }
         let r = &self.c.parts[pi].element.rels[0];
-        for (rid, other) in self.expand(cur, r.dir) {
-            if acc.contains(&rid) || st.used.contains(&rid) || !self.rel_ok(r, rid, st)? {
+        for e in self.expand(cur, r.dir) {
+            let (rid, other) = (e.rel, e.other);
+            if acc.contains(&rid) || st.used.contains(&rid) || !self.rel_ok(pi, 0, e, st)? {
                 continue;
             }
             acc.push(rid);

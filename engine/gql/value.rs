@@ -254,6 +254,13 @@ fn order_lists(x: &[Value], y: &[Value]) -> Ordering {
 #[derive(Clone, Debug)]
 pub struct Key(pub Vec<Value>);
 
+impl Key {
+    /// Whether two value lists are the same key (equal under [`order`]).
+    pub fn eq_values(a: &[Value], b: &[Value]) -> bool {
+        order_lists(a, b) == Ordering::Equal
+    }
+}
+
 impl PartialEq for Key {
     fn eq(&self, other: &Self) -> bool {
         self.cmp(other) == Ordering::Equal

@@ -238,5 +238,6 @@ pub fn build(store: &Store, identity: Identity) -> Result<Graph, String> {
         }
         g.add_rel(s, o, sym(f.get(3)), p);
     }
+    crate::gql::load::add_to_view(store, &mut g)?;
     Ok(g)
 }

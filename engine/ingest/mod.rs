@@ -373,7 +373,8 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
         }
     }
     for id in &stored {
-        if !seen.contains(id) {
+        // Scripts stored by `tg load` are not corpus files: a build keeps them.
+        if !seen.contains(id) && store.document(id)?.is_none_or(|r| r.format != crate::gql::load::FORMAT) {
             store.retract_document(id)?;
             report.removed.push(id.clone());
             let kept = crate::claims::ledger::claims_of(store, id)?;
