@@ -17,6 +17,8 @@ pub enum ErrorClass {
     ArgumentError,
     /// A deleted or unknown entity.
     EntityNotFound,
+    /// The evaluation was cancelled (Ctrl-C in the REPL); not an openCypher class.
+    Interrupted,
 }
 
 impl std::fmt::Display for ErrorClass {
@@ -28,6 +30,7 @@ impl std::fmt::Display for ErrorClass {
             ErrorClass::ParameterMissing => "ParameterMissing",
             ErrorClass::ArgumentError => "ArgumentError",
             ErrorClass::EntityNotFound => "EntityNotFound",
+            ErrorClass::Interrupted => "Interrupted",
         };
         f.write_str(s)
     }
@@ -83,6 +86,14 @@ impl GqlError {
     /// An ArgumentError.
     pub fn argument(message: impl Into<String>) -> GqlError {
         GqlError { class: ErrorClass::ArgumentError, detail: None, message: message.into(), pos: None, offset: None }
+    }
+    /// The evaluation was cancelled through its [`crate::cancel::Token`].
+    pub fn interrupted() -> GqlError {
+        GqlError { class: ErrorClass::Interrupted, detail: None, message: "the query was interrupted".into(), pos: None, offset: None }
+    }
+    /// Stops an evaluation whose thread's token was cancelled.
+    pub fn check_cancelled() -> Result<()> {
+        if crate::cancel::cancelled() { Err(GqlError::interrupted()) } else { Ok(()) }
     }
     /// Sets the position from a byte offset in `src`.
     pub fn at(mut self, src: &str, offset: usize) -> GqlError {

@@ -154,6 +154,7 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                         Value::Null => {}
                         Value::List(l) => {
                             for v in l.iter() {
+                                GqlError::check_cancelled()?;
                                 let mut r = row.clone();
                                 r.push(v.clone());
                                 next.push(r);

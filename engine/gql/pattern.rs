@@ -366,6 +366,7 @@ impl<'g> Matcher<'_, 'g> {
         };
         let cp = self.c.offsets[pi];
         for &n in cands {
+            GqlError::check_cancelled()?;
             if !self.node_ok(pi, 0, n, st)? {
                 continue;
             }
@@ -510,6 +511,7 @@ impl<'g> Matcher<'_, 'g> {
 
     #[allow(clippy::too_many_arguments)]
     fn varlen(&self, pi: usize, j: usize, cur: NodeId, lo: u64, hi: u64, acc: &mut Vec<RelId>, st: &mut State, emit: &mut Emit) -> Result<bool> {
+        GqlError::check_cancelled()?;
         let r = &self.c.parts[pi].element.rels[j];
         let depth = acc.len() as u64;
         if depth >= lo && self.node_ok(pi, j + 1, cur, st)? {
@@ -595,6 +597,7 @@ impl<'g> Matcher<'_, 'g> {
 
     #[allow(clippy::too_many_arguments)]
     fn paths_of_len(&self, pi: usize, cur: NodeId, left: u64, acc: &mut Vec<RelId>, nodes: &mut Vec<NodeId>, st: &State, found: &mut Vec<(Vec<RelId>, Vec<NodeId>, NodeId)>, all: bool) -> Result<()> {
+        GqlError::check_cancelled()?;
         if !all && !found.is_empty() {
             return Ok(());
         }

@@ -221,6 +221,7 @@ impl Session {
         let Some(graph) = self.graph.as_mut() else { return Ok(String::new()) };
         match crate::gql::query(graph, q, &BTreeMap::new(), crate::gql::exec::Access::ReadOnly) {
             Ok(t) => Ok(crate::gql::format::render(graph, &t, self.format.gql())),
+            Err(e) if e.class == crate::gql::error::ErrorClass::Interrupted => Err(ReplError::Interrupted),
             Err(e) => {
                 let mut caret = String::new();
                 if let Some((l, c)) = e.pos
