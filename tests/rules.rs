@@ -64,7 +64,7 @@ fn contradictions_show_both_sides() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
-        "Person:marek novak CONTROLS Organization:gamma consulting llc — asserted vs denied\n  says:  Person:priya raman reported (positive, EXTRACTED) [registry-notes.txt:496-560] \"Priya Raman said that Marek Novak controls Gamma Consulting LLC.\"\n  says:  document denied (negative, INFERRED) [registry-notes.txt:562-619] \"Marek Novak denied that he controls Gamma Consulting LLC.\"\n1 contradiction\n"
+        "Person:marek novak CONTROLS Organization:gamma consulting llc — asserted vs denied\n  says:  Person:priya raman reported (positive, EXTRACTED) [registry-notes.txt:496-560] \"Priya Raman said that Marek Novak controls Gamma Consulting LLC.\"\n  says:  Person:marek novak denied (negative, INFERRED) [registry-notes.txt:562-619] \"Marek Novak denied that he controls Gamma Consulting LLC.\"\n1 contradiction\n"
     );
 }
 

@@ -130,8 +130,8 @@ impl HostFn {
                 values.intern(&out)
             }
             ErExtension => {
-                let (x, y) = (sym(0, values), sym(1, values));
-                let e = names::extension(names::name_of_key(&x), names::name_of_key(&y));
+                let arg = |i: usize| values.symbol(a.get(i).copied().unwrap_or(0));
+                let e = names::extension(names::name_of_key(arg(0)), names::name_of_key(arg(1)));
                 values.intern(&e)
             }
             JaroWinkler | TokenOverlap | WordSimilarity | ValueDistance => {

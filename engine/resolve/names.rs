@@ -135,7 +135,23 @@ pub fn discriminator(name: &str) -> String {
 /// When one name's identifying words are the other's plus more ("Acme" vs "Acme Products"),
 /// the first extra word; else empty. Empty legal-form words never count.
 pub fn extension(a: &str, b: &str) -> String {
-    let (wa, wb) = (core_words(a), core_words(b));
+    // Cores (what the rules pass) are lower-case ASCII words already: read them in place.
+    let normalised = |s: &str| s.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b' ');
+    if normalised(a) && normalised(b) {
+        let kept = |s: &'_ str| -> Vec<String> {
+            let w: Vec<&str> = s.split_whitespace().collect();
+            let k: Vec<&str> = w.iter().copied().filter(|x| !is_empty_word(x)).collect();
+            if k.is_empty() { w } else { k }.into_iter().map(str::to_string).collect()
+        };
+        if a.split_whitespace().count() == b.split_whitespace().count() && !a.split_whitespace().chain(b.split_whitespace()).any(is_empty_word) {
+            return String::new();
+        }
+        return extension_of(kept(a), kept(b));
+    }
+    extension_of(core_words(a), core_words(b))
+}
+
+fn extension_of(wa: Vec<String>, wb: Vec<String>) -> String {
     let (short, long) = if wa.len() <= wb.len() { (wa, wb) } else { (wb, wa) };
     if short.len() == long.len() || short.is_empty() {
         return String::new();
@@ -160,8 +176,8 @@ pub fn value_distance(a: &str, b: &str) -> i32 {
     strsim::osa_distance(&norm(a), &norm(b)).min(i32::MAX as usize) as i32
 }
 
-fn split(s: &str) -> Vec<String> {
-    s.split_whitespace().map(str::to_string).collect()
+fn split(s: &str) -> Vec<&str> {
+    s.split_whitespace().collect()
 }
 
 /// Jaccard overlap of the word sets of two cores, in thousandths (0–1000).
@@ -184,7 +200,7 @@ pub fn word_similarity(a: &str, b: &str) -> i32 {
     if wa.len() != wb.len() || wa.is_empty() {
         return 0;
     }
-    let least = |x: &[String], y: &[String]| {
+    let least = |x: &[&str], y: &[&str]| {
         x.iter().zip(y).map(|(p, q)| (strsim::jaro_winkler(p, q) * 1000.0).round() as i32).min().unwrap_or(0)
     };
     let in_order = least(&wa, &wb);
