@@ -129,17 +129,23 @@ impl Session {
         crate::datalog::driver::compile_sources(&self.sources()).map_err(ReplError::Datalog)
     }
 
+    /// The session's program compiled, from the cache while no clause was added since.
+    fn program(&mut self) -> Result<std::rc::Rc<crate::datalog::driver::Compiled>, ReplError> {
+        if let Some(p) = &self.program {
+            return Ok(p.clone());
+        }
+        let p = std::rc::Rc::new(self.compile()?);
+        self.program = Some(p.clone());
+        Ok(p)
+    }
+
     /// Keeps a rule, fact or directive for the session if the program still compiles with it.
     /// `label` names it in diagnostics (`<input 3>`, a file path).
     /// A rule or fact whose head relation is not declared gets a declaration inferred
     /// from its body (kept with it, and written by `:save`).
     pub fn add_clause(&mut self, label: &str, text: &str) -> Result<(), ReplError> {
         let sources = self.sources();
-        let base = match &self.program {
-            Some(p) => Ok(p.clone()),
-            None => self.compile().map(std::rc::Rc::new),
-        };
-        let decls = match base {
+        let decls = match self.program() {
             Ok(base) => ["symbol", "number"].iter().filter_map(|f| query::infer_decl(&base, text, f)).collect::<Vec<_>>(),
             Err(_) => vec![],
         };
@@ -201,11 +207,7 @@ impl Session {
     fn query(&mut self, text: &str) -> Result<String, ReplError> {
         self.last_work = None;
         let sources = self.sources();
-        let program = match &self.program {
-            Some(p) => p.clone(),
-            None => std::rc::Rc::new(self.compile()?),
-        };
-        self.program = Some(program.clone());
+        let program = self.program()?;
         let (answer, work) = query::run(&self.store, &mut self.mat, &program, &sources, &self.given, text)?;
         self.last_work = Some(work);
         Ok(output::answer(&answer, self.format))
