@@ -43,6 +43,29 @@ pub(crate) fn tv(b: Option<bool>) -> Value {
     b.map_or(Value::Null, Value::Bool)
 }
 
+/// Three-valued AND (null is unknown): false wins, then unknown.
+pub(crate) fn and3(l: Option<bool>, r: Option<bool>) -> Option<bool> {
+    match (l, r) {
+        (Some(false), _) | (_, Some(false)) => Some(false),
+        (Some(true), Some(true)) => Some(true),
+        _ => None,
+    }
+}
+
+/// Three-valued OR: true wins, then unknown.
+pub(crate) fn or3(l: Option<bool>, r: Option<bool>) -> Option<bool> {
+    match (l, r) {
+        (Some(true), _) | (_, Some(true)) => Some(true),
+        (Some(false), Some(false)) => Some(false),
+        _ => None,
+    }
+}
+
+/// Three-valued XOR: unknown when either side is.
+pub(crate) fn xor3(l: Option<bool>, r: Option<bool>) -> Option<bool> {
+    Some(l? != r?)
+}
+
 /// Looks `name` up, innermost binding first.
 pub fn lookup<'a>(env: &Env<'a>, name: &str) -> Option<&'a Value> {
     env.names.iter().rposition(|n| n == name).and_then(|i| env.row.get(i))
@@ -97,42 +120,20 @@ impl Ctx<'_> {
             }
             Expr::Not(x) => tv(truth(&self.eval(x, env)?, "NOT")?.map(|b| !b)),
             Expr::And(a, b) => {
-                let l = truth(&self.eval(a, env)?, "AND")?;
-                let r = truth(&self.eval(b, env)?, "AND")?;
-                tv(match (l, r) {
-                    (Some(false), _) | (_, Some(false)) => Some(false),
-                    (Some(true), Some(true)) => Some(true),
-                    _ => None,
-                })
+                tv(and3(truth(&self.eval(a, env)?, "AND")?, truth(&self.eval(b, env)?, "AND")?))
             }
             Expr::Or(a, b) => {
-                let l = truth(&self.eval(a, env)?, "OR")?;
-                let r = truth(&self.eval(b, env)?, "OR")?;
-                tv(match (l, r) {
-                    (Some(true), _) | (_, Some(true)) => Some(true),
-                    (Some(false), Some(false)) => Some(false),
-                    _ => None,
-                })
+                tv(or3(truth(&self.eval(a, env)?, "OR")?, truth(&self.eval(b, env)?, "OR")?))
             }
             Expr::Xor(a, b) => {
-                let l = truth(&self.eval(a, env)?, "XOR")?;
-                let r = truth(&self.eval(b, env)?, "XOR")?;
-                tv(match (l, r) {
-                    (Some(x), Some(y)) => Some(x != y),
-                    _ => None,
-                })
+                tv(xor3(truth(&self.eval(a, env)?, "XOR")?, truth(&self.eval(b, env)?, "XOR")?))
             }
             Expr::Compare(first, chain) => {
                 let mut left = self.eval(first, env)?;
                 let mut acc = Some(true);
                 for (op, rhs) in chain {
                     let right = self.eval(rhs, env)?;
-                    let r = cmp_op(*op, &left, &right);
-                    acc = match (acc, r) {
-                        (Some(false), _) | (_, Some(false)) => Some(false),
-                        (Some(true), Some(true)) => Some(true),
-                        _ => None,
-                    };
+                    acc = and3(acc, cmp_op(*op, &left, &right));
                     left = right;
                 }
                 tv(acc)

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use crate::gql::ast::{AGGREGATES, ArithOp, CmpOp, Expr};
 use crate::gql::error::Result;
-use crate::gql::eval::{Ctx, Env, arith, cmp_op, truth, tv};
+use crate::gql::eval::{Ctx, Env, and3, arith, cmp_op, or3, truth, tv, xor3};
 use crate::gql::functions;
 use crate::gql::graph::{Column, Sym};
 use crate::gql::value::Value;
@@ -129,41 +129,20 @@ impl SExpr {
             }
             SExpr::Not(x) => tv(truth(&ev(x)?, "NOT")?.map(|b| !b)),
             SExpr::And(a, b) => {
-                let l = truth(&ev(a)?, "AND")?;
-                let r = truth(&ev(b)?, "AND")?;
-                tv(match (l, r) {
-                    (Some(false), _) | (_, Some(false)) => Some(false),
-                    (Some(true), Some(true)) => Some(true),
-                    _ => None,
-                })
+                tv(and3(truth(&ev(a)?, "AND")?, truth(&ev(b)?, "AND")?))
             }
             SExpr::Or(a, b) => {
-                let l = truth(&ev(a)?, "OR")?;
-                let r = truth(&ev(b)?, "OR")?;
-                tv(match (l, r) {
-                    (Some(true), _) | (_, Some(true)) => Some(true),
-                    (Some(false), Some(false)) => Some(false),
-                    _ => None,
-                })
+                tv(or3(truth(&ev(a)?, "OR")?, truth(&ev(b)?, "OR")?))
             }
             SExpr::Xor(a, b) => {
-                let l = truth(&ev(a)?, "XOR")?;
-                let r = truth(&ev(b)?, "XOR")?;
-                tv(match (l, r) {
-                    (Some(x), Some(y)) => Some(x != y),
-                    _ => None,
-                })
+                tv(xor3(truth(&ev(a)?, "XOR")?, truth(&ev(b)?, "XOR")?))
             }
             SExpr::Compare(first, chain) => {
                 let mut left = ev(first)?;
                 let mut acc = Some(true);
                 for (op, rhs) in chain {
                     let right = ev(rhs)?;
-                    acc = match (acc, cmp_op(*op, &left, &right)) {
-                        (Some(false), _) | (_, Some(false)) => Some(false),
-                        (Some(true), Some(true)) => Some(true),
-                        _ => None,
-                    };
+                    acc = and3(acc, cmp_op(*op, &left, &right));
                     left = right;
                 }
                 tv(acc)

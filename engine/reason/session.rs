@@ -196,7 +196,7 @@ impl Materialized {
 }
 
 /// The relations `goal` depends on (every relation without a goal).
-pub(super) fn needed_relations(prog: &LogicProgram, goal: Option<&str>) -> Vec<bool> {
+fn needed_relations(prog: &LogicProgram, goal: Option<&str>) -> Vec<bool> {
     let mut needed = vec![goal.is_none(); prog.relations.len()];
     if let Some(g) = goal.and_then(|g| prog.relation(g)) {
         let mut stack = vec![g];
