@@ -65,8 +65,12 @@ fn flush(cur: &mut String, out: &mut Vec<String>) {
 /// The words that identify: [`words`] without the empty legal-form words (a name made only
 /// of such words keeps them all, so "The Company" stays itself).
 pub fn core_words(name: &str) -> Vec<String> {
-    let w = words(name);
-    let kept: Vec<String> = w.iter().filter(|x| !is_empty_word(x)).cloned().collect();
+    identifying(words(name))
+}
+
+/// The words that are not empty legal forms — or all of them when every one is.
+fn identifying<S: AsRef<str> + Clone>(w: Vec<S>) -> Vec<S> {
+    let kept: Vec<S> = w.iter().filter(|x| !is_empty_word(x.as_ref())).cloned().collect();
     if kept.is_empty() { w } else { kept }
 }
 
@@ -138,11 +142,7 @@ pub fn extension(a: &str, b: &str) -> String {
     // Cores (what the rules pass) are lower-case ASCII words already: read them in place.
     let normalised = |s: &str| s.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b' ');
     if normalised(a) && normalised(b) {
-        let kept = |s: &'_ str| -> Vec<String> {
-            let w: Vec<&str> = s.split_whitespace().collect();
-            let k: Vec<&str> = w.iter().copied().filter(|x| !is_empty_word(x)).collect();
-            if k.is_empty() { w } else { k }.into_iter().map(str::to_string).collect()
-        };
+        let kept = |s: &str| -> Vec<String> { identifying(split(s)).into_iter().map(str::to_string).collect() };
         if a.split_whitespace().count() == b.split_whitespace().count() && !a.split_whitespace().chain(b.split_whitespace()).any(is_empty_word) {
             return String::new();
         }
