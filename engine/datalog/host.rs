@@ -39,6 +39,8 @@ pub enum HostFn {
     WordSimilarity,
     /// `@tg_value_distance(a, b)`: single-character edits between two attribute values.
     ValueDistance,
+    /// `@tg_values_agree(a, b)`: 1 when two attribute values could describe the same thing, else 0.
+    ValuesAgree,
     /// `@tg_date_number(iso)`: 2024-03-04 → 20240304 (0 if not a date).
     DateNumber,
     /// `@tg_ln(x)`: natural logarithm of a float.
@@ -60,6 +62,7 @@ const ALL: &[(&str, HostFn)] = &[
     ("tg_ln", HostFn::Ln),
     ("tg_token_overlap", HostFn::TokenOverlap),
     ("tg_value_distance", HostFn::ValueDistance),
+    ("tg_values_agree", HostFn::ValuesAgree),
     ("tg_word_similarity", HostFn::WordSimilarity),
 ];
 
@@ -79,7 +82,7 @@ impl HostFn {
         use HostFn::*;
         match self {
             ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | DateNumber => &[Kind::Symbol],
-            ErExtension | JaroWinkler | TokenOverlap | WordSimilarity | ValueDistance => &[Kind::Symbol, Kind::Symbol],
+            ErExtension | JaroWinkler | TokenOverlap | WordSimilarity | ValueDistance | ValuesAgree => &[Kind::Symbol, Kind::Symbol],
             Ln => &[Kind::Float],
         }
     }
@@ -89,7 +92,7 @@ impl HostFn {
         use HostFn::*;
         match self {
             ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErExtension => Kind::Symbol,
-            JaroWinkler | TokenOverlap | WordSimilarity | DateNumber | ValueDistance => Kind::Number,
+            JaroWinkler | TokenOverlap | WordSimilarity | DateNumber | ValueDistance | ValuesAgree => Kind::Number,
             Ln => Kind::Float,
         }
     }
@@ -116,8 +119,9 @@ impl HostFn {
                 values.intern(names::name_of_key(&s))
             }
             ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator => {
+                // A name, not an entity key: "Erratum: A Model" keeps its first word.
                 let s = sym(0, values);
-                let s = names::name_of_key(&s);
+                let s = s.as_str();
                 let out = match self {
                     ErCore => names::core(s),
                     ErSorted => names::sorted_core(s),
@@ -131,18 +135,19 @@ impl HostFn {
             }
             ErExtension => {
                 let arg = |i: usize| values.symbol(a.get(i).copied().unwrap_or(0));
-                let e = names::extension(names::name_of_key(arg(0)), names::name_of_key(arg(1)));
+                let e = names::extension(arg(0), arg(1));
                 values.intern(&e)
             }
-            JaroWinkler | TokenOverlap | WordSimilarity | ValueDistance => {
+            JaroWinkler | TokenOverlap | WordSimilarity | ValueDistance | ValuesAgree => {
                 // Numbers out: the symbols are read in place, nothing is interned.
                 let arg = |i: usize| values.symbol(a.get(i).copied().unwrap_or(0));
-                let (x, y) = (names::name_of_key(arg(0)), names::name_of_key(arg(1)));
+                let (x, y) = (arg(0), arg(1));
                 match self {
                     JaroWinkler => names::jaro_winkler(x, y) as u32,
                     TokenOverlap => names::token_overlap(x, y) as u32,
                     WordSimilarity => names::word_similarity(x, y) as u32,
-                    _ => names::value_distance(arg(0), arg(1)) as u32,
+                    ValuesAgree => names::values_agree(x, y) as u32,
+                    _ => names::value_distance(x, y) as u32,
                 }
             }
             DateNumber => names::date_number(&sym(0, values)) as u32,

@@ -176,6 +176,55 @@ pub fn value_distance(a: &str, b: &str) -> i32 {
     strsim::osa_distance(&norm(a), &norm(b)).min(i32::MAX as usize) as i32
 }
 
+/// Whether two values of one attribute could describe the same thing (the opposite of
+/// "both records state it differently"). A value of one word or a number (a date, an id, a
+/// year) must be equal up to case and punctuation, or one single-character slip when it is
+/// at least 6 characters long. A value of several words (an address, an author list)
+/// agrees when the numbers in one are all in the other and more than half the words of the
+/// shorter are in the longer: word order, middle initials and abbreviations of a few words
+/// do not make two author lists or addresses differ, another street number or other people do.
+pub fn values_agree(a: &str, b: &str) -> bool {
+    let norm = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
+    let (na, nb) = (norm(a), norm(b));
+    if na == nb {
+        return true;
+    }
+    let (wa, wb) = (value_words(a), value_words(b));
+    if wa.words.len() < 2 || wb.words.len() < 2 {
+        return na.chars().count().min(nb.chars().count()) >= 6 && strsim::osa_distance(&na, &nb) <= 1;
+    }
+    let subset = |x: &[String], y: &[String]| x.iter().all(|n| y.binary_search(n).is_ok());
+    if !subset(&wa.numbers, &wb.numbers) && !subset(&wb.numbers, &wa.numbers) {
+        return false;
+    }
+    let (short, long) = if wa.words.len() <= wb.words.len() { (&wa.words, &wb.words) } else { (&wb.words, &wa.words) };
+    let shared = short.iter().filter(|w| long.binary_search(w).is_ok()).count();
+    shared * 2 > short.len()
+}
+
+/// The distinct words (two letters or more) and numbers of an attribute value, each sorted.
+struct ValueWords {
+    words: Vec<String>,
+    numbers: Vec<String>,
+}
+
+fn value_words(s: &str) -> ValueWords {
+    let (mut words, mut numbers) = (Vec::new(), Vec::new());
+    for t in s.split(|c: char| !c.is_alphanumeric()).filter(|t| !t.is_empty()) {
+        let t = t.to_lowercase();
+        if t.chars().all(|c| c.is_numeric()) {
+            numbers.push(t);
+        } else if t.chars().count() >= 2 {
+            words.push(t);
+        }
+    }
+    for v in [&mut words, &mut numbers] {
+        v.sort();
+        v.dedup();
+    }
+    ValueWords { words, numbers }
+}
+
 fn split(s: &str) -> Vec<&str> {
     s.split_whitespace().collect()
 }
@@ -269,6 +318,25 @@ mod tests {
         assert_eq!(value_distance("1969-07-12", "19690721"), 1);
         assert_eq!(value_distance("1969", "1970"), 2);
         assert_eq!(value_distance("AB-12", "ab12"), 0);
+    }
+
+    #[test]
+    fn attribute_values_agree_or_differ() {
+        // One word or number: equal, or a single slip in a long value.
+        assert!(values_agree("1969-07-12", "19690721"));
+        assert!(!values_agree("2001", "2002"));
+        assert!(!values_agree("1969-07-12", "1970-01-01"));
+        assert!(values_agree("AB-12", "ab12"));
+        // Several words: order, initials and spelled-out middle names do not matter...
+        assert!(values_agree(
+            "Christian S. Jensen, Richard T. Snodgrass, Giedrius Slivinskas",
+            "Giedrius Slivinskas, Christian S. Jensen, Richard Thomas Snodgrass"
+        ));
+        assert!(values_agree("12 Main Street, London", "12 Main St, London"));
+        // ...other people, or another number, do.
+        assert!(!values_agree("Kenneth A. Ross, Serge Abiteboul", "Kenneth A. Ross, Moshe Vardi"));
+        assert!(!values_agree("12 Main Street, London", "14 Main Street, London"));
+        assert!(!values_agree("Richard T. Snodgrass", "Serge Abiteboul"));
     }
 
     #[test]
