@@ -55,6 +55,7 @@ mod cue {
     pub const TITLE: u128 = 1 << 13;
     pub const BY: u128 = 1 << 14;
     pub const PLACE: u128 = 1 << 15;
+    pub const ORG: u128 = 1 << 16;
     pub const ALL: u128 = u128::MAX;
 }
 
@@ -85,6 +86,8 @@ const CUE_WORDS: &[(u128, bool, &[&str])] = &[
     (cue::TITLE, true, &["Mr", "Ms", "Miss", "Dr", "Prof", "Sir", "Judge", "Dame"]),
     (cue::BY, false, &["by"]),
     (cue::PLACE, true, &["registered", "incorporated", "domiciled", "based", "headquartered", "located"]),
+    // Every organisation ends in a legal-form word or is a "Bank of …" ("Bank" is one of them).
+    (cue::ORG, true, ORG_SUFFIXES),
     (cue::SAY, true, &["said", "stated", "told", "wrote", "alleged", "claimed", "denied", "confirmed", "admitted", "testified", "reported", "signed", "approved"]),
 ];
 
@@ -780,7 +783,9 @@ pub fn find(text: &str, sentence: Span, doc_date: Option<&str>) -> Vec<Mention> 
     money(text, sentence, cues, &mut found);
     accounts(text, sentence, cues, &mut found);
     dates(text, sentence, doc_date, cues, &mut found);
-    organisations(text, sentence, &mut found);
+    if cues & cue::ORG != 0 {
+        organisations(text, sentence, &mut found);
+    }
     titled_people(text, sentence, cues, &mut found);
     role_people(text, sentence, cues, &mut found);
     contacts_and_references(text, sentence, cues, &mut found);
