@@ -109,6 +109,11 @@ enum Command {
         /// Resolve this `id,name[,type]` list with the stdlib's identity rules instead of the case.
         #[arg(long, value_name = "FILE.csv")]
         names: Option<PathBuf>,
+        /// With --names: an attribute column (e.g. `source`) whose records never repeat an
+        /// entity — each source of a linkage between duplicate-free lists. Records sharing
+        /// its value are never merged, and a name one source lists twice links nothing.
+        #[arg(long, value_name = "COLUMN", requires = "names")]
+        distinct_within: Vec<String>,
         /// Record that two entities are the same (then run `tg derive`).
         #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with_all = ["names", "reject"])]
         accept: Option<Vec<String>>,
@@ -672,13 +677,18 @@ fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
             rulebook::remove(&store, &name).map_err(|e| fail(e.to_string()))?;
             println!("removed {name}; run tg derive to apply it");
         }
-        Command::Resolve { names: Some(path), format, .. } => {
+        Command::Resolve { names: Some(path), format, distinct_within, .. } => {
             let text = std::fs::read(&path).map_err(|e| fail(format!("cannot read {}: {e}", path.display())))?;
             let (rows, problems) = standalone::read_rows(&String::from_utf8_lossy(&text));
             for p in &problems {
                 eprintln!("warning: {}: {p}", path.display());
             }
-            let clusters = standalone::resolve_rows(&rows).map_err(|e| fail(e.to_string()))?;
+            for column in &distinct_within {
+                if !rows.iter().any(|r| r.attributes.iter().any(|(k, _)| k == column)) {
+                    return Err(fail(format!("--distinct-within {column}: no record of {} has a value in a column of that name", path.display())));
+                }
+            }
+            let clusters = standalone::resolve_rows(&rows, &distinct_within).map_err(|e| fail(e.to_string()))?;
             let mut out = String::new();
             if format == "json" {
                 let v: Vec<serde_json::Value> = clusters.iter().map(|(i, c)| serde_json::json!({"id": i, "cluster": c})).collect();

@@ -182,6 +182,23 @@ fn resolve_names_groups_by_attribute_value() {
     assert_eq!(stdout(&o), "id,cluster\na1,a1\na2,a1\na3,a3\nx1,x1\nx2,x2\nx3,x2\nx4,x4\nr1,r1\nr2,r2\n");
 }
 
+/// `--distinct-within source`: two records of one duplicate-free source are two entities,
+/// a name one source lists twice links nothing, and the column is not an attribute to
+/// agree on (without the flag, "dblp" vs "acm" refuses every cross-source pair).
+#[test]
+fn resolve_names_distinct_within_a_source() {
+    let d = common::scratch("rules", "distinct-within");
+    let file = root().join("fixtures/rules/two-sources.csv");
+    let file = file.to_str().unwrap_or_default();
+    let o = tg(&d, &["resolve", "--names", file, "--distinct-within", "source"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "id,cluster\nd1,d1\nd2,d2\na1,a1\nd3,a3\na3,a3\n");
+    let o = tg(&d, &["resolve", "--names", file]);
+    assert_eq!(stdout(&o), "id,cluster\nd1,d1\nd2,d1\na1,a1\nd3,d3\na3,a3\n");
+    let o = tg(&d, &["resolve", "--names", file, "--distinct-within", "src"]);
+    assert_eq!((o.status.code(), stderr(&o)), (Some(2), format!("tg: --distinct-within src: no record of {file} has a value in a column of that name\n")));
+}
+
 #[test]
 fn auditor_commands_need_a_derivation() {
     let d = common::scratch("rules", "underived");

@@ -1,7 +1,9 @@
 //! `tg resolve --names FILE.csv`: resolve a list of `id,name[,type][,attribute…]` rows with
 //! exactly the stdlib's identity rules, outside any case, so resolution can be scored
 //! against any gold. Columns after the type are attributes named by the header (a date of
-//! birth, a year): two records stating one differently are never merged.
+//! birth, a year): two records stating one differently are never merged. A column named
+//! with `--distinct-within` (a source) works the other way: records sharing its value are
+//! never merged.
 
 use crate::datalog::eval::{Database, EvalConfig, evaluate};
 use crate::ingest::formats::csv::records;
@@ -57,13 +59,15 @@ pub fn read_rows(text: &str) -> (Vec<NameRow>, Vec<String>) {
 }
 
 /// Resolves the rows: each id with its cluster (the least id of its class), in input order.
-/// Rows sharing an id are one record.
-pub fn resolve_rows(rows: &[NameRow]) -> Result<Vec<(String, String)>, RulebookError> {
+/// Rows sharing an id are one record. `distinct_within` names attribute columns whose
+/// records never repeat an entity (`er_distinct_within`: the sources of a linkage between
+/// duplicate-free lists).
+pub fn resolve_rows(rows: &[NameRow], distinct_within: &[String]) -> Result<Vec<(String, String)>, RulebookError> {
     let c = rulebook::stdlib()?;
     let prog = &c.prog;
     let rel = |name: &str| prog.relations.iter().position(|r| r.name == name);
-    let (Some(input), Some(attribute), Some(class)) = (rel("er_input"), rel("er_attribute"), rel("er_class")) else {
-        return Err(RulebookError::Program("the stdlib has no er_input/er_attribute/er_class relation".into()));
+    let (Some(input), Some(attribute), Some(class), Some(distinct)) = (rel("er_input"), rel("er_attribute"), rel("er_class"), rel("er_distinct_within")) else {
+        return Err(RulebookError::Program("the stdlib has no er_input/er_attribute/er_class/er_distinct_within relation".into()));
     };
     let mut db = Database::new(prog, c.values.clone(), &EvalConfig { provenance: false });
     let mut words = Vec::with_capacity(rows.len() * 3);
@@ -80,6 +84,8 @@ pub fn resolve_rows(rows: &[NameRow]) -> Result<Vec<(String, String)>, RulebookE
         }
     }
     db.load_rows(attribute, words, false);
+    let words = distinct_within.iter().map(|k| db.values.intern(k)).collect();
+    db.load_rows(distinct, words, false);
     evaluate(prog, &c.strata, &mut db).map_err(|d| RulebookError::Program(d.render(&c.sources)))?;
     let mut class_of = std::collections::HashMap::new();
     for row in db.rels[class].rows().chunks_exact(2) {
