@@ -56,6 +56,7 @@ mod cue {
     pub const BY: u128 = 1 << 14;
     pub const PLACE: u128 = 1 << 15;
     pub const ORG: u128 = 1 << 16;
+    pub const PRISON: u128 = 1 << 17;
     pub const ALL: u128 = u128::MAX;
 }
 
@@ -88,6 +89,7 @@ const CUE_WORDS: &[(u128, bool, &[&str])] = &[
     (cue::PLACE, true, &["registered", "incorporated", "domiciled", "based", "headquartered", "located"]),
     // Every organisation ends in a legal-form word or is a "Bank of …" ("Bank" is one of them).
     (cue::ORG, true, ORG_SUFFIXES),
+    (cue::PRISON, true, &["sentenced"]),
     (cue::SAY, true, &["said", "stated", "told", "wrote", "alleged", "claimed", "denied", "confirmed", "admitted", "testified", "reported", "signed", "approved"]),
 ];
 
@@ -452,6 +454,14 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     static B2: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:a|an|the|its|their|our)\s+(?:{ROLES}),\s+{NAME},")));
     static C: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME}\s+(?:said|stated|told|wrote|alleged|claimed|denied|confirmed|admitted|testified|reported|signed|approved)\b")));
     static D: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:signed by|approved by|By)\s+{NAME}\b")));
+    // "Daniyar Zhaxalyk, 26, a citizen of …", "John Smith, 45, of Miami": an age in apposition.
+    // (Up to four words here: "Minh Phuong Ngoc Vong, 40, of Bowie".)
+    static NAME4: &str = r"(\p{Lu}[\p{Ll}'’\-]+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{Ll}'’\-]+){1,3})";
+    static E: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME4},\s+\d{{2}},\s+(?:of|from|a|an|the|who)\b")));
+    // "Martin Tasis was sentenced today to 10 years in prison": only people serve prison terms
+    // (a company pleads guilty and is sentenced too, but to fines).
+    static F: LazyLock<Regex> =
+        LazyLock::new(|| re(&format!(r"{NAME4}\s+(?:was\s+)?sentenced\s+(?:\p{{Ll}}+\s+){{0,2}}to\s+(?:\d+|\p{{Ll}}+(?:-\p{{Ll}}+)?)\s+(?:months|years)\b")));
     // A and C open with a name, which the regex engine must look for everywhere; they are
     // run only when their cue words (a role, a verb of saying) are in the sentence at all
     // (the sentence's cue groups, found in one pass).
@@ -460,9 +470,30 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     let role_word = cues & cue::ROLE != 0;
     let role_cue = role_word && t.contains(',');
     let say_cue = cues & cue::SAY != 0;
-    for (pat, on) in [(&*A, role_cue), (&*B, role_word), (&*B2, role_cue), (&*C, say_cue), (&*D, cues & cue::BY != 0)] {
+    let age_cue = has_age_apposition(t);
+    let prison_cue = cues & cue::PRISON != 0;
+    for (k, (pat, on)) in [(&*A, role_cue), (&*B, role_word), (&*B2, role_cue), (&*C, say_cue), (&*D, cues & cue::BY != 0), (&*E, age_cue), (&*F, prison_cue)].into_iter().enumerate() {
         for c in pat.captures_iter(if on { t } else { "" }) {
-            if let Some(m) = c.get(1) {
+            if let Some(mut m) = c.get(1) {
+                // E and F know the name only by what follows it: it must open its clause
+                // ("A citizen of the Dominican Republic was sentenced" is not a name), and
+                // a rank before it is not part of it ("Sergeant First Class Michael Rambaran").
+                if k >= 5 {
+                    let before = t[..m.start()].trim_end();
+                    if before.rsplit(char::is_whitespace).next().is_some_and(|w| w.starts_with(char::is_lowercase)) {
+                        continue;
+                    }
+                    let words: Vec<(usize, &str)> = m.as_str().split_whitespace().map(|w| (w.as_ptr() as usize - m.as_str().as_ptr() as usize, w)).collect();
+                    let ranks = words.iter().take_while(|(_, w)| RANKS.contains(w)).count();
+                    if words.len() - ranks < 2 {
+                        continue;
+                    }
+                    if ranks > 0
+                        && let Some(r) = pat.captures_at(t, m.start() + words[ranks].0).and_then(|c| c.get(1)).filter(|r| r.start() == m.start() + words[ranks].0)
+                    {
+                        m = r;
+                    }
+                }
                 let first = m.as_str().split_whitespace().next().unwrap_or("");
                 let name_words: Vec<&str> = m.as_str().split_whitespace().collect();
                 let is_org = name_words.iter().any(|w| ORG_SUFFIXES.contains(w));
@@ -473,6 +504,7 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
                         "Officer" | "Director" | "President" | "Manager" | "Counsel" | "Secretary" | "Treasurer" | "Chairman" | "Partner" | "Executive" | "Controller"
                             | "Attorney" | "Deputy" | "Assistant" | "Advisor" | "Adviser" | "Agent" | "Inspector" | "Commissioner" | "General" | "Legal"
                             | "Pleads" | "Guilty" | "Sentenced" | "Charged"
+                            | "Division" | "Department" | "County" | "Cartel" | "Republic" | "Office" | "Bureau" | "Agency" | "Unit" | "Services"
                     )
                 });
                 if titled || is_stop(first) || is_org || name_words.iter().any(|w| month_number(w).is_some()) {
@@ -482,6 +514,19 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
             }
         }
     }
+}
+
+/// Ranks and offices written before a name ("Retired Navy Captain Michael Brooks",
+/// "Congresswoman Corrine Brown"): not part of it.
+const RANKS: &[&str] = &[
+    "Admiral", "Agent", "Army", "Captain", "Chief", "Class", "Colonel", "Commander", "Congressman", "Congresswoman", "Corporal", "Councilman", "Councilwoman",
+    "Deputy", "Detective", "Father", "First", "Former", "General", "Governor", "Lieutenant", "Major", "Marine", "Master", "Mayor", "Navy", "Officer", "Pastor",
+    "Petty", "Private", "Representative", "Retired", "Reverend", "Second", "Senator", "Sergeant", "Sheriff", "Specialist", "Staff", "Warrant",
+];
+
+/// Whether a sentence has ", NN," (an age in apposition), which pattern E needs.
+fn has_age_apposition(t: &str) -> bool {
+    t.as_bytes().windows(5).any(|w| w[0] == b',' && w[1] == b' ' && w[2].is_ascii_digit() && w[3].is_ascii_digit() && w[4] == b',')
 }
 
 /// Parses an amount as written ("2,000,000", "1.000.000,00", "2.5") into hundredths.
@@ -864,6 +909,20 @@ mod tests {
         // Titles after a role word are not names.
         let titles = "Signed by the principal Financial Officer and by Principal Deputy Assistant Attorney General Nicole Argentieri.";
         assert!(kinds(titles).iter().all(|m| m.1 != "Person" || !m.0.contains("Officer") && !m.0.contains("Deputy")), "{:?}", kinds(titles));
+    }
+
+    #[test]
+    fn people_by_age_apposition_and_prison_term() {
+        let people = |t: &str| kinds(t).into_iter().filter(|m| m.1 == "Person").map(|m| m.0).collect::<Vec<_>>();
+        assert_eq!(people("Daniyar Zhaxalyk, 26, a citizen of Kazakhstan, was sentenced."), ["Daniyar Zhaxalyk"]);
+        assert_eq!(people("Minh Phuong Ngoc Vong, 40, of Bowie, Maryland, pleaded guilty."), ["Minh Phuong Ngoc Vong"]);
+        assert_eq!(people("Martin Tasis was sentenced today to 10 years in prison."), ["Martin Tasis"]);
+        assert_eq!(people("Former Sergeant First Class Michael Rambaran, 51, of Pearland, Texas, pleaded guilty."), ["Michael Rambaran"]);
+        // The name must open its clause, and offices are not names.
+        assert!(people("A citizen of the Dominican Republic was sentenced today to 65 months in prison.").is_empty());
+        assert!(people("The head of its Mortgage Warehouse Lending Division was sentenced today to eight years in prison.").is_empty());
+        // A company is sentenced to fines, not prison terms.
+        assert!(people("Credit Suisse was sentenced to pay a fine.").is_empty());
     }
 
     #[test]
