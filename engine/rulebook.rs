@@ -144,3 +144,13 @@ pub fn judge(store: &Store, a: &str, b: &str, verdict: &str) -> Result<(), Ruleb
     store.put_setting(&format!("judgement:{a}\u{1f}{b}"), verdict)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    /// The stdlib compiles without a warning: every command that composes it would print one.
+    #[test]
+    fn stdlib_compiles_without_warnings() {
+        let c = super::stdlib().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(c.warnings, "");
+    }
+}

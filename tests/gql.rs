@@ -255,6 +255,9 @@ fn load_stores_a_script_as_cited_facts_that_the_view_sees() {
     assert_eq!(run(&query), (0, want.into(), String::new()));
     assert_eq!(run(&["load", "g.cypher", "--db", "st"]), (0, "g.cypher: unchanged\n".into(), String::new()));
     assert_eq!(run(&["verify", "--db", "st"]).1, "14/14 citations verified\n");
+    // The loaded graph's relations are in the schema: rules join them.
+    let rule = r#"knows(A, B) :- graph_rel(_, X, "KNOWS", Y), graph_prop(X, "name", A), graph_prop(Y, "name", B)."#;
+    assert_eq!(run(&["repl", "--db", "st", "-e", rule, "-e", "?- knows(A, B)."]), (0, "A      B\n-----  -----\n'Ann'  'Bob'\n(1 row)\n".into(), String::new()));
     // The relationship cites the pattern from its start node to its end node.
     let (a, b) = (script.find("(a:Person").unwrap_or(0), script.find(";").unwrap_or(0));
     let dump = run(&["dump", "--db", "st"]).1;
