@@ -182,22 +182,33 @@ fn save_and_load() {
 #[test]
 fn the_session_holds_the_store_and_another_tg_is_told() {
     let d = case("lock");
-    // A session reading a script that has not ended yet holds the store.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tg"))
-        .current_dir(&d)
-        .env_remove("TG_DB")
-        .args(["repl", "--db", "db"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run tg: {e}"));
+    // A session reading a script that has not ended yet holds the store. Another command is
+    // polled until it is told so. (A poll can itself hold the store at the moment the session
+    // opens it; that session ends at once, told the same, and is started again. On a loaded
+    // machine a session takes a while to open the store: up to 30 s.)
+    let spawn = || {
+        Command::new(env!("CARGO_BIN_EXE_tg"))
+            .current_dir(&d)
+            .env_remove("TG_DB")
+            .args(["repl", "--db", "db"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot run tg: {e}"))
+    };
+    let mut child = spawn();
     let mut locked = None;
-    for _ in 0..100 {
+    for _ in 0..600 {
         let o = tg(&d, &["stats", "--db", "db"]);
         if o.status.code() == Some(2) {
             locked = Some(stderr(&o));
             break;
+        }
+        if let Ok(Some(_)) = child.try_wait() {
+            let o = child.wait_with_output().unwrap_or_else(|e| panic!("tg: {e}"));
+            assert!(stderr(&o).contains("is in use by another process"), "the session ended: {}", stderr(&o));
+            child = spawn();
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
