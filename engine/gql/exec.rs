@@ -10,6 +10,7 @@ use crate::gql::error::{ErrorClass, GqlError, Result};
 use crate::gql::eval::{Ctx, Env};
 use crate::gql::graph::Graph;
 use crate::gql::pattern::{self, is_hidden};
+use crate::gql::scan::Scan;
 use crate::gql::slot::{self, SExpr};
 use crate::gql::value::{Key, Value, order};
 
@@ -109,14 +110,20 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                 };
                 if let (Some(proj), Some(next)) = (proj, next) {
                     let mut p = Projector::new(ctx, proj, &c.names, &kept_names, Some(&keep))?;
+                    // A single-relationship pattern runs as a scan of the adjacency.
+                    let hop = c.hop();
+                    let scan = hop.as_ref().map(|h| Scan::new(ctx, h, &c.names, &p.row_exprs()));
                     for row in rows.iter() {
                         let env = Env { names, row, aggs: &[] };
                         let mut any = false;
-                        pattern::matches(ctx, &c, &env, &mut |ext| {
-                            any = true;
-                            p.push(ext)?;
-                            Ok(true)
-                        })?;
+                        match &scan {
+                            Some(s) => any = s.run(ctx, row, &mut |vals, ext| p.accept(vals, ext))?,
+                            None => pattern::matches(ctx, &c, &env, &mut |ext| {
+                                any = true;
+                                p.push(ext)?;
+                                Ok(true)
+                            })?,
+                        }
                         if *optional && !any {
                             let mut r: Vec<Value> = row.clone();
                             r.resize(c.names.len(), Value::Null);
@@ -473,6 +480,8 @@ struct Projector<'c, 'g> {
     groups: BTreeMap<Key, usize>,
     members: Vec<Group>,
     keybuf: Vec<Value>,
+    /// Reused for the values of each pushed row.
+    valbuf: Vec<Value>,
     /// The group of the last row.
     last: Option<usize>,
     /// Non-aggregating output: (projected values, input row).
@@ -526,7 +535,7 @@ impl<'c, 'g> Projector<'c, 'g> {
         }).collect();
         Ok(Projector {
             ctx, proj, cols, in_names: in_names.to_vec(), keep: keep.map(<[usize]>::to_vec), names: names.to_vec(), keys, rewritten, aggs, args,
-            sort_exprs, skip, limit, groups: BTreeMap::new(), members: vec![], keybuf: vec![], last: None, out: vec![],
+            sort_exprs, skip, limit, groups: BTreeMap::new(), members: vec![], keybuf: vec![], valbuf: vec![], last: None, out: vec![],
         })
     }
 
@@ -548,73 +557,104 @@ impl<'c, 'g> Projector<'c, 'g> {
         }).collect()
     }
 
+    /// The expressions evaluated for every pushed row, in order: the items (the grouping
+    /// keys when aggregating), then each aggregate's argument. [`Projector::accept`] takes
+    /// their values.
+    fn row_exprs(&self) -> Vec<&SExpr> {
+        self.keys.iter().chain(self.args.iter().flatten()).collect()
+    }
+
     /// Adds one row.
     fn push(&mut self, row: &[Value]) -> Result<()> {
-        let ctx = self.ctx;
+        let mut vals = std::mem::take(&mut self.valbuf);
+        vals.clear();
+        for e in self.keys.iter().chain(self.args.iter().flatten()) {
+            vals.push(e.eval(self.ctx, &self.in_names, row, &[])?);
+        }
+        let done = self.accept(&vals, row);
+        self.valbuf = vals;
+        done
+    }
+
+    /// Adds one row given the values of [`Projector::row_exprs`] over it; `row` itself is
+    /// read only for the clause's input row (kept per output row or per new group).
+    fn accept(&mut self, vals: &[Value], row: &[Value]) -> Result<()> {
+        let nk = self.keys.len();
         if self.rewritten.is_none() {
-            let vals = self.keys.iter().map(|e| e.eval(ctx, &self.in_names, row, &[])).collect::<Result<Vec<_>>>()?;
             let rep = self.input_row(row);
-            self.out.push((vals, rep));
+            self.out.push((vals.to_vec(), rep));
             return Ok(());
         }
-        let mut buf = std::mem::take(&mut self.keybuf);
-        buf.clear();
-        for e in &self.keys {
-            buf.push(e.eval(ctx, &self.in_names, row, &[])?);
-        }
-        let k = Key(buf);
+        let (key, mut argv) = (vals.get(..nk).unwrap_or(&[]), vals.get(nk..).unwrap_or(&[]).iter());
         // Rows of one group often come in runs (the key depends on an outer variable).
-        let last = self.last.filter(|&g| self.members.get(g).is_some_and(|m| Key::eq_values(&m.key, &k.0)));
-        let g = match last.or_else(|| self.groups.get(&k).copied()) {
-            Some(g) => {
-                self.keybuf = k.0;
-                g
-            }
+        let last = self.last.filter(|&g| self.members.get(g).is_some_and(|m| Key::eq_values(&m.key, key)));
+        let g = match last {
+            Some(g) => g,
             None => {
-                let g = self.members.len();
-                let rep = self.input_row(row);
-                let accs = self.fresh_accs();
-                self.members.push(Group { key: k.0.clone(), rep, accs });
-                self.groups.insert(k, g);
-                g
+                let mut buf = std::mem::take(&mut self.keybuf);
+                buf.clear();
+                buf.extend_from_slice(key);
+                let k = Key(buf);
+                match self.groups.get(&k) {
+                    Some(&g) => {
+                        self.keybuf = k.0;
+                        g
+                    }
+                    None => {
+                        let g = self.members.len();
+                        let rep = self.input_row(row);
+                        let accs = self.fresh_accs();
+                        self.members.push(Group { key: k.0.clone(), rep, accs });
+                        self.groups.insert(k, g);
+                        g
+                    }
+                }
             }
         };
         self.last = Some(g);
-        for (i, a) in self.aggs.iter().enumerate() {
-            let acc = &mut self.members[g].accs[i];
+        let Some(grp) = self.members.get_mut(g) else { return Ok(()) };
+        for ((a, arg), acc) in self.aggs.iter().zip(&self.args).zip(grp.accs.iter_mut()) {
             if matches!(a, Expr::CountStar) {
                 if let Acc::Count(n) = acc {
                     *n += 1;
                 }
                 continue;
             }
-            let Some(arg) = &self.args[i] else { continue };
-            let v = arg.eval(ctx, &self.in_names, row, &[])?;
+            if arg.is_none() {
+                continue;
+            }
+            let Some(v) = argv.next() else { continue };
             if v.is_null() {
                 continue;
             }
             match acc {
                 Acc::Count(n) => *n += 1,
                 Acc::Sum(s) => {
+                    // Integers add in place; everything else (floats, overflow, errors) as `+`.
+                    if let (Value::Int(x), Value::Int(y)) = (&*s, v)
+                        && let Some(z) = x.checked_add(*y) {
+                            *s = Value::Int(z);
+                            continue;
+                        }
                     if !matches!(v, Value::Int(_) | Value::Float(_)) {
                         return Err(GqlError::type_error(format!("sum() of a {}", v.type_name())));
                     }
-                    *s = crate::gql::eval::arith(crate::gql::ast::ArithOp::Add, s, &v)?;
+                    *s = crate::gql::eval::arith(crate::gql::ast::ArithOp::Add, s, v)?;
                 }
                 Acc::Best(b) => {
                     let min = matches!(a, Expr::Func(n, ..) if n == "min");
                     let take = match b {
                         None => true,
                         Some(cur) => {
-                            let o = order(&v, cur);
+                            let o = order(v, cur);
                             if min { o == std::cmp::Ordering::Less } else { o == std::cmp::Ordering::Greater }
                         }
                     };
                     if take {
-                        *b = Some(v);
+                        *b = Some(v.clone());
                     }
                 }
-                Acc::Vals(vs) => vs.push(v),
+                Acc::Vals(vs) => vs.push(v.clone()),
             }
         }
         Ok(())
