@@ -587,7 +587,7 @@ impl<'c, 'g> Projector<'c, 'g> {
         }
         let (key, mut argv) = (vals.get(..nk).unwrap_or(&[]), vals.get(nk..).unwrap_or(&[]).iter());
         // Rows of one group often come in runs (the key depends on an outer variable).
-        let last = self.last.filter(|&g| self.members.get(g).is_some_and(|m| Key::eq_values(&m.key, key)));
+        let last = self.last.filter(|&g| self.members.get(g).is_some_and(|m| same_key(&m.key, key)));
         let g = match last {
             Some(g) => g,
             None => {
@@ -722,6 +722,14 @@ impl<'c, 'g> Projector<'c, 'g> {
         let (rows, reps): (Vec<Vec<Value>>, Vec<Vec<Value>>) = out.into_iter().map(|(v, rep, _)| (v, rep)).skip(self.skip.unwrap_or(0)).take(self.limit.unwrap_or(usize::MAX)).unzip();
         Ok((Table { cols: self.cols, rows }, reps))
     }
+}
+
+/// Whether two grouping keys are one group ([`Key`]'s equality, integers compared directly).
+fn same_key(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| match (x, y) {
+        (Value::Int(x), Value::Int(y)) => x == y,
+        _ => order(x, y) == std::cmp::Ordering::Equal,
+    })
 }
 
 /// Finishes one aggregate of a group from its accumulator; `rep` is the group's first

@@ -181,6 +181,7 @@ impl Compiled<'_> {
 }
 
 /// Whether node `n` carries the labels of `req`.
+#[inline]
 fn labels_fit(g: &Graph, req: &NodeReq, n: NodeId) -> bool {
     let Some(labels) = &req.labels else { return false };
     match req.mask {
@@ -190,6 +191,7 @@ fn labels_fit(g: &Graph, req: &NodeReq, n: NodeId) -> bool {
 }
 
 /// Whether a relationship of type `typ` fits `req`'s types.
+#[inline]
 fn type_fits(req: &RelReq, typ: Sym) -> bool {
     req.types.as_ref().is_some_and(|t| t.is_empty() || t.contains(&typ))
 }
@@ -243,11 +245,19 @@ impl Hop<'_> {
     }
 
     /// Whether node `n` fits the start (`end == false`) or end node pattern.
+    #[inline]
     pub fn node_fits(&self, g: &Graph, end: bool, n: NodeId) -> bool {
         labels_fit(g, &self.c.nodes[0][usize::from(end)], n) && n < g.nodes.len()
     }
 
+    /// Whether every node of the graph fits the start (`end == false`) or end node
+    /// pattern (each of its labels is on every node), so the scan need not check.
+    pub fn fits_every_node(&self, g: &Graph, end: bool) -> bool {
+        self.c.nodes[0][usize::from(end)].labels.as_ref().is_some_and(|ls| ls.iter().all(|l| g.by_label.get(l).is_some_and(|v| v.len() == g.nodes.len())))
+    }
+
     /// Whether a relationship of type `typ` fits.
+    #[inline]
     pub fn type_fits(&self, typ: Sym) -> bool {
         type_fits(&self.c.rels[0][0], typ)
     }

@@ -55,6 +55,8 @@ pub struct Scan<'h, 'c> {
     at_end: Vec<HExpr>,
     split: bool,
     exprs: Vec<HExpr>,
+    /// Per expression: whether it reads only the start node ([`start_only`]).
+    once: Vec<bool>,
 }
 
 impl<'h, 'c> Scan<'h, 'c> {
@@ -63,7 +65,9 @@ impl<'h, 'c> Scan<'h, 'c> {
     pub fn new(ctx: &Ctx, hop: &'h Hop<'c>, names: &'h [String], exprs: &[&SExpr]) -> Self {
         let (start, end, split) = hop.filters();
         let c = |e: &SExpr| compile(ctx, hop, e);
-        Scan { hop, names, at_start: start.iter().map(c).collect(), at_end: end.into_iter().map(c).collect(), split, exprs: exprs.iter().map(|e| c(e)).collect() }
+        let exprs: Vec<HExpr> = exprs.iter().map(|e| c(e)).collect();
+        let once = exprs.iter().map(start_only).collect();
+        Scan { hop, names, at_start: start.iter().map(c).collect(), at_end: end.into_iter().map(c).collect(), split, exprs, once }
     }
 
     /// Runs the scan from the input row `input`: `accept` gets, for every match in the
@@ -80,14 +84,20 @@ impl<'h, 'c> Scan<'h, 'c> {
             Dir::Left => &[true],
             Dir::Both => &[false, true],
         };
-        let mut vals: Vec<Value> = Vec::with_capacity(self.exprs.len());
+        // The values handed to `accept`; those of start-only expressions are taken at the
+        // start node's first match and kept for its other matches (`stale` until then).
+        let mut vals: Vec<Value> = vec![Value::Null; self.exprs.len()];
+        let mut stale = vec![true; self.exprs.len()];
         let mut any = false;
+        // Every node fits the end node pattern: no need to look at its labels.
+        let any_end = self.hop.fits_every_node(g, true);
         for &a in self.hop.starts(g).iter() {
             GqlError::check_cancelled()?;
             if !self.hop.node_fits(g, false, a) {
                 continue;
             }
             row[sa] = Value::Node(a);
+            stale.iter_mut().for_each(|s| *s = true);
             let mut cur = Cursor { a, ..Cursor::default() };
             if !self.pass(ctx, &self.at_start, &row, cur)? {
                 continue;
@@ -99,18 +109,23 @@ impl<'h, 'c> Scan<'h, 'c> {
                     if incoming && self.hop.dir == Dir::Both && e.other == a {
                         continue;
                     }
-                    if !self.hop.type_fits(e.typ) || !self.hop.node_fits(g, true, e.other) {
+                    if !self.hop.type_fits(e.typ) || !(any_end || self.hop.node_fits(g, true, e.other)) {
                         continue;
                     }
-                    row[sr] = Value::Rel(e.rel);
-                    row[sb] = Value::Node(e.other);
+                    set_small(&mut row[sr], Value::Rel(e.rel));
+                    set_small(&mut row[sb], Value::Node(e.other));
                     cur = Cursor { a, b: e.other, pos: base + i, incoming };
                     if !self.pass(ctx, &self.at_end, &row, cur)? {
                         continue;
                     }
-                    vals.clear();
-                    for x in &self.exprs {
-                        vals.push(self.eval(ctx, x, &row, cur)?);
+                    for (((x, once), v), st) in self.exprs.iter().zip(&self.once).zip(vals.iter_mut()).zip(stale.iter_mut()) {
+                        if *st {
+                            match int(x, cur) {
+                                Some(i) => set_small(v, Value::Int(i)),
+                                None => *v = self.eval(ctx, x, &row, cur)?,
+                            }
+                            *st = !*once;
+                        }
                     }
                     any = true;
                     accept(&vals, &row)?;
@@ -123,6 +138,12 @@ impl<'h, 'c> Scan<'h, 'c> {
     /// Whether every conjunct in `fs` holds (as [`SExpr::holds`]).
     fn pass(&self, ctx: &Ctx, fs: &[HExpr], row: &[Value], cur: Cursor) -> Result<bool> {
         for f in fs {
+            if let Some(b) = truth_fast(f, cur) {
+                if !b {
+                    return Ok(false);
+                }
+                continue;
+            }
             let v = self.eval(ctx, f, row, cur)?;
             let ok = if self.split { truth(&v, "AND")? == Some(true) } else { matches!(v, Value::Bool(true)) };
             if !ok {
@@ -134,6 +155,10 @@ impl<'h, 'c> Scan<'h, 'c> {
 
     fn eval(&self, ctx: &Ctx, e: &HExpr, row: &[Value], cur: Cursor) -> Result<Value> {
         let ev = |x: &HExpr| self.eval(ctx, x, row, cur);
+        if matches!(e, HExpr::Arith(..) | HExpr::Compare(..))
+            && let Some(v) = fast(e, cur) {
+                return Ok(v);
+            }
         Ok(match e {
             HExpr::Lit(v) => v.clone(),
             HExpr::Node(end, col) => col.get(if *end { cur.b } else { cur.a }),
@@ -159,6 +184,93 @@ impl<'h, 'c> Scan<'h, 'c> {
             HExpr::IsNull(x, want_null) => Value::Bool(ev(x)?.is_null() == *want_null),
             HExpr::Row(x) => x.eval(ctx, self.names, row, &[])?,
         })
+    }
+}
+
+/// Stores a node, relationship or integer in a slot, in place when the slot already holds
+/// one of that kind (the common case inside a scan: no drop of the old value).
+#[inline]
+fn set_small(slot: &mut Value, v: Value) {
+    match (&mut *slot, v) {
+        (Value::Rel(x), Value::Rel(y)) | (Value::Node(x), Value::Node(y)) => *x = y,
+        (Value::Int(x), Value::Int(y)) => *x = y,
+        (s, v) => *s = v,
+    }
+}
+
+/// The integer value of `e`, when every operand is a non-null integer and no operation
+/// overflows or divides by zero: then it is exactly what [`arith`] would give, without
+/// building values. `None` sends the caller to the general evaluation (which also raises
+/// the errors).
+fn int(e: &HExpr, cur: Cursor) -> Option<i64> {
+    let col = |c: &Column, i: usize| match c {
+        Column::Ints(v) => v.get(i).copied().filter(|&x| x != i64::MIN),
+        Column::Values(_) => None,
+    };
+    match e {
+        HExpr::Lit(Value::Int(i)) => Some(*i),
+        HExpr::Node(end, c) => col(c, if *end { cur.b } else { cur.a }),
+        HExpr::Rel(out, inc) => col(if cur.incoming { inc } else { out }.as_deref()?, cur.pos),
+        HExpr::Arith(op, a, b) => {
+            let (x, y) = (int(a, cur)?, int(b, cur)?);
+            match op {
+                ArithOp::Add => x.checked_add(y),
+                ArithOp::Sub => x.checked_sub(y),
+                ArithOp::Mul => x.checked_mul(y),
+                ArithOp::Div if y != 0 => x.checked_div(y),
+                ArithOp::Mod if y != 0 => Some(x.checked_rem(y).unwrap_or(0)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The boolean value of `e` when it is a comparison (or NOT/AND/OR of comparisons) of
+/// integers as [`int`] reads them: what the general evaluation would give, without values.
+fn truth_fast(e: &HExpr, cur: Cursor) -> Option<bool> {
+    match e {
+        HExpr::Compare(first, chain) => {
+            let mut left = int(first, cur)?;
+            let mut acc = true;
+            for (op, rhs) in chain {
+                let right = int(rhs, cur)?;
+                acc &= match op {
+                    CmpOp::Eq => left == right,
+                    CmpOp::Ne => left != right,
+                    CmpOp::Lt => left < right,
+                    CmpOp::Le => left <= right,
+                    CmpOp::Gt => left > right,
+                    CmpOp::Ge => left >= right,
+                };
+                left = right;
+            }
+            Some(acc)
+        }
+        HExpr::Not(x) => truth_fast(x, cur).map(|b| !b),
+        HExpr::And(a, b) => Some(truth_fast(a, cur)? & truth_fast(b, cur)?),
+        HExpr::Or(a, b) => Some(truth_fast(a, cur)? | truth_fast(b, cur)?),
+        _ => None,
+    }
+}
+
+/// [`int`] or [`truth_fast`] as a value.
+fn fast(e: &HExpr, cur: Cursor) -> Option<Value> {
+    match e {
+        HExpr::Compare(..) => truth_fast(e, cur).map(Value::Bool),
+        _ => int(e, cur).map(Value::Int),
+    }
+}
+
+/// Whether `e` reads nothing but the start node (and constants): its value is then the
+/// same for every relationship of one start node.
+fn start_only(e: &HExpr) -> bool {
+    match e {
+        HExpr::Lit(_) | HExpr::Node(false, _) => true,
+        HExpr::Node(true, _) | HExpr::Rel(..) | HExpr::Row(_) => false,
+        HExpr::Not(x) | HExpr::IsNull(x, _) => start_only(x),
+        HExpr::And(a, b) | HExpr::Or(a, b) | HExpr::Xor(a, b) | HExpr::Arith(_, a, b) => start_only(a) && start_only(b),
+        HExpr::Compare(a, chain) => start_only(a) && chain.iter().all(|(_, x)| start_only(x)),
     }
 }
 
