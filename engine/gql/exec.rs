@@ -10,7 +10,7 @@ use crate::gql::error::{ErrorClass, GqlError, Result};
 use crate::gql::eval::{Ctx, Env};
 use crate::gql::graph::Graph;
 use crate::gql::pattern::{self, is_hidden};
-use crate::gql::scan::Scan;
+use crate::gql::scan::{Scan, Sink};
 use crate::gql::slot::{self, SExpr};
 use crate::gql::value::{Key, Value, order};
 
@@ -112,12 +112,13 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                     let mut p = Projector::new(ctx, proj, &c.names, &kept_names, Some(&keep))?;
                     // A single-relationship pattern runs as a scan of the adjacency.
                     let hop = c.hop();
-                    let scan = hop.as_ref().map(|h| Scan::new(ctx, h, &c.names, &p.row_exprs()));
+                    let grouped = p.rewritten.is_some().then_some(p.keys.len());
+                    let scan = hop.as_ref().map(|h| Scan::new(ctx, h, &c.names, &p.row_exprs(), grouped));
                     for row in rows.iter() {
                         let env = Env { names, row, aggs: &[] };
                         let mut any = false;
                         match &scan {
-                            Some(s) => any = s.run(ctx, row, &mut |vals, ext| p.accept(vals, ext))?,
+                            Some(s) => any = s.run(ctx, row, &mut p)?,
                             None => pattern::matches(ctx, &c, &env, &mut |ext| {
                                 any = true;
                                 p.push(ext)?;
@@ -436,9 +437,21 @@ fn project(ctx: &Ctx, proj: &Projection, names: &[String], rows: &[Vec<Value>]) 
     p.finish()
 }
 
+impl Sink for Projector<'_, '_> {
+    fn row(&mut self, vals: &[Value], row: &[Value]) -> Result<()> {
+        self.accept(vals, row)
+    }
+
+    fn run(&mut self, key: &[Value], args: &[Vec<Value>], n: usize, row: &[Value]) -> Result<()> {
+        self.accept_run(key, args, n, row)
+    }
+}
+
 /// The running state of one aggregate in one group.
 enum Acc {
-    /// `count(*)` and `count(e)`.
+    /// `count(*)`: every row.
+    Rows(i64),
+    /// `count(e)`: the non-null values.
     Count(i64),
     /// `sum(e)`.
     Sum(Value),
@@ -549,7 +562,7 @@ impl<'c, 'g> Projector<'c, 'g> {
 
     fn fresh_accs(&self) -> Vec<Acc> {
         self.aggs.iter().map(|a| match a {
-            Expr::CountStar => Acc::Count(0),
+            Expr::CountStar => Acc::Rows(0),
             Expr::Func(n, false, _, _) if n == "count" => Acc::Count(0),
             Expr::Func(n, false, _, _) if n == "sum" => Acc::Sum(Value::Int(0)),
             Expr::Func(n, false, _, _) if n == "min" || n == "max" => Acc::Best(None),
@@ -586,10 +599,77 @@ impl<'c, 'g> Projector<'c, 'g> {
             return Ok(());
         }
         let (key, mut argv) = (vals.get(..nk).unwrap_or(&[]), vals.get(nk..).unwrap_or(&[]).iter());
+        let g = self.group_of(key, row);
+        let Some(grp) = self.members.get_mut(g) else { return Ok(()) };
+        for ((a, arg), acc) in self.aggs.iter().zip(&self.args).zip(grp.accs.iter_mut()) {
+            if let Acc::Rows(n) = acc {
+                *n += 1;
+                continue;
+            }
+            if arg.is_none() {
+                continue;
+            }
+            if let Some(v) = argv.next() {
+                add(a, acc, v)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds `n` rows of one group when aggregating: `key` is the group's key, `args[j]`
+    /// the `n` values of the `j`-th aggregate argument ([`Projector::row_exprs`] after the
+    /// keys), `row` the first row. The result, error included, is that of
+    /// [`Projector::accept`] on each row in turn: each aggregate runs over its values and
+    /// stops at its first error, and the error of the earliest row (then the earliest
+    /// aggregate) is the one returned.
+    fn accept_run(&mut self, key: &[Value], args: &[Vec<Value>], n: usize, row: &[Value]) -> Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        let g = self.group_of(key, row);
+        let Some(grp) = self.members.get_mut(g) else { return Ok(()) };
+        let mut first: Option<(usize, GqlError)> = None;
+        let mut argv = args.iter();
+        for ((a, arg), acc) in self.aggs.iter().zip(&self.args).zip(grp.accs.iter_mut()) {
+            if let Acc::Rows(c) = acc {
+                *c += n as i64;
+                continue;
+            }
+            if arg.is_none() {
+                continue;
+            }
+            let Some(vs) = argv.next() else { continue };
+            let limit = first.as_ref().map_or(n, |(r, _)| *r);
+            for (r, v) in vs.iter().take(limit).enumerate() {
+                // The common cases in line: integer sums and counts.
+                match (&mut *acc, v) {
+                    (Acc::Sum(Value::Int(x)), Value::Int(y)) if let Some(z) = x.checked_add(*y) => {
+                        *x = z;
+                        continue;
+                    }
+                    (Acc::Count(c), Value::Int(_)) => {
+                        *c += 1;
+                        continue;
+                    }
+                    _ => {}
+                }
+                if let Err(e) = add(a, acc, v) {
+                    first = Some((r, e));
+                    break;
+                }
+            }
+        }
+        first.map_or(Ok(()), |(_, e)| Err(e))
+    }
+
+    /// The group of `key` (made, with `row`'s input row as its first row, when new).
+    fn group_of(&mut self, key: &[Value], row: &[Value]) -> usize {
         // Rows of one group often come in runs (the key depends on an outer variable).
         let last = self.last.filter(|&g| self.members.get(g).is_some_and(|m| same_key(&m.key, key)));
         let g = match last {
             Some(g) => g,
+            // A few groups are searched in place, without building a key.
+            None if self.members.len() <= FEW_GROUPS && let Some(g) = self.members.iter().position(|m| same_key(&m.key, key)) => g,
             None => {
                 let mut buf = std::mem::take(&mut self.keybuf);
                 buf.clear();
@@ -612,52 +692,7 @@ impl<'c, 'g> Projector<'c, 'g> {
             }
         };
         self.last = Some(g);
-        let Some(grp) = self.members.get_mut(g) else { return Ok(()) };
-        for ((a, arg), acc) in self.aggs.iter().zip(&self.args).zip(grp.accs.iter_mut()) {
-            if matches!(a, Expr::CountStar) {
-                if let Acc::Count(n) = acc {
-                    *n += 1;
-                }
-                continue;
-            }
-            if arg.is_none() {
-                continue;
-            }
-            let Some(v) = argv.next() else { continue };
-            if v.is_null() {
-                continue;
-            }
-            match acc {
-                Acc::Count(n) => *n += 1,
-                Acc::Sum(s) => {
-                    // Integers add in place; everything else (floats, overflow, errors) as `+`.
-                    if let (Value::Int(x), Value::Int(y)) = (&*s, v)
-                        && let Some(z) = x.checked_add(*y) {
-                            *s = Value::Int(z);
-                            continue;
-                        }
-                    if !matches!(v, Value::Int(_) | Value::Float(_)) {
-                        return Err(GqlError::type_error(format!("sum() of a {}", v.type_name())));
-                    }
-                    *s = crate::gql::eval::arith(crate::gql::ast::ArithOp::Add, s, v)?;
-                }
-                Acc::Best(b) => {
-                    let min = matches!(a, Expr::Func(n, ..) if n == "min");
-                    let take = match b {
-                        None => true,
-                        Some(cur) => {
-                            let o = order(v, cur);
-                            if min { o == std::cmp::Ordering::Less } else { o == std::cmp::Ordering::Greater }
-                        }
-                    };
-                    if take {
-                        *b = Some(v.clone());
-                    }
-                }
-                Acc::Vals(vs) => vs.push(v.clone()),
-            }
-        }
-        Ok(())
+        g
     }
 
     /// The projected table and, per row, the input row it came from.
@@ -724,6 +759,47 @@ impl<'c, 'g> Projector<'c, 'g> {
     }
 }
 
+/// Adds one argument value `v` of aggregate `a` to its accumulator (not `count(*)`).
+fn add(a: &Expr, acc: &mut Acc, v: &Value) -> Result<()> {
+    if v.is_null() {
+        return Ok(());
+    }
+    match acc {
+        Acc::Rows(_) => {}
+        Acc::Count(n) => *n += 1,
+        Acc::Sum(s) => {
+            // Integers add in place; everything else (floats, overflow, errors) as `+`.
+            if let (Value::Int(x), Value::Int(y)) = (&mut *s, v)
+                && let Some(z) = x.checked_add(*y) {
+                    *x = z;
+                    return Ok(());
+                }
+            if !matches!(v, Value::Int(_) | Value::Float(_)) {
+                return Err(GqlError::type_error(format!("sum() of a {}", v.type_name())));
+            }
+            *s = crate::gql::eval::arith(crate::gql::ast::ArithOp::Add, s, v)?;
+        }
+        Acc::Best(b) => {
+            let min = matches!(a, Expr::Func(n, ..) if n == "min");
+            let take = match b {
+                None => true,
+                Some(cur) => {
+                    let o = order(v, cur);
+                    if min { o == std::cmp::Ordering::Less } else { o == std::cmp::Ordering::Greater }
+                }
+            };
+            if take {
+                *b = Some(v.clone());
+            }
+        }
+        Acc::Vals(vs) => vs.push(v.clone()),
+    }
+    Ok(())
+}
+
+/// Up to this many groups, a row's group is found by comparing keys one by one.
+const FEW_GROUPS: usize = 16;
+
 /// Whether two grouping keys are one group ([`Key`]'s equality, integers compared directly).
 fn same_key(a: &[Value], b: &[Value]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| match (x, y) {
@@ -737,7 +813,7 @@ fn same_key(a: &[Value], b: &[Value]) -> bool {
 fn finish_agg(ctx: &Ctx, a: &Expr, acc: Acc, names: &[String], rep: &[Value]) -> Result<Value> {
     let (name, distinct, args) = match a {
         Expr::CountStar => return Ok(match acc {
-            Acc::Count(n) => Value::Int(n),
+            Acc::Rows(n) | Acc::Count(n) => Value::Int(n),
             _ => Value::Null,
         }),
         Expr::Func(n, d, args, _) => (n.as_str(), *d, args),
@@ -750,7 +826,7 @@ fn finish_agg(ctx: &Ctx, a: &Expr, acc: Acc, names: &[String], rep: &[Value]) ->
         return Err(GqlError::semantic("NestedAggregation", "aggregate calls cannot be nested"));
     }
     let mut vals = match acc {
-        Acc::Count(n) => return Ok(Value::Int(n)),
+        Acc::Rows(n) | Acc::Count(n) => return Ok(Value::Int(n)),
         Acc::Sum(v) => return Ok(v),
         Acc::Best(b) => return Ok(b.unwrap_or(Value::Null)),
         Acc::Vals(v) => v,

@@ -57,23 +57,39 @@ pub struct Scan<'h, 'c> {
     exprs: Vec<HExpr>,
     /// Per expression: whether it reads only the start node ([`start_only`]).
     once: Vec<bool>,
+    /// How many leading expressions are grouping keys, when matches go to the sink in
+    /// runs (one per start node).
+    runs: Option<usize>,
+}
+
+/// Where a scan's matches go.
+pub trait Sink {
+    /// One match: the values of the scan's expressions over it, and the extended row.
+    fn row(&mut self, vals: &[Value], row: &[Value]) -> Result<()>;
+
+    /// `n` matches, in order, whose first expressions (the grouping keys, values `key`)
+    /// are the same: `args[j]` holds the values of the next `j`-th expression per match,
+    /// `row` is the first match's extended row. Must come out as `row` on each in turn.
+    fn run(&mut self, key: &[Value], args: &[Vec<Value>], n: usize, row: &[Value]) -> Result<()>;
 }
 
 impl<'h, 'c> Scan<'h, 'c> {
     /// Compiles the hop's WHERE conjuncts and `exprs` (compiled against `names`, the
-    /// MATCH's extended row).
-    pub fn new(ctx: &Ctx, hop: &'h Hop<'c>, names: &'h [String], exprs: &[&SExpr]) -> Self {
+    /// MATCH's extended row). `grouped`: how many leading expressions are grouping keys,
+    /// when the consumer aggregates; if they read only the start node, each start node's
+    /// matches go to [`Sink::run`] at once.
+    pub fn new(ctx: &Ctx, hop: &'h Hop<'c>, names: &'h [String], exprs: &[&SExpr], grouped: Option<usize>) -> Self {
         let (start, end, split) = hop.filters();
         let c = |e: &SExpr| compile(ctx, hop, e);
         let exprs: Vec<HExpr> = exprs.iter().map(|e| c(e)).collect();
-        let once = exprs.iter().map(start_only).collect();
-        Scan { hop, names, at_start: start.iter().map(c).collect(), at_end: end.into_iter().map(c).collect(), split, exprs, once }
+        let once: Vec<bool> = exprs.iter().map(start_only).collect();
+        let runs = grouped.filter(|&k| once.iter().take(k).all(|&o| o) && k <= once.len());
+        Scan { hop, names, at_start: start.iter().map(c).collect(), at_end: end.into_iter().map(c).collect(), split, exprs, once, runs }
     }
 
-    /// Runs the scan from the input row `input`: `accept` gets, for every match in the
-    /// matcher's order, the values of the expressions and the extended row. Whether any
-    /// row matched.
-    pub fn run(&self, ctx: &Ctx, input: &[Value], accept: &mut dyn FnMut(&[Value], &[Value]) -> Result<()>) -> Result<bool> {
+    /// Runs the scan from the input row `input`, handing every match, in the matcher's
+    /// order, to `sink`. Whether any row matched.
+    pub fn run(&self, ctx: &Ctx, input: &[Value], sink: &mut impl Sink) -> Result<bool> {
         let g = ctx.graph;
         let [sa, sr, sb] = self.hop.slots;
         let mut row = input.to_vec();
@@ -84,10 +100,16 @@ impl<'h, 'c> Scan<'h, 'c> {
             Dir::Left => &[true],
             Dir::Both => &[false, true],
         };
-        // The values handed to `accept`; those of start-only expressions are taken at the
+        // The values handed to the sink; those of start-only expressions are taken at the
         // start node's first match and kept for its other matches (`stale` until then).
         let mut vals: Vec<Value> = vec![Value::Null; self.exprs.len()];
         let mut stale = vec![true; self.exprs.len()];
+        // With runs: the values of the expressions after the keys, per match of the
+        // current start node, and that node's first match (relationship, end node).
+        let nk = self.runs.unwrap_or(0);
+        let mut cols: Vec<Vec<Value>> = vec![vec![]; self.exprs.len().saturating_sub(nk)];
+        let mut first: Option<(usize, NodeId)> = None;
+        let mut n = 0;
         let mut any = false;
         // Every node fits the end node pattern: no need to look at its labels.
         let any_end = self.hop.fits_every_node(g, true);
@@ -115,24 +137,78 @@ impl<'h, 'c> Scan<'h, 'c> {
                     set_small(&mut row[sr], Value::Rel(e.rel));
                     set_small(&mut row[sb], Value::Node(e.other));
                     cur = Cursor { a, b: e.other, pos: base + i, incoming };
-                    if !self.pass(ctx, &self.at_end, &row, cur)? {
+                    let step = self.step(ctx, &row, cur, &mut vals, &mut stale, &mut cols);
+                    let passed = match step {
+                        Ok(p) => p,
+                        Err(err) => {
+                            // The matches before this one are handed over first: an
+                            // error they raise comes before this one.
+                            self.flush(sink, &mut row, &vals, &mut cols, first, n)?;
+                            return Err(err);
+                        }
+                    };
+                    if !passed {
                         continue;
                     }
-                    for (((x, once), v), st) in self.exprs.iter().zip(&self.once).zip(vals.iter_mut()).zip(stale.iter_mut()) {
-                        if *st {
-                            match int(x, cur) {
-                                Some(i) => set_small(v, Value::Int(i)),
-                                None => *v = self.eval(ctx, x, &row, cur)?,
-                            }
-                            *st = !*once;
-                        }
-                    }
                     any = true;
-                    accept(&vals, &row)?;
+                    if self.runs.is_some() {
+                        first.get_or_insert((e.rel, e.other));
+                        n += 1;
+                    } else {
+                        sink.row(&vals, &row)?;
+                    }
                 }
             }
+            self.flush(sink, &mut row, &vals, &mut cols, first.take(), n)?;
+            n = 0;
         }
         Ok(any)
+    }
+
+    /// One candidate match: whether it passes the WHERE conjuncts tested at its end and,
+    /// if so, its expression values (into `vals`, or with runs appended to `cols`).
+    fn step(&self, ctx: &Ctx, row: &[Value], cur: Cursor, vals: &mut [Value], stale: &mut [bool], cols: &mut [Vec<Value>]) -> Result<bool> {
+        if !self.at_end.is_empty() && !self.pass(ctx, &self.at_end, row, cur)? {
+            return Ok(false);
+        }
+        if let Some(nk) = self.runs {
+            // The keys read only the start node: taken at its first match.
+            if stale.first().copied().unwrap_or(false) {
+                for (x, v) in self.exprs.iter().zip(vals.iter_mut()).take(nk) {
+                    *v = self.eval(ctx, x, row, cur)?;
+                }
+                stale.iter_mut().for_each(|s| *s = false);
+            }
+            for (x, col) in self.exprs.iter().skip(nk).zip(cols.iter_mut()) {
+                col.push(match int(x, cur) {
+                    Some(i) => Value::Int(i),
+                    None => self.eval(ctx, x, row, cur)?,
+                });
+            }
+            return Ok(true);
+        }
+        for (((x, once), v), st) in self.exprs.iter().zip(&self.once).zip(vals.iter_mut()).zip(stale.iter_mut()) {
+            if *st {
+                match int(x, cur) {
+                    Some(i) => set_small(v, Value::Int(i)),
+                    None => *v = self.eval(ctx, x, row, cur)?,
+                }
+                *st = !*once;
+            }
+        }
+        Ok(true)
+    }
+
+    /// With runs: hands the `n` collected matches of the current start node to the sink
+    /// (`first` is the first of them) and clears them.
+    fn flush(&self, sink: &mut impl Sink, row: &mut [Value], vals: &[Value], cols: &mut [Vec<Value>], first: Option<(usize, NodeId)>, n: usize) -> Result<()> {
+        let (Some(nk), Some((r, b))) = (self.runs, first) else { return Ok(()) };
+        let [_, sr, sb] = self.hop.slots;
+        row[sr] = Value::Rel(r);
+        row[sb] = Value::Node(b);
+        let done = sink.run(vals.get(..nk).unwrap_or(&[]), cols, n, row);
+        cols.iter_mut().for_each(Vec::clear);
+        done
     }
 
     /// Whether every conjunct in `fs` holds (as [`SExpr::holds`]).
