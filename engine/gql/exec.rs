@@ -10,7 +10,7 @@ use crate::gql::error::{ErrorClass, GqlError, Result};
 use crate::gql::eval::{Ctx, Env};
 use crate::gql::graph::Graph;
 use crate::gql::pattern::{self, is_hidden};
-use crate::gql::scan::{Scan, Sink};
+use crate::gql::scan::{Run, Scan, Sink};
 use crate::gql::slot::{self, SExpr};
 use crate::gql::value::{Key, Value, order};
 
@@ -442,7 +442,7 @@ impl Sink for Projector<'_, '_> {
         self.accept(vals, row)
     }
 
-    fn run(&mut self, key: &[Value], args: &[Vec<Value>], n: usize, row: &[Value]) -> Result<()> {
+    fn run(&mut self, key: &[Value], args: &[Run], n: usize, row: &[Value]) -> Result<()> {
         self.accept_run(key, args, n, row)
     }
 }
@@ -622,7 +622,7 @@ impl<'c, 'g> Projector<'c, 'g> {
     /// [`Projector::accept`] on each row in turn: each aggregate runs over its values and
     /// stops at its first error, and the error of the earliest row (then the earliest
     /// aggregate) is the one returned.
-    fn accept_run(&mut self, key: &[Value], args: &[Vec<Value>], n: usize, row: &[Value]) -> Result<()> {
+    fn accept_run(&mut self, key: &[Value], args: &[Run], n: usize, row: &[Value]) -> Result<()> {
         if n == 0 {
             return Ok(());
         }
@@ -640,20 +640,28 @@ impl<'c, 'g> Projector<'c, 'g> {
             }
             let Some(vs) = argv.next() else { continue };
             let limit = first.as_ref().map_or(n, |(r, _)| *r);
-            for (r, v) in vs.iter().take(limit).enumerate() {
-                // The common cases in line: integer sums and counts.
-                match (&mut *acc, v) {
-                    (Acc::Sum(Value::Int(x)), Value::Int(y)) if let Some(z) = x.checked_add(*y) => {
-                        *x = z;
+            let limit = limit.min(vs.len());
+            // The common cases in line: counts and sums of integers.
+            let mut r0 = 0;
+            if let Some(ints) = vs.ints() {
+                let ints = ints.get(..limit).unwrap_or(ints);
+                match acc {
+                    Acc::Count(c) => {
+                        *c += ints.len() as i64;
                         continue;
                     }
-                    (Acc::Count(c), Value::Int(_)) => {
-                        *c += 1;
-                        continue;
+                    Acc::Sum(Value::Int(x)) => {
+                        for &y in ints {
+                            let Some(z) = x.checked_add(y) else { break };
+                            *x = z;
+                            r0 += 1;
+                        }
                     }
                     _ => {}
                 }
-                if let Err(e) = add(a, acc, v) {
+            }
+            for r in r0..limit {
+                if let Err(e) = add(a, acc, &vs.get(r)) {
                     first = Some((r, e));
                     break;
                 }

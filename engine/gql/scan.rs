@@ -60,6 +60,63 @@ pub struct Scan<'h, 'c> {
     /// How many leading expressions are grouping keys, when matches go to the sink in
     /// runs (one per start node).
     runs: Option<usize>,
+    /// Whether each match's relationship and end node must be written to the row (for
+    /// expressions evaluated over it, or for a sink that takes every row).
+    needs_row: bool,
+}
+
+/// One expression's values over a run of matches, packed as integers while every value
+/// is one.
+#[derive(Default)]
+pub struct Run {
+    ints: Vec<i64>,
+    vals: Vec<Value>,
+    /// Whether a value was not an integer: then all of them are in `vals`.
+    mixed: bool,
+}
+
+impl Run {
+    #[inline]
+    fn push_int(&mut self, i: i64) {
+        if self.mixed { self.vals.push(Value::Int(i)) } else { self.ints.push(i) }
+    }
+
+    fn push(&mut self, v: Value) {
+        if let Value::Int(i) = v {
+            return self.push_int(i);
+        }
+        if !self.mixed {
+            self.vals.extend(self.ints.drain(..).map(Value::Int));
+            self.mixed = true;
+        }
+        self.vals.push(v);
+    }
+
+    fn clear(&mut self) {
+        self.ints.clear();
+        self.vals.clear();
+        self.mixed = false;
+    }
+
+    /// The values, when every one is an integer.
+    pub fn ints(&self) -> Option<&[i64]> {
+        (!self.mixed).then_some(self.ints.as_slice())
+    }
+
+    /// How many values there are.
+    pub fn len(&self) -> usize {
+        if self.mixed { self.vals.len() } else { self.ints.len() }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `i`-th value (null past the end).
+    pub fn get(&self, i: usize) -> Value {
+        if self.mixed { self.vals.get(i).cloned().unwrap_or(Value::Null) } else { self.ints.get(i).map_or(Value::Null, |&x| Value::Int(x)) }
+    }
 }
 
 /// Where a scan's matches go.
@@ -70,7 +127,7 @@ pub trait Sink {
     /// `n` matches, in order, whose first expressions (the grouping keys, values `key`)
     /// are the same: `args[j]` holds the values of the next `j`-th expression per match,
     /// `row` is the first match's extended row. Must come out as `row` on each in turn.
-    fn run(&mut self, key: &[Value], args: &[Vec<Value>], n: usize, row: &[Value]) -> Result<()>;
+    fn run(&mut self, key: &[Value], args: &[Run], n: usize, row: &[Value]) -> Result<()>;
 }
 
 impl<'h, 'c> Scan<'h, 'c> {
@@ -84,7 +141,9 @@ impl<'h, 'c> Scan<'h, 'c> {
         let exprs: Vec<HExpr> = exprs.iter().map(|e| c(e)).collect();
         let once: Vec<bool> = exprs.iter().map(start_only).collect();
         let runs = grouped.filter(|&k| once.iter().take(k).all(|&o| o) && k <= once.len());
-        Scan { hop, names, at_start: start.iter().map(c).collect(), at_end: end.into_iter().map(c).collect(), split, exprs, once, runs }
+        let at_end: Vec<HExpr> = end.into_iter().map(c).collect();
+        let needs_row = runs.is_none() || at_end.iter().chain(&exprs).any(reads_row);
+        Scan { hop, names, at_start: start.iter().map(c).collect(), at_end, split, exprs, once, runs, needs_row }
     }
 
     /// Runs the scan from the input row `input`, handing every match, in the matcher's
@@ -107,7 +166,7 @@ impl<'h, 'c> Scan<'h, 'c> {
         // With runs: the values of the expressions after the keys, per match of the
         // current start node, and that node's first match (relationship, end node).
         let nk = self.runs.unwrap_or(0);
-        let mut cols: Vec<Vec<Value>> = vec![vec![]; self.exprs.len().saturating_sub(nk)];
+        let mut cols: Vec<Run> = (nk..self.exprs.len()).map(|_| Run::default()).collect();
         let mut first: Option<(usize, NodeId)> = None;
         let mut n = 0;
         let mut any = false;
@@ -134,8 +193,10 @@ impl<'h, 'c> Scan<'h, 'c> {
                     if !self.hop.type_fits(e.typ) || !(any_end || self.hop.node_fits(g, true, e.other)) {
                         continue;
                     }
-                    set_small(&mut row[sr], Value::Rel(e.rel));
-                    set_small(&mut row[sb], Value::Node(e.other));
+                    if self.needs_row {
+                        set_small(&mut row[sr], Value::Rel(e.rel));
+                        set_small(&mut row[sb], Value::Node(e.other));
+                    }
                     cur = Cursor { a, b: e.other, pos: base + i, incoming };
                     let step = self.step(ctx, &row, cur, &mut vals, &mut stale, &mut cols);
                     let passed = match step {
@@ -167,7 +228,7 @@ impl<'h, 'c> Scan<'h, 'c> {
 
     /// One candidate match: whether it passes the WHERE conjuncts tested at its end and,
     /// if so, its expression values (into `vals`, or with runs appended to `cols`).
-    fn step(&self, ctx: &Ctx, row: &[Value], cur: Cursor, vals: &mut [Value], stale: &mut [bool], cols: &mut [Vec<Value>]) -> Result<bool> {
+    fn step(&self, ctx: &Ctx, row: &[Value], cur: Cursor, vals: &mut [Value], stale: &mut [bool], cols: &mut [Run]) -> Result<bool> {
         if !self.at_end.is_empty() && !self.pass(ctx, &self.at_end, row, cur)? {
             return Ok(false);
         }
@@ -180,10 +241,10 @@ impl<'h, 'c> Scan<'h, 'c> {
                 stale.iter_mut().for_each(|s| *s = false);
             }
             for (x, col) in self.exprs.iter().skip(nk).zip(cols.iter_mut()) {
-                col.push(match int(x, cur) {
-                    Some(i) => Value::Int(i),
-                    None => self.eval(ctx, x, row, cur)?,
-                });
+                match int(x, cur) {
+                    Some(i) => col.push_int(i),
+                    None => col.push(self.eval(ctx, x, row, cur)?),
+                }
             }
             return Ok(true);
         }
@@ -201,13 +262,13 @@ impl<'h, 'c> Scan<'h, 'c> {
 
     /// With runs: hands the `n` collected matches of the current start node to the sink
     /// (`first` is the first of them) and clears them.
-    fn flush(&self, sink: &mut impl Sink, row: &mut [Value], vals: &[Value], cols: &mut [Vec<Value>], first: Option<(usize, NodeId)>, n: usize) -> Result<()> {
+    fn flush(&self, sink: &mut impl Sink, row: &mut [Value], vals: &[Value], cols: &mut [Run], first: Option<(usize, NodeId)>, n: usize) -> Result<()> {
         let (Some(nk), Some((r, b))) = (self.runs, first) else { return Ok(()) };
         let [_, sr, sb] = self.hop.slots;
         row[sr] = Value::Rel(r);
         row[sb] = Value::Node(b);
         let done = sink.run(vals.get(..nk).unwrap_or(&[]), cols, n, row);
-        cols.iter_mut().for_each(Vec::clear);
+        cols.iter_mut().for_each(Run::clear);
         done
     }
 
@@ -278,6 +339,7 @@ fn set_small(slot: &mut Value, v: Value) {
 /// overflows or divides by zero: then it is exactly what [`arith`] would give, without
 /// building values. `None` sends the caller to the general evaluation (which also raises
 /// the errors).
+#[inline]
 fn int(e: &HExpr, cur: Cursor) -> Option<i64> {
     let col = |c: &Column, i: usize| match c {
         Column::Ints(v) => v.get(i).copied().filter(|&x| x != i64::MIN),
@@ -347,6 +409,17 @@ fn start_only(e: &HExpr) -> bool {
         HExpr::Not(x) | HExpr::IsNull(x, _) => start_only(x),
         HExpr::And(a, b) | HExpr::Or(a, b) | HExpr::Xor(a, b) | HExpr::Arith(_, a, b) => start_only(a) && start_only(b),
         HExpr::Compare(a, chain) => start_only(a) && chain.iter().all(|(_, x)| start_only(x)),
+    }
+}
+
+/// Whether `e` evaluates anything over the row.
+fn reads_row(e: &HExpr) -> bool {
+    match e {
+        HExpr::Row(_) => true,
+        HExpr::Lit(_) | HExpr::Node(..) | HExpr::Rel(..) => false,
+        HExpr::Not(x) | HExpr::IsNull(x, _) => reads_row(x),
+        HExpr::And(a, b) | HExpr::Or(a, b) | HExpr::Xor(a, b) | HExpr::Arith(_, a, b) => reads_row(a) || reads_row(b),
+        HExpr::Compare(a, chain) => reads_row(a) || chain.iter().any(|(_, x)| reads_row(x)),
     }
 }
 
