@@ -36,12 +36,19 @@ enum HExpr {
     /// A property of the relationship, by adjacency position: the outgoing-order and
     /// incoming-order columns (only the directions the pattern walks are built).
     Rel(Option<Rc<Column>>, Option<Rc<Column>>),
+    /// `NOT e`.
     Not(Box<HExpr>),
+    /// `a AND b`.
     And(Box<HExpr>, Box<HExpr>),
+    /// `a OR b`.
     Or(Box<HExpr>, Box<HExpr>),
+    /// `a XOR b`.
     Xor(Box<HExpr>, Box<HExpr>),
+    /// A comparison chain.
     Compare(Box<HExpr>, Vec<(CmpOp, HExpr)>),
+    /// Arithmetic.
     Arith(ArithOp, Box<HExpr>, Box<HExpr>),
+    /// `e IS [NOT] NULL`.
     IsNull(Box<HExpr>, bool),
     /// Any other form, evaluated over the row.
     Row(SExpr),
@@ -228,6 +235,7 @@ impl<'h, 'c> Scan<'h, 'c> {
 
     /// One candidate match: whether it passes the WHERE conjuncts tested at its end and,
     /// if so, its expression values (into `vals`, or with runs appended to `cols`).
+    #[inline]
     fn step(&self, ctx: &Ctx, row: &[Value], cur: Cursor, vals: &mut [Value], stale: &mut [bool], cols: &mut [Run]) -> Result<bool> {
         if !self.at_end.is_empty() && !self.pass(ctx, &self.at_end, row, cur)? {
             return Ok(false);
@@ -349,17 +357,20 @@ fn int(e: &HExpr, cur: Cursor) -> Option<i64> {
         HExpr::Lit(Value::Int(i)) => Some(*i),
         HExpr::Node(end, c) => col(c, if *end { cur.b } else { cur.a }),
         HExpr::Rel(out, inc) => col(if cur.incoming { inc } else { out }.as_deref()?, cur.pos),
-        HExpr::Arith(op, a, b) => {
-            let (x, y) = (int(a, cur)?, int(b, cur)?);
-            match op {
-                ArithOp::Add => x.checked_add(y),
-                ArithOp::Sub => x.checked_sub(y),
-                ArithOp::Mul => x.checked_mul(y),
-                ArithOp::Div if y != 0 => x.checked_div(y),
-                ArithOp::Mod if y != 0 => Some(x.checked_rem(y).unwrap_or(0)),
-                _ => None,
-            }
-        }
+        HExpr::Arith(op, a, b) => int_arith(*op, a, b, cur),
+        _ => None,
+    }
+}
+
+/// [`int`] of `a op b` (out of line: the leaves above are the hot case).
+fn int_arith(op: ArithOp, a: &HExpr, b: &HExpr, cur: Cursor) -> Option<i64> {
+    let (x, y) = (int(a, cur)?, int(b, cur)?);
+    match op {
+        ArithOp::Add => x.checked_add(y),
+        ArithOp::Sub => x.checked_sub(y),
+        ArithOp::Mul => x.checked_mul(y),
+        ArithOp::Div if y != 0 => x.checked_div(y),
+        ArithOp::Mod if y != 0 => Some(x.checked_rem(y).unwrap_or(0)),
         _ => None,
     }
 }
