@@ -65,3 +65,21 @@ fn optional_match_without_rows_is_the_matchers() {
     let matched = run(&mut g, "OPTIONAL MATCH p = (a:Z)-[r]->(b) RETURN count(*) AS n, count(a) AS c");
     assert_eq!(scanned, matched);
 }
+
+#[test]
+fn a_start_node_with_more_matches_than_one_run_is_the_matchers() {
+    let setup = "CREATE (h:H {k: 1}) WITH h UNWIND range(1, 9000) AS i CREATE (h)-[:T {w: i * 500000000000}]->(:X {k: i})";
+    for rest in [
+        "RETURN a.k AS g, count(*) AS n, sum(b.k) AS s, collect(b.k)[4094..4098] AS c",
+        "RETURN a.k AS g, count(*) AS n, sum(r.w) AS s",
+        "WHERE b.k < 6000 RETURN a.k AS g, count(*) AS n, sum(r.w) AS s, max(r.w) AS m",
+    ] {
+        let mut out = vec![];
+        for m in ["(a:H)-[r]->(b)", "p = (a:H)-[r]->(b)"] {
+            let mut g = Graph::default();
+            run_script(&mut g, setup, &BTreeMap::new()).unwrap_or_else(|e| panic!("{e}"));
+            out.push(run(&mut g, &format!("MATCH {m} {rest}")));
+        }
+        assert_eq!(out[0], out[1], "{rest}");
+    }
+}

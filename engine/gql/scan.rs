@@ -72,6 +72,9 @@ pub struct Scan<'h, 'c> {
     needs_row: bool,
 }
 
+/// The most matches handed to [`Sink::run`] at once (bounds the memory a run holds).
+const RUN_MAX: usize = 4096;
+
 /// One expression's values over a run of matches, packed as integers while every value
 /// is one.
 #[derive(Default)]
@@ -184,7 +187,7 @@ impl<'h, 'c> Scan<'h, 'c> {
             if !self.hop.node_fits(g, false, a) {
                 continue;
             }
-            row[sa] = Value::Node(a);
+            set_small(&mut row[sa], Value::Node(a));
             stale.iter_mut().for_each(|s| *s = true);
             let mut cur = Cursor { a, ..Cursor::default() };
             if !self.pass(ctx, &self.at_start, &row, cur)? {
@@ -222,6 +225,11 @@ impl<'h, 'c> Scan<'h, 'c> {
                     if self.runs.is_some() {
                         first.get_or_insert((e.rel, e.other));
                         n += 1;
+                        // A start node with very many matches is handed over in pieces.
+                        if n == RUN_MAX {
+                            self.flush(sink, &mut row, &vals, &mut cols, first.take(), n)?;
+                            n = 0;
+                        }
                     } else {
                         sink.row(&vals, &row)?;
                     }
