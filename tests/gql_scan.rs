@@ -49,6 +49,8 @@ fn aggregates_are_the_matchers() {
         same(m, "WHERE a.k < 3 RETURN a.k AS g, count(*) AS n, sum(b.k) AS s ORDER BY g");
         same(m, "WHERE r.w IS NOT NULL RETURN a.k AS g, sum(r.w) AS s, a AS node ORDER BY g");
         same(m, "RETURN id(a) AS g, sum(r.w) AS s ORDER BY g");
+        same(m, "RETURN a AS g, count(DISTINCT b) AS n, collect(r) AS rs, collect(b) AS bs");
+        same(m, "RETURN b AS g, count(*) AS n, collect(a) AS s");
         same(m, "RETURN a.k AS g, sum(r.w) AS s, sum(a.k) AS t ORDER BY g");
         same(m, "WHERE a.k AND b.k > 1 RETURN count(*) AS c");
         same(m, "RETURN a.k / (b.k - 2) AS x, count(*) AS c");

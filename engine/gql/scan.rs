@@ -14,13 +14,14 @@ use crate::gql::eval::{Ctx, and3, arith, cmp_op, or3, truth, tv, xor3};
 use crate::gql::graph::Column;
 use crate::gql::pattern::Hop;
 use crate::gql::slot::SExpr;
-use crate::gql::value::{NodeId, Value};
+use crate::gql::value::{NodeId, RelId, Value};
 
-/// The current match: start node, end node, and the relationship's position in the
+/// The current match: start node, relationship, end node, and the relationship's position in the
 /// adjacency array it was read from (`incoming` says which).
 #[derive(Clone, Copy, Default)]
 struct Cursor {
     a: NodeId,
+    rel: RelId,
     b: NodeId,
     pos: usize,
     incoming: bool,
@@ -31,6 +32,8 @@ struct Cursor {
 enum HExpr {
     /// A constant.
     Lit(Value),
+    /// The start node (0), the relationship (1) or the end node (2).
+    Var(u8),
     /// A property of the start (`false`) or end (`true`) node.
     Node(bool, Rc<Column>),
     /// A property of the relationship, by adjacency position: the outgoing-order and
@@ -207,7 +210,7 @@ impl<'h, 'c> Scan<'h, 'c> {
                         set_small(&mut row[sr], Value::Rel(e.rel));
                         set_small(&mut row[sb], Value::Node(e.other));
                     }
-                    cur = Cursor { a, b: e.other, pos: base + i, incoming };
+                    cur = Cursor { a, rel: e.rel, b: e.other, pos: base + i, incoming };
                     let step = self.step(ctx, &row, cur, &mut vals, &mut stale, &mut cols);
                     let passed = match step {
                         Ok(p) => p,
@@ -314,6 +317,9 @@ impl<'h, 'c> Scan<'h, 'c> {
             }
         Ok(match e {
             HExpr::Lit(v) => v.clone(),
+            HExpr::Var(0) => Value::Node(cur.a),
+            HExpr::Var(1) => Value::Rel(cur.rel),
+            HExpr::Var(_) => Value::Node(cur.b),
             HExpr::Node(end, col) => col.get(if *end { cur.b } else { cur.a }),
             HExpr::Rel(out, inc) => match if cur.incoming { inc } else { out } {
                 Some(col) => col.get(cur.pos),
@@ -423,8 +429,8 @@ fn fast(e: &HExpr, cur: Cursor) -> Option<Value> {
 /// same for every relationship of one start node.
 fn start_only(e: &HExpr) -> bool {
     match e {
-        HExpr::Lit(_) | HExpr::Node(false, _) => true,
-        HExpr::Node(true, _) | HExpr::Rel(..) | HExpr::Row(_) => false,
+        HExpr::Lit(_) | HExpr::Node(false, _) | HExpr::Var(0) => true,
+        HExpr::Node(true, _) | HExpr::Var(_) | HExpr::Rel(..) | HExpr::Row(_) => false,
         HExpr::Not(x) | HExpr::IsNull(x, _) => start_only(x),
         HExpr::And(a, b) | HExpr::Or(a, b) | HExpr::Xor(a, b) | HExpr::Arith(_, a, b) => start_only(a) && start_only(b),
         HExpr::Compare(a, chain) => start_only(a) && chain.iter().all(|(_, x)| start_only(x)),
@@ -435,7 +441,7 @@ fn start_only(e: &HExpr) -> bool {
 fn reads_row(e: &HExpr) -> bool {
     match e {
         HExpr::Row(_) => true,
-        HExpr::Lit(_) | HExpr::Node(..) | HExpr::Rel(..) => false,
+        HExpr::Lit(_) | HExpr::Var(_) | HExpr::Node(..) | HExpr::Rel(..) => false,
         HExpr::Not(x) | HExpr::IsNull(x, _) => reads_row(x),
         HExpr::And(a, b) | HExpr::Or(a, b) | HExpr::Xor(a, b) | HExpr::Arith(_, a, b) => reads_row(a) || reads_row(b),
         HExpr::Compare(a, chain) => reads_row(a) || chain.iter().any(|(_, x)| reads_row(x)),
@@ -449,6 +455,9 @@ fn compile(ctx: &Ctx, hop: &Hop, e: &SExpr) -> HExpr {
     let [sa, sr, sb] = hop.slots;
     match e {
         SExpr::Lit(v) => HExpr::Lit(v.clone()),
+        SExpr::Slot(i) if *i == sa => HExpr::Var(0),
+        SExpr::Slot(i) if *i == sr => HExpr::Var(1),
+        SExpr::Slot(i) if *i == sb => HExpr::Var(2),
         SExpr::Prop(base, key, _, _) => match (&**base, key) {
             // The pattern's variables are always a node or a relationship here, and a key
             // the graph has never seen is null on both.
