@@ -16,8 +16,8 @@ use crate::gql::pattern::Hop;
 use crate::gql::slot::SExpr;
 use crate::gql::value::{NodeId, RelId, Value};
 
-/// The current match: start node, relationship, end node, and the relationship's position in the
-/// adjacency array it was read from (`incoming` says which).
+/// The current match: start node, relationship, end node, and the relationship's position
+/// in the adjacency array it was read from (`incoming` says which).
 #[derive(Clone, Copy, Default)]
 struct Cursor {
     a: NodeId,
@@ -137,9 +137,10 @@ pub trait Sink {
     /// One match: the values of the scan's expressions over it, and the extended row.
     fn row(&mut self, vals: &[Value], row: &[Value]) -> Result<()>;
 
-    /// `n` matches, in order, whose first expressions (the grouping keys, values `key`)
-    /// are the same: `args[j]` holds the values of the next `j`-th expression per match,
-    /// `row` is the first match's extended row. Must come out as `row` on each in turn.
+    /// `n` matches, in order, whose leading expressions (the grouping keys) all have the
+    /// values `key`: `args[j]` holds, per match, the value of the `j`-th expression after
+    /// the keys; `row` is the first match's extended row. Must come out as [`Sink::row`]
+    /// on each match in turn would.
     fn run(&mut self, key: &[Value], args: &[Run], n: usize, row: &[Value]) -> Result<()>;
 }
 
@@ -177,7 +178,7 @@ impl<'h, 'c> Scan<'h, 'c> {
         let mut vals: Vec<Value> = vec![Value::Null; self.exprs.len()];
         let mut stale = vec![true; self.exprs.len()];
         // With runs: the values of the expressions after the keys, per match of the
-        // current start node, and that node's first match (relationship, end node).
+        // current run, and the run's first match (relationship, end node).
         let nk = self.runs.unwrap_or(0);
         let mut cols: Vec<Run> = (nk..self.exprs.len()).map(|_| Run::default()).collect();
         let mut first: Option<(usize, NodeId)> = None;
