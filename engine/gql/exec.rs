@@ -10,6 +10,7 @@ use crate::gql::error::{ErrorClass, GqlError, Result};
 use crate::gql::eval::{Ctx, Env};
 use crate::gql::graph::Graph;
 use crate::gql::pattern::{self, is_hidden};
+use crate::gql::scan::{Run, Scan, Sink};
 use crate::gql::slot::{self, SExpr};
 use crate::gql::value::{Key, Value, order};
 
@@ -109,14 +110,21 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                 };
                 if let (Some(proj), Some(next)) = (proj, next) {
                     let mut p = Projector::new(ctx, proj, &c.names, &kept_names, Some(&keep))?;
+                    // A single-relationship pattern runs as a scan of the adjacency.
+                    let hop = c.hop();
+                    let grouped = p.rewritten.is_some().then_some(p.keys.len());
+                    let scan = hop.as_ref().map(|h| Scan::new(ctx, h, &c.names, &p.row_exprs(), grouped));
                     for row in rows.iter() {
                         let env = Env { names, row, aggs: &[] };
                         let mut any = false;
-                        pattern::matches(ctx, &c, &env, &mut |ext| {
-                            any = true;
-                            p.push(ext)?;
-                            Ok(true)
-                        })?;
+                        match &scan {
+                            Some(s) => any = s.run(ctx, row, &mut p)?,
+                            None => pattern::matches(ctx, &c, &env, &mut |ext| {
+                                any = true;
+                                p.push(ext)?;
+                                Ok(true)
+                            })?,
+                        }
                         if *optional && !any {
                             let mut r: Vec<Value> = row.clone();
                             r.resize(c.names.len(), Value::Null);
@@ -429,9 +437,21 @@ fn project(ctx: &Ctx, proj: &Projection, names: &[String], rows: &[Vec<Value>]) 
     p.finish()
 }
 
+impl Sink for Projector<'_, '_> {
+    fn row(&mut self, vals: &[Value], row: &[Value]) -> Result<()> {
+        self.accept(vals, row)
+    }
+
+    fn run(&mut self, key: &[Value], args: &[Run], n: usize, row: &[Value]) -> Result<()> {
+        self.accept_run(key, args, n, row)
+    }
+}
+
 /// The running state of one aggregate in one group.
 enum Acc {
-    /// `count(*)` and `count(e)`.
+    /// `count(*)`: every row.
+    Rows(i64),
+    /// `count(e)`: the non-null values.
     Count(i64),
     /// `sum(e)`.
     Sum(Value),
@@ -473,6 +493,8 @@ struct Projector<'c, 'g> {
     groups: BTreeMap<Key, usize>,
     members: Vec<Group>,
     keybuf: Vec<Value>,
+    /// Reused for the values of each pushed row.
+    valbuf: Vec<Value>,
     /// The group of the last row.
     last: Option<usize>,
     /// Non-aggregating output: (projected values, input row).
@@ -526,7 +548,7 @@ impl<'c, 'g> Projector<'c, 'g> {
         }).collect();
         Ok(Projector {
             ctx, proj, cols, in_names: in_names.to_vec(), keep: keep.map(<[usize]>::to_vec), names: names.to_vec(), keys, rewritten, aggs, args,
-            sort_exprs, skip, limit, groups: BTreeMap::new(), members: vec![], keybuf: vec![], last: None, out: vec![],
+            sort_exprs, skip, limit, groups: BTreeMap::new(), members: vec![], keybuf: vec![], valbuf: vec![], last: None, out: vec![],
         })
     }
 
@@ -540,7 +562,7 @@ impl<'c, 'g> Projector<'c, 'g> {
 
     fn fresh_accs(&self) -> Vec<Acc> {
         self.aggs.iter().map(|a| match a {
-            Expr::CountStar => Acc::Count(0),
+            Expr::CountStar => Acc::Rows(0),
             Expr::Func(n, false, _, _) if n == "count" => Acc::Count(0),
             Expr::Func(n, false, _, _) if n == "sum" => Acc::Sum(Value::Int(0)),
             Expr::Func(n, false, _, _) if n == "min" || n == "max" => Acc::Best(None),
@@ -548,76 +570,137 @@ impl<'c, 'g> Projector<'c, 'g> {
         }).collect()
     }
 
+    /// The expressions evaluated for every pushed row, in order: the items (the grouping
+    /// keys when aggregating), then each aggregate's argument. [`Projector::accept`] takes
+    /// their values.
+    fn row_exprs(&self) -> Vec<&SExpr> {
+        self.keys.iter().chain(self.args.iter().flatten()).collect()
+    }
+
     /// Adds one row.
     fn push(&mut self, row: &[Value]) -> Result<()> {
-        let ctx = self.ctx;
+        let mut vals = std::mem::take(&mut self.valbuf);
+        vals.clear();
+        for e in self.keys.iter().chain(self.args.iter().flatten()) {
+            vals.push(e.eval(self.ctx, &self.in_names, row, &[])?);
+        }
+        let done = self.accept(&vals, row);
+        self.valbuf = vals;
+        done
+    }
+
+    /// Adds one row given the values of [`Projector::row_exprs`] over it; `row` itself is
+    /// read only for the clause's input row (kept per output row or per new group).
+    fn accept(&mut self, vals: &[Value], row: &[Value]) -> Result<()> {
+        let nk = self.keys.len();
         if self.rewritten.is_none() {
-            let vals = self.keys.iter().map(|e| e.eval(ctx, &self.in_names, row, &[])).collect::<Result<Vec<_>>>()?;
             let rep = self.input_row(row);
-            self.out.push((vals, rep));
+            self.out.push((vals.to_vec(), rep));
             return Ok(());
         }
-        let mut buf = std::mem::take(&mut self.keybuf);
-        buf.clear();
-        for e in &self.keys {
-            buf.push(e.eval(ctx, &self.in_names, row, &[])?);
-        }
-        let k = Key(buf);
-        // Rows of one group often come in runs (the key depends on an outer variable).
-        let last = self.last.filter(|&g| self.members.get(g).is_some_and(|m| Key::eq_values(&m.key, &k.0)));
-        let g = match last.or_else(|| self.groups.get(&k).copied()) {
-            Some(g) => {
-                self.keybuf = k.0;
-                g
-            }
-            None => {
-                let g = self.members.len();
-                let rep = self.input_row(row);
-                let accs = self.fresh_accs();
-                self.members.push(Group { key: k.0.clone(), rep, accs });
-                self.groups.insert(k, g);
-                g
-            }
-        };
-        self.last = Some(g);
-        for (i, a) in self.aggs.iter().enumerate() {
-            let acc = &mut self.members[g].accs[i];
-            if matches!(a, Expr::CountStar) {
-                if let Acc::Count(n) = acc {
-                    *n += 1;
-                }
+        let (key, mut argv) = (vals.get(..nk).unwrap_or(&[]), vals.get(nk..).unwrap_or(&[]).iter());
+        let g = self.group_of(key, row);
+        let Some(grp) = self.members.get_mut(g) else { return Ok(()) };
+        for ((a, arg), acc) in self.aggs.iter().zip(&self.args).zip(grp.accs.iter_mut()) {
+            if let Acc::Rows(n) = acc {
+                *n += 1;
                 continue;
             }
-            let Some(arg) = &self.args[i] else { continue };
-            let v = arg.eval(ctx, &self.in_names, row, &[])?;
-            if v.is_null() {
+            if arg.is_none() {
                 continue;
             }
-            match acc {
-                Acc::Count(n) => *n += 1,
-                Acc::Sum(s) => {
-                    if !matches!(v, Value::Int(_) | Value::Float(_)) {
-                        return Err(GqlError::type_error(format!("sum() of a {}", v.type_name())));
-                    }
-                    *s = crate::gql::eval::arith(crate::gql::ast::ArithOp::Add, s, &v)?;
-                }
-                Acc::Best(b) => {
-                    let min = matches!(a, Expr::Func(n, ..) if n == "min");
-                    let take = match b {
-                        None => true,
-                        Some(cur) => {
-                            let o = order(&v, cur);
-                            if min { o == std::cmp::Ordering::Less } else { o == std::cmp::Ordering::Greater }
-                        }
-                    };
-                    if take {
-                        *b = Some(v);
-                    }
-                }
-                Acc::Vals(vs) => vs.push(v),
+            if let Some(v) = argv.next() {
+                add(a, acc, v)?;
             }
         }
         Ok(())
+    }
+
+    /// Adds `n` rows of one group when aggregating: `key` is the group's key, `args[j]`
+    /// the `n` values of the `j`-th aggregate argument ([`Projector::row_exprs`] after the
+    /// keys), `row` the first row. The result, error included, is that of
+    /// [`Projector::accept`] on each row in turn: each aggregate runs over its values and
+    /// stops at its first error, and the error of the earliest row (then the earliest
+    /// aggregate) is the one returned.
+    fn accept_run(&mut self, key: &[Value], args: &[Run], n: usize, row: &[Value]) -> Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        let g = self.group_of(key, row);
+        let Some(grp) = self.members.get_mut(g) else { return Ok(()) };
+        let mut first: Option<(usize, GqlError)> = None;
+        let mut argv = args.iter();
+        for ((a, arg), acc) in self.aggs.iter().zip(&self.args).zip(grp.accs.iter_mut()) {
+            if let Acc::Rows(c) = acc {
+                *c += n as i64;
+                continue;
+            }
+            if arg.is_none() {
+                continue;
+            }
+            let Some(vs) = argv.next() else { continue };
+            let limit = first.as_ref().map_or(n, |(r, _)| *r);
+            let limit = limit.min(vs.len());
+            // The common cases in line: counts and sums of integers.
+            let mut r0 = 0;
+            if let Some(ints) = vs.ints() {
+                let ints = ints.get(..limit).unwrap_or(ints);
+                match acc {
+                    Acc::Count(c) => {
+                        *c += ints.len() as i64;
+                        continue;
+                    }
+                    Acc::Sum(Value::Int(x)) => {
+                        for &y in ints {
+                            let Some(z) = x.checked_add(y) else { break };
+                            *x = z;
+                            r0 += 1;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for r in r0..limit {
+                if let Err(e) = add(a, acc, &vs.get(r)) {
+                    first = Some((r, e));
+                    break;
+                }
+            }
+        }
+        first.map_or(Ok(()), |(_, e)| Err(e))
+    }
+
+    /// The group of `key` (made, with `row`'s input row as its first row, when new).
+    fn group_of(&mut self, key: &[Value], row: &[Value]) -> usize {
+        // Rows of one group often come in runs (the key depends on an outer variable).
+        let last = self.last.filter(|&g| self.members.get(g).is_some_and(|m| same_key(&m.key, key)));
+        let g = match last {
+            Some(g) => g,
+            // A few groups are searched in place, without building a key.
+            None if self.members.len() <= FEW_GROUPS && let Some(g) = self.members.iter().position(|m| same_key(&m.key, key)) => g,
+            None => {
+                let mut buf = std::mem::take(&mut self.keybuf);
+                buf.clear();
+                buf.extend_from_slice(key);
+                let k = Key(buf);
+                match self.groups.get(&k) {
+                    Some(&g) => {
+                        self.keybuf = k.0;
+                        g
+                    }
+                    None => {
+                        let g = self.members.len();
+                        let rep = self.input_row(row);
+                        let accs = self.fresh_accs();
+                        self.members.push(Group { key: k.0.clone(), rep, accs });
+                        self.groups.insert(k, g);
+                        g
+                    }
+                }
+            }
+        };
+        self.last = Some(g);
+        g
     }
 
     /// The projected table and, per row, the input row it came from.
@@ -684,12 +767,61 @@ impl<'c, 'g> Projector<'c, 'g> {
     }
 }
 
+/// Adds one argument value `v` of aggregate `a` to its accumulator (not `count(*)`).
+fn add(a: &Expr, acc: &mut Acc, v: &Value) -> Result<()> {
+    if v.is_null() {
+        return Ok(());
+    }
+    match acc {
+        Acc::Rows(_) => {}
+        Acc::Count(n) => *n += 1,
+        Acc::Sum(s) => {
+            // Integers add in place; everything else (floats, overflow, errors) as `+`.
+            if let (Value::Int(x), Value::Int(y)) = (&mut *s, v)
+                && let Some(z) = x.checked_add(*y) {
+                    *x = z;
+                    return Ok(());
+                }
+            if !matches!(v, Value::Int(_) | Value::Float(_)) {
+                return Err(GqlError::type_error(format!("sum() of a {}", v.type_name())));
+            }
+            *s = crate::gql::eval::arith(crate::gql::ast::ArithOp::Add, s, v)?;
+        }
+        Acc::Best(b) => {
+            let min = matches!(a, Expr::Func(n, ..) if n == "min");
+            let take = match b {
+                None => true,
+                Some(cur) => {
+                    let o = order(v, cur);
+                    if min { o == std::cmp::Ordering::Less } else { o == std::cmp::Ordering::Greater }
+                }
+            };
+            if take {
+                *b = Some(v.clone());
+            }
+        }
+        Acc::Vals(vs) => vs.push(v.clone()),
+    }
+    Ok(())
+}
+
+/// Up to this many groups, a row's group is found by comparing keys one by one.
+const FEW_GROUPS: usize = 16;
+
+/// Whether two grouping keys are one group ([`Key`]'s equality, integers compared directly).
+fn same_key(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| match (x, y) {
+        (Value::Int(x), Value::Int(y)) => x == y,
+        _ => order(x, y) == std::cmp::Ordering::Equal,
+    })
+}
+
 /// Finishes one aggregate of a group from its accumulator; `rep` is the group's first
 /// input row (laid out as `names`), where a percentile's second argument is evaluated.
 fn finish_agg(ctx: &Ctx, a: &Expr, acc: Acc, names: &[String], rep: &[Value]) -> Result<Value> {
     let (name, distinct, args) = match a {
         Expr::CountStar => return Ok(match acc {
-            Acc::Count(n) => Value::Int(n),
+            Acc::Rows(n) | Acc::Count(n) => Value::Int(n),
             _ => Value::Null,
         }),
         Expr::Func(n, d, args, _) => (n.as_str(), *d, args),
@@ -702,7 +834,7 @@ fn finish_agg(ctx: &Ctx, a: &Expr, acc: Acc, names: &[String], rep: &[Value]) ->
         return Err(GqlError::semantic("NestedAggregation", "aggregate calls cannot be nested"));
     }
     let mut vals = match acc {
-        Acc::Count(n) => return Ok(Value::Int(n)),
+        Acc::Rows(n) | Acc::Count(n) => return Ok(Value::Int(n)),
         Acc::Sum(v) => return Ok(v),
         Acc::Best(b) => return Ok(b.unwrap_or(Value::Null)),
         Acc::Vals(v) => v,

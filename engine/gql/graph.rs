@@ -107,6 +107,9 @@ struct Derived {
     rel_cols: BTreeMap<Sym, Rc<Column>>,
     /// Adjacency in one array per direction.
     adj: Option<Rc<Adjacency>>,
+    /// One property of every relationship in adjacency order: `(key, incoming)` → the
+    /// values by position in [`Adjacency`]'s outgoing (or incoming) array.
+    adj_cols: BTreeMap<(Sym, bool), Rc<Column>>,
 }
 
 /// One property key's values for every node (or every relationship), by id: packed
@@ -134,7 +137,16 @@ impl Column {
         }
     }
 
+    /// The values at `ids`, in that order (null where out of range).
+    fn gather(&self, ids: impl Iterator<Item = usize>) -> Column {
+        match self {
+            Column::Ints(v) => Column::Ints(ids.map(|i| v.get(i).copied().unwrap_or(i64::MIN)).collect()),
+            Column::Values(v) => Column::Values(ids.map(|i| v.get(i).cloned().unwrap_or(Value::Null)).collect()),
+        }
+    }
+
     /// The value at `i` (null where absent).
+    #[inline]
     pub fn get(&self, i: usize) -> Value {
         match self {
             Column::Ints(v) => match v.get(i) {
@@ -168,6 +180,16 @@ pub struct Adjacency {
 }
 
 impl Adjacency {
+    /// The outgoing (or incoming) steps of `n` and the position of the first of them in
+    /// the whole array, which indexes [`Graph::adj_rel_column`].
+    pub fn steps(&self, n: NodeId, incoming: bool) -> (usize, &[Edge]) {
+        let (off, all) = if incoming { (&self.inc_off, &self.inc) } else { (&self.out_off, &self.out) };
+        match (off.get(n), off.get(n + 1)) {
+            (Some(&a), Some(&b)) => (a, all.get(a..b).unwrap_or(&[])),
+            _ => (0, &[]),
+        }
+    }
+
     /// The outgoing steps of `n`.
     pub fn out(&self, n: NodeId) -> &[Edge] {
         match (self.out_off.get(n), self.out_off.get(n + 1)) {
@@ -333,6 +355,21 @@ impl Graph {
     pub fn rel_column(&self, key: Sym) -> Rc<Column> {
         let mut d = self.derived.borrow_mut();
         d.rel_cols.entry(key).or_insert_with(|| Rc::new(Column::build(self.rels.iter().map(|r| r.props.get(key))))).clone()
+    }
+
+    /// Property `key` of every relationship in the order of the compact adjacency's
+    /// outgoing (`incoming == false`) or incoming array, built on first use: a scan over
+    /// the adjacency then reads the property in memory order instead of by relationship id.
+    pub fn adj_rel_column(&self, key: Sym, incoming: bool) -> Rc<Column> {
+        if let Some(c) = self.derived.borrow().adj_cols.get(&(key, incoming)) {
+            return c.clone();
+        }
+        let by_id = self.rel_column(key);
+        let adj = self.adjacency();
+        let edges = if incoming { &adj.inc } else { &adj.out };
+        let col = Rc::new(by_id.gather(edges.iter().map(|e| e.rel)));
+        self.derived.borrow_mut().adj_cols.insert((key, incoming), col.clone());
+        col
     }
 
     /// The compact adjacency, built on first use.

@@ -18,6 +18,7 @@ pub mod graph;
 pub mod load;
 pub mod parse;
 pub mod pattern;
+pub mod scan;
 pub mod slot;
 pub mod temporal;
 pub mod value;

@@ -5,9 +5,10 @@
 use crate::gql::ast::{Dir, Expr, PatternElement, PatternPart};
 use crate::gql::error::{GqlError, Result};
 use crate::gql::eval::{Ctx, Env};
-use crate::gql::graph::{Adjacency, Edge, Props, Sym};
+use crate::gql::graph::{Adjacency, Edge, Graph, Props, Sym};
 use crate::gql::slot::{self, SExpr};
 use crate::gql::value::{NodeId, Path, RelId, Value, equals};
+use std::borrow::Cow;
 use std::rc::Rc;
 
 /// Slots of one pattern part in the extended row.
@@ -179,6 +180,96 @@ impl Compiled<'_> {
     }
 }
 
+/// Whether node `n` carries the labels of `req`.
+#[inline]
+fn labels_fit(g: &Graph, req: &NodeReq, n: NodeId) -> bool {
+    let Some(labels) = &req.labels else { return false };
+    match req.mask {
+        Some(m) => g.label_bits.get(n).is_some_and(|b| b & m == m),
+        None => g.nodes.get(n).is_some_and(|node| labels.iter().all(|l| node.labels.contains(l))),
+    }
+}
+
+/// Whether a relationship of type `typ` fits `req`'s types.
+#[inline]
+fn type_fits(req: &RelReq, typ: Sym) -> bool {
+    req.types.as_ref().is_some_and(|t| t.is_empty() || t.contains(&typ))
+}
+
+/// The nodes a part's first node pattern can bind when nothing binds it yet: those of its
+/// first label, or every node (callers still check the rest of the pattern).
+fn label_candidates<'g>(g: &'g Graph, req: &NodeReq) -> Cow<'g, [NodeId]> {
+    match &req.labels {
+        None => Cow::Borrowed(&[]),
+        Some(l) => match l.first() {
+            Some(l) => Cow::Borrowed(g.by_label.get(l).map(Vec::as_slice).unwrap_or(&[])),
+            None => Cow::Owned((0..g.nodes.len()).collect()),
+        },
+    }
+}
+
+/// A MATCH that is one relationship between two fresh node variables, `(a)-[r]-(b)`, with
+/// labels and types but no property maps, no variable length and no path: the shape
+/// [`crate::gql::scan`] runs as a loop over the compact adjacency. It yields exactly the
+/// rows, in the same order, that the backtracking matcher would.
+pub struct Hop<'c> {
+    c: &'c Compiled<'c>,
+    /// Slots of the start node, the relationship and the end node.
+    pub slots: [usize; 3],
+    /// The direction as written.
+    pub dir: Dir,
+}
+
+impl<'c> Compiled<'c> {
+    /// The pattern as a [`Hop`], when it has that shape.
+    pub fn hop(&'c self) -> Option<Hop<'c>> {
+        let [part] = self.parts else { return None };
+        let el = &part.element;
+        let ([_, _], [r]) = (el.nodes.as_slice(), el.rels.as_slice()) else { return None };
+        if part.var.is_some() || part.shortest.is_some() || r.range.is_some() {
+            return None;
+        }
+        let s = &self.slots[0];
+        let slots = [s.nodes[0], s.rels[0], s.nodes[1]];
+        let fresh = slots.iter().all(|&x| x >= self.bound_before);
+        let distinct = slots[0] != slots[1] && slots[1] != slots[2] && slots[0] != slots[2];
+        let plain = self.nodes[0].iter().all(|n| matches!(n.props, PropReq::Any)) && matches!(self.rels[0][0].props, PropReq::Any);
+        (fresh && distinct && plain).then_some(Hop { c: self, slots, dir: r.dir })
+    }
+}
+
+impl Hop<'_> {
+    /// The candidates for the start node.
+    pub fn starts<'g>(&self, g: &'g Graph) -> Cow<'g, [NodeId]> {
+        label_candidates(g, &self.c.nodes[0][0])
+    }
+
+    /// Whether node `n` fits the start (`end == false`) or end node pattern.
+    #[inline]
+    pub fn node_fits(&self, g: &Graph, end: bool, n: NodeId) -> bool {
+        labels_fit(g, &self.c.nodes[0][usize::from(end)], n) && n < g.nodes.len()
+    }
+
+    /// Whether every node of the graph fits the start (`end == false`) or end node
+    /// pattern (each of its labels is on every node), so the scan need not check.
+    pub fn fits_every_node(&self, g: &Graph, end: bool) -> bool {
+        self.c.nodes[0][usize::from(end)].labels.as_ref().is_some_and(|ls| ls.iter().all(|l| g.by_label.get(l).is_some_and(|v| v.len() == g.nodes.len())))
+    }
+
+    /// Whether a relationship of type `typ` fits.
+    #[inline]
+    pub fn type_fits(&self, typ: Sym) -> bool {
+        type_fits(&self.c.rels[0][0], typ)
+    }
+
+    /// The WHERE conjuncts tested once the start node is bound, those tested on a whole
+    /// match (in the matcher's order), and whether the condition was split.
+    pub fn filters(&self) -> (&[SExpr], Vec<&SExpr>, bool) {
+        let f = &self.c.filters;
+        (f.first().map(Vec::as_slice).unwrap_or(&[]), f.iter().skip(1).flatten().collect(), self.c.split)
+    }
+}
+
 struct State {
     row: Vec<Value>,
     bound: Vec<bool>,
@@ -276,19 +367,9 @@ impl<'g> Matcher<'_, 'g> {
             }
         }
         let req = &self.c.nodes[pi][j];
-        let Some(labels) = &req.labels else { return Ok(false) };
         let g = self.ctx.graph;
-        match req.mask {
-            Some(m) => {
-                if g.label_bits.get(n).is_none_or(|b| b & m != m) {
-                    return Ok(false);
-                }
-            }
-            None => {
-                if !g.nodes.get(n).is_some_and(|node| labels.iter().all(|l| node.labels.contains(l))) {
-                    return Ok(false);
-                }
-            }
+        if !labels_fit(g, req, n) {
+            return Ok(false);
         }
         if matches!(req.props, PropReq::Any) {
             return Ok(n < g.nodes.len());
@@ -299,8 +380,7 @@ impl<'g> Matcher<'_, 'g> {
 
     fn rel_ok(&self, pi: usize, j: usize, e: &Edge, st: &State) -> Result<bool> {
         let req = &self.c.rels[pi][j];
-        let Some(types) = &req.types else { return Ok(false) };
-        if !types.is_empty() && !types.contains(&e.typ) {
+        if !type_fits(req, e.typ) {
             return Ok(false);
         }
         if matches!(req.props, PropReq::Any) {
@@ -340,6 +420,7 @@ impl<'g> Matcher<'_, 'g> {
         let g = self.ctx.graph;
         let req = &self.c.nodes[pi][0];
         let indexed: Vec<NodeId>;
+        let by_label: Cow<[NodeId]>;
         let cands: &[NodeId] = if st.bound[first] {
             match &st.row[first] {
                 Value::Node(n) => {
@@ -349,18 +430,14 @@ impl<'g> Matcher<'_, 'g> {
                 _ => &[],
             }
         } else {
-            match (&req.labels, req.labels.as_ref().and_then(|l| l.first())) {
-                (None, _) => &[],
-                (Some(_), Some(&l)) => match self.indexable(&req.props) {
-                    Some((k, v)) => {
-                        indexed = g.nodes_with(l, k, &v);
-                        &indexed
-                    }
-                    None => g.by_label.get(&l).map(Vec::as_slice).unwrap_or(&[]),
-                },
-                (Some(_), None) => {
-                    indexed = (0..g.nodes.len()).collect();
+            match (req.labels.as_ref().and_then(|l| l.first()), self.indexable(&req.props)) {
+                (Some(&l), Some((k, v))) => {
+                    indexed = g.nodes_with(l, k, &v);
                     &indexed
+                }
+                _ => {
+                    by_label = label_candidates(g, req);
+                    &by_label
                 }
             }
         };

@@ -1,0 +1,87 @@
+//! The adjacency scan (`engine/gql/scan.rs`) against the backtracking matcher: each query
+//! runs as `MATCH (a)-[r]-(b)` (scanned) and as `MATCH p = (a)-[r]-(b)` (a named path
+//! keeps it on the matcher); rows, their order and errors must be the same.
+
+use std::collections::BTreeMap;
+use textgraph::gql::{Access, Graph, query, run_script};
+
+const SETUP: &str = "CREATE (a:A:B {k: 1, name: 'a', f: 1.5}), (b:B {k: 2, name: 'b'}), (c:A {k: 3, f: 2.25}), (d:C {k: 'x'}), (e:A:B {k: 9223372036854775807}),
+  (a)-[:T {w: 1}]->(b), (a)-[:T {w: 2.5}]->(c), (b)-[:U {w: 3}]->(a), (c)-[:T]->(c), (a)-[:T {w: 4}]->(a),
+  (d)-[:U {w: 'str'}]->(a), (c)-[:U {w: 5}]->(d), (e)-[:T {w: 9223372036854775807}]->(a), (e)-[:T {w: 1}]->(b), (b)-[:T {w: -7}]->(e)";
+
+fn graph() -> Graph {
+    let mut g = Graph::default();
+    run_script(&mut g, SETUP, &BTreeMap::new()).unwrap_or_else(|e| panic!("{e}"));
+    g
+}
+
+fn run(g: &mut Graph, q: &str) -> String {
+    match query(g, q, &BTreeMap::new(), Access::ReadOnly) {
+        Ok(t) => format!("{:?} {:?}", t.cols, t.rows),
+        Err(e) => format!("error: {e}"),
+    }
+}
+
+/// `m` is a MATCH pattern without `p =`; `rest` what follows it.
+fn same(m: &str, rest: &str) {
+    let mut g = graph();
+    let scanned = run(&mut g, &format!("MATCH {m} {rest}"));
+    let matched = run(&mut g, &format!("MATCH p = {m} {rest}"));
+    assert_eq!(scanned, matched, "MATCH {m} {rest}");
+}
+
+#[test]
+fn rows_and_their_order_are_the_matchers() {
+    for m in ["(a)-[r]->(b)", "(a)<-[r]-(b)", "(a)-[r]-(b)", "(a:A)-[r:T]->(b:B)", "(a:B)-[r:T|U]-(b:A)", "(a)-[r:V]->(b)", "(a:Z)-[r]->(b)", "(a)-[r]->(b:A:B)"] {
+        same(m, "RETURN id(a) AS a, id(r) AS r, id(b) AS b, r.w AS w, b.name AS n");
+        same(m, "WHERE a.k < 3 AND b.k >= 1 RETURN id(a), id(r), id(b)");
+        same(m, "WITH a, r, b WHERE r.w > 1 RETURN count(*) AS c");
+    }
+}
+
+#[test]
+fn aggregates_are_the_matchers() {
+    for m in ["(a)-[r]->(b)", "(a)-[r]-(b)", "(a:A)<-[r]-(b)", "(a:B)-[r:T]->(b)"] {
+        same(m, "RETURN count(*) AS n");
+        same(m, "RETURN a.k % 2 AS g, count(*) AS n, count(r.w) AS c, min(b.k) AS lo, max(r.w) AS hi, collect(b.name) AS names ORDER BY g");
+        same(m, "RETURN a.name AS g, avg(b.k) AS av, collect(DISTINCT id(b)) AS bs ORDER BY g");
+        same(m, "RETURN b.k AS g, count(*) AS n, sum(a.f) AS s ORDER BY g");
+        same(m, "WHERE a.k < 3 RETURN a.k AS g, count(*) AS n, sum(b.k) AS s ORDER BY g");
+        same(m, "WHERE r.w IS NOT NULL RETURN a.k AS g, sum(r.w) AS s, a AS node ORDER BY g");
+        same(m, "RETURN id(a) AS g, sum(r.w) AS s ORDER BY g");
+        same(m, "RETURN a AS g, count(DISTINCT b) AS n, collect(r) AS rs, collect(b) AS bs");
+        same(m, "RETURN b AS g, count(*) AS n, collect(a) AS s");
+        same(m, "RETURN a.k AS g, sum(r.w) AS s, sum(a.k) AS t ORDER BY g");
+        same(m, "WHERE a.k AND b.k > 1 RETURN count(*) AS c");
+        same(m, "RETURN a.k / (b.k - 2) AS x, count(*) AS c");
+        same(m, "WHERE toInteger(r.w) IS NOT NULL RETURN a.k AS g, sum(r.w) AS s ORDER BY g");
+        same(m, "WHERE toInteger(r.w) IS NOT NULL AND a.k < 5 RETURN a.k AS g, sum(r.w) AS s, sum(b.k) AS t ORDER BY g");
+        same(m, "WHERE toInteger(r.w) < 100 RETURN a.k AS g, sum(r.w) AS s, sum(b.f) AS t ORDER BY g");
+    }
+}
+
+#[test]
+fn optional_match_without_rows_is_the_matchers() {
+    let mut g = graph();
+    let scanned = run(&mut g, "OPTIONAL MATCH (a:Z)-[r]->(b) RETURN count(*) AS n, count(a) AS c");
+    let matched = run(&mut g, "OPTIONAL MATCH p = (a:Z)-[r]->(b) RETURN count(*) AS n, count(a) AS c");
+    assert_eq!(scanned, matched);
+}
+
+#[test]
+fn a_start_node_with_more_matches_than_one_run_is_the_matchers() {
+    let setup = "CREATE (h:H {k: 1}) WITH h UNWIND range(1, 9000) AS i CREATE (h)-[:T {w: i * 500000000000}]->(:X {k: i})";
+    for rest in [
+        "RETURN a.k AS g, count(*) AS n, sum(b.k) AS s, collect(b.k)[4094..4098] AS c",
+        "RETURN a.k AS g, count(*) AS n, sum(r.w) AS s",
+        "WHERE b.k < 6000 RETURN a.k AS g, count(*) AS n, sum(r.w) AS s, max(r.w) AS m",
+    ] {
+        let mut out = vec![];
+        for m in ["(a:H)-[r]->(b)", "p = (a:H)-[r]->(b)"] {
+            let mut g = Graph::default();
+            run_script(&mut g, setup, &BTreeMap::new()).unwrap_or_else(|e| panic!("{e}"));
+            out.push(run(&mut g, &format!("MATCH {m} {rest}")));
+        }
+        assert_eq!(out[0], out[1], "{rest}");
+    }
+}
