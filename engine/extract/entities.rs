@@ -738,7 +738,10 @@ fn dates(text: &str, sentence: Span, doc_date: Option<&str>, cues: u128, out: &m
         taken.push(span);
         out.push(Mention { span, kind: "Date", key: format!("Date:{iso_date}"), surface: collapse(&text[span.0..span.1]), attrs: vec![("iso", iso_date)] });
     };
-    let (month, dash) = (cues & cue::MONTH != 0, cues & cue::DASH != 0);
+    // Every absolute date pattern has a four-digit year: without four digits in a row none
+    // can match (an exact gate, a byte scan).
+    let year = td.as_bytes().windows(4).any(|w| w.iter().all(u8::is_ascii_digit));
+    let (month, dash) = (year && cues & cue::MONTH != 0, year && cues & cue::DASH != 0);
     for (pat, on) in [(&*DMY, month), (&*MDY, month), (&*YMD, dash)] {
         for c in pat.captures_iter(if on { td } else { "" }) {
             let (Some(d), Some(m), Some(y)) = (c.name("d"), c.name("m"), c.name("y")) else { continue };
