@@ -10,13 +10,15 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use crate::gql::value::{Key, NodeId, RelId, Value};
+use crate::gql::value::{NodeId, RelId, Value, order};
 
 /// An interned label, relationship type or property key of one [`Graph`].
 pub type Sym = u32;
 
 /// Nodes of one label by the value of one property.
-type PropIndex = BTreeMap<Key, Vec<NodeId>>;
+/// A label's nodes with a property, sorted by its value under [`order`] (stably: equal
+/// values keep the label's node order); the nodes of one value are a run.
+type PropIndex = Vec<(Value, NodeId)>;
 
 /// The properties of a node or relationship: `(key, value)` sorted by key symbol, never
 /// null. Read by symbol ([`Props::get`]) or by name through the graph ([`Graph::prop`]).
@@ -158,15 +160,31 @@ impl Column {
     }
 }
 
-/// One step from a node: the relationship, the node at its other end and its type.
+/// One step from a node: the relationship, the node at its other end and its type. Ids
+/// are held in 32 bits (12 bytes a step, not 24: building the arrays for a million
+/// relationships touches half the memory; an in-memory graph never nears 2^32 elements).
 #[derive(Clone, Copy, Debug)]
 pub struct Edge {
-    /// The relationship.
-    pub rel: RelId,
-    /// The node at the other end.
-    pub other: NodeId,
+    rel: u32,
+    other: u32,
     /// The relationship's type.
     pub typ: Sym,
+}
+
+impl Edge {
+    fn new(rel: RelId, other: NodeId, typ: Sym) -> Edge {
+        Edge { rel: rel as u32, other: other as u32, typ }
+    }
+
+    /// The relationship.
+    pub fn rel(&self) -> RelId {
+        self.rel as RelId
+    }
+
+    /// The node at the other end.
+    pub fn other(&self) -> NodeId {
+        self.other as NodeId
+    }
 }
 
 /// Outgoing and incoming steps of every node, each node's steps contiguous (in the order
@@ -312,17 +330,22 @@ impl Graph {
         let ix = {
             let mut cache = self.derived.borrow_mut();
             let entry = cache.index.entry((label, key)).or_insert_with(|| {
-                let mut m: PropIndex = BTreeMap::new();
-                for &n in self.by_label.get(&label).map(Vec::as_slice).unwrap_or(&[]) {
-                    if let Some(pv) = self.nodes.get(n).and_then(|node| node.props.get(key)) {
-                        m.entry(Key(vec![pv.clone()])).or_default().push(n);
-                    }
-                }
+                // One sort of (value, node) pairs: no allocation per node, unlike a map.
+                let mut m: PropIndex = self
+                    .by_label
+                    .get(&label)
+                    .map(Vec::as_slice)
+                    .unwrap_or(&[])
+                    .iter()
+                    .filter_map(|&n| self.nodes.get(n).and_then(|node| node.props.get(key)).map(|pv| (pv.clone(), n)))
+                    .collect();
+                m.sort_by(|a, b| order(&a.0, &b.0));
                 Rc::new(m)
             });
             entry.clone()
         };
-        ix.get(&Key(vec![v.clone()])).cloned().unwrap_or_default()
+        let start = ix.partition_point(|(x, _)| order(x, v) == std::cmp::Ordering::Less);
+        ix[start..].iter().take_while(|(x, _)| order(x, v) == std::cmp::Ordering::Equal).map(|&(_, n)| n).collect()
     }
 
     /// Whether node `n` carries every label in `labels` (by text).
@@ -367,7 +390,7 @@ impl Graph {
         let by_id = self.rel_column(key);
         let adj = self.adjacency();
         let edges = if incoming { &adj.inc } else { &adj.out };
-        let col = Rc::new(by_id.gather(edges.iter().map(|e| e.rel)));
+        let col = Rc::new(by_id.gather(edges.iter().map(Edge::rel)));
         self.derived.borrow_mut().adj_cols.insert((key, incoming), col.clone());
         col
     }
@@ -392,14 +415,14 @@ impl Graph {
                 out_off[i + 1] += out_off[i];
                 inc_off[i + 1] += inc_off[i];
             }
-            let blank = Edge { rel: 0, other: 0, typ: 0 };
+            let blank = Edge::new(0, 0, 0);
             let (mut out, mut inc) = (vec![blank; out_off[n]], vec![blank; inc_off[n]]);
             let (mut out_at, mut inc_at) = (out_off.clone(), inc_off.clone());
             for (id, r) in self.rels.iter().enumerate() {
                 if r.src < n && r.dst < n {
-                    out[out_at[r.src]] = Edge { rel: id, other: r.dst, typ: r.typ };
+                    out[out_at[r.src]] = Edge::new(id, r.dst, r.typ);
                     out_at[r.src] += 1;
-                    inc[inc_at[r.dst]] = Edge { rel: id, other: r.src, typ: r.typ };
+                    inc[inc_at[r.dst]] = Edge::new(id, r.src, r.typ);
                     inc_at[r.dst] += 1;
                 }
             }

@@ -386,7 +386,7 @@ impl<'g> Matcher<'_, 'g> {
         if matches!(req.props, PropReq::Any) {
             return Ok(true);
         }
-        let Some(rel) = self.ctx.graph.rels.get(e.rel) else { return Ok(false) };
+        let Some(rel) = self.ctx.graph.rels.get(e.rel()) else { return Ok(false) };
         self.props_ok(st, &req.props, &rel.props)
     }
 
@@ -469,7 +469,7 @@ impl<'g> Matcher<'_, 'g> {
     fn expand<'s>(&'s self, n: NodeId, dir: Dir) -> impl Iterator<Item = &'s Edge> + 's {
         let outs: &[Edge] = if matches!(dir, Dir::Right | Dir::Both) { self.adj.out(n) } else { &[] };
         let incs: &[Edge] = if matches!(dir, Dir::Left | Dir::Both) { self.adj.inc(n) } else { &[] };
-        outs.iter().chain(incs.iter().filter(move |e| !(dir == Dir::Both && e.other == n)))
+        outs.iter().chain(incs.iter().filter(move |e| !(dir == Dir::Both && e.other() == n)))
     }
 
     fn finish_part(&self, pi: usize, st: &mut State, emit: &mut Emit) -> Result<bool> {
@@ -517,7 +517,7 @@ impl<'g> Matcher<'_, 'g> {
         }
         let cp = self.c.offsets[pi] + j + 1;
         for e in self.expand(cur, r.dir) {
-            let (rid, other) = (e.rel, e.other);
+            let (rid, other) = (e.rel(), e.other());
             if st.used.contains(&rid) {
                 continue;
             }
@@ -568,7 +568,7 @@ impl<'g> Matcher<'_, 'g> {
             return Ok(go);
         }
         for e in self.expand(cur, r.dir) {
-            let (rid, other) = (e.rel, e.other);
+            let (rid, other) = (e.rel(), e.other());
             if rid != want[k] || st.used.contains(&rid) || !self.rel_ok(pi, j, e, st)? {
                 continue;
             }
@@ -605,7 +605,7 @@ impl<'g> Matcher<'_, 'g> {
         }
         if depth < hi {
             for e in self.expand(cur, r.dir) {
-            let (rid, other) = (e.rel, e.other);
+            let (rid, other) = (e.rel(), e.other());
                 if st.used.contains(&rid) || !self.rel_ok(pi, j, e, st)? {
                     continue;
                 }
@@ -686,7 +686,7 @@ impl<'g> Matcher<'_, 'g> {
         }
         let r = &self.c.parts[pi].element.rels[0];
         for e in self.expand(cur, r.dir) {
-            let (rid, other) = (e.rel, e.other);
+            let (rid, other) = (e.rel(), e.other());
             if acc.contains(&rid) || st.used.contains(&rid) || !self.rel_ok(pi, 0, e, st)? {
                 continue;
             }

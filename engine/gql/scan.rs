@@ -201,17 +201,17 @@ impl<'h, 'c> Scan<'h, 'c> {
                 let (base, edges) = adj.steps(a, incoming);
                 for (i, e) in edges.iter().enumerate() {
                     // An undirected pattern takes a self-loop once (from the outgoing side).
-                    if incoming && self.hop.dir == Dir::Both && e.other == a {
+                    if incoming && self.hop.dir == Dir::Both && e.other() == a {
                         continue;
                     }
-                    if !self.hop.type_fits(e.typ) || !(any_end || self.hop.node_fits(g, true, e.other)) {
+                    if !self.hop.type_fits(e.typ) || !(any_end || self.hop.node_fits(g, true, e.other())) {
                         continue;
                     }
                     if self.needs_row {
-                        set_small(&mut row[sr], Value::Rel(e.rel));
-                        set_small(&mut row[sb], Value::Node(e.other));
+                        set_small(&mut row[sr], Value::Rel(e.rel()));
+                        set_small(&mut row[sb], Value::Node(e.other()));
                     }
-                    cur = Cursor { a, rel: e.rel, b: e.other, pos: base + i, incoming };
+                    cur = Cursor { a, rel: e.rel(), b: e.other(), pos: base + i, incoming };
                     let step = self.step(ctx, &row, cur, &mut vals, &mut stale, &mut cols);
                     let passed = match step {
                         Ok(p) => p,
@@ -227,7 +227,7 @@ impl<'h, 'c> Scan<'h, 'c> {
                     }
                     any = true;
                     if self.runs.is_some() {
-                        first.get_or_insert((e.rel, e.other));
+                        first.get_or_insert((e.rel(), e.other()));
                         n += 1;
                         // A start node with very many matches is handed over in pieces.
                         if n == RUN_MAX {
