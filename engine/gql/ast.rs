@@ -195,6 +195,22 @@ pub enum CmpOp {
     Ge,
 }
 
+impl CmpOp {
+    /// Whether the operator holds between two values that compare as `o` (for values with
+    /// a total order; openCypher's nulls, NaN and equality rules are the caller's).
+    pub fn holds(self, o: std::cmp::Ordering) -> bool {
+        use std::cmp::Ordering::*;
+        match self {
+            CmpOp::Eq => o == Equal,
+            CmpOp::Ne => o != Equal,
+            CmpOp::Lt => o == Less,
+            CmpOp::Le => o != Greater,
+            CmpOp::Gt => o == Greater,
+            CmpOp::Ge => o != Less,
+        }
+    }
+}
+
 /// Arithmetic operators.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArithOp {

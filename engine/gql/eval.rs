@@ -416,7 +416,6 @@ fn slice(base: &Value, from: Option<Value>, to: Option<Value>) -> Result<Value> 
 
 /// A comparison operator on two values (null when not comparable).
 pub fn cmp_op(op: CmpOp, a: &Value, b: &Value) -> Option<bool> {
-    use std::cmp::Ordering::*;
     match op {
         CmpOp::Eq => equals(a, b),
         CmpOp::Ne => equals(a, b).map(|x| !x),
@@ -426,13 +425,7 @@ pub fn cmp_op(op: CmpOp, a: &Value, b: &Value) -> Option<bool> {
             if (nan(a) || nan(b)) && matches!(a, Value::Int(_) | Value::Float(_)) && matches!(b, Value::Int(_) | Value::Float(_)) {
                 return Some(false);
             }
-            let o = compare(a, b)?;
-            Some(match op {
-                CmpOp::Lt => o == Less,
-                CmpOp::Le => o != Greater,
-                CmpOp::Gt => o == Greater,
-                _ => o != Less,
-            })
+            Some(op.holds(compare(a, b)?))
         }
     }
 }

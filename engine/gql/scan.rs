@@ -399,14 +399,7 @@ fn truth_fast(e: &HExpr, cur: Cursor) -> Option<bool> {
             let mut acc = true;
             for (op, rhs) in chain {
                 let right = int(rhs, cur)?;
-                acc &= match op {
-                    CmpOp::Eq => left == right,
-                    CmpOp::Ne => left != right,
-                    CmpOp::Lt => left < right,
-                    CmpOp::Le => left <= right,
-                    CmpOp::Gt => left > right,
-                    CmpOp::Ge => left >= right,
-                };
+                acc &= op.holds(left.cmp(&right));
                 left = right;
             }
             Some(acc)
