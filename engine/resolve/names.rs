@@ -172,8 +172,12 @@ pub fn jaro_winkler(a: &str, b: &str) -> i32 {
 /// neighbours) separate two attribute values once case and everything but letters and
 /// digits are dropped: "1969-07-12" and "19690721" are 1 apart, "1969" and "1970" 2.
 pub fn value_distance(a: &str, b: &str) -> i32 {
-    let norm = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
-    strsim::osa_distance(&norm(a), &norm(b)).min(i32::MAX as usize) as i32
+    strsim::osa_distance(&letters_and_digits(a), &letters_and_digits(b)).min(i32::MAX as usize) as i32
+}
+
+/// A value's letters and digits, lower-cased: what attribute comparisons compare.
+fn letters_and_digits(s: &str) -> String {
+    s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
 }
 
 /// Whether two values of one attribute could describe the same thing (the opposite of
@@ -184,8 +188,7 @@ pub fn value_distance(a: &str, b: &str) -> i32 {
 /// shorter are in the longer: word order, middle initials and abbreviations of a few words
 /// do not make two author lists or addresses differ, another street number or other people do.
 pub fn values_agree(a: &str, b: &str) -> bool {
-    let norm = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect::<String>();
-    let (na, nb) = (norm(a), norm(b));
+    let (na, nb) = (letters_and_digits(a), letters_and_digits(b));
     if na == nb {
         return true;
     }
