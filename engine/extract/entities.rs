@@ -474,28 +474,28 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     let prison_cue = cues & cue::PRISON != 0;
     for (k, (pat, on)) in [(&*A, role_cue), (&*B, role_word), (&*B2, role_cue), (&*C, say_cue), (&*D, cues & cue::BY != 0), (&*E, age_cue), (&*F, prison_cue)].into_iter().enumerate() {
         for c in pat.captures_iter(if on { t } else { "" }) {
-            if let Some(mut m) = c.get(1) {
+            if let Some(m) = c.get(1) {
+                let (mut start, end) = (m.start(), m.end());
                 // E and F know the name only by what follows it: it must open its clause
                 // ("A citizen of the Dominican Republic was sentenced" is not a name), and
                 // a rank before it is not part of it ("Sergeant First Class Michael Rambaran").
                 if k >= 5 {
-                    let before = t[..m.start()].trim_end();
+                    let before = t[..start].trim_end();
                     if before.rsplit(char::is_whitespace).next().is_some_and(|w| w.starts_with(char::is_lowercase)) {
                         continue;
                     }
-                    let words: Vec<(usize, &str)> = m.as_str().split_whitespace().map(|w| (w.as_ptr() as usize - m.as_str().as_ptr() as usize, w)).collect();
-                    let ranks = words.iter().take_while(|(_, w)| RANKS.contains(w)).count();
-                    if words.len() - ranks < 2 {
+                    while let Some((rank, rest)) = t[start..end].split_once(char::is_whitespace)
+                        && RANKS.contains(&rank)
+                    {
+                        start = end - rest.trim_start().len();
+                    }
+                    if t[start..end].split_whitespace().count() < 2 {
                         continue;
                     }
-                    if ranks > 0
-                        && let Some(r) = pat.captures_at(t, m.start() + words[ranks].0).and_then(|c| c.get(1)).filter(|r| r.start() == m.start() + words[ranks].0)
-                    {
-                        m = r;
-                    }
                 }
-                let first = m.as_str().split_whitespace().next().unwrap_or("");
-                let name_words: Vec<&str> = m.as_str().split_whitespace().collect();
+                let name = &t[start..end];
+                let first = name.split_whitespace().next().unwrap_or("");
+                let name_words: Vec<&str> = name.split_whitespace().collect();
                 let is_org = name_words.iter().any(|w| ORG_SUFFIXES.contains(w));
                 // A title is not a name ("Principal Financial Officer").
                 let titled = name_words.iter().any(|w| {
@@ -510,7 +510,7 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
                 if titled || is_stop(first) || is_org || name_words.iter().any(|w| month_number(w).is_some()) {
                     continue;
                 }
-                push_person(text, s + m.start(), s + m.end(), out);
+                push_person(text, s + start, s + end, out);
             }
         }
     }
