@@ -172,7 +172,8 @@ pub struct Edge {
 }
 
 impl Edge {
-    fn new(rel: RelId, other: NodeId, typ: Sym) -> Edge {
+    /// The step along relationship `rel` to `other`.
+    pub fn new(rel: RelId, other: NodeId, typ: Sym) -> Edge {
         Edge { rel: rel as u32, other: other as u32, typ }
     }
 
@@ -214,6 +215,11 @@ impl Adjacency {
             (Some(&a), Some(&b)) => self.out.get(a..b).unwrap_or(&[]),
             _ => &[],
         }
+    }
+
+    /// Step `i` of the outgoing (or incoming) array; positions come from [`Adjacency::steps`].
+    pub fn step(&self, incoming: bool, i: usize) -> Option<Edge> {
+        if incoming { self.inc.get(i).copied() } else { self.out.get(i).copied() }
     }
 
     /// The incoming steps of `n`.
@@ -393,6 +399,11 @@ impl Graph {
         let col = Rc::new(by_id.gather(edges.iter().map(Edge::rel)));
         self.derived.borrow_mut().adj_cols.insert((key, incoming), col.clone());
         col
+    }
+
+    /// The compact adjacency if some query has built it already.
+    pub fn built_adjacency(&self) -> Option<Rc<Adjacency>> {
+        self.derived.borrow().adj.clone()
     }
 
     /// The compact adjacency, built on first use.

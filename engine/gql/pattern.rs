@@ -9,6 +9,7 @@ use crate::gql::graph::{Adjacency, Edge, Graph, Props, Sym};
 use crate::gql::slot::{self, SExpr};
 use crate::gql::value::{NodeId, Path, RelId, Value, equals};
 use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// Slots of one pattern part in the extended row.
@@ -288,7 +289,7 @@ pub fn matches(ctx: &Ctx, c: &Compiled, env: &Env, emit: &mut dyn FnMut(&[Value]
         *b = true;
     }
     let mut st = State { row, bound, used: vec![], pnodes: vec![], prels: vec![] };
-    let m = Matcher { ctx, c, aggs: env.aggs, adj: ctx.graph.adjacency() };
+    let m = Matcher { ctx, c, aggs: env.aggs, adj: RefCell::new(ctx.graph.built_adjacency()), expansions: Cell::new(0) };
     m.part(0, &mut st, emit)?;
     Ok(())
 }
@@ -297,7 +298,38 @@ struct Matcher<'a, 'g> {
     ctx: &'a Ctx<'g>,
     c: &'a Compiled<'a>,
     aggs: &'a [Value],
-    adj: Rc<Adjacency>,
+    /// The compact adjacency once built. An anchored pattern steps from a few nodes: their
+    /// own relationship lists serve it without building the adjacency for the whole graph
+    /// (the first query of a large graph would pay for it); after [`BUILD_AFTER`]
+    /// expansions the matcher builds it. Both give each node's steps in the same order.
+    adj: RefCell<Option<Rc<Adjacency>>>,
+    /// Nodes expanded from the relationship lists so far.
+    expansions: Cell<usize>,
+}
+
+/// Expansions from the relationship lists after which the compact adjacency is built.
+const BUILD_AFTER: usize = 4096;
+
+/// A node's steps in one direction: positions in the compact adjacency, or its
+/// relationship list (each relationship looked up).
+enum Steps<'s> {
+    Adj(Rc<Adjacency>, bool, std::ops::Range<usize>),
+    List(std::slice::Iter<'s, RelId>, &'s Graph, bool),
+}
+
+impl Iterator for Steps<'_> {
+    type Item = Edge;
+    fn next(&mut self) -> Option<Edge> {
+        match self {
+            Steps::Adj(a, incoming, range) => a.step(*incoming, range.next()?),
+            Steps::List(it, g, incoming) => loop {
+                let r = *it.next()?;
+                if let Some(x) = g.rels.get(r) {
+                    return Some(Edge::new(r, if *incoming { x.src } else { x.dst }, x.typ));
+                }
+            },
+        }
+    }
 }
 
 type Emit<'e> = dyn FnMut(&[Value]) -> Result<bool> + 'e;
@@ -466,10 +498,26 @@ impl<'g> Matcher<'_, 'g> {
     }
 
     /// The steps from `n` in direction `dir` (a self-loop once when undirected).
-    fn expand<'s>(&'s self, n: NodeId, dir: Dir) -> impl Iterator<Item = &'s Edge> + 's {
-        let outs: &[Edge] = if matches!(dir, Dir::Right | Dir::Both) { self.adj.out(n) } else { &[] };
-        let incs: &[Edge] = if matches!(dir, Dir::Left | Dir::Both) { self.adj.inc(n) } else { &[] };
-        outs.iter().chain(incs.iter().filter(move |e| !(dir == Dir::Both && e.other() == n)))
+    fn expand(&self, n: NodeId, dir: Dir) -> impl Iterator<Item = Edge> + use<'_, 'g> {
+        if self.adj.borrow().is_none() {
+            self.expansions.set(self.expansions.get() + 1);
+            if self.expansions.get() > BUILD_AFTER {
+                *self.adj.borrow_mut() = Some(self.ctx.graph.adjacency());
+            }
+        }
+        let g: &Graph = self.ctx.graph;
+        let adj = self.adj.borrow().clone();
+        let steps = |incoming: bool, on: bool| match (&adj, on) {
+            (_, false) => Steps::List([].iter(), g, incoming),
+            (Some(a), true) => {
+                let (start, edges) = a.steps(n, incoming);
+                Steps::Adj(a.clone(), incoming, start..start + edges.len())
+            }
+            (None, true) => Steps::List(if incoming { g.inc.get(n) } else { g.out.get(n) }.map_or(&[][..], Vec::as_slice).iter(), g, incoming),
+        };
+        let outs = steps(false, matches!(dir, Dir::Right | Dir::Both));
+        let incs = steps(true, matches!(dir, Dir::Left | Dir::Both));
+        outs.chain(incs.filter(move |e| !(dir == Dir::Both && e.other() == n)))
     }
 
     fn finish_part(&self, pi: usize, st: &mut State, emit: &mut Emit) -> Result<bool> {
@@ -524,7 +572,7 @@ impl<'g> Matcher<'_, 'g> {
             if st.bound[rslot] && !matches!(&st.row[rslot], Value::Rel(b) if *b == rid) {
                 continue;
             }
-            if !self.rel_ok(pi, j, e, st)? {
+            if !self.rel_ok(pi, j, &e, st)? {
                 continue;
             }
             let rdid = Self::bind(st, rslot, Value::Rel(rid));
@@ -569,7 +617,7 @@ impl<'g> Matcher<'_, 'g> {
         }
         for e in self.expand(cur, r.dir) {
             let (rid, other) = (e.rel(), e.other());
-            if rid != want[k] || st.used.contains(&rid) || !self.rel_ok(pi, j, e, st)? {
+            if rid != want[k] || st.used.contains(&rid) || !self.rel_ok(pi, j, &e, st)? {
                 continue;
             }
             st.used.push(rid);
@@ -606,7 +654,7 @@ impl<'g> Matcher<'_, 'g> {
         if depth < hi {
             for e in self.expand(cur, r.dir) {
             let (rid, other) = (e.rel(), e.other());
-                if st.used.contains(&rid) || !self.rel_ok(pi, j, e, st)? {
+                if st.used.contains(&rid) || !self.rel_ok(pi, j, &e, st)? {
                     continue;
                 }
                 st.used.push(rid);
@@ -687,7 +735,7 @@ impl<'g> Matcher<'_, 'g> {
         let r = &self.c.parts[pi].element.rels[0];
         for e in self.expand(cur, r.dir) {
             let (rid, other) = (e.rel(), e.other());
-            if acc.contains(&rid) || st.used.contains(&rid) || !self.rel_ok(pi, 0, e, st)? {
+            if acc.contains(&rid) || st.used.contains(&rid) || !self.rel_ok(pi, 0, &e, st)? {
                 continue;
             }
             acc.push(rid);
