@@ -3,10 +3,13 @@
 //! `scripts/bench_gql.py`, which runs the same queries on Kuzu from the same files. Prints
 //! one tab-separated line per query: name, cold ms (first run), warm ms (median of the
 //! next runs), and the result's first cell.
+//!
+//!     tg-gql-bench DIR [RUNS] [QUERY]     # TG_GQL_PARTS=1: time each structure first
 
 use std::collections::BTreeMap;
 use std::time::Instant;
 
+use textgraph::gql::graph::Sym;
 use textgraph::gql::{Access, Graph, Value, query};
 
 /// The benchmark queries: the Python driver sends the same texts to Kuzu.
@@ -18,9 +21,32 @@ const QUERIES: &[(&str, &str)] = &[
     ("aggregate", "MATCH (a:Person)-[k:KNOWS]->(b:Person) RETURN a.age % 10 AS bucket, count(*) AS n, sum(k.weight) AS w ORDER BY bucket"),
 ];
 
-fn read_csv(path: &str) -> Vec<Vec<i64>> {
+/// The integer cells of a CSV file's data lines (the header skipped; a bad cell is 0).
+fn read_csv(path: &str) -> Vec<[i64; 3]> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    text.lines().skip(1).filter(|l| !l.is_empty()).map(|l| l.split(',').map(|c| c.trim().parse::<i64>().unwrap_or(0)).collect()).collect()
+    let mut rows = Vec::with_capacity(text.len() / 12);
+    for line in text.lines().skip(1).filter(|l| !l.is_empty()) {
+        let mut row = [0i64; 3];
+        for (cell, c) in row.iter_mut().zip(line.split(',')) {
+            *cell = c.trim().parse().unwrap_or(0);
+        }
+        rows.push(row);
+    }
+    rows
+}
+
+/// Times building each structure the queries use, on stderr (set `TG_GQL_PARTS=1`): where
+/// a cold query's time goes. The queries after it then run on built structures.
+fn parts(g: &Graph, age: Sym, weight: Sym) {
+    let time = |what: &str, f: &dyn Fn()| {
+        let t = Instant::now();
+        f();
+        eprintln!("{what}\t{:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+    };
+    time("adjacency (outgoing)", &|| drop(g.adjacency(false)));
+    time("node column age", &|| drop(g.node_column(age)));
+    time("relationship column weight", &|| drop(g.rel_column(weight)));
+    time("weight in adjacency order", &|| drop(g.adj_rel_column(weight, false)));
 }
 
 fn main() {
@@ -28,26 +54,26 @@ fn main() {
     let dir = args.get(1).cloned().unwrap_or_else(|| "target/bench-gql".into());
     let runs: usize = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(5);
     let only: Option<String> = args.get(3).cloned();
+    // Loaded as a bulk loader would: symbols interned once, no map per element.
     let t0 = Instant::now();
     let mut g = Graph::default();
+    let (person, knows) = (g.intern("Person"), g.intern("KNOWS"));
+    let (id, age, weight) = (g.intern("id"), g.intern("age"), g.intern("weight"));
     let nodes = read_csv(&format!("{dir}/nodes.csv"));
-    let mut ids = BTreeMap::new();
-    for n in &nodes {
-        let mut p = BTreeMap::new();
-        p.insert("id".to_string(), Value::Int(n[0]));
-        p.insert("age".to_string(), Value::Int(n[1]));
-        ids.insert(n[0], g.add_node(vec!["Person".into()], p));
+    let mut ids = std::collections::HashMap::with_capacity(nodes.len());
+    for [n, a, _] in nodes {
+        ids.insert(n, g.add_node_interned(&[person], [(id, Value::Int(n)), (age, Value::Int(a))]));
     }
-    let rels = read_csv(&format!("{dir}/rels.csv"));
-    for r in &rels {
-        let mut p = BTreeMap::new();
-        p.insert("weight".to_string(), Value::Int(r[2]));
-        if let (Some(&a), Some(&b)) = (ids.get(&r[0]), ids.get(&r[1])) {
-            g.add_rel(a, b, "KNOWS".into(), p);
+    for [a, b, w] in read_csv(&format!("{dir}/rels.csv")) {
+        if let (Some(&a), Some(&b)) = (ids.get(&a), ids.get(&b)) {
+            g.add_rel_interned(a, b, knows, [(weight, Value::Int(w))]);
         }
     }
     println!("load\t{:.1}\t-\t{} nodes, {} relationships", t0.elapsed().as_secs_f64() * 1e3, g.nodes.len(), g.rels.len());
     let params = BTreeMap::new();
+    if std::env::var_os("TG_GQL_PARTS").is_some() {
+        parts(&g, age, weight);
+    }
     for (name, q) in QUERIES {
         if only.as_ref().is_some_and(|o| o != name) {
             continue;

@@ -332,8 +332,8 @@ impl Ctx<'_> {
                 let b = self.eval(base, env)?;
                 let mut m: BTreeMap<String, Value> = match (&b, *all) {
                     (Value::Null, _) => return Ok(Value::Null),
-                    (Value::Node(n), true) => self.graph.nodes.get(*n).map(|x| self.graph.props_map(&x.props)).unwrap_or_default(),
-                    (Value::Rel(r), true) => self.graph.rels.get(*r).map(|x| self.graph.props_map(&x.props)).unwrap_or_default(),
+                    (Value::Node(n), true) => self.graph.props_map(self.graph.node_props(*n)),
+                    (Value::Rel(r), true) => self.graph.props_map(self.graph.rel_props(*r)),
                     (Value::Map(m), true) => (**m).clone(),
                     (Value::Node(_) | Value::Rel(_) | Value::Map(_), false) => BTreeMap::new(),
                     (other, _) => return Err(GqlError::type_error(format!("map projection of a {}", other.type_name()))),
@@ -367,8 +367,8 @@ impl Ctx<'_> {
     pub fn property(&self, base: &Value, key: &str) -> Result<Value> {
         Ok(match base {
             Value::Null => Value::Null,
-            Value::Node(n) => self.graph.nodes.get(*n).and_then(|x| self.graph.prop(&x.props, key)).cloned().unwrap_or(Value::Null),
-            Value::Rel(r) => self.graph.rels.get(*r).and_then(|x| self.graph.prop(&x.props, key)).cloned().unwrap_or(Value::Null),
+            Value::Node(n) => self.graph.prop(self.graph.node_props(*n), key).cloned().unwrap_or(Value::Null),
+            Value::Rel(r) => self.graph.prop(self.graph.rel_props(*r), key).cloned().unwrap_or(Value::Null),
             Value::Map(m) => m.get(key).cloned().unwrap_or(Value::Null),
             Value::Temporal(t) => crate::gql::temporal::component(t, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a {} has no component `{key}`", t.type_name())))?,
             Value::Duration(d) => crate::gql::temporal::duration_component(d, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a duration has no component `{key}`")))?,

@@ -225,8 +225,8 @@ fn procedure(g: &Graph, field: &str) -> Vec<String> {
         "label" => out.extend(g.by_label.iter().filter(|(_, v)| !v.is_empty()).map(|(&l, _)| g.name(l))),
         "relationshipType" => out.extend(g.rels.iter().map(|r| g.name(r.typ))),
         _ => {
-            out.extend(g.nodes.iter().flat_map(|n| n.props.iter().map(|(k, _)| g.name(*k))));
-            out.extend(g.rels.iter().flat_map(|r| r.props.iter().map(|(k, _)| g.name(*k))));
+            out.extend((0..g.nodes.len()).flat_map(|n| g.node_props(n).iter().map(|(k, _)| g.name(*k))));
+            out.extend((0..g.rels.len()).flat_map(|r| g.rel_props(r).iter().map(|(k, _)| g.name(*k))));
         }
     }
     out.into_iter().map(str::to_string).collect()

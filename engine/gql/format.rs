@@ -52,7 +52,7 @@ fn quote(s: &str) -> String {
     o
 }
 
-fn props_lit(g: &Graph, p: &crate::gql::graph::Props) -> String {
+fn props_lit(g: &Graph, p: crate::gql::graph::Props<'_>) -> String {
     let m = g.props_map(p);
     if m.is_empty() {
         return String::new();
@@ -65,7 +65,7 @@ fn node_lit(g: &Graph, n: usize) -> String {
     match g.nodes.get(n) {
         Some(node) => {
             let labels: String = node.labels.iter().map(|&l| format!(":{}", g.name(l))).collect();
-            let p = props_lit(g, &node.props);
+            let p = props_lit(g, g.node_props(n));
             format!("({labels}{})", if labels.is_empty() { p.trim_start().to_string() } else { p })
         }
         None => "()".into(),
@@ -74,7 +74,7 @@ fn node_lit(g: &Graph, n: usize) -> String {
 
 fn rel_lit(g: &Graph, r: usize) -> String {
     match g.rels.get(r) {
-        Some(rel) => format!("[:{}{}]", g.name(rel.typ), props_lit(g, &rel.props)),
+        Some(rel) => format!("[:{}{}]", g.name(rel.typ), props_lit(g, g.rel_props(r))),
         None => "[]".into(),
     }
 }
@@ -137,11 +137,10 @@ fn json(g: &Graph, v: &Value) -> serde_json::Value {
         Value::List(l) => J::Array(l.iter().map(|x| json(g, x)).collect()),
         Value::Map(m) => J::Object(m.iter().map(|(k, x)| (k.clone(), json(g, x))).collect()),
         Value::Node(n) => {
-            let node = g.nodes.get(*n);
             serde_json::json!({
                 "id": n,
                 "labels": g.labels(*n),
-                "properties": J::Object(node.map(|x| g.props_map(&x.props).into_iter().map(|(k, v)| (k, json(g, &v))).collect()).unwrap_or_default()),
+                "properties": J::Object(g.props_map(g.node_props(*n)).into_iter().map(|(k, v)| (k, json(g, &v))).collect()),
             })
         }
         Value::Rel(r) => {
@@ -151,7 +150,7 @@ fn json(g: &Graph, v: &Value) -> serde_json::Value {
                 "type": g.rel_type(*r).unwrap_or_default(),
                 "start": rel.map(|x| x.src),
                 "end": rel.map(|x| x.dst),
-                "properties": J::Object(rel.map(|x| g.props_map(&x.props).into_iter().map(|(k, v)| (k, json(g, &v))).collect()).unwrap_or_default()),
+                "properties": J::Object(g.props_map(g.rel_props(*r)).into_iter().map(|(k, v)| (k, json(g, &v))).collect()),
             })
         }
         Value::Path(p) => serde_json::json!({

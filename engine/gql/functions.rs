@@ -174,16 +174,16 @@ pub fn call(ctx: &Ctx, name: &str, a: &[Value]) -> Result<Value> {
             other => return Err(targ(name, &other)),
         },
         "properties" => match x {
-            Value::Node(n) => Value::Map(Rc::new(g.nodes.get(n).map(|n| g.props_map(&n.props)).unwrap_or_default())),
-            Value::Rel(r) => Value::Map(Rc::new(g.rels.get(r).map(|r| g.props_map(&r.props)).unwrap_or_default())),
+            Value::Node(n) => Value::Map(Rc::new(g.props_map(g.node_props(n)))),
+            Value::Rel(r) => Value::Map(Rc::new(g.props_map(g.rel_props(r)))),
             Value::Map(m) => Value::Map(m),
             Value::Null => Value::Null,
             other => return Err(targ(name, &other)),
         },
         "keys" => {
             let keys: Vec<String> = match &x {
-                Value::Node(n) => g.nodes.get(*n).map(|n| g.props_map(&n.props).into_keys().collect()).unwrap_or_default(),
-                Value::Rel(r) => g.rels.get(*r).map(|r| g.props_map(&r.props).into_keys().collect()).unwrap_or_default(),
+                Value::Node(n) => g.props_map(g.node_props(*n)).into_keys().collect(),
+                Value::Rel(r) => g.props_map(g.rel_props(*r)).into_keys().collect(),
                 Value::Map(m) => m.keys().cloned().collect(),
                 Value::Null => return Ok(Value::Null),
                 other => return Err(targ(name, other)),

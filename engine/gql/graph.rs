@@ -3,8 +3,10 @@
 //! `CREATE` scripts or by `view` from a store.
 //!
 //! Labels, relationship types and property keys are interned to [`Sym`]s, and properties
-//! are kept as small vectors sorted by symbol, so the matcher compares integers instead of
-//! strings and reads a property without a map lookup by text.
+//! are kept sorted by symbol, so the matcher compares integers instead of strings and
+//! reads a property without a map lookup by text. The properties of all nodes (and of all
+//! relationships) sit in one array, each element holding its span of it: no allocation
+//! per element while loading, and a property column is built by reading memory in order.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -21,13 +23,21 @@ pub type Sym = u32;
 type PropIndex = Vec<(Value, NodeId)>;
 
 /// The properties of a node or relationship: `(key, value)` sorted by key symbol, never
-/// null. Read by symbol ([`Props::get`]) or by name through the graph ([`Graph::prop`]).
-#[derive(Clone, Debug, Default)]
-pub struct Props(Vec<(Sym, Value)>);
+/// null. Read by symbol ([`Props::get`]) or by name through the graph ([`Graph::prop`]);
+/// got from [`Graph::node_props`] or [`Graph::rel_props`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Props<'g>(&'g [(Sym, Value)]);
 
-impl Props {
+/// Where an element's properties sit in its graph's property array.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PropSpan {
+    start: usize,
+    len: u32,
+}
+
+impl<'g> Props<'g> {
     /// The value under key `k`.
-    pub fn get(&self, k: Sym) -> Option<&Value> {
+    pub fn get(&self, k: Sym) -> Option<&'g Value> {
         if self.0.len() <= 8 {
             return self.0.iter().find(|(s, _)| *s == k).map(|(_, v)| v);
         }
@@ -35,7 +45,7 @@ impl Props {
     }
 
     /// The entries in symbol order.
-    pub fn iter(&self) -> impl Iterator<Item = &(Sym, Value)> {
+    pub fn iter(&self) -> impl Iterator<Item = &'g (Sym, Value)> + use<'g> {
         self.0.iter()
     }
 
@@ -45,16 +55,15 @@ impl Props {
     }
 }
 
-/// A node: labels in insertion order and properties.
+/// A node: labels in insertion order and properties ([`Graph::node_props`]).
 #[derive(Clone, Debug, Default)]
 pub struct Node {
     /// Labels.
     pub labels: Vec<Sym>,
-    /// Properties.
-    pub props: Props,
+    props: PropSpan,
 }
 
-/// A relationship from `src` to `dst`.
+/// A relationship from `src` to `dst`, with properties ([`Graph::rel_props`]).
 #[derive(Clone, Debug)]
 pub struct Rel {
     /// Start node.
@@ -63,8 +72,7 @@ pub struct Rel {
     pub dst: NodeId,
     /// The type.
     pub typ: Sym,
-    /// Properties.
-    pub props: Props,
+    props: PropSpan,
 }
 
 /// The graph. Ids are dense indexes, so iteration order is creation order.
@@ -80,6 +88,10 @@ pub struct Graph {
     pub inc: Vec<Vec<RelId>>,
     /// Nodes per label.
     pub by_label: BTreeMap<Sym, Vec<NodeId>>,
+    /// The properties of every node, each node's a span of it.
+    node_props: Vec<(Sym, Value)>,
+    /// The properties of every relationship, each relationship's a span of it.
+    rel_props: Vec<(Sym, Value)>,
     /// Symbol texts by symbol.
     names: Vec<String>,
     /// Symbols by text.
@@ -107,8 +119,9 @@ struct Derived {
     node_cols: BTreeMap<Sym, Rc<Column>>,
     /// One property of every relationship, by relationship id.
     rel_cols: BTreeMap<Sym, Rc<Column>>,
-    /// Adjacency in one array per direction.
-    adj: Option<Rc<Adjacency>>,
+    /// The compact adjacency, outgoing (`[0]`) and incoming (`[1]`), each built when a
+    /// query first walks that way.
+    adj: [Option<Rc<Adjacency>>; 2],
     /// One property of every relationship in adjacency order: `(key, incoming)` → the
     /// values by position in [`Adjacency`]'s outgoing (or incoming) array.
     adj_cols: BTreeMap<(Sym, bool), Rc<Column>>,
@@ -125,18 +138,24 @@ pub enum Column {
 }
 
 impl Column {
-    /// Builds the column of `vals`.
-    fn build<'a>(vals: impl Iterator<Item = Option<&'a Value>> + Clone) -> Column {
-        let ints = vals.clone().all(|v| match v {
-            None => true,
-            Some(Value::Int(i)) => *i != i64::MIN,
-            Some(_) => false,
-        });
-        if ints {
-            Column::Ints(vals.map(|v| if let Some(Value::Int(i)) = v { *i } else { i64::MIN }).collect())
-        } else {
-            Column::Values(vals.map(|v| v.cloned().unwrap_or(Value::Null)).collect())
+    /// Builds the column of `vals`, in one pass (integers until a value is not one).
+    fn build<'a>(vals: impl ExactSizeIterator<Item = Option<&'a Value>>) -> Column {
+        let mut ints: Vec<i64> = Vec::with_capacity(vals.len());
+        let mut rest = vals;
+        for v in rest.by_ref() {
+            match v {
+                None => ints.push(i64::MIN),
+                Some(Value::Int(i)) if *i != i64::MIN => ints.push(*i),
+                Some(other) => {
+                    let mut all: Vec<Value> = Vec::with_capacity(ints.capacity());
+                    all.extend(ints.iter().map(|&i| if i == i64::MIN { Value::Null } else { Value::Int(i) }));
+                    all.push(other.clone());
+                    all.extend(rest.map(|v| v.cloned().unwrap_or(Value::Null)));
+                    return Column::Values(all);
+                }
+            }
         }
+        Column::Ints(ints)
     }
 
     /// The values at `ids`, in that order (null where out of range).
@@ -188,46 +207,28 @@ impl Edge {
     }
 }
 
-/// Outgoing and incoming steps of every node, each node's steps contiguous (in the order
-/// of [`Graph::out`] and [`Graph::inc`]), so a scan reads memory in order.
+/// The outgoing (or the incoming) steps of every node in one array, each node's steps
+/// contiguous and in the order of its list in [`Graph::out`] (or [`Graph::inc`]), so a
+/// scan reads memory in order.
 #[derive(Clone, Debug, Default)]
 pub struct Adjacency {
-    out_off: Vec<usize>,
-    out: Vec<Edge>,
-    inc_off: Vec<usize>,
-    inc: Vec<Edge>,
+    off: Vec<usize>,
+    steps: Vec<Edge>,
 }
 
 impl Adjacency {
-    /// The outgoing (or incoming) steps of `n` and the position of the first of them in
-    /// the whole array, which indexes [`Graph::adj_rel_column`].
-    pub fn steps(&self, n: NodeId, incoming: bool) -> (usize, &[Edge]) {
-        let (off, all) = if incoming { (&self.inc_off, &self.inc) } else { (&self.out_off, &self.out) };
-        match (off.get(n), off.get(n + 1)) {
-            (Some(&a), Some(&b)) => (a, all.get(a..b).unwrap_or(&[])),
+    /// The steps of `n` and the position of the first of them in the whole array, which
+    /// indexes [`Graph::adj_rel_column`].
+    pub fn steps(&self, n: NodeId) -> (usize, &[Edge]) {
+        match (self.off.get(n), self.off.get(n + 1)) {
+            (Some(&a), Some(&b)) => (a, self.steps.get(a..b).unwrap_or(&[])),
             _ => (0, &[]),
         }
     }
 
-    /// The outgoing steps of `n`.
-    pub fn out(&self, n: NodeId) -> &[Edge] {
-        match (self.out_off.get(n), self.out_off.get(n + 1)) {
-            (Some(&a), Some(&b)) => self.out.get(a..b).unwrap_or(&[]),
-            _ => &[],
-        }
-    }
-
-    /// Step `i` of the outgoing (or incoming) array; positions come from [`Adjacency::steps`].
-    pub fn step(&self, incoming: bool, i: usize) -> Option<Edge> {
-        if incoming { self.inc.get(i).copied() } else { self.out.get(i).copied() }
-    }
-
-    /// The incoming steps of `n`.
-    pub fn inc(&self, n: NodeId) -> &[Edge] {
-        match (self.inc_off.get(n), self.inc_off.get(n + 1)) {
-            (Some(&a), Some(&b)) => self.inc.get(a..b).unwrap_or(&[]),
-            _ => &[],
-        }
+    /// Step `i` of the array; positions come from [`Adjacency::steps`].
+    pub fn step(&self, i: usize) -> Option<Edge> {
+        self.steps.get(i).copied()
     }
 }
 
@@ -253,20 +254,51 @@ impl Graph {
         self.names.get(k as usize).map_or("", String::as_str)
     }
 
-    /// Interns a property map, dropping nulls.
-    pub fn props(&mut self, m: BTreeMap<String, Value>) -> Props {
-        let mut v: Vec<(Sym, Value)> = m.into_iter().filter(|(_, x)| !x.is_null()).map(|(k, x)| (self.intern(&k), x)).collect();
-        v.sort_by_key(|(k, _)| *k);
-        Props(v)
+    /// Interns a property map's keys.
+    fn intern_props(&mut self, m: BTreeMap<String, Value>) -> Vec<(Sym, Value)> {
+        m.into_iter().map(|(k, x)| (self.intern(&k), x)).collect()
+    }
+
+    /// Appends `props` to `arena` sorted by key, without nulls, the last value of a
+    /// repeated key winning; their span.
+    fn push_props(arena: &mut Vec<(Sym, Value)>, props: impl IntoIterator<Item = (Sym, Value)>) -> PropSpan {
+        let start = arena.len();
+        arena.extend(props.into_iter().filter(|(_, v)| !v.is_null()));
+        if let Some(mine) = arena.get_mut(start..)
+            && !mine.is_sorted_by(|a, b| a.0 < b.0)
+        {
+            // A stable sort, then the last entry of each key is kept, in place.
+            mine.sort_by_key(|(k, _)| *k);
+            let mut kept = 0;
+            for i in 0..mine.len() {
+                if mine.get(i + 1).is_some_and(|next| next.0 == mine[i].0) {
+                    continue;
+                }
+                mine.swap(kept, i);
+                kept += 1;
+            }
+            arena.truncate(start + kept);
+        }
+        PropSpan { start, len: (arena.len() - start) as u32 }
+    }
+
+    /// The properties of node `n` (none when there is no such node).
+    pub fn node_props(&self, n: NodeId) -> Props<'_> {
+        Props(self.nodes.get(n).and_then(|x| self.node_props.get(x.props.start..x.props.start + x.props.len as usize)).unwrap_or(&[]))
+    }
+
+    /// The properties of relationship `r` (none when there is no such relationship).
+    pub fn rel_props(&self, r: RelId) -> Props<'_> {
+        Props(self.rels.get(r).and_then(|x| self.rel_props.get(x.props.start..x.props.start + x.props.len as usize)).unwrap_or(&[]))
     }
 
     /// The property `key` of `props`.
-    pub fn prop<'a>(&self, props: &'a Props, key: &str) -> Option<&'a Value> {
+    pub fn prop<'a>(&self, props: Props<'a>, key: &str) -> Option<&'a Value> {
         self.sym(key).and_then(|k| props.get(k))
     }
 
     /// `props` as a map by key text (sorted by key, for output and `properties()`).
-    pub fn props_map(&self, props: &Props) -> BTreeMap<String, Value> {
+    pub fn props_map(&self, props: Props<'_>) -> BTreeMap<String, Value> {
         props.iter().map(|(k, v)| (self.name(*k).to_string(), v.clone())).collect()
     }
 
@@ -282,12 +314,19 @@ impl Graph {
 
     /// Adds a node; null properties are dropped.
     pub fn add_node(&mut self, labels: Vec<String>, props: BTreeMap<String, Value>) -> NodeId {
+        let labels: Vec<Sym> = labels.iter().map(|l| self.intern(l)).collect();
+        let props = self.intern_props(props);
+        self.add_node_interned(&labels, props)
+    }
+
+    /// Adds a node with interned labels and property keys (for bulk loading); null
+    /// properties are dropped, and of a key given twice the last value is kept.
+    pub fn add_node_interned(&mut self, labels: &[Sym], props: impl IntoIterator<Item = (Sym, Value)>) -> NodeId {
         *self.derived.get_mut() = Derived::default();
         let id = self.nodes.len();
         let mut ls: Vec<Sym> = vec![];
         let mut bits = 0u64;
-        for l in labels {
-            let s = self.intern(&l);
+        for &s in labels {
             if !ls.contains(&s) {
                 self.by_label.entry(s).or_default().push(id);
                 ls.push(s);
@@ -306,7 +345,7 @@ impl Graph {
         }
         self.label_bits.push(bits);
         self.node_src.push(None);
-        let props = self.props(props);
+        let props = Self::push_props(&mut self.node_props, props);
         self.nodes.push(Node { labels: ls, props });
         self.out.push(vec![]);
         self.inc.push(vec![]);
@@ -315,10 +354,17 @@ impl Graph {
 
     /// Adds a relationship; null properties are dropped.
     pub fn add_rel(&mut self, src: NodeId, dst: NodeId, typ: String, props: BTreeMap<String, Value>) -> RelId {
+        let typ = self.intern(&typ);
+        let props = self.intern_props(props);
+        self.add_rel_interned(src, dst, typ, props)
+    }
+
+    /// Adds a relationship with an interned type and property keys (for bulk loading);
+    /// null properties are dropped, and of a key given twice the last value is kept.
+    pub fn add_rel_interned(&mut self, src: NodeId, dst: NodeId, typ: Sym, props: impl IntoIterator<Item = (Sym, Value)>) -> RelId {
         *self.derived.get_mut() = Derived::default();
         let id = self.rels.len();
-        let typ = self.intern(&typ);
-        let props = self.props(props);
+        let props = Self::push_props(&mut self.rel_props, props);
         self.rels.push(Rel { src, dst, typ, props });
         self.rel_src.push(None);
         if let Some(o) = self.out.get_mut(src) {
@@ -343,7 +389,7 @@ impl Graph {
                     .map(Vec::as_slice)
                     .unwrap_or(&[])
                     .iter()
-                    .filter_map(|&n| self.nodes.get(n).and_then(|node| node.props.get(key)).map(|pv| (pv.clone(), n)))
+                    .filter_map(|&n| self.node_props(n).get(key).map(|pv| (pv.clone(), n)))
                     .collect();
                 m.sort_by(|a, b| order(&a.0, &b.0));
                 Rc::new(m)
@@ -377,13 +423,13 @@ impl Graph {
     /// Property `key` of every node, built on first use.
     pub fn node_column(&self, key: Sym) -> Rc<Column> {
         let mut d = self.derived.borrow_mut();
-        d.node_cols.entry(key).or_insert_with(|| Rc::new(Column::build(self.nodes.iter().map(|n| n.props.get(key))))).clone()
+        d.node_cols.entry(key).or_insert_with(|| Rc::new(Column::build((0..self.nodes.len()).map(|n| self.node_props(n).get(key))))).clone()
     }
 
     /// Property `key` of every relationship, built on first use.
     pub fn rel_column(&self, key: Sym) -> Rc<Column> {
         let mut d = self.derived.borrow_mut();
-        d.rel_cols.entry(key).or_insert_with(|| Rc::new(Column::build(self.rels.iter().map(|r| r.props.get(key))))).clone()
+        d.rel_cols.entry(key).or_insert_with(|| Rc::new(Column::build((0..self.rels.len()).map(|r| self.rel_props(r).get(key))))).clone()
     }
 
     /// Property `key` of every relationship in the order of the compact adjacency's
@@ -394,50 +440,52 @@ impl Graph {
             return c.clone();
         }
         let by_id = self.rel_column(key);
-        let adj = self.adjacency();
-        let edges = if incoming { &adj.inc } else { &adj.out };
-        let col = Rc::new(by_id.gather(edges.iter().map(Edge::rel)));
+        let adj = self.adjacency(incoming);
+        let col = Rc::new(by_id.gather(adj.steps.iter().map(Edge::rel)));
         self.derived.borrow_mut().adj_cols.insert((key, incoming), col.clone());
         col
     }
 
-    /// The compact adjacency if some query has built it already.
-    pub fn built_adjacency(&self) -> Option<Rc<Adjacency>> {
-        self.derived.borrow().adj.clone()
+    /// The compact adjacency of one direction if some query has built it already.
+    pub fn built_adjacency(&self, incoming: bool) -> Option<Rc<Adjacency>> {
+        self.derived.borrow().adj[usize::from(incoming)].clone()
     }
 
-    /// The compact adjacency, built on first use.
-    pub fn adjacency(&self) -> Rc<Adjacency> {
+    /// The compact adjacency of one direction (outgoing, or `incoming`), built on first
+    /// use. A query that walks one way builds only that way's.
+    pub fn adjacency(&self, incoming: bool) -> Rc<Adjacency> {
         let mut d = self.derived.borrow_mut();
-        d.adj.get_or_insert_with(|| {
-            // A counting sort over the relationships in id order: they are read in memory
-            // order (following each node's list instead jumps across all of them, a cache
-            // miss per step), and each node's steps come out in id order, which is the order
-            // of its list in `out` / `inc` (relationships are only ever appended).
-            let n = self.nodes.len();
-            let (mut out_off, mut inc_off) = (vec![0usize; n + 1], vec![0usize; n + 1]);
-            for r in &self.rels {
-                if r.src < n && r.dst < n {
-                    out_off[r.src + 1] += 1;
-                    inc_off[r.dst + 1] += 1;
+        d.adj[usize::from(incoming)]
+            .get_or_insert_with(|| {
+                // A counting sort: the sizes are the lengths of the nodes' lists, then the
+                // relationships are placed in id order. They are read in memory order
+                // (following each node's list instead jumps across all of them, a cache
+                // miss per step), and each node's steps come out in id order, which is the
+                // order of its list (relationships are only ever appended, to the list of
+                // an existing node).
+                let lists = if incoming { &self.inc } else { &self.out };
+                let n = lists.len();
+                let mut off = Vec::with_capacity(n + 1);
+                off.push(0usize);
+                let mut total = 0usize;
+                for l in lists {
+                    total += l.len();
+                    off.push(total);
                 }
-            }
-            for i in 0..n {
-                out_off[i + 1] += out_off[i];
-                inc_off[i + 1] += inc_off[i];
-            }
-            let blank = Edge::new(0, 0, 0);
-            let (mut out, mut inc) = (vec![blank; out_off[n]], vec![blank; inc_off[n]]);
-            let (mut out_at, mut inc_at) = (out_off.clone(), inc_off.clone());
-            for (id, r) in self.rels.iter().enumerate() {
-                if r.src < n && r.dst < n {
-                    out[out_at[r.src]] = Edge::new(id, r.dst, r.typ);
-                    out_at[r.src] += 1;
-                    inc[inc_at[r.dst]] = Edge::new(id, r.src, r.typ);
-                    inc_at[r.dst] += 1;
+                let mut at = off.clone();
+                let mut steps = vec![Edge::new(0, 0, 0); total];
+                for (id, r) in self.rels.iter().enumerate() {
+                    let (from, to) = if incoming { (r.dst, r.src) } else { (r.src, r.dst) };
+                    if let Some(slot) = at.get_mut(from)
+                        && from < n
+                        && let Some(e) = steps.get_mut(*slot)
+                    {
+                        *e = Edge::new(id, to, r.typ);
+                        *slot += 1;
+                    }
                 }
-            }
-            Rc::new(Adjacency { out_off, out, inc_off, inc })
-        }).clone()
+                Rc::new(Adjacency { off, steps })
+            })
+            .clone()
     }
 }

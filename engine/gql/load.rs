@@ -148,7 +148,7 @@ fn facts_of(doc: &str, path: &str, script: &str) -> Result<(Graph, Vec<CitedFact
         for &l in &node.labels {
             facts.push(fact(LABEL, vec![sym(&key), sym(g.name(l))], span));
         }
-        for (k, v) in g.props_map(&node.props) {
+        for (k, v) in g.props_map(g.node_props(n)) {
             let lit = encode(&v).ok_or_else(|| LoadError::Unstorable { path: path.to_string(), key: k.clone(), kind: v.type_name() })?;
             facts.push(fact(PROP, vec![sym(&key), sym(&k), sym(&lit)], span));
         }
@@ -157,7 +157,7 @@ fn facts_of(doc: &str, path: &str, script: &str) -> Result<(Graph, Vec<CitedFact
         let span = g.rel_src.get(r).copied().flatten();
         let key = format!("{doc}#r{r}");
         facts.push(fact(REL, vec![sym(&key), sym(&node_key(rel.src)), sym(g.name(rel.typ)), sym(&node_key(rel.dst))], span));
-        for (k, v) in g.props_map(&rel.props) {
+        for (k, v) in g.props_map(g.rel_props(r)) {
             let lit = encode(&v).ok_or_else(|| LoadError::Unstorable { path: path.to_string(), key: k.clone(), kind: v.type_name() })?;
             facts.push(fact(PROP, vec![sym(&key), sym(&k), sym(&lit)], span));
         }

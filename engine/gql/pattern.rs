@@ -209,6 +209,31 @@ fn label_candidates<'g>(g: &'g Graph, req: &NodeReq) -> Cow<'g, [NodeId]> {
     }
 }
 
+/// The relationship types a [`Hop`] keeps.
+pub enum TypeFilter {
+    /// None: a type the graph has never seen.
+    Nothing,
+    /// Every type.
+    Any,
+    /// One type.
+    One(Sym),
+    /// Any of these.
+    Set(Vec<Sym>),
+}
+
+impl TypeFilter {
+    /// Whether type `t` is kept.
+    #[inline]
+    pub fn fits(&self, t: Sym) -> bool {
+        match self {
+            TypeFilter::Nothing => false,
+            TypeFilter::Any => true,
+            TypeFilter::One(x) => *x == t,
+            TypeFilter::Set(v) => v.contains(&t),
+        }
+    }
+}
+
 /// A MATCH that is one relationship between two fresh node variables, `(a)-[r]-(b)`, with
 /// labels and types but no property maps, no variable length and no path: the shape
 /// [`crate::gql::scan`] runs as a loop over the compact adjacency. It yields exactly the
@@ -257,10 +282,16 @@ impl Hop<'_> {
         self.c.nodes[0][usize::from(end)].labels.as_ref().is_some_and(|ls| ls.iter().all(|l| g.by_label.get(l).is_some_and(|v| v.len() == g.nodes.len())))
     }
 
-    /// Whether a relationship of type `typ` fits.
-    #[inline]
-    pub fn type_fits(&self, typ: Sym) -> bool {
-        type_fits(&self.c.rels[0][0], typ)
+    /// The relationship types that fit, in a form cheap to test per relationship.
+    pub fn types(&self) -> TypeFilter {
+        match &self.c.rels[0][0].types {
+            None => TypeFilter::Nothing,
+            Some(t) => match t.as_slice() {
+                [] => TypeFilter::Any,
+                [one] => TypeFilter::One(*one),
+                many => TypeFilter::Set(many.to_vec()),
+            },
+        }
     }
 
     /// The WHERE conjuncts tested once the start node is bound, those tested on a whole
@@ -289,7 +320,7 @@ pub fn matches(ctx: &Ctx, c: &Compiled, env: &Env, emit: &mut dyn FnMut(&[Value]
         *b = true;
     }
     let mut st = State { row, bound, used: vec![], pnodes: vec![], prels: vec![] };
-    let m = Matcher { ctx, c, aggs: env.aggs, adj: RefCell::new(ctx.graph.built_adjacency()), expansions: Cell::new(0) };
+    let m = Matcher { ctx, c, aggs: env.aggs, adj: RefCell::new([ctx.graph.built_adjacency(false), ctx.graph.built_adjacency(true)]), expansions: Cell::new(0) };
     m.part(0, &mut st, emit)?;
     Ok(())
 }
@@ -302,18 +333,19 @@ struct Matcher<'a, 'g> {
     /// own relationship lists serve it without building the adjacency for the whole graph
     /// (the first query of a large graph would pay for it); after [`BUILD_AFTER`]
     /// expansions the matcher builds it. Both give each node's steps in the same order.
-    adj: RefCell<Option<Rc<Adjacency>>>,
+    adj: RefCell<[Option<Rc<Adjacency>>; 2]>,
     /// Nodes expanded from the relationship lists so far.
     expansions: Cell<usize>,
 }
 
-/// Expansions from the relationship lists after which the compact adjacency is built.
+/// Expansions from the relationship lists after which the compact adjacency (of each
+/// direction walked from then on) is built.
 const BUILD_AFTER: usize = 4096;
 
 /// A node's steps in one direction: positions in the compact adjacency, or its
 /// relationship list (each relationship looked up).
 enum Steps<'s> {
-    Adj(Rc<Adjacency>, bool, std::ops::Range<usize>),
+    Adj(Rc<Adjacency>, std::ops::Range<usize>),
     List(std::slice::Iter<'s, RelId>, &'s Graph, bool),
 }
 
@@ -321,7 +353,7 @@ impl Iterator for Steps<'_> {
     type Item = Edge;
     fn next(&mut self) -> Option<Edge> {
         match self {
-            Steps::Adj(a, incoming, range) => a.step(*incoming, range.next()?),
+            Steps::Adj(a, range) => a.step(range.next()?),
             Steps::List(it, g, incoming) => loop {
                 let r = *it.next()?;
                 if let Some(x) = g.rels.get(r) {
@@ -349,7 +381,7 @@ impl<'g> Matcher<'_, 'g> {
         Ok(true)
     }
 
-    fn props_ok(&self, st: &State, req: &PropReq, have: &Props) -> Result<bool> {
+    fn props_ok(&self, st: &State, req: &PropReq, have: Props<'_>) -> Result<bool> {
         match req {
             PropReq::Any => Ok(true),
             // A map literal is checked entry by entry, without building the map.
@@ -406,8 +438,10 @@ impl<'g> Matcher<'_, 'g> {
         if matches!(req.props, PropReq::Any) {
             return Ok(n < g.nodes.len());
         }
-        let Some(node) = g.nodes.get(n) else { return Ok(false) };
-        self.props_ok(st, &req.props, &node.props)
+        if n >= g.nodes.len() {
+            return Ok(false);
+        }
+        self.props_ok(st, &req.props, g.node_props(n))
     }
 
     fn rel_ok(&self, pi: usize, j: usize, e: &Edge, st: &State) -> Result<bool> {
@@ -418,8 +452,10 @@ impl<'g> Matcher<'_, 'g> {
         if matches!(req.props, PropReq::Any) {
             return Ok(true);
         }
-        let Some(rel) = self.ctx.graph.rels.get(e.rel()) else { return Ok(false) };
-        self.props_ok(st, &req.props, &rel.props)
+        if e.rel() >= self.ctx.graph.rels.len() {
+            return Ok(false);
+        }
+        self.props_ok(st, &req.props, self.ctx.graph.rel_props(e.rel()))
     }
 
     fn bind(st: &mut State, slot: usize, v: Value) -> bool {
@@ -499,21 +535,28 @@ impl<'g> Matcher<'_, 'g> {
 
     /// The steps from `n` in direction `dir` (a self-loop once when undirected).
     fn expand(&self, n: NodeId, dir: Dir) -> impl Iterator<Item = Edge> + use<'_, 'g> {
-        if self.adj.borrow().is_none() {
-            self.expansions.set(self.expansions.get() + 1);
-            if self.expansions.get() > BUILD_AFTER {
-                *self.adj.borrow_mut() = Some(self.ctx.graph.adjacency());
-            }
-        }
         let g: &Graph = self.ctx.graph;
-        let adj = self.adj.borrow().clone();
-        let steps = |incoming: bool, on: bool| match (&adj, on) {
-            (_, false) => Steps::List([].iter(), g, incoming),
-            (Some(a), true) => {
-                let (start, edges) = a.steps(n, incoming);
-                Steps::Adj(a.clone(), incoming, start..start + edges.len())
+        let steps = |incoming: bool, on: bool| {
+            if !on {
+                return Steps::List([].iter(), g, incoming);
             }
-            (None, true) => Steps::List(if incoming { g.inc.get(n) } else { g.out.get(n) }.map_or(&[][..], Vec::as_slice).iter(), g, incoming),
+            let built = self.adj.borrow()[usize::from(incoming)].clone();
+            let adj = built.or_else(|| {
+                self.expansions.set(self.expansions.get() + 1);
+                (self.expansions.get() > BUILD_AFTER).then(|| {
+                    let a = g.adjacency(incoming);
+                    self.adj.borrow_mut()[usize::from(incoming)] = Some(a.clone());
+                    a
+                })
+            });
+            match adj {
+                Some(a) => {
+                    let (start, edges) = a.steps(n);
+                    let range = start..start + edges.len();
+                    Steps::Adj(a, range)
+                }
+                None => Steps::List(if incoming { g.inc.get(n) } else { g.out.get(n) }.map_or(&[][..], Vec::as_slice).iter(), g, incoming),
+            }
         };
         let outs = steps(false, matches!(dir, Dir::Right | Dir::Both));
         let incs = steps(true, matches!(dir, Dir::Left | Dir::Both));

@@ -167,12 +167,13 @@ impl<'h, 'c> Scan<'h, 'c> {
         let [sa, sr, sb] = self.hop.slots;
         let mut row = input.to_vec();
         row.resize(self.names.len(), Value::Null);
-        let adj = g.adjacency();
         let sides: &[bool] = match self.hop.dir {
             Dir::Right => &[false],
             Dir::Left => &[true],
             Dir::Both => &[false, true],
         };
+        let adj_out = sides.contains(&false).then(|| g.adjacency(false));
+        let adj_in = sides.contains(&true).then(|| g.adjacency(true));
         // The values handed to the sink; those of start-only expressions are taken at the
         // start node's first match and kept for its other matches (`stale` until then).
         let mut vals: Vec<Value> = vec![Value::Null; self.exprs.len()];
@@ -186,6 +187,7 @@ impl<'h, 'c> Scan<'h, 'c> {
         let mut any = false;
         // Every node fits the end node pattern: no need to look at its labels.
         let any_end = self.hop.fits_every_node(g, true);
+        let types = self.hop.types();
         for &a in self.hop.starts(g).iter() {
             GqlError::check_cancelled()?;
             if !self.hop.node_fits(g, false, a) {
@@ -198,13 +200,15 @@ impl<'h, 'c> Scan<'h, 'c> {
                 continue;
             }
             for &incoming in sides {
-                let (base, edges) = adj.steps(a, incoming);
+                let adj = if incoming { &adj_in } else { &adj_out };
+                let Some(adj) = adj else { continue };
+                let (base, edges) = adj.steps(a);
                 for (i, e) in edges.iter().enumerate() {
                     // An undirected pattern takes a self-loop once (from the outgoing side).
                     if incoming && self.hop.dir == Dir::Both && e.other() == a {
                         continue;
                     }
-                    if !self.hop.type_fits(e.typ) || !(any_end || self.hop.node_fits(g, true, e.other())) {
+                    if !types.fits(e.typ) || !(any_end || self.hop.node_fits(g, true, e.other())) {
                         continue;
                     }
                     if self.needs_row {

@@ -110,7 +110,7 @@ impl SExpr {
                             if cols.hot() {
                                 let _ = cols.nodes.set(g.node_column(*k));
                             }
-                            return Ok(g.nodes.get(*n).and_then(|x| x.props.get(*k)).cloned().unwrap_or(Value::Null));
+                            return Ok(g.node_props(*n).get(*k).cloned().unwrap_or(Value::Null));
                         }
                         (Some(Value::Rel(r)), Some(k)) => {
                             if let Some(col) = cols.rels.get() {
@@ -119,7 +119,7 @@ impl SExpr {
                             if cols.hot() {
                                 let _ = cols.rels.set(g.rel_column(*k));
                             }
-                            return Ok(g.rels.get(*r).and_then(|x| x.props.get(*k)).cloned().unwrap_or(Value::Null));
+                            return Ok(g.rel_props(*r).get(*k).cloned().unwrap_or(Value::Null));
                         }
                         (Some(other), _) => return ctx.property(other, key),
                         (None, _) => return Ok(Value::Null),
