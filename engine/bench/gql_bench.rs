@@ -43,10 +43,10 @@ fn parts(g: &Graph, age: Sym, weight: Sym) {
         f();
         eprintln!("{what}\t{:.1} ms", t.elapsed().as_secs_f64() * 1e3);
     };
-    time("adjacency (outgoing)", &|| drop(g.adjacency(false)));
+    time("outgoing adjacency", &|| drop(g.adjacency(false)));
     time("node column age", &|| drop(g.node_column(age)));
-    time("relationship column weight", &|| drop(g.rel_column(weight)));
-    time("weight in adjacency order", &|| drop(g.adj_rel_column(weight, false)));
+    time("weight in adjacency order", &|| drop(g.list_rel_column(weight, false)));
+    time("weight by relationship id", &|| drop(g.rel_column(weight)));
 }
 
 fn main() {

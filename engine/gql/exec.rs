@@ -110,7 +110,7 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                 };
                 if let (Some(proj), Some(next)) = (proj, next) {
                     let mut p = Projector::new(ctx, proj, &c.names, &kept_names, Some(&keep))?;
-                    // A single-relationship pattern runs as a scan of the adjacency.
+                    // A single-relationship pattern runs as a scan of the relationship lists.
                     let hop = c.hop();
                     let grouped = p.rewritten.is_some().then_some(p.keys.len());
                     let scan = hop.as_ref().map(|h| Scan::new(ctx, h, &c.names, &p.row_exprs(), grouped));

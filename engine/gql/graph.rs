@@ -82,10 +82,10 @@ pub struct Graph {
     pub nodes: Vec<Node>,
     /// Relationships by id.
     pub rels: Vec<Rel>,
-    /// Outgoing relationships per node.
-    pub out: Vec<Vec<RelId>>,
-    /// Incoming relationships per node.
-    pub inc: Vec<Vec<RelId>>,
+    /// The outgoing steps of each node, in relationship id order.
+    pub out: Vec<Vec<Edge>>,
+    /// The incoming steps of each node, in relationship id order.
+    pub inc: Vec<Vec<Edge>>,
     /// Nodes per label.
     pub by_label: BTreeMap<Sym, Vec<NodeId>>,
     /// The properties of every node, each node's a span of it.
@@ -110,7 +110,7 @@ pub struct Graph {
 }
 
 /// What [`Graph`] derives from itself for reading: equality indexes, property columns
-/// and a compact adjacency.
+/// and the adjacency.
 #[derive(Clone, Debug, Default)]
 struct Derived {
     /// `(label, key) → value → nodes`, for [`Graph::nodes_with`].
@@ -119,12 +119,12 @@ struct Derived {
     node_cols: BTreeMap<Sym, Rc<Column>>,
     /// One property of every relationship, by relationship id.
     rel_cols: BTreeMap<Sym, Rc<Column>>,
-    /// The compact adjacency, outgoing (`[0]`) and incoming (`[1]`), each built when a
-    /// query first walks that way.
+    /// The adjacency, outgoing (`[0]`) and incoming (`[1]`), each built when a scan
+    /// first reads a relationship property that way.
     adj: [Option<Rc<Adjacency>>; 2],
-    /// One property of every relationship in adjacency order: `(key, incoming)` → the
-    /// values by position in [`Adjacency`]'s outgoing (or incoming) array.
-    adj_cols: BTreeMap<(Sym, bool), Rc<Column>>,
+    /// One property of every relationship in list order: `(key, incoming)` → the values
+    /// by position in the concatenated outgoing (or incoming) lists.
+    list_cols: BTreeMap<(Sym, bool), Rc<Column>>,
 }
 
 /// One property key's values for every node (or every relationship), by id: packed
@@ -158,6 +158,30 @@ impl Column {
         Column::Ints(ints)
     }
 
+    /// The column of `n` values given as `(position, value)` (null at positions not given;
+    /// positions out of range are skipped), in one pass.
+    fn scatter<'a>(n: usize, vals: impl Iterator<Item = (usize, Option<&'a Value>)>) -> Column {
+        let mut ints: Vec<i64> = vec![i64::MIN; n];
+        let mut rest = vals;
+        for (p, v) in rest.by_ref() {
+            match (ints.get_mut(p), v) {
+                (None, _) | (_, None) => {}
+                (Some(slot), Some(Value::Int(i))) if *i != i64::MIN => *slot = *i,
+                (Some(_), Some(other)) => {
+                    let mut all: Vec<Value> = ints.iter().map(|&i| if i == i64::MIN { Value::Null } else { Value::Int(i) }).collect();
+                    all[p] = other.clone();
+                    for (p, v) in rest {
+                        if let (Some(slot), Some(v)) = (all.get_mut(p), v) {
+                            *slot = v.clone();
+                        }
+                    }
+                    return Column::Values(all);
+                }
+            }
+        }
+        Column::Ints(ints)
+    }
+
     /// The values at `ids`, in that order (null where out of range).
     fn gather(&self, ids: impl Iterator<Item = usize>) -> Column {
         match self {
@@ -179,9 +203,10 @@ impl Column {
     }
 }
 
-/// One step from a node: the relationship, the node at its other end and its type. Ids
-/// are held in 32 bits (12 bytes a step, not 24: building the arrays for a million
-/// relationships touches half the memory; an in-memory graph never nears 2^32 elements).
+/// One step from a node: the relationship, the node at its other end and its type, held
+/// whole in the node's list so that walking it reads no relationship. Ids are held in 32
+/// bits (12 bytes a step, not 24: half the memory to walk; an in-memory graph never nears
+/// 2^32 elements).
 #[derive(Clone, Copy, Debug)]
 pub struct Edge {
     rel: u32,
@@ -207,9 +232,9 @@ impl Edge {
     }
 }
 
-/// The outgoing (or the incoming) steps of every node in one array, each node's steps
-/// contiguous and in the order of its list in [`Graph::out`] (or [`Graph::inc`]), so a
-/// scan reads memory in order.
+/// Every node's list of one direction ([`Graph::out`] or [`Graph::inc`]) concatenated in
+/// node order into one array: a scan reads its steps in memory order, and
+/// [`Graph::list_rel_column`] lays out a relationship property in the same order.
 #[derive(Clone, Debug, Default)]
 pub struct Adjacency {
     off: Vec<usize>,
@@ -217,18 +242,12 @@ pub struct Adjacency {
 }
 
 impl Adjacency {
-    /// The steps of `n` and the position of the first of them in the whole array, which
-    /// indexes [`Graph::adj_rel_column`].
+    /// The steps of `n` and the position of the first of them in the whole array.
     pub fn steps(&self, n: NodeId) -> (usize, &[Edge]) {
         match (self.off.get(n), self.off.get(n + 1)) {
             (Some(&a), Some(&b)) => (a, self.steps.get(a..b).unwrap_or(&[])),
             _ => (0, &[]),
         }
-    }
-
-    /// Step `i` of the array; positions come from [`Adjacency::steps`].
-    pub fn step(&self, i: usize) -> Option<Edge> {
-        self.steps.get(i).copied()
     }
 }
 
@@ -368,10 +387,10 @@ impl Graph {
         self.rels.push(Rel { src, dst, typ, props });
         self.rel_src.push(None);
         if let Some(o) = self.out.get_mut(src) {
-            o.push(id);
+            o.push(Edge::new(id, dst, typ));
         }
         if let Some(i) = self.inc.get_mut(dst) {
-            i.push(id);
+            i.push(Edge::new(id, src, typ));
         }
         id
     }
@@ -432,56 +451,70 @@ impl Graph {
         d.rel_cols.entry(key).or_insert_with(|| Rc::new(Column::build((0..self.rels.len()).map(|r| self.rel_props(r).get(key))))).clone()
     }
 
-    /// Property `key` of every relationship in the order of the compact adjacency's
-    /// outgoing (`incoming == false`) or incoming array, built on first use: a scan over
-    /// the adjacency then reads the property in memory order instead of by relationship id.
-    pub fn adj_rel_column(&self, key: Sym, incoming: bool) -> Rc<Column> {
-        if let Some(c) = self.derived.borrow().adj_cols.get(&(key, incoming)) {
+    /// Property `key` of every relationship in the order of the outgoing
+    /// (`incoming == false`) or incoming [`Adjacency`], built on first use: a scan over the
+    /// adjacency then reads the property in memory order instead of by relationship id.
+    pub fn list_rel_column(&self, key: Sym, incoming: bool) -> Rc<Column> {
+        if let Some(c) = self.derived.borrow().list_cols.get(&(key, incoming)) {
             return c.clone();
         }
-        let by_id = self.rel_column(key);
         let adj = self.adjacency(incoming);
-        let col = Rc::new(by_id.gather(adj.steps.iter().map(Edge::rel)));
-        self.derived.borrow_mut().adj_cols.insert((key, incoming), col.clone());
+        let by_id = self.derived.borrow().rel_cols.get(&key).cloned();
+        let col = Rc::new(match by_id {
+            Some(by_id) => by_id.gather(adj.steps.iter().map(Edge::rel)),
+            // Without the column by id, the values are placed straight from the property
+            // array, read in order.
+            None => Column::scatter(adj.steps.len(), self.placements(&adj.off, incoming).map(|(id, _, at)| (at.unwrap_or(usize::MAX), self.rel_props(id).get(key)))),
+        });
+        self.derived.borrow_mut().list_cols.insert((key, incoming), col.clone());
         col
     }
 
-    /// The compact adjacency of one direction if some query has built it already.
+    /// Each relationship in id order with its position in the [`Adjacency`] of one
+    /// direction whose offsets are `off` (`None`: it has no step there): a counting sort's
+    /// placement, shared by the adjacency and the columns laid out like it. Each list holds
+    /// its relationships in id order, so the placement keeps the lists' order.
+    fn placements<'a>(&'a self, off: &[usize], incoming: bool) -> impl Iterator<Item = (RelId, &'a Rel, Option<usize>)> + use<'a> {
+        let n = off.len().saturating_sub(1);
+        let total = off.last().copied().unwrap_or(0);
+        let mut at: Vec<usize> = off.to_vec();
+        self.rels.iter().enumerate().map(move |(id, r)| {
+            let from = if incoming { r.dst } else { r.src };
+            let place = match at.get_mut(from) {
+                Some(slot) if from < n && *slot < total => {
+                    *slot += 1;
+                    Some(*slot - 1)
+                }
+                _ => None,
+            };
+            (id, r, place)
+        })
+    }
+
+    /// The [`Adjacency`] of one direction if some query has built it already.
     pub fn built_adjacency(&self, incoming: bool) -> Option<Rc<Adjacency>> {
         self.derived.borrow().adj[usize::from(incoming)].clone()
     }
 
-    /// The compact adjacency of one direction (outgoing, or `incoming`), built on first
-    /// use. A query that walks one way builds only that way's.
+    /// The [`Adjacency`] of one direction (outgoing, or `incoming`), built on first use:
+    /// by a counting sort over the relationships in id order (read in memory order,
+    /// where copying the lists would jump across the heap), sized by the lists' lengths.
     pub fn adjacency(&self, incoming: bool) -> Rc<Adjacency> {
         let mut d = self.derived.borrow_mut();
         d.adj[usize::from(incoming)]
             .get_or_insert_with(|| {
-                // A counting sort: the sizes are the lengths of the nodes' lists, then the
-                // relationships are placed in id order. They are read in memory order
-                // (following each node's list instead jumps across all of them, a cache
-                // miss per step), and each node's steps come out in id order, which is the
-                // order of its list (relationships are only ever appended, to the list of
-                // an existing node).
                 let lists = if incoming { &self.inc } else { &self.out };
-                let n = lists.len();
-                let mut off = Vec::with_capacity(n + 1);
-                off.push(0usize);
+                let mut off = Vec::with_capacity(lists.len() + 1);
                 let mut total = 0usize;
+                off.push(0);
                 for l in lists {
                     total += l.len();
                     off.push(total);
                 }
-                let mut at = off.clone();
                 let mut steps = vec![Edge::new(0, 0, 0); total];
-                for (id, r) in self.rels.iter().enumerate() {
-                    let (from, to) = if incoming { (r.dst, r.src) } else { (r.src, r.dst) };
-                    if let Some(slot) = at.get_mut(from)
-                        && from < n
-                        && let Some(e) = steps.get_mut(*slot)
-                    {
-                        *e = Edge::new(id, to, r.typ);
-                        *slot += 1;
+                for (id, r, at) in self.placements(&off, incoming) {
+                    if let Some(e) = at.and_then(|at| steps.get_mut(at)) {
+                        *e = Edge::new(id, if incoming { r.src } else { r.dst }, r.typ);
                     }
                 }
                 Rc::new(Adjacency { off, steps })

@@ -5,11 +5,10 @@
 use crate::gql::ast::{Dir, Expr, PatternElement, PatternPart};
 use crate::gql::error::{GqlError, Result};
 use crate::gql::eval::{Ctx, Env};
-use crate::gql::graph::{Adjacency, Edge, Graph, Props, Sym};
+use crate::gql::graph::{Edge, Graph, Props, Sym};
 use crate::gql::slot::{self, SExpr};
 use crate::gql::value::{NodeId, Path, RelId, Value, equals};
 use std::borrow::Cow;
-use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 /// Slots of one pattern part in the extended row.
@@ -236,7 +235,7 @@ impl TypeFilter {
 
 /// A MATCH that is one relationship between two fresh node variables, `(a)-[r]-(b)`, with
 /// labels and types but no property maps, no variable length and no path: the shape
-/// [`crate::gql::scan`] runs as a loop over the compact adjacency. It yields exactly the
+/// [`crate::gql::scan`] runs as a loop over the relationship lists. It yields exactly the
 /// rows, in the same order, that the backtracking matcher would.
 pub struct Hop<'c> {
     c: &'c Compiled<'c>,
@@ -320,7 +319,7 @@ pub fn matches(ctx: &Ctx, c: &Compiled, env: &Env, emit: &mut dyn FnMut(&[Value]
         *b = true;
     }
     let mut st = State { row, bound, used: vec![], pnodes: vec![], prels: vec![] };
-    let m = Matcher { ctx, c, aggs: env.aggs, adj: RefCell::new([ctx.graph.built_adjacency(false), ctx.graph.built_adjacency(true)]), expansions: Cell::new(0) };
+    let m = Matcher { ctx, c, aggs: env.aggs };
     m.part(0, &mut st, emit)?;
     Ok(())
 }
@@ -329,39 +328,6 @@ struct Matcher<'a, 'g> {
     ctx: &'a Ctx<'g>,
     c: &'a Compiled<'a>,
     aggs: &'a [Value],
-    /// The compact adjacency once built. An anchored pattern steps from a few nodes: their
-    /// own relationship lists serve it without building the adjacency for the whole graph
-    /// (the first query of a large graph would pay for it); after [`BUILD_AFTER`]
-    /// expansions the matcher builds it. Both give each node's steps in the same order.
-    adj: RefCell<[Option<Rc<Adjacency>>; 2]>,
-    /// Nodes expanded from the relationship lists so far.
-    expansions: Cell<usize>,
-}
-
-/// Expansions from the relationship lists after which the compact adjacency (of each
-/// direction walked from then on) is built.
-const BUILD_AFTER: usize = 4096;
-
-/// A node's steps in one direction: positions in the compact adjacency, or its
-/// relationship list (each relationship looked up).
-enum Steps<'s> {
-    Adj(Rc<Adjacency>, std::ops::Range<usize>),
-    List(std::slice::Iter<'s, RelId>, &'s Graph, bool),
-}
-
-impl Iterator for Steps<'_> {
-    type Item = Edge;
-    fn next(&mut self) -> Option<Edge> {
-        match self {
-            Steps::Adj(a, range) => a.step(range.next()?),
-            Steps::List(it, g, incoming) => loop {
-                let r = *it.next()?;
-                if let Some(x) = g.rels.get(r) {
-                    return Some(Edge::new(r, if *incoming { x.src } else { x.dst }, x.typ));
-                }
-            },
-        }
-    }
 }
 
 type Emit<'e> = dyn FnMut(&[Value]) -> Result<bool> + 'e;
@@ -533,33 +499,16 @@ impl<'g> Matcher<'_, 'g> {
         Ok(true)
     }
 
-    /// The steps from `n` in direction `dir` (a self-loop once when undirected).
+    /// The steps from `n` in direction `dir` (a self-loop once when undirected): the
+    /// node's own relationship lists, which hold each step whole.
     fn expand(&self, n: NodeId, dir: Dir) -> impl Iterator<Item = Edge> + use<'_, 'g> {
         let g: &Graph = self.ctx.graph;
         let steps = |incoming: bool, on: bool| {
-            if !on {
-                return Steps::List([].iter(), g, incoming);
-            }
-            let built = self.adj.borrow()[usize::from(incoming)].clone();
-            let adj = built.or_else(|| {
-                self.expansions.set(self.expansions.get() + 1);
-                (self.expansions.get() > BUILD_AFTER).then(|| {
-                    let a = g.adjacency(incoming);
-                    self.adj.borrow_mut()[usize::from(incoming)] = Some(a.clone());
-                    a
-                })
-            });
-            match adj {
-                Some(a) => {
-                    let (start, edges) = a.steps(n);
-                    let range = start..start + edges.len();
-                    Steps::Adj(a, range)
-                }
-                None => Steps::List(if incoming { g.inc.get(n) } else { g.out.get(n) }.map_or(&[][..], Vec::as_slice).iter(), g, incoming),
-            }
+            let lists = if incoming { &g.inc } else { &g.out };
+            if on { lists.get(n).map_or(&[][..], Vec::as_slice) } else { &[] }
         };
-        let outs = steps(false, matches!(dir, Dir::Right | Dir::Both));
-        let incs = steps(true, matches!(dir, Dir::Left | Dir::Both));
+        let outs = steps(false, matches!(dir, Dir::Right | Dir::Both)).iter().copied();
+        let incs = steps(true, matches!(dir, Dir::Left | Dir::Both)).iter().copied();
         outs.chain(incs.filter(move |e| !(dir == Dir::Both && e.other() == n)))
     }
 

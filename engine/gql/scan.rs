@@ -1,6 +1,6 @@
 //! Whole-graph scans of one relationship, `MATCH (a)-[r]->(b)` ([`Hop`]): instead of the
 //! backtracking matcher building a row per step, a loop walks each start node's slice of
-//! the compact adjacency and evaluates the WHERE conjuncts and the projection's
+//! its relationship list (or the adjacency) and evaluates the WHERE conjuncts and the projection's
 //! expressions straight from property columns: `a.k` and `b.k` by node id, `r.k` by the
 //! relationship's position in the adjacency (memory order, not relationship id). Any other
 //! expression form is evaluated by [`SExpr::eval`] over the row, which the scan keeps
@@ -17,7 +17,7 @@ use crate::gql::slot::SExpr;
 use crate::gql::value::{NodeId, RelId, Value};
 
 /// The current match: start node, relationship, end node, and the relationship's position
-/// in the adjacency array it was read from (`incoming` says which).
+/// in the adjacency it was read from (`incoming` says which).
 #[derive(Clone, Copy, Default)]
 struct Cursor {
     a: NodeId,
@@ -73,6 +73,8 @@ pub struct Scan<'h, 'c> {
     /// Whether each match's relationship and end node must be written to the row (for
     /// expressions evaluated over it, or for a sink that takes every row).
     needs_row: bool,
+    /// Whether a relationship property is read from a column in adjacency order.
+    reads_rel: bool,
 }
 
 /// The most matches handed to [`Sink::run`] at once (bounds the memory a run holds).
@@ -157,7 +159,9 @@ impl<'h, 'c> Scan<'h, 'c> {
         let runs = grouped.filter(|&k| once.iter().take(k).all(|&o| o) && k <= once.len());
         let at_end: Vec<HExpr> = end.into_iter().map(c).collect();
         let needs_row = runs.is_none() || at_end.iter().chain(&exprs).any(reads_row);
-        Scan { hop, names, at_start: start.iter().map(c).collect(), at_end, split, exprs, once, runs, needs_row }
+        let at_start: Vec<HExpr> = start.iter().map(c).collect();
+        let reads_rel = at_start.iter().chain(&at_end).chain(&exprs).any(reads_rel);
+        Scan { hop, names, at_start, at_end, split, exprs, once, runs, needs_row, reads_rel }
     }
 
     /// Runs the scan from the input row `input`, handing every match, in the matcher's
@@ -172,8 +176,14 @@ impl<'h, 'c> Scan<'h, 'c> {
             Dir::Left => &[true],
             Dir::Both => &[false, true],
         };
-        let adj_out = sides.contains(&false).then(|| g.adjacency(false));
-        let adj_in = sides.contains(&true).then(|| g.adjacency(true));
+        // The adjacency when a relationship property is read in its order (or it exists
+        // already); else each node's own list, which gives the same steps in the same
+        // order without building anything (but reads them from across the heap).
+        let adj_of = |incoming: bool| match sides.contains(&incoming) && self.reads_rel {
+            true => Some(g.adjacency(incoming)),
+            false => g.built_adjacency(incoming),
+        };
+        let (adj_out, adj_in) = (adj_of(false), adj_of(true));
         // The values handed to the sink; those of start-only expressions are taken at the
         // start node's first match and kept for its other matches (`stale` until then).
         let mut vals: Vec<Value> = vec![Value::Null; self.exprs.len()];
@@ -200,9 +210,10 @@ impl<'h, 'c> Scan<'h, 'c> {
                 continue;
             }
             for &incoming in sides {
-                let adj = if incoming { &adj_in } else { &adj_out };
-                let Some(adj) = adj else { continue };
-                let (base, edges) = adj.steps(a);
+                let (base, edges) = match if incoming { &adj_in } else { &adj_out } {
+                    Some(adj) => adj.steps(a),
+                    None => (0, if incoming { &g.inc } else { &g.out }.get(a).map_or(&[][..], Vec::as_slice)),
+                };
                 for (i, e) in edges.iter().enumerate() {
                     // An undirected pattern takes a self-loop once (from the outgoing side).
                     if incoming && self.hop.dir == Dir::Both && e.other() == a {
@@ -435,6 +446,17 @@ fn start_only(e: &HExpr) -> bool {
     }
 }
 
+/// Whether `e` reads a relationship property column (laid out in adjacency order).
+fn reads_rel(e: &HExpr) -> bool {
+    match e {
+        HExpr::Rel(..) => true,
+        HExpr::Lit(_) | HExpr::Var(_) | HExpr::Node(..) | HExpr::Row(_) => false,
+        HExpr::Not(x) | HExpr::IsNull(x, _) => reads_rel(x),
+        HExpr::And(a, b) | HExpr::Or(a, b) | HExpr::Xor(a, b) | HExpr::Arith(_, a, b) => reads_rel(a) || reads_rel(b),
+        HExpr::Compare(a, chain) => reads_rel(a) || chain.iter().any(|(_, x)| reads_rel(x)),
+    }
+}
+
 /// Whether `e` evaluates anything over the row.
 fn reads_row(e: &HExpr) -> bool {
     match e {
@@ -467,7 +489,7 @@ fn compile(ctx: &Ctx, hop: &Hop, e: &SExpr) -> HExpr {
                     Dir::Left => incoming,
                     Dir::Both => true,
                 };
-                let col = |incoming: bool| walks(incoming).then(|| g.adj_rel_column(*k, incoming));
+                let col = |incoming: bool| walks(incoming).then(|| g.list_rel_column(*k, incoming));
                 HExpr::Rel(col(false), col(true))
             }
             _ => HExpr::Row(e.clone()),
