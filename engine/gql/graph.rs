@@ -464,17 +464,16 @@ impl Graph {
             Some(by_id) => by_id.gather(adj.steps.iter().map(Edge::rel)),
             // Without the column by id, the values are placed straight from the property
             // array, read in order.
-            None => Column::scatter(adj.steps.len(), self.placements(&adj.off, incoming).map(|(id, _, at)| (at.unwrap_or(usize::MAX), self.rel_props(id).get(key)))),
+            None => Column::scatter(adj.steps.len(), self.placements(&adj.off, incoming).map(|(id, at)| (at.unwrap_or(usize::MAX), self.rel_props(id).get(key)))),
         });
         self.derived.borrow_mut().list_cols.insert((key, incoming), col.clone());
         col
     }
 
     /// Each relationship in id order with its position in the [`Adjacency`] of one
-    /// direction whose offsets are `off` (`None`: it has no step there): a counting sort's
-    /// placement, shared by the adjacency and the columns laid out like it. Each list holds
-    /// its relationships in id order, so the placement keeps the lists' order.
-    fn placements<'a>(&'a self, off: &[usize], incoming: bool) -> impl Iterator<Item = (RelId, &'a Rel, Option<usize>)> + use<'a> {
+    /// direction whose offsets are `off` (`None`: it has no step there), as a counting
+    /// sort would place it: each list holds its relationships in id order.
+    fn placements<'a>(&'a self, off: &[usize], incoming: bool) -> impl Iterator<Item = (RelId, Option<usize>)> + use<'a> {
         let n = off.len().saturating_sub(1);
         let total = off.last().copied().unwrap_or(0);
         let mut at: Vec<usize> = off.to_vec();
@@ -487,7 +486,7 @@ impl Graph {
                 }
                 _ => None,
             };
-            (id, r, place)
+            (id, place)
         })
     }
 
@@ -496,9 +495,8 @@ impl Graph {
         self.derived.borrow().adj[usize::from(incoming)].clone()
     }
 
-    /// The [`Adjacency`] of one direction (outgoing, or `incoming`), built on first use:
-    /// by a counting sort over the relationships in id order (read in memory order,
-    /// where copying the lists would jump across the heap), sized by the lists' lengths.
+    /// The [`Adjacency`] of one direction (outgoing, or `incoming`), built on first use
+    /// by copying each node's list (its steps are whole, so each list is one copy).
     pub fn adjacency(&self, incoming: bool) -> Rc<Adjacency> {
         let mut d = self.derived.borrow_mut();
         d.adj[usize::from(incoming)]
@@ -511,11 +509,9 @@ impl Graph {
                     total += l.len();
                     off.push(total);
                 }
-                let mut steps = vec![Edge::new(0, 0, 0); total];
-                for (id, r, at) in self.placements(&off, incoming) {
-                    if let Some(e) = at.and_then(|at| steps.get_mut(at)) {
-                        *e = Edge::new(id, if incoming { r.src } else { r.dst }, r.typ);
-                    }
+                let mut steps = Vec::with_capacity(total);
+                for l in lists {
+                    steps.extend_from_slice(l);
                 }
                 Rc::new(Adjacency { off, steps })
             })
