@@ -119,3 +119,33 @@ fn relationship_lists_and_the_adjacency_give_the_same_rows() {
         assert_eq!(lists, adjacency, "{q}");
     }
 }
+
+/// A graph big enough (70,001 relationships) that the first query reading a relationship
+/// property copies the adjacency on a second thread while it lays out the column: the
+/// rows are the matcher's, for both directions, on a fresh graph each time.
+#[test]
+fn a_large_graph_builds_its_adjacency_on_two_threads_with_the_same_rows() {
+    let setup = "UNWIND range(0, 299) AS i CREATE (:N {i: i})";
+    // 70,001 of the 90,000 pairs; ids run by end node, so each start node's relationships
+    // are spread over the whole id range.
+    let wire = "MATCH (b:N), (a:N) WHERE (a.i * 31 + b.i) % 9 < 7 CREATE (a)-[:R {w: (a.i * 7 + b.i * 13) % 1000 - 500}]->(b)";
+    let fresh = || {
+        let mut g = Graph::default();
+        run_script(&mut g, setup, &BTreeMap::new()).unwrap_or_else(|e| panic!("{e}"));
+        run_script(&mut g, wire, &BTreeMap::new()).unwrap_or_else(|e| panic!("{e}"));
+        g
+    };
+    assert_eq!(run(&mut fresh(), "MATCH ()-[r]->() RETURN count(r) AS n"), "[\"n\"] [[Int(70001)]]");
+    for (m, rest) in [
+        ("(a:N)-[r:R]->(b)", "RETURN a.i % 7 AS k, count(*) AS n, sum(r.w) AS s, min(r.w) AS lo, collect(id(r))[0..5] AS first ORDER BY k"),
+        ("(a:N)<-[r:R]-(b)", "WHERE r.w > 100 RETURN a.i AS k, sum(r.w * b.i) AS s"),
+        ("(a)-[r]->(b)", "RETURN id(a) AS a, id(r) AS r, r.w AS w SKIP 69990"),
+    ] {
+        let mut g = fresh();
+        let scanned = run(&mut g, &format!("MATCH {m} {rest}"));
+        assert!(g.built_adjacency(m.contains("<-")).is_some(), "{m}: the scan read r.w in adjacency order");
+        let matched = run(&mut fresh(), &format!("MATCH p = {m} {rest}"));
+        assert!(scanned.len() > 300 && !scanned.starts_with("error"), "{m}: {}", &scanned[..scanned.len().min(300)]);
+        assert_eq!(scanned, matched, "MATCH {m} {rest}");
+    }
+}

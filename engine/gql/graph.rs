@@ -241,7 +241,32 @@ pub struct Adjacency {
     steps: Vec<Edge>,
 }
 
+/// The adjacency size from which [`Graph::list_rel_column`] copies the lists on a second
+/// thread.
+const PARALLEL_FROM: usize = 1 << 16;
+
+/// Where each node's list starts in the concatenation of `lists`, and (last) the total.
+fn list_offsets(lists: &[Vec<Edge>]) -> Vec<usize> {
+    let mut off = Vec::with_capacity(lists.len() + 1);
+    let mut total = 0usize;
+    off.push(0);
+    for l in lists {
+        total += l.len();
+        off.push(total);
+    }
+    off
+}
+
 impl Adjacency {
+    /// The concatenation of `lists`, whose [`list_offsets`] are `off`.
+    fn copy(lists: &[Vec<Edge>], off: Vec<usize>) -> Adjacency {
+        let mut steps = Vec::with_capacity(off.last().copied().unwrap_or(0));
+        for l in lists {
+            steps.extend_from_slice(l);
+        }
+        Adjacency { off, steps }
+    }
+
     /// The steps of `n` and the position of the first of them in the whole array.
     pub fn steps(&self, n: NodeId) -> (usize, &[Edge]) {
         match (self.off.get(n), self.off.get(n + 1)) {
@@ -458,16 +483,40 @@ impl Graph {
         if let Some(c) = self.derived.borrow().list_cols.get(&(key, incoming)) {
             return c.clone();
         }
-        let adj = self.adjacency(incoming);
         let by_id = self.derived.borrow().rel_cols.get(&key).cloned();
-        let col = Rc::new(match by_id {
-            Some(by_id) => by_id.gather(adj.steps.iter().map(Edge::rel)),
+        let col = Rc::new(match (by_id, self.built_adjacency(incoming)) {
+            (Some(by_id), _) => by_id.gather(self.adjacency(incoming).steps.iter().map(Edge::rel)),
             // Without the column by id, the values are placed straight from the property
             // array, read in order.
-            None => Column::scatter(adj.steps.len(), self.placements(&adj.off, incoming).map(|(id, at)| (at.unwrap_or(usize::MAX), self.rel_props(id).get(key)))),
+            (None, Some(adj)) => self.scatter_rel_column(key, &adj.off, incoming),
+            // Without the adjacency either: one thread copies the lists into it while this
+            // one places the values (they read different memory; a small graph is not
+            // worth a thread).
+            (None, None) => {
+                let lists = if incoming { &self.inc } else { &self.out };
+                let off = list_offsets(lists);
+                let (adj, col) = if off.last().is_some_and(|&t| t >= PARALLEL_FROM) {
+                    std::thread::scope(|s| {
+                        let copy = s.spawn(|| Adjacency::copy(lists, off.clone()));
+                        let col = self.scatter_rel_column(key, &off, incoming);
+                        (copy.join().unwrap_or_else(|_| Adjacency::copy(lists, off.clone())), col)
+                    })
+                } else {
+                    (Adjacency::copy(lists, off.clone()), self.scatter_rel_column(key, &off, incoming))
+                };
+                self.derived.borrow_mut().adj[usize::from(incoming)].get_or_insert_with(|| Rc::new(adj));
+                col
+            }
         });
         self.derived.borrow_mut().list_cols.insert((key, incoming), col.clone());
         col
+    }
+
+    /// Property `key` of every relationship placed at its position in the adjacency of
+    /// one direction whose offsets are `off`.
+    fn scatter_rel_column(&self, key: Sym, off: &[usize], incoming: bool) -> Column {
+        let total = off.last().copied().unwrap_or(0);
+        Column::scatter(total, self.placements(off, incoming).map(|(id, at)| (at.unwrap_or(usize::MAX), self.rel_props(id).get(key))))
     }
 
     /// Each relationship in id order with its position in the [`Adjacency`] of one
@@ -502,18 +551,7 @@ impl Graph {
         d.adj[usize::from(incoming)]
             .get_or_insert_with(|| {
                 let lists = if incoming { &self.inc } else { &self.out };
-                let mut off = Vec::with_capacity(lists.len() + 1);
-                let mut total = 0usize;
-                off.push(0);
-                for l in lists {
-                    total += l.len();
-                    off.push(total);
-                }
-                let mut steps = Vec::with_capacity(total);
-                for l in lists {
-                    steps.extend_from_slice(l);
-                }
-                Rc::new(Adjacency { off, steps })
+                Rc::new(Adjacency::copy(lists, list_offsets(lists)))
             })
             .clone()
     }
