@@ -149,3 +149,26 @@ fn a_large_graph_builds_its_adjacency_on_two_threads_with_the_same_rows() {
         assert_eq!(scanned, matched, "MATCH {m} {rest}");
     }
 }
+
+/// A node pattern's property map is first answered by scanning the label's nodes, later
+/// from an index built on the second lookup: both give the same nodes in the same order.
+#[test]
+fn property_lookups_by_scan_and_by_index_agree() {
+    let setup = "UNWIND range(0, 99) AS i CREATE (:N {k: i % 7, f: toFloat(i % 3), s: toString(i % 5)}), (:M {k: i})";
+    for q in [
+        "MATCH (n:N {k: 3}) RETURN id(n) AS n",
+        "MATCH (n:N {f: 1}) RETURN id(n) AS n",
+        "MATCH (n:N {k: 1.0}) RETURN id(n) AS n",
+        "MATCH (n:N {s: '4'}) RETURN id(n) AS n",
+        "MATCH (n:N {k: 'x'}) RETURN id(n) AS n",
+        "MATCH (n:M {k: 99}), (m:N {k: 6}) RETURN id(n) AS n, id(m) AS m",
+        "UNWIND [0, 3, 3, 9] AS v MATCH (n:N {k: v}) RETURN v, count(n) AS c",
+    ] {
+        let mut g = Graph::default();
+        run_script(&mut g, setup, &BTreeMap::new()).unwrap_or_else(|e| panic!("{e}"));
+        let runs: Vec<String> = (0..3).map(|_| run(&mut g, q)).collect();
+        assert!(runs[0].contains("Int(") && !runs[0].starts_with("error") || q.contains("'x'"), "{q}: {}", runs[0]);
+        assert_eq!(runs[0], runs[1], "{q}");
+        assert_eq!(runs[1], runs[2], "{q}");
+    }
+}

@@ -115,6 +115,8 @@ pub struct Graph {
 struct Derived {
     /// `(label, key) → value → nodes`, for [`Graph::nodes_with`].
     index: BTreeMap<(Sym, Sym), Rc<PropIndex>>,
+    /// How many lookups [`Graph::nodes_with`] answered by a scan, per `(label, key)`.
+    scanned: BTreeMap<(Sym, Sym), usize>,
     /// One property of every node, by node id.
     node_cols: BTreeMap<Sym, Rc<Column>>,
     /// One property of every relationship, by relationship id.
@@ -240,6 +242,10 @@ pub struct Adjacency {
     off: Vec<usize>,
     steps: Vec<Edge>,
 }
+
+/// How many lookups of one `(label, key)` [`Graph::nodes_with`] answers by scanning the
+/// label's nodes before it builds their index.
+const SCANS_BEFORE_INDEX: usize = 1;
 
 /// The adjacency size from which [`Graph::list_rel_column`] copies the lists on a second
 /// thread.
@@ -423,18 +429,24 @@ impl Graph {
     /// The nodes labelled `label` whose property `key` may equal `v`: a superset of the
     /// matches (callers still check), exact for strings, booleans and integers.
     pub fn nodes_with(&self, label: Sym, key: Sym, v: &Value) -> Vec<NodeId> {
+        let nodes = self.by_label.get(&label).map(Vec::as_slice).unwrap_or(&[]);
+        {
+            // The first lookups scan the label's nodes: one scan costs a fraction of
+            // sorting them, which pays off only for a query that looks up many times.
+            let mut d = self.derived.borrow_mut();
+            if !d.index.contains_key(&(label, key)) {
+                let scans = d.scanned.entry((label, key)).or_insert(0);
+                if *scans < SCANS_BEFORE_INDEX {
+                    *scans += 1;
+                    return nodes.iter().copied().filter(|&n| self.node_props(n).get(key).is_some_and(|x| order(x, v) == std::cmp::Ordering::Equal)).collect();
+                }
+            }
+        }
         let ix = {
             let mut cache = self.derived.borrow_mut();
             let entry = cache.index.entry((label, key)).or_insert_with(|| {
                 // One sort of (value, node) pairs: no allocation per node, unlike a map.
-                let mut m: PropIndex = self
-                    .by_label
-                    .get(&label)
-                    .map(Vec::as_slice)
-                    .unwrap_or(&[])
-                    .iter()
-                    .filter_map(|&n| self.node_props(n).get(key).map(|pv| (pv.clone(), n)))
-                    .collect();
+                let mut m: PropIndex = nodes.iter().filter_map(|&n| self.node_props(n).get(key).map(|pv| (pv.clone(), n))).collect();
                 m.sort_by(|a, b| order(&a.0, &b.0));
                 Rc::new(m)
             });
