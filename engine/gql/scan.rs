@@ -377,7 +377,7 @@ fn set_small(slot: &mut Value, v: Value) {
 /// overflows or divides by zero: then it is exactly what [`arith`] would give, without
 /// building values. `None` sends the caller to the general evaluation (which also raises
 /// the errors).
-#[inline]
+#[inline(always)]
 fn int(e: &HExpr, cur: Cursor) -> Option<i64> {
     let col = |c: &Column, i: usize| match c {
         Column::Ints(v) => v.get(i).copied().filter(|&x| x != i64::MIN),
@@ -393,6 +393,7 @@ fn int(e: &HExpr, cur: Cursor) -> Option<i64> {
 }
 
 /// [`int`] of `a op b` (out of line: the leaves above are the hot case).
+#[inline(never)]
 fn int_arith(op: ArithOp, a: &HExpr, b: &HExpr, cur: Cursor) -> Option<i64> {
     let (x, y) = (int(a, cur)?, int(b, cur)?);
     match op {
