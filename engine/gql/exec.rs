@@ -11,6 +11,7 @@ use crate::gql::eval::{Ctx, Env};
 use crate::gql::graph::Graph;
 use crate::gql::pattern::{self, is_hidden};
 use crate::gql::scan::{Run, Scan, Sink};
+use crate::gql::totals::{Tot, Total};
 use crate::gql::slot::{self, SExpr};
 use crate::gql::value::{Key, Value, order};
 
@@ -444,6 +445,46 @@ impl Sink for Projector<'_, '_> {
 
     fn run(&mut self, key: &[Value], args: &[Run], n: usize, row: &[Value]) -> Result<()> {
         self.accept_run(key, args, n, row)
+    }
+
+    fn totals(&self) -> Option<Vec<Total>> {
+        if self.rewritten.is_none() || !self.members.is_empty() {
+            return None;
+        }
+        self.aggs
+            .iter()
+            .zip(&self.args)
+            .map(|(a, arg)| match (a, arg) {
+                (Expr::CountStar, _) => Some(Total::Rows),
+                (Expr::Func(n, false, args, _), Some(_)) if args.len() == 1 => match n.as_str() {
+                    "count" => Some(Total::Count),
+                    "sum" => Some(Total::Sum),
+                    "min" => Some(Total::Min),
+                    "max" => Some(Total::Max),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn add_totals(&mut self, key: &[Value], n: i64, tots: &[Tot], row: &[Value]) -> Result<()> {
+        let g = self.group_of(key, row);
+        let Some(grp) = self.members.get_mut(g) else { return Ok(()) };
+        for ((a, acc), t) in self.aggs.iter().zip(grp.accs.iter_mut()).zip(tots) {
+            match acc {
+                Acc::Rows(c) => *c += n,
+                Acc::Count(c) => *c += t.count,
+                // The scan checked that no order of additions overflows.
+                Acc::Sum(_) if t.count > 0 => add(a, acc, &Value::Int(i64::try_from(t.sum).map_err(|_| GqlError::argument("integer overflow"))?))?,
+                Acc::Best(_) if t.count > 0 => {
+                    let min = matches!(a, Expr::Func(f, ..) if f == "min");
+                    add(a, acc, &Value::Int(if min { t.min } else { t.max }))?;
+                }
+                Acc::Sum(_) | Acc::Best(_) | Acc::Vals(_) => {}
+            }
+        }
+        Ok(())
     }
 }
 

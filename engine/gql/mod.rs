@@ -21,6 +21,7 @@ pub mod pattern;
 pub mod scan;
 pub mod slot;
 pub mod temporal;
+pub mod totals;
 pub mod value;
 pub mod view;
 

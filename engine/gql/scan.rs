@@ -6,39 +6,51 @@
 //! expression form is evaluated by [`SExpr::eval`] over the row, which the scan keeps
 //! filled in, so the results and their order are the matcher's.
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use crate::gql::ast::{ArithOp, CmpOp, Dir};
 use crate::gql::error::{GqlError, Result};
 use crate::gql::eval::{Ctx, and3, arith, cmp_op, or3, truth, tv, xor3};
-use crate::gql::graph::Column;
+use crate::gql::graph::{Column, Graph, Sym};
 use crate::gql::pattern::Hop;
 use crate::gql::slot::SExpr;
+use crate::gql::totals::{Tot, Total};
 use crate::gql::value::{NodeId, RelId, Value};
 
-/// The current match: start node, relationship, end node, and the relationship's position
-/// in the adjacency it was read from (`incoming` says which).
+/// The current match: start node, relationship, end node, and where the relationship's
+/// properties are read: at `pos` of the columns laid out as `layout` says.
 #[derive(Clone, Copy, Default)]
-struct Cursor {
-    a: NodeId,
-    rel: RelId,
-    b: NodeId,
-    pos: usize,
-    incoming: bool,
+pub(crate) struct Cursor {
+    pub(crate) a: NodeId,
+    pub(crate) rel: RelId,
+    pub(crate) b: NodeId,
+    pub(crate) pos: usize,
+    pub(crate) layout: Layout,
+}
+
+/// How a relationship property column is laid out: in the order of the outgoing or the
+/// incoming adjacency, or by relationship id.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum Layout {
+    #[default]
+    Out = 0,
+    In = 1,
+    ById = 2,
 }
 
 /// An expression compiled for the scan: property reads of the pattern's variables become
 /// column reads; every other form mirrors [`SExpr`] (same helpers, same semantics).
-enum HExpr {
+pub(crate) enum HExpr {
     /// A constant.
     Lit(Value),
     /// The start node (0), the relationship (1) or the end node (2).
     Var(u8),
     /// A property of the start (`false`) or end (`true`) node.
     Node(bool, Rc<Column>),
-    /// A property of the relationship, by adjacency position: the outgoing-order and
-    /// incoming-order columns (only the directions the pattern walks are built).
-    Rel(Option<Rc<Column>>, Option<Rc<Column>>),
+    /// A property of the relationship: its key and its columns by [`Layout`], each set
+    /// before a run first reads that layout ([`Scan::prepare`]).
+    Rel(Sym, [OnceCell<Rc<Column>>; 3]),
     /// `NOT e`.
     Not(Box<HExpr>),
     /// `a AND b`.
@@ -59,12 +71,12 @@ enum HExpr {
 
 /// A [`Hop`] compiled against the graph with the expressions a consumer needs per match.
 pub struct Scan<'h, 'c> {
-    hop: &'h Hop<'c>,
-    names: &'h [String],
-    at_start: Vec<HExpr>,
-    at_end: Vec<HExpr>,
+    pub(crate) hop: &'h Hop<'c>,
+    pub(crate) names: &'h [String],
+    pub(crate) at_start: Vec<HExpr>,
+    pub(crate) at_end: Vec<HExpr>,
     split: bool,
-    exprs: Vec<HExpr>,
+    pub(crate) exprs: Vec<HExpr>,
     /// Per expression: whether it reads only the start node ([`start_only`]).
     once: Vec<bool>,
     /// How many leading expressions are grouping keys, when matches go to the sink in
@@ -144,6 +156,15 @@ pub trait Sink {
     /// the keys; `row` is the first match's extended row. Must come out as [`Sink::row`]
     /// on each match in turn would.
     fn run(&mut self, key: &[Value], args: &[Run], n: usize, row: &[Value]) -> Result<()>;
+
+    /// What each aggregate totals, when the sink aggregates with nothing added yet and
+    /// every aggregate is one whose result does not depend on the order of the rows.
+    fn totals(&self) -> Option<Vec<Total>>;
+
+    /// One group's totals ([`Sink::totals`]): its key, its `n` rows, one [`Tot`] per
+    /// aggregate, and the extended row of its first match. Groups come in the order the
+    /// rows would first have met them.
+    fn add_totals(&mut self, key: &[Value], n: i64, tots: &[Tot], row: &[Value]) -> Result<()>;
 }
 
 impl<'h, 'c> Scan<'h, 'c> {
@@ -165,8 +186,16 @@ impl<'h, 'c> Scan<'h, 'c> {
     }
 
     /// Runs the scan from the input row `input`, handing every match, in the matcher's
-    /// order, to `sink`. Whether any row matched.
+    /// order, to `sink` (or, when the sink aggregates and the totals cannot depend on the
+    /// order, each group's totals: [`crate::gql::totals`]). Whether any row matched.
     pub fn run(&self, ctx: &Ctx, input: &[Value], sink: &mut impl Sink) -> Result<bool> {
+        if let Some(nk) = self.runs
+            && self.totals_shape()
+            && let Some(aggs) = sink.totals()
+            && let Some(any) = self.run_totals(ctx, input, nk, &aggs, sink)?
+        {
+            return Ok(any);
+        }
         let g = ctx.graph;
         let [sa, sr, sb] = self.hop.slots;
         let mut row = input.to_vec();
@@ -184,6 +213,9 @@ impl<'h, 'c> Scan<'h, 'c> {
             false => g.built_adjacency(incoming),
         };
         let (adj_out, adj_in) = (adj_of(false), adj_of(true));
+        for &incoming in sides {
+            self.prepare(g, if incoming { Layout::In } else { Layout::Out });
+        }
         // The values handed to the sink; those of start-only expressions are taken at the
         // start node's first match and kept for its other matches (`stale` until then).
         let mut vals: Vec<Value> = vec![Value::Null; self.exprs.len()];
@@ -226,7 +258,8 @@ impl<'h, 'c> Scan<'h, 'c> {
                         set_small(&mut row[sr], Value::Rel(e.rel()));
                         set_small(&mut row[sb], Value::Node(e.other()));
                     }
-                    cur = Cursor { a, rel: e.rel(), b: e.other(), pos: base + i, incoming };
+                    let layout = if incoming { Layout::In } else { Layout::Out };
+                    cur = Cursor { a, rel: e.rel(), b: e.other(), pos: base + i, layout };
                     let step = self.step(ctx, &row, cur, &mut vals, &mut stale, &mut cols);
                     let passed = match step {
                         Ok(p) => p,
@@ -258,6 +291,32 @@ impl<'h, 'c> Scan<'h, 'c> {
             n = 0;
         }
         Ok(any)
+    }
+
+    /// Sets the relationship property columns of `layout` in every expression.
+    pub(crate) fn prepare(&self, g: &Graph, layout: Layout) {
+        fn walk(g: &Graph, e: &HExpr, layout: Layout) {
+            match e {
+                HExpr::Rel(k, cols) => {
+                    cols[layout as usize].get_or_init(|| match layout {
+                        Layout::Out => g.list_rel_column(*k, false),
+                        Layout::In => g.list_rel_column(*k, true),
+                        Layout::ById => g.rel_column(*k),
+                    });
+                }
+                HExpr::Lit(_) | HExpr::Var(_) | HExpr::Node(..) | HExpr::Row(_) => {}
+                HExpr::Not(x) | HExpr::IsNull(x, _) => walk(g, x, layout),
+                HExpr::And(a, b) | HExpr::Or(a, b) | HExpr::Xor(a, b) | HExpr::Arith(_, a, b) => {
+                    walk(g, a, layout);
+                    walk(g, b, layout);
+                }
+                HExpr::Compare(a, chain) => {
+                    walk(g, a, layout);
+                    chain.iter().for_each(|(_, x)| walk(g, x, layout));
+                }
+            }
+        }
+        self.at_start.iter().chain(&self.at_end).chain(&self.exprs).for_each(|e| walk(g, e, layout));
     }
 
     /// One candidate match: whether it passes the WHERE conjuncts tested at its end and,
@@ -337,7 +396,7 @@ impl<'h, 'c> Scan<'h, 'c> {
             HExpr::Var(1) => Value::Rel(cur.rel),
             HExpr::Var(_) => Value::Node(cur.b),
             HExpr::Node(end, col) => col.get(if *end { cur.b } else { cur.a }),
-            HExpr::Rel(out, inc) => match if cur.incoming { inc } else { out } {
+            HExpr::Rel(_, cols) => match cols[cur.layout as usize].get() {
                 Some(col) => col.get(cur.pos),
                 None => Value::Null,
             },
@@ -378,7 +437,7 @@ fn set_small(slot: &mut Value, v: Value) {
 /// building values. `None` sends the caller to the general evaluation (which also raises
 /// the errors).
 #[inline(always)]
-fn int(e: &HExpr, cur: Cursor) -> Option<i64> {
+pub(crate) fn int(e: &HExpr, cur: Cursor) -> Option<i64> {
     let col = |c: &Column, i: usize| match c {
         Column::Ints(v) => v.get(i).copied().filter(|&x| x != i64::MIN),
         Column::Values(_) => None,
@@ -386,7 +445,7 @@ fn int(e: &HExpr, cur: Cursor) -> Option<i64> {
     match e {
         HExpr::Lit(Value::Int(i)) => Some(*i),
         HExpr::Node(end, c) => col(c, if *end { cur.b } else { cur.a }),
-        HExpr::Rel(out, inc) => col(if cur.incoming { inc } else { out }.as_deref()?, cur.pos),
+        HExpr::Rel(_, cols) => col(cols[cur.layout as usize].get()?, cur.pos),
         HExpr::Arith(op, a, b) => int_arith(*op, a, b, cur),
         _ => None,
     }
@@ -408,7 +467,7 @@ fn int_arith(op: ArithOp, a: &HExpr, b: &HExpr, cur: Cursor) -> Option<i64> {
 
 /// The boolean value of `e` when it is a comparison (or NOT/AND/OR of comparisons) of
 /// integers as [`int`] reads them: what the general evaluation would give, without values.
-fn truth_fast(e: &HExpr, cur: Cursor) -> Option<bool> {
+pub(crate) fn truth_fast(e: &HExpr, cur: Cursor) -> Option<bool> {
     match e {
         HExpr::Compare(first, chain) => {
             let mut left = int(first, cur)?;
@@ -485,13 +544,7 @@ fn compile(ctx: &Ctx, hop: &Hop, e: &SExpr) -> HExpr {
             (SExpr::Slot(i), None) if [sa, sr, sb].contains(i) => HExpr::Lit(Value::Null),
             (SExpr::Slot(i), Some(k)) if *i == sa || *i == sb => HExpr::Node(*i == sb, g.node_column(*k)),
             (SExpr::Slot(i), Some(k)) if *i == sr => {
-                let walks = |incoming: bool| match hop.dir {
-                    Dir::Right => !incoming,
-                    Dir::Left => incoming,
-                    Dir::Both => true,
-                };
-                let col = |incoming: bool| walks(incoming).then(|| g.list_rel_column(*k, incoming));
-                HExpr::Rel(col(false), col(true))
+                HExpr::Rel(*k, Default::default())
             }
             _ => HExpr::Row(e.clone()),
         },
