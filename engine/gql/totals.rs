@@ -63,6 +63,7 @@ impl Default for Tot {
 }
 
 impl Tot {
+    #[inline]
     fn add(&mut self, v: i64) {
         self.count += 1;
         self.sum += i128::from(v);
@@ -167,7 +168,8 @@ impl Scan<'_, '_> {
                 let Some(v) = int(x, cur) else { return Ok(None) };
                 key.push(v);
             }
-            let same = |m: &Group| m.key == key;
+            // Compared in line: a call to memcmp per node costs more than the keys.
+            let same = |m: &Group| m.key.len() == key.len() && m.key.iter().zip(&key).all(|(x, y)| x == y);
             let gi = match last.filter(|&l| groups.get(l as usize).is_some_and(same)) {
                 Some(l) => l,
                 None => {
@@ -188,35 +190,16 @@ impl Scan<'_, '_> {
                 *slot = gi;
             }
         }
-        let types = self.hop.types();
-        let any_end = self.hop.fits_every_node(g, true);
-        let incoming = self.hop.dir == Dir::Left;
-        for (id, r) in g.rels.iter().enumerate() {
-            if id % 65_536 == 0 {
-                GqlError::check_cancelled()?;
-            }
-            let (a, b) = if incoming { (r.dst, r.src) } else { (r.src, r.dst) };
-            let gi = group_of.get(a).copied().unwrap_or(NONE);
-            if gi == NONE || !types.fits(r.typ) || !(any_end || self.hop.node_fits(g, true, b)) {
-                continue;
-            }
-            let cur = Cursor { a, rel: id, b, pos: id, layout: Layout::ById };
-            match self.at_end.iter().try_fold(true, |ok, f| Some(ok && truth_fast(f, cur)?)) {
-                Some(true) => {}
-                Some(false) => continue,
-                None => return Ok(None),
-            }
-            let Some(grp) = groups.get_mut(gi as usize) else { return Ok(None) };
-            grp.n += 1;
-            if (a, id) < (grp.first.0, grp.first.1) {
-                grp.first = (a, id, b);
-            }
-            for (tot, arg) in grp.tots.iter_mut().zip(&arg_of) {
-                if let Some(x) = arg.and_then(|i| self.exprs.get(i)) {
-                    let Some(v) = int(x, cur) else { return Ok(None) };
-                    tot.add(v);
-                }
-            }
+        // With few groups, each node's group fits a byte: the array read at random once
+        // per relationship then stays in cache.
+        let done = if groups.len() < usize::from(u8::MAX) {
+            let small: Vec<u8> = group_of.iter().map(|&x| u8::try_from(x).unwrap_or(u8::MAX)).collect();
+            self.tally(ctx, &small, u8::MAX, &mut groups, &arg_of)?
+        } else {
+            self.tally(ctx, &group_of, NONE, &mut groups, &arg_of)?
+        };
+        if !done {
+            return Ok(None);
         }
         let sums_fit = groups.iter().all(|m| m.tots.iter().zip(aggs).all(|(t, k)| *k != Total::Sum || t.fits()));
         if !sums_fit {
@@ -238,5 +221,42 @@ impl Scan<'_, '_> {
             sink.add_totals(&keyv, m.n, &m.tots, &row)?;
         }
         Ok(Some(!groups.is_empty()))
+    }
+
+    /// Adds every match to its start node's group (`group_of[node]`, `none`: no group).
+    /// Whether every value was an integer.
+    fn tally<G: Copy + PartialEq + Into<u32>>(&self, ctx: &Ctx, group_of: &[G], none: G, groups: &mut [Group], arg_of: &[Option<usize>]) -> Result<bool> {
+        let g = ctx.graph;
+        let types = self.hop.types();
+        let any_end = self.hop.fits_every_node(g, true);
+        let incoming = self.hop.dir == Dir::Left;
+        for (id, r) in g.rels.iter().enumerate() {
+            if id % 65_536 == 0 {
+                GqlError::check_cancelled()?;
+            }
+            let (a, b) = if incoming { (r.dst, r.src) } else { (r.src, r.dst) };
+            let gi = group_of.get(a).copied().unwrap_or(none);
+            if gi == none || !types.fits(r.typ) || !(any_end || self.hop.node_fits(g, true, b)) {
+                continue;
+            }
+            let cur = Cursor { a, rel: id, b, pos: id, layout: Layout::ById };
+            match self.at_end.iter().try_fold(true, |ok, f| Some(ok && truth_fast(f, cur)?)) {
+                Some(true) => {}
+                Some(false) => continue,
+                None => return Ok(false),
+            }
+            let Some(grp) = groups.get_mut(gi.into() as usize) else { return Ok(false) };
+            grp.n += 1;
+            if (a, id) < (grp.first.0, grp.first.1) {
+                grp.first = (a, id, b);
+            }
+            for (tot, arg) in grp.tots.iter_mut().zip(arg_of) {
+                if let Some(x) = arg.and_then(|i| self.exprs.get(i)) {
+                    let Some(v) = int(x, cur) else { return Ok(false) };
+                    tot.add(v);
+                }
+            }
+        }
+        Ok(true)
     }
 }
