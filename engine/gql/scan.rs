@@ -295,28 +295,7 @@ impl<'h, 'c> Scan<'h, 'c> {
 
     /// Sets the relationship property columns of `layout` in every expression.
     pub(crate) fn prepare(&self, g: &Graph, layout: Layout) {
-        fn walk(g: &Graph, e: &HExpr, layout: Layout) {
-            match e {
-                HExpr::Rel(k, cols) => {
-                    cols[layout as usize].get_or_init(|| match layout {
-                        Layout::Out => g.list_rel_column(*k, false),
-                        Layout::In => g.list_rel_column(*k, true),
-                        Layout::ById => g.rel_column(*k),
-                    });
-                }
-                HExpr::Lit(_) | HExpr::Var(_) | HExpr::Node(..) | HExpr::Row(_) => {}
-                HExpr::Not(x) | HExpr::IsNull(x, _) => walk(g, x, layout),
-                HExpr::And(a, b) | HExpr::Or(a, b) | HExpr::Xor(a, b) | HExpr::Arith(_, a, b) => {
-                    walk(g, a, layout);
-                    walk(g, b, layout);
-                }
-                HExpr::Compare(a, chain) => {
-                    walk(g, a, layout);
-                    chain.iter().for_each(|(_, x)| walk(g, x, layout));
-                }
-            }
-        }
-        self.at_start.iter().chain(&self.at_end).chain(&self.exprs).for_each(|e| walk(g, e, layout));
+        self.at_start.iter().chain(&self.at_end).chain(&self.exprs).for_each(|e| prepare(g, e, layout));
     }
 
     /// One candidate match: whether it passes the WHERE conjuncts tested at its end and,
@@ -418,6 +397,29 @@ impl<'h, 'c> Scan<'h, 'c> {
             HExpr::IsNull(x, want_null) => Value::Bool(ev(x)?.is_null() == *want_null),
             HExpr::Row(x) => x.eval(ctx, self.names, row, &[])?,
         })
+    }
+}
+
+/// Sets the relationship property columns of `layout` in `e`.
+pub(crate) fn prepare(g: &Graph, e: &HExpr, layout: Layout) {
+    match e {
+        HExpr::Rel(k, cols) => {
+            cols[layout as usize].get_or_init(|| match layout {
+                Layout::Out => g.list_rel_column(*k, false),
+                Layout::In => g.list_rel_column(*k, true),
+                Layout::ById => g.rel_column(*k),
+            });
+        }
+        HExpr::Lit(_) | HExpr::Var(_) | HExpr::Node(..) | HExpr::Row(_) => {}
+        HExpr::Not(x) | HExpr::IsNull(x, _) => prepare(g, x, layout),
+        HExpr::And(a, b) | HExpr::Or(a, b) | HExpr::Xor(a, b) | HExpr::Arith(_, a, b) => {
+            prepare(g, a, layout);
+            prepare(g, b, layout);
+        }
+        HExpr::Compare(a, chain) => {
+            prepare(g, a, layout);
+            chain.iter().for_each(|(_, x)| prepare(g, x, layout));
+        }
     }
 }
 

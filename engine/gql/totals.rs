@@ -21,7 +21,8 @@ use std::collections::BTreeMap;
 use crate::gql::ast::Dir;
 use crate::gql::error::{GqlError, Result};
 use crate::gql::eval::Ctx;
-use crate::gql::scan::{Cursor, HExpr, Layout, Scan, Sink, int, truth_fast};
+use crate::gql::graph::Sym;
+use crate::gql::scan::{Cursor, HExpr, Layout, Scan, Sink, int, prepare, truth_fast};
 use crate::gql::value::{NodeId, RelId, Value};
 
 /// What an aggregate totals.
@@ -142,7 +143,17 @@ impl Scan<'_, '_> {
         if next != self.exprs.len() {
             return Ok(None);
         }
-        self.prepare(g, Layout::ById);
+        // An argument that is one relationship property is read from the relationships'
+        // property array as the loop passes (in id order, memory order), without a column.
+        let bare: Vec<Option<Sym>> = self.exprs.iter().enumerate().map(|(i, x)| match x {
+            HExpr::Rel(k, _) if i >= nk => Some(*k),
+            _ => None,
+        }).collect();
+        for (x, b) in self.at_start.iter().chain(&self.at_end).map(|x| (x, &None)).chain(self.exprs.iter().zip(&bare)) {
+            if b.is_none() {
+                prepare(g, x, Layout::ById);
+            }
+        }
         // Each start node's group (`NONE`: not a start node, or its conjuncts fail).
         const NONE: u32 = u32::MAX;
         let mut group_of = vec![NONE; g.nodes.len()];
@@ -194,9 +205,9 @@ impl Scan<'_, '_> {
         // per relationship then stays in cache.
         let done = if groups.len() < usize::from(u8::MAX) {
             let small: Vec<u8> = group_of.iter().map(|&x| u8::try_from(x).unwrap_or(u8::MAX)).collect();
-            self.tally(ctx, &small, u8::MAX, &mut groups, &arg_of)?
+            self.tally(ctx, &small, u8::MAX, &mut groups, &arg_of, &bare)?
         } else {
-            self.tally(ctx, &group_of, NONE, &mut groups, &arg_of)?
+            self.tally(ctx, &group_of, NONE, &mut groups, &arg_of, &bare)?
         };
         if !done {
             return Ok(None);
@@ -223,9 +234,10 @@ impl Scan<'_, '_> {
         Ok(Some(!groups.is_empty()))
     }
 
-    /// Adds every match to its start node's group (`group_of[node]`, `none`: no group).
-    /// Whether every value was an integer.
-    fn tally<G: Copy + PartialEq + Into<u32>>(&self, ctx: &Ctx, group_of: &[G], none: G, groups: &mut [Group], arg_of: &[Option<usize>]) -> Result<bool> {
+    /// Adds every match to its start node's group (`group_of[node]`, `none`: no group);
+    /// an expression whose `bare` is a key is that property of the relationship. Whether
+    /// every value was an integer.
+    fn tally<G: Copy + PartialEq + Into<u32>>(&self, ctx: &Ctx, group_of: &[G], none: G, groups: &mut [Group], arg_of: &[Option<usize>], bare: &[Option<Sym>]) -> Result<bool> {
         let g = ctx.graph;
         let types = self.hop.types();
         let any_end = self.hop.fits_every_node(g, true);
@@ -251,10 +263,17 @@ impl Scan<'_, '_> {
                 grp.first = (a, id, b);
             }
             for (tot, arg) in grp.tots.iter_mut().zip(arg_of) {
-                if let Some(x) = arg.and_then(|i| self.exprs.get(i)) {
-                    let Some(v) = int(x, cur) else { return Ok(false) };
-                    tot.add(v);
-                }
+                let Some(i) = *arg else { continue };
+                let v = match (bare.get(i).copied().flatten(), self.exprs.get(i)) {
+                    (Some(k), _) => match g.rel_props(id).get(k) {
+                        Some(Value::Int(v)) => Some(*v),
+                        _ => None,
+                    },
+                    (None, Some(x)) => int(x, cur),
+                    (None, None) => None,
+                };
+                let Some(v) = v else { return Ok(false) };
+                tot.add(v);
             }
         }
         Ok(true)
