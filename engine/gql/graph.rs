@@ -438,7 +438,11 @@ impl Graph {
                 let scans = d.scanned.entry((label, key)).or_insert(0);
                 if *scans < SCANS_BEFORE_INDEX {
                     *scans += 1;
-                    return nodes.iter().copied().filter(|&n| self.node_props(n).get(key).is_some_and(|x| order(x, v) == std::cmp::Ordering::Equal)).collect();
+                    let same = |x: &Value| match (x, v) {
+                        (Value::Int(a), Value::Int(b)) => a == b,
+                        _ => order(x, v) == std::cmp::Ordering::Equal,
+                    };
+                    return nodes.iter().copied().filter(|&n| self.node_props(n).get(key).is_some_and(same)).collect();
                 }
             }
         }
