@@ -1,10 +1,11 @@
 //! Whole-graph scans of one relationship, `MATCH (a)-[r]->(b)` ([`Hop`]): instead of the
-//! backtracking matcher building a row per step, a loop walks each start node's slice of
-//! its relationship list (or the adjacency) and evaluates the WHERE conjuncts and the projection's
-//! expressions straight from property columns: `a.k` and `b.k` by node id, `r.k` by the
-//! relationship's position in the adjacency (memory order, not relationship id). Any other
-//! expression form is evaluated by [`SExpr::eval`] over the row, which the scan keeps
-//! filled in, so the results and their order are the matcher's.
+//! backtracking matcher building a row per step, a loop walks each start node's
+//! relationship list (or its slice of the adjacency) and evaluates the WHERE conjuncts and
+//! the projection's expressions straight from property columns: `a.k` and `b.k` by node
+//! id, `r.k` by the relationship's position in the adjacency (memory order, not
+//! relationship id). Any other expression form is evaluated by [`SExpr::eval`] over the
+//! row, which the scan keeps filled in, so the results and their order are the matcher's.
+//! Aggregates whose totals cannot depend on the order take [`crate::gql::totals`] instead.
 
 use std::cell::OnceCell;
 use std::rc::Rc;
