@@ -143,10 +143,11 @@ impl Scan<'_, '_> {
         if next != self.exprs.len() {
             return Ok(None);
         }
-        // An argument that is one relationship property is read from the relationships'
-        // property array as the loop passes (in id order, memory order), without a column.
+        // An argument that is one relationship property is read, the first time, from the
+        // relationships' property array as the loop passes (in id order, memory order),
+        // without building a column.
         let bare: Vec<Option<Sym>> = self.exprs.iter().enumerate().map(|(i, x)| match x {
-            HExpr::Rel(k, _) if i >= nk => Some(*k),
+            HExpr::Rel(k, _) if i >= nk && g.rel_column_when_reread(*k).is_none() => Some(*k),
             _ => None,
         }).collect();
         for (x, b) in self.at_start.iter().chain(&self.at_end).map(|x| (x, &None)).chain(self.exprs.iter().zip(&bare)) {
