@@ -115,8 +115,8 @@ pub struct Graph {
 struct Derived {
     /// `(label, key) → value → nodes`, for [`Graph::nodes_with`].
     index: BTreeMap<(Sym, Sym), Rc<PropIndex>>,
-    /// How many lookups [`Graph::nodes_with`] answered by a scan, per `(label, key)`.
-    scanned: BTreeMap<(Sym, Sym), usize>,
+    /// The `(label, key)` pairs [`Graph::nodes_with`] has answered by a scan.
+    scanned: std::collections::BTreeSet<(Sym, Sym)>,
     /// The relationship keys [`Graph::rel_column_when_reread`] has been asked for.
     reread: std::collections::BTreeSet<Sym>,
     /// One property of every node, by node id.
@@ -244,10 +244,6 @@ pub struct Adjacency {
     off: Vec<usize>,
     steps: Vec<Edge>,
 }
-
-/// How many lookups of one `(label, key)` [`Graph::nodes_with`] answers by scanning the
-/// label's nodes before it builds their index.
-const SCANS_BEFORE_INDEX: usize = 1;
 
 /// The adjacency size from which [`Graph::list_rel_column`] copies the lists on a second
 /// thread.
@@ -432,21 +428,18 @@ impl Graph {
     /// matches (callers still check), exact for strings, booleans and integers.
     pub fn nodes_with(&self, label: Sym, key: Sym, v: &Value) -> Vec<NodeId> {
         let nodes = self.by_label.get(&label).map(Vec::as_slice).unwrap_or(&[]);
-        {
-            // The first lookups scan the label's nodes: one scan costs a fraction of
-            // sorting them, which pays off only for a query that looks up many times.
+        // The first lookup scans the label's nodes: one scan costs a fraction of sorting
+        // them, which pays off only from the second lookup on.
+        let first = {
             let mut d = self.derived.borrow_mut();
-            if !d.index.contains_key(&(label, key)) {
-                let scans = d.scanned.entry((label, key)).or_insert(0);
-                if *scans < SCANS_BEFORE_INDEX {
-                    *scans += 1;
-                    let same = |x: &Value| match (x, v) {
-                        (Value::Int(a), Value::Int(b)) => a == b,
-                        _ => order(x, v) == std::cmp::Ordering::Equal,
-                    };
-                    return nodes.iter().copied().filter(|&n| self.node_props(n).get(key).is_some_and(same)).collect();
-                }
-            }
+            !d.index.contains_key(&(label, key)) && d.scanned.insert((label, key))
+        };
+        if first {
+            let same = |x: &Value| match (x, v) {
+                (Value::Int(a), Value::Int(b)) => a == b,
+                _ => order(x, v) == std::cmp::Ordering::Equal,
+            };
+            return nodes.iter().copied().filter(|&n| self.node_props(n).get(key).is_some_and(same)).collect();
         }
         let ix = {
             let mut cache = self.derived.borrow_mut();
@@ -554,13 +547,14 @@ impl Graph {
     /// direction whose offsets are `off` (`None`: it has no step there), as a counting
     /// sort would place it: each list holds its relationships in id order.
     fn placements<'a>(&'a self, off: &[usize], incoming: bool) -> impl Iterator<Item = (RelId, Option<usize>)> + use<'a> {
-        let n = off.len().saturating_sub(1);
+        // `at[node]` is where the node's next step goes; the last entry (the total) never
+        // moves, so a relationship from no node of the lists is placed nowhere.
         let total = off.last().copied().unwrap_or(0);
         let mut at: Vec<usize> = off.to_vec();
         self.rels.iter().enumerate().map(move |(id, r)| {
             let from = if incoming { r.dst } else { r.src };
             let place = match at.get_mut(from) {
-                Some(slot) if from < n && *slot < total => {
+                Some(slot) if *slot < total => {
                     *slot += 1;
                     Some(*slot - 1)
                 }
