@@ -841,6 +841,37 @@ pub fn find(text: &str, sentence: Span, doc_date: Option<&str>) -> Vec<Mention> 
     resolve_overlaps(found)
 }
 
+/// The rule finders' mentions of a sentence combined with the names a learned tagger found
+/// in it (docs/EXTRACTION.md, "Precedence"): every rule mention stays as found (its
+/// evidence — a legal form, a title, a currency — types it); a learned name that overlaps
+/// no rule mention is added; one that overlaps only a rule name of its own type and
+/// contains it replaces it ("William R. Schantz III" for a rule's "Schantz III"); any other
+/// overlap goes to the rule.
+pub fn with_names(text: &str, rules: Vec<Mention>, names: Vec<(Span, &'static str)>) -> Vec<Mention> {
+    if names.is_empty() {
+        return rules;
+    }
+    let mut out = rules;
+    for (span, kind) in names {
+        let overlapping: Vec<usize> = out.iter().enumerate().filter(|(_, m)| m.span.0 < span.1 && span.0 < m.span.1).map(|(i, _)| i).collect();
+        let replaces = !overlapping.is_empty()
+            && overlapping.iter().all(|&i| {
+                let m = &out[i];
+                m.kind == kind && span.0 <= m.span.0 && m.span.1 <= span.1 && m.attrs.is_empty()
+            });
+        if !overlapping.is_empty() && !replaces {
+            continue;
+        }
+        for i in overlapping.into_iter().rev() {
+            out.remove(i);
+        }
+        let surface = collapse(&text[span.0..span.1]);
+        out.push(Mention { span, kind, key: format!("{kind}:{}", name_key(&surface)), surface, attrs: vec![] });
+    }
+    out.sort_by(|a, b| a.span.cmp(&b.span).then(a.key.cmp(&b.key)));
+    out
+}
+
 /// Keeps non-overlapping mentions: longest first, then in finder order; result by position.
 pub fn resolve_overlaps(found: Vec<Mention>) -> Vec<Mention> {
     let mut order: Vec<(usize, Mention)> = found.into_iter().enumerate().collect();

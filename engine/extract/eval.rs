@@ -35,7 +35,8 @@ use serde::{Deserialize, Serialize};
 
 use super::modality::Modality;
 use super::vocab::Vocabulary;
-use super::{Input, entities, extract};
+use super::ner::Model;
+use super::{Input, entities, extract_with};
 use crate::ingest::chunk::sentences;
 use crate::ingest::model::Span;
 
@@ -67,6 +68,9 @@ pub enum EvalError {
     /// The FIRE file is not valid JSON of the expected shape.
     #[error("not a FIRE file: {0}")]
     Fire(String),
+    /// The Re-DocRED file is not valid JSON of the expected shape.
+    #[error("not a Re-DocRED file: {0}")]
+    Docred(String),
     /// The KPI-EDGAR workbook could not be read or has an unexpected shape.
     #[error("not a KPI-EDGAR workbook: {0}")]
     Kpi(String),
@@ -388,10 +392,19 @@ fn class_allows(class: &str, vocab: &Vocabulary, head: &str, tail: &str) -> bool
 /// Evaluates the extractor on a FIRE JSON file's text (a list of items with `tokens`,
 /// `entities` and `relations`).
 pub fn fire(json: &str, vocab: &Vocabulary) -> Result<Report, EvalError> {
+    fire_with(json, vocab, &super::ner::BUILTIN, &|_| true)
+}
+
+/// [`fire`] with a given name recogniser, on the items for which `keep(index)` holds
+/// (cross-validation scores each fold with a model trained without it).
+pub fn fire_with(json: &str, vocab: &Vocabulary, names: &Model, keep: &dyn Fn(usize) -> bool) -> Result<Report, EvalError> {
     let items: Vec<FireItem> = serde_json::from_str(json).map_err(|e| EvalError::Fire(e.to_string()))?;
     let mut rep = Report { dataset: "fire".into(), relations: Some(Scores::default()), ..Default::default() };
     let mut rel_scores = Scores::default();
     for (n, item) in items.iter().enumerate() {
+        if !keep(n) {
+            continue;
+        }
         let (text, spans) = join_tokens(&item.tokens);
         rep.sentences += 1;
         rep.bytes += text.len();
@@ -418,7 +431,7 @@ pub fn fire(json: &str, vocab: &Vocabulary) -> Result<Report, EvalError> {
         // Predictions.
         let sents = sentences(&text, 0, text.len());
         let id = format!("fire-{n}");
-        let x = extract(&Input { id: &id, text: &text, sentences: &sents, fields: &[], people: &[], date: None }, vocab);
+        let x = extract_with(&Input { id: &id, text: &text, sentences: &sents, fields: &[], people: &[], date: None }, vocab, names);
         let mut pred_ents: Vec<(String, Vec<Span>)> = x
             .mentions
             .iter()
@@ -499,7 +512,7 @@ pub fn conll(text: &str) -> Result<Report, EvalError> {
         }
         let mut pred: Vec<(String, Vec<Span>)> = sentences(&text, 0, text.len())
             .into_iter()
-            .flat_map(|s| entities::find(&text, s, None))
+            .flat_map(|s| entities::with_names(&text, entities::find(&text, s, None), super::ner::BUILTIN.names(&text, s)))
             .filter(|m| CONLL_ENTITY_MAP.iter().any(|(_, ours)| *ours == m.kind))
             .map(|m| (m.kind.to_string(), vec![m.span]))
             .collect();

