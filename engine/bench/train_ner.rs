@@ -8,7 +8,8 @@
 //! (DIR defaults to `../shared`). With `--cv K`, trains K models, each without one fold of
 //! the documents, scores each on its held-out fold with the whole extractor (`tg eval docred`
 //! and `tg eval fire` scoring), and prints the summed scores. With `--out`, trains on all the
-//! data and writes the model; the same data and settings give the same bytes.
+//! data and writes the model, and the common-word list beside it (`gazetteer/common-words.txt`);
+//! the same data and settings give the same bytes.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -87,6 +88,10 @@ fn run() -> Result<(), String> {
             blake3::hash(redocred_text.as_bytes()).to_hex(),
             blake3::hash(fire_text.as_bytes()).to_hex()
         );
+        let common = textgraph::extract::ner_train::common_words(&all);
+        let common_path = out.with_file_name("gazetteer").join("common-words.txt");
+        std::fs::write(&common_path, common.join("\n") + "\n").map_err(|e| format!("cannot write {}: {e}", common_path.display()))?;
+        println!("wrote {} ({} words)", common_path.display(), common.len());
         let bytes = Model::write(&weights, &about, textgraph::extract::ner_train::margin(settings));
         std::fs::write(&out, &bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         println!("wrote {} ({} bytes, {} features, blake3 {})", out.display(), bytes.len(), weights.len(), blake3::hash(&bytes).to_hex());

@@ -135,10 +135,14 @@ pub fn docred(json: &str, vocab: &Vocabulary, names: &Model, keep: &dyn Fn(usize
             }
         }
         let pred: BTreeSet<(String, Span)> = if std::env::var_os("TG_NER_ONLY").is_some() {
-            let ctx = super::ner::Context::new(&r.text, &r.sentences);
-            r.sentences.iter().flat_map(|s| names.names_in(&r.text, *s, &ctx)).map(|(sp, k)| (k.to_string(), sp)).collect()
+            names.document(&r.text, &r.sentences).into_iter().flatten().map(|(sp, k)| (k.to_string(), sp)).collect()
         } else {
-            x.mentions.iter().filter(|(m, ante)| ante.is_none() && DOCRED_ENTITY_MAP.iter().any(|(_, o)| *o == m.kind)).map(|(m, _)| (m.kind.to_string(), m.span)).collect()
+            // A name that refers to another mention (a surname after the full name) is a
+            // mention of its own for NER; pronouns and "the company" are not.
+            let named = |m: &super::entities::Mention, ante: &Option<Span>| {
+                ante.is_none() || (m.surface.chars().next().is_some_and(char::is_uppercase) && !matches!(m.surface.as_str(), "It" | "He" | "She") && !m.surface.starts_with("The "))
+            };
+            x.mentions.iter().filter(|(m, ante)| named(m, ante) && DOCRED_ENTITY_MAP.iter().any(|(_, o)| *o == m.kind)).map(|(m, _)| (m.kind.to_string(), m.span)).collect()
         };
         let overlap = |a: Span, b: Span| a.0 < b.1 && b.0 < a.1;
         for p in &pred {

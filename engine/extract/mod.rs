@@ -229,7 +229,12 @@ fn is_word_boundary(text: &str, s: usize, e: usize) -> bool {
 fn find_all(text: &str, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
     let mut hits: Vec<(usize, usize, usize)> = vec![];
     if patterns.len() > 16 {
-        if let Ok(ac) = aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(patterns) {
+        // A contiguous NFA: a DFA costs more to build than one document's search saves.
+        if let Ok(ac) = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+            .build(patterns)
+        {
             return ac.find_iter(text).map(|m| (m.start(), m.end(), m.pattern().as_usize())).collect();
         }
     }
@@ -257,9 +262,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let text = input.text;
     let date = document_date(text, input.date.clone());
     // Pass 1: mentions found by the rule finders and the name recogniser, sentence by sentence.
-    let context = ner::Context::new(text, input.sentences);
+    let learned = names.document(text, input.sentences);
     let mut per_sentence: Vec<Vec<Mention>> =
-        input.sentences.iter().map(|&s| entities::with_names(text, entities::find(text, s, date.as_deref()), names.names_in(text, s, &context))).collect();
+        input.sentences.iter().zip(learned).map(|(&s, found)| entities::with_names(text, entities::find(text, s, date.as_deref()), found)).collect();
     // Known people (senders, recipients) and names already found recur elsewhere.
     let mut known: BTreeMap<String, (&'static str, String)> = BTreeMap::new();
     for (name, _) in input.people {
@@ -296,6 +301,30 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             per_sentence[si] = entities::resolve_overlaps(merged);
         }
     }
+    // Surnames: a one-word name that is the last word of exactly one person named in full
+    // in the document ("Humphress" after "Michael Humphress") refers to that person, whatever
+    // type it was found as alone; such a mention becomes coreference (INFERRED, citing the
+    // full name).
+    let mut full: BTreeMap<String, BTreeMap<String, Span>> = BTreeMap::new();
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.surface.split_whitespace().count() >= 2) {
+        if let Some(last) = m.surface.split_whitespace().last().filter(|w| w.chars().next().is_some_and(char::is_uppercase) && w.len() >= 2) {
+            full.entry(last.to_lowercase()).or_default().entry(m.key.clone()).or_insert(m.span);
+        }
+    }
+    let mut surname_refs: Vec<(Span, String, &'static str, Span)> = vec![];
+    for ms in &mut per_sentence {
+        ms.retain(|m| {
+            let one_word = !m.surface.contains(char::is_whitespace) && matches!(m.kind, "Person" | "Organization" | "Location") && m.attrs.is_empty();
+            let person = one_word.then(|| full.get(&m.surface.to_lowercase())).flatten().filter(|keys| keys.len() == 1).and_then(|keys| keys.iter().next());
+            match person {
+                Some((key, ante)) if *key != m.key => {
+                    surname_refs.push((m.span, key.clone(), "Person", *ante));
+                    false
+                }
+                _ => true,
+            }
+        });
+    }
     // Defined terms used after their definition.
     for (s, e, i) in find_all(text, &terms.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>()) {
         let sp = (s, e);
@@ -309,6 +338,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     }
     // Pronouns and generic nouns: the nearest compatible antecedent before them.
     static PRONOUN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity))|(?P<per>[Hh]e|[Ss]he))\b").unwrap_or_else(|e| panic!("{e}")));
+    coref.extend(surname_refs);
     let mut flat: Vec<Mention> = per_sentence.iter().flatten().cloned().collect();
     for (sp, key, kind, ante) in &coref {
         flat.push(Mention { span: *sp, kind, key: key.clone(), surface: text[sp.0..sp.1].to_string(), attrs: vec![("antecedent", format!("{}-{}", ante.0, ante.1))] });

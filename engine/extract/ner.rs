@@ -207,6 +207,15 @@ const LEGAL_FORMS: &[&str] = &[
     "capital", "securities", "bancorp", "foundation", "university", "commission", "agency", "department", "association", "institute",
 ];
 
+/// Words that companies' names often end in or contain, besides legal forms.
+const ORG_WORDS: &[&str] = &[
+    "technologies", "technology", "systems", "software", "solutions", "services", "industries", "international", "enterprises", "pharmaceuticals", "pharma",
+    "energy", "oil", "gas", "resources", "mining", "minerals", "financial", "investments", "investment", "management", "advisors", "advisers", "consulting",
+    "semiconductor", "communications", "networks", "media", "entertainment", "airlines", "motors", "labs", "laboratories", "brands", "foods", "markets",
+    "mortgage", "insurance", "realty", "properties", "development", "equity", "ventures", "global", "trading", "research", "exchange", "bancshares",
+    "savings", "federal", "credit", "union", "council", "committee", "office", "court", "church", "party", "club", "team", "records", "press", "news",
+];
+
 /// Words that join the parts of one name ("Bank of America", "Boston Trading and Research").
 const CONNECTORS: &[&str] = &[
     "of", "and", "&", "the", "de", "da", "du", "des", "del", "della", "di", "la", "le", "van", "von", "der", "den", "y", "for", "bin", "ibn", "al", "dos", "do", "e",
@@ -216,13 +225,6 @@ const CONNECTORS: &[&str] = &[
 /// Titles and honorifics that stand before a person's name.
 const TITLES: &[&str] = &["mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "prof", "prof.", "sir", "judge", "justice", "hon.", "honorable", "messrs."];
 
-fn lexicon(words: &[&str]) -> hashbrown::HashSet<u64> {
-    words.iter().map(|w| lower_hash(w)).collect()
-}
-
-static LEGAL_SET: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| lexicon(LEGAL_FORMS));
-static CONNECTOR_SET: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| lexicon(CONNECTORS));
-static TITLE_SET: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| lexicon(TITLES));
 
 fn gazetteer(text: &str) -> hashbrown::HashSet<u64> {
     text.lines().map(str::trim).filter(|l| !l.is_empty()).map(lower_hash).collect()
@@ -233,6 +235,9 @@ fn gazetteer(text: &str) -> hashbrown::HashSet<u64> {
 /// `scripts/make_gazetteers.py`.
 static GIVEN: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/given-names.txt")));
 static SURNAMES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/surnames.txt")));
+/// Words the training text writes in lower case at least twice (made by `tg-train-ner`
+/// with the model): alone and capitalised, such a word is an opener or a heading, not a name.
+static COMMON: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/common-words.txt")));
 static PLACES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/places.txt")));
 
 /// Gazetteer flags of a token: bit 0 a given name, 1 a surname, 2 begins a place name,
@@ -252,10 +257,15 @@ struct Info {
     pre: u64,
     /// Starts with a capital, or has one after a lower-case start ("iTunes").
     cap: bool,
+    lower_start: bool,
     connector: bool,
     comma: bool,
     legal: bool,
     title: bool,
+    /// A word companies' names often contain ([`ORG_WORDS`]).
+    orgword: bool,
+    /// All capitals, two letters or more.
+    upper: bool,
     len: u8,
     gaz: u8,
     /// Bit 0: the document writes this word in lower case; bit 1: it capitalises it
@@ -266,28 +276,57 @@ struct Info {
 const BOS: u64 = 0x1111_2222_3333_4444;
 const EOS: u64 = 0x5555_6666_7777_8888;
 
+const LEX_CONNECTOR: u8 = 1;
+const LEX_LEGAL: u8 = 2;
+const LEX_TITLE: u8 = 4;
+const LEX_ORGWORD: u8 = 8;
+
+/// Connectors, legal forms and titles in one table: one lookup a token.
+static LEX: LazyLock<hashbrown::HashMap<u64, u8>> = LazyLock::new(|| {
+    let mut m = hashbrown::HashMap::new();
+    for (words, bit) in [(CONNECTORS, LEX_CONNECTOR), (LEGAL_FORMS, LEX_LEGAL), (TITLES, LEX_TITLE), (ORG_WORDS, LEX_ORGWORD)] {
+        for w in words {
+            *m.entry(lower_hash(w)).or_insert(0) |= bit;
+        }
+    }
+    m
+});
+
 fn info(w: &str) -> Info {
     let lw = lower_hash(w);
     let first = w.chars().next().unwrap_or(' ');
     let cap = first.is_uppercase() || (first.is_lowercase() && w.chars().skip(1).any(char::is_uppercase));
-    Info {
+    let lex = LEX.get(&lw).copied().unwrap_or(0);
+    let mut x = Info {
         lw,
         shape: shape_hash(w),
-        suf: affix_hash(w, true),
-        suf4: {
-            let n = w.chars().count();
-            lower_hash(w.char_indices().nth(n.saturating_sub(4)).map_or(w, |(i, _)| &w[i..])) ^ 0x4444
-        },
-        pre: affix_hash(w, false),
+        suf: 0,
+        suf4: 0,
+        pre: 0,
         cap,
-        connector: CONNECTOR_SET.contains(&lw),
+        lower_start: first.is_lowercase(),
+        connector: lex & LEX_CONNECTOR != 0,
         comma: w == ",",
-        legal: LEGAL_SET.contains(&lw),
-        title: TITLE_SET.contains(&lw),
-        len: w.chars().count().min(6) as u8,
+        legal: lex & LEX_LEGAL != 0,
+        title: lex & LEX_TITLE != 0,
+        orgword: lex & LEX_ORGWORD != 0,
+        upper: w.chars().filter(|c| c.is_alphabetic()).count() >= 2 && !w.chars().any(char::is_lowercase),
+        len: 0,
         doc: 0,
-        gaz: if cap { u8::from(GIVEN.contains(&lw)) * GIVEN_BIT | u8::from(SURNAMES.contains(&lw)) * SURNAME_BIT } else { 0 },
+        gaz: 0,
+    };
+    // What only a token that may be scored reads of itself.
+    if cap || x.connector || x.comma {
+        let n = w.chars().count();
+        x.suf = affix_hash(w, true);
+        x.suf4 = lower_hash(w.char_indices().nth(n.saturating_sub(4)).map_or(w, |(i, _)| &w[i..])) ^ 0x4444;
+        x.pre = affix_hash(w, false);
+        x.len = n.min(6) as u8;
     }
+    if cap {
+        x.gaz = u8::from(GIVEN.contains(&lw)) * GIVEN_BIT | u8::from(SURNAMES.contains(&lw)) * SURNAME_BIT;
+    }
+    x
 }
 
 /// What the tagger knows of the whole document: the words it uses in lower case (a
@@ -302,20 +341,33 @@ pub struct Context {
 impl Context {
     /// Reads the document's sentences.
     pub fn new(text: &str, sentences: &[Span]) -> Context {
+        let prepared: Vec<Prepared> = sentences.iter().map(|&sp| prepare_bare(text, sp)).collect();
+        Context::of(&prepared)
+    }
+
+    fn of(prepared: &[Prepared]) -> Context {
         let mut c = Context::default();
-        for &sp in sentences {
-            for (i, t) in tokenize(text, sp).into_iter().enumerate() {
-                let w = &text[t.start..t.end];
-                let Some(first) = w.chars().next() else { continue };
-                if first.is_lowercase() {
-                    c.lower.insert(lower_hash(w));
-                } else if first.is_uppercase() && i > 0 {
-                    c.inner_caps.insert(lower_hash(w));
+        for p in prepared {
+            for (i, x) in p.info.iter().enumerate() {
+                if x.lower_start {
+                    c.lower.insert(x.lw);
+                } else if x.cap && i > 0 {
+                    c.inner_caps.insert(x.lw);
                 }
             }
         }
         c
     }
+}
+
+/// Every sentence of a document prepared for tagging, each knowing the whole document.
+pub fn prepare_document(text: &str, sentences: &[Span]) -> Vec<Prepared> {
+    let mut prepared: Vec<Prepared> = sentences.iter().map(|&sp| prepare_bare(text, sp)).collect();
+    let ctx = Context::of(&prepared);
+    for p in &mut prepared {
+        p.set_context(&ctx);
+    }
+    prepared
 }
 
 /// A sentence prepared for tagging: its tokens and what is known of each.
@@ -332,11 +384,15 @@ pub fn prepare(text: &str, span: Span) -> Prepared {
 
 /// Tokenizes a sentence of a document and computes what the features read.
 pub fn prepare_in(text: &str, span: Span, ctx: &Context) -> Prepared {
+    let mut p = prepare_bare(text, span);
+    p.set_context(ctx);
+    p
+}
+
+/// Tokenizes a sentence and computes what the features read of it alone.
+fn prepare_bare(text: &str, span: Span) -> Prepared {
     let tokens = tokenize(text, span);
     let mut info: Vec<Info> = tokens.iter().map(|t| info(&text[t.start..t.end])).collect();
-    for x in info.iter_mut().filter(|x| x.cap) {
-        x.doc = u8::from(ctx.lower.contains(&x.lw)) | u8::from(ctx.inner_caps.contains(&x.lw)) << 1;
-    }
     // Place names of up to four words, longest first, from each capitalised token.
     let mut i = 0;
     while i < tokens.len() {
@@ -373,6 +429,24 @@ pub fn prepare_in(text: &str, span: Span, ctx: &Context) -> Prepared {
 }
 
 impl Prepared {
+    fn set_context(&mut self, ctx: &Context) {
+        for x in self.info.iter_mut().filter(|x| x.cap) {
+            x.doc = u8::from(ctx.lower.contains(&x.lw)) | u8::from(ctx.inner_caps.contains(&x.lw)) << 1;
+        }
+    }
+
+    /// Whether half or more of the sentence's words are written in capitals.
+    pub fn is_heading(&self) -> bool {
+        let words = self.info.iter().filter(|x| x.cap || x.lower_start).count();
+        let upper = self.info.iter().filter(|x| x.upper).count();
+        words >= 2 && upper * 2 >= words
+    }
+
+    /// Whether any token is capitalised (a sentence without one has no names).
+    pub fn any_capital(&self) -> bool {
+        self.info.iter().any(|x| x.cap)
+    }
+
     /// Whether token `i` may be scored at all given the previous token's class: capitalised
     /// words always; connectors and a comma before a legal form only inside a name with a
     /// capitalised word (or legal form) shortly after.
@@ -451,6 +525,12 @@ impl Prepared {
         out.push(mix(30, x.doc as u64, (i == 0) as u64));
         out.push(mix(31, x.doc as u64, x.shape));
         out.push(mix(32, affix4(x), 0));
+        if x.orgword {
+            out.push(mix(33, p1, 0));
+        }
+        if let Some(d) = (1..=3).find(|d| at(i + d).is_some_and(|y| y.orgword && y.cap)) {
+            out.push(mix(34, d as u64, x.cap as u64));
+        }
     }
 }
 
@@ -461,8 +541,9 @@ pub fn allowed(prev: usize, c: usize) -> bool {
 
 /// A model: feature hash → one integer weight per class, in an open-addressing table.
 pub struct Model {
-    keys: Vec<u64>,
-    weights: Vec<[i32; NC]>,
+    /// (feature, weights) slots; key 0 is an empty slot. Key and weights side by side: a
+    /// lookup touches one cache line.
+    slots: Vec<(u64, [i32; NC])>,
     mask: usize,
     /// What the model file says of itself (version, training data, hashes).
     pub about: String,
@@ -482,8 +563,7 @@ impl Model {
     /// Builds a model from (feature, weights) pairs.
     pub fn from_pairs(pairs: &[(u64, [i32; NC])], about: String) -> Model {
         let cap = (pairs.len() * 2).next_power_of_two().max(16);
-        let mut keys = vec![0u64; cap];
-        let mut weights = vec![[0i32; NC]; cap];
+        let mut slots = vec![(0u64, [0i32; NC]); cap];
         let mask = cap - 1;
         for (k, w) in pairs {
             // Key 0 marks an empty slot: a feature hashing to 0 is dropped (one in 2^64).
@@ -491,13 +571,12 @@ impl Model {
                 continue;
             }
             let mut j = (*k as usize) & mask;
-            while keys[j] != 0 && keys[j] != *k {
+            while slots[j].0 != 0 && slots[j].0 != *k {
                 j = (j + 1) & mask;
             }
-            keys[j] = *k;
-            weights[j] = *w;
+            slots[j] = (*k, *w);
         }
-        Model { keys, weights, mask, about, margin: 0 }
+        Model { slots, mask, about, margin: 0 }
     }
 
     /// Reads a model file: magic, the `about` text, then sorted (key, i32 × classes) pairs.
@@ -557,11 +636,11 @@ impl Model {
     fn lookup(&self, k: u64) -> Option<&[i32; NC]> {
         let mut j = (k as usize) & self.mask;
         loop {
-            let key = self.keys[j];
-            if key == k {
-                return Some(&self.weights[j]);
+            let (key, w) = &self.slots[j];
+            if *key == k {
+                return Some(w);
             }
-            if key == 0 {
+            if *key == 0 {
                 return None;
             }
             j = (j + 1) & self.mask;
@@ -610,11 +689,22 @@ impl Model {
 
     /// The names in one sentence of a document whose [`Context`] is given.
     pub fn names_in(&self, text: &str, span: Span, ctx: &Context) -> Vec<(Span, &'static str)> {
-        let p = prepare_in(text, span, ctx);
-        if !p.info.iter().any(|x| x.cap) {
+        self.names_of(text, &prepare_in(text, span, ctx))
+    }
+
+    /// The names in a prepared sentence. A heading or caption in capitals ("SECURITIES
+    /// AND EXCHANGE COMMISSION v. JOHN DOE") has none: the tagger learned from prose, and
+    /// the rule finders still read it.
+    pub fn names_of(&self, text: &str, p: &Prepared) -> Vec<(Span, &'static str)> {
+        if !p.any_capital() || p.is_heading() {
             return vec![];
         }
-        spans(text, &p, &self.tag(&p))
+        spans(text, p, &self.tag(p))
+    }
+
+    /// The names of every sentence of a document, in order.
+    pub fn document(&self, text: &str, sentences: &[Span]) -> Vec<Vec<(Span, &'static str)>> {
+        prepare_document(text, sentences).iter().map(|p| self.names_of(text, p)).collect()
     }
 }
 
@@ -653,7 +743,9 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         while e > i + 1 && !p.info[e - 1].cap && !p.info[e - 1].legal {
             e -= 1;
         }
-        if let Some(kind) = class_type(c) {
+        // One common word alone ("Office", "Rules") is not a name unless a gazetteer lists it.
+        let common_alone = e == i + 1 && p.info[i].gaz == 0 && COMMON.contains(&p.info[i].lw);
+        if let Some(kind) = class_type(c).filter(|_| !common_alone) {
             let span = (p.tokens[i].start, p.tokens[e - 1].end);
             if text[span.0..span.1].chars().any(char::is_alphabetic) {
                 out.push((span, kind));

@@ -394,12 +394,12 @@ pub fn train(docs: &[&Doc], settings: Settings) -> Vec<(u64, [i32; NC])> {
         .iter()
         .flat_map(|d| {
             let (text, spans) = d.joined();
-            let ctx = ner::Context::new(&text, &spans);
-            d.sentences
-                .iter()
-                .map(|s| {
-                    let p = ner::prepare_in(&s.text, (0, s.text.len()), &ctx);
-                    let g = gold_classes(&p, &s.gold);
+            ner::prepare_document(&text, &spans)
+                .into_iter()
+                .zip(d.sentences.iter().zip(&spans))
+                .map(|(p, (s, sp))| {
+                    let gold: Vec<(Span, usize)> = s.gold.iter().map(|&((a, b), g)| ((a + sp.0, b + sp.0), g)).collect();
+                    let g = gold_classes(&p, &gold);
                     (p, g)
                 })
                 .collect::<Vec<_>>()
@@ -424,6 +424,23 @@ pub fn train(docs: &[&Doc], settings: Settings) -> Vec<(u64, [i32; NC])> {
 /// The margin in model units.
 pub fn margin(settings: Settings) -> i32 {
     ((1i64 << 24) * settings.margin_permille as i64 / 1000) as i32
+}
+
+/// Words the documents write with a lower-case first letter at least twice, sorted: the
+/// common-word list shipped with the model.
+pub fn common_words(docs: &[&Doc]) -> Vec<String> {
+    let mut n: BTreeMap<String, usize> = BTreeMap::new();
+    for d in docs {
+        for s in &d.sentences {
+            for t in ner::tokenize(&s.text, (0, s.text.len())) {
+                let w = &s.text[t.start..t.end];
+                if w.chars().next().is_some_and(char::is_lowercase) && w.chars().all(char::is_alphabetic) && w.len() >= 2 {
+                    *n.entry(w.to_string()).or_default() += 1;
+                }
+            }
+        }
+    }
+    n.into_iter().filter(|(_, c)| *c >= 2).map(|(w, _)| w).collect()
 }
 
 /// A model from trained weights.
