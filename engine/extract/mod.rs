@@ -262,7 +262,25 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let text = input.text;
     let date = document_date(text, input.date.clone());
     // Pass 1: mentions found by the rule finders and the name recogniser, sentence by sentence.
-    let learned = names.document(text, input.sentences);
+    let mut learned = names.document(text, input.sentences);
+    // One name, one type in a document: each learned name takes the type the tagger gave
+    // its words most often (ties: organisation, person, place, in that order).
+    let mut votes: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    const TYPES: [&str; 3] = ["Organization", "Person", "Location"];
+    for (sp, kind) in learned.iter().flatten() {
+        if let Some(t) = TYPES.iter().position(|t| t == kind) {
+            votes.entry(collapse(&text[sp.0..sp.1])).or_default()[t] += 1;
+        }
+    }
+    for (sp, kind) in learned.iter_mut().flatten() {
+        if let Some(v) = votes.get(&collapse(&text[sp.0..sp.1])) {
+            let best = (0..3).fold(0, |b, t| if v[t] > v[b] { t } else { b });
+            *kind = TYPES[best];
+        }
+    }
+    // One word found only by the tagger is not looked for again elsewhere (a wrong guess
+    // would spread); names of several words and the rules' names are.
+    let learned_words: std::collections::BTreeSet<Span> = learned.iter().flatten().filter(|(sp, _)| !text[sp.0..sp.1].contains(char::is_whitespace)).map(|(sp, _)| *sp).collect();
     let mut per_sentence: Vec<Vec<Mention>> =
         input.sentences.iter().zip(learned).map(|(&s, found)| entities::with_names(text, entities::find(text, s, date.as_deref()), found)).collect();
     // Known people (senders, recipients) and names already found recur elsewhere.
@@ -274,7 +292,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     for m in per_sentence.iter().flatten() {
-        if matches!(m.kind, "Organization" | "Person") && m.surface.len() >= 4 {
+        if matches!(m.kind, "Organization" | "Person") && m.surface.len() >= 4 && !learned_words.contains(&m.span) {
             known.insert(m.surface.clone(), (m.kind, m.key.clone()));
         }
     }

@@ -528,6 +528,8 @@ impl Prepared {
         if x.orgword {
             out.push(mix(33, p1, 0));
         }
+        out.push(mix(35, p1, x.lw));
+        out.push(mix(36, p1, lw(i + 1)));
         if let Some(d) = (1..=3).find(|d| at(i + d).is_some_and(|y| y.orgword && y.cap)) {
             out.push(mix(34, d as u64, x.cap as u64));
         }
