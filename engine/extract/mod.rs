@@ -401,6 +401,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
         }
         ms.sort_by(|a, b| a.0.span.cmp(&b.0.span));
+        mark_roles(text, sent, &mut ms);
         // Every relation joins two mentions: a sentence with fewer has none.
         if ms.len() < 2 {
             out.mentions.extend(ms);
@@ -410,6 +411,10 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         let template = relations::template(&text[sent.0..sent.1], sent.0, &mentions);
         for f in relations::find(&template, &mentions) {
             let (s, o) = (&ms[f.subject], &ms[f.object]);
+            // Judges and the authority's staff are named in a case, not parties to it.
+            if [s, o].iter().any(|m| m.0.attrs.iter().any(|(k, v)| *k == "role" && matches!(v.as_str(), "judge" | "staff"))) {
+                continue;
+            }
             if let Err(e) = vocab.check(f.rel, s.0.kind, o.0.kind) {
                 out.refused.push(e.to_string());
                 continue;
@@ -420,6 +425,40 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     }
     out.claims.extend(table_claims(input, vocab, &mut out.refused));
     out
+}
+
+/// Marks people named as a judge (`role: judge`: "Judge X", "the Honorable X", "U.S.
+/// District Judge X") or as the authority's staff (`role: staff`: "Assistant U.S. Attorney
+/// X", "the investigation was conducted by X", "X of the Division of Enforcement"), so that
+/// they are not taken for parties. Their names are kept whole.
+fn mark_roles(text: &str, sent: Span, ms: &mut [(Mention, Option<Span>)]) {
+    static JUDGE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?:\b(?:Chief\s+|Senior\s+|District\s+|Magistrate\s+|Bankruptcy\s+|Circuit\s+|Administrative\s+Law\s+)?Judge|\bJustice|\bHonorable|\bHon\.)\s*$").unwrap_or_else(|e| panic!("{e}"))
+    });
+    static STAFF_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)(?:\bassistant\s+(?:u\.\s?s\.\s+|united\s+states\s+)?attorneys?|\btrial\s+attorneys?|\bstaff\s+(?:attorneys?|accountants?|members?)|\bprosecutors?|\b(?:was|were|is|are|been|being)\s+(?:conducted|handled|led|supervised|assisted|litigated)\s+by|\bwill\s+be\s+(?:led|handled|litigated)\s+by)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|,\s*|and\s+){0,12}$").unwrap_or_else(|e| panic!("{e}"))
+    });
+    static STAFF_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^[^.;]{0,60}?\b(?:of|in)\s+the\s+(?:(?:SEC|Commission)['’]s\s+)?(?:Division\s+of\s+Enforcement|Enforcement\s+Division|[A-Z][a-z]+\s+Regional\s+Office|Office\s+of\s+the\s+(?:General\s+Counsel|Chief\s+Accountant))").unwrap_or_else(|e| panic!("{e}"))
+    });
+    for i in 0..ms.len() {
+        if ms[i].0.kind != "Person" || ms[i].0.attrs.iter().any(|(k, _)| *k == "role") {
+            continue;
+        }
+        let (a, b) = ms[i].0.span;
+        let before = &text[sent.0.min(a)..a];
+        let after = &text[b..sent.1.max(b)];
+        let role = if JUDGE.is_match(before) {
+            Some("judge")
+        } else if STAFF_BEFORE.is_match(before) || STAFF_AFTER.is_match(after) {
+            Some("staff")
+        } else {
+            None
+        };
+        if let Some(r) = role {
+            ms[i].0.attrs.push(("role", r.to_string()));
+        }
+    }
 }
 
 fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &relations::Found, vocab: &Vocabulary) -> Claim {
