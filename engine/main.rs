@@ -71,6 +71,9 @@ enum Command {
         /// stdlib/vocab/finance.toml). Changing it re-extracts every document.
         #[arg(long)]
         vocab: Option<PathBuf>,
+        /// Read symbolic links to files outside the corpus (skipped with a warning by default).
+        #[arg(long)]
+        follow_links: bool,
     },
     /// Print the whole store as canonical sorted text.
     Dump {
@@ -194,9 +197,12 @@ enum Command {
         /// Output format.
         #[arg(long, value_parser = ["json"], default_value = "json")]
         format: String,
-        /// Output file (`-` for standard output).
+        /// Output file (`-` for standard output); never inside the store.
         #[arg(short = 'o', long = "output", default_value = "-")]
         output: PathBuf,
+        /// Overwrite an existing output file (a link is replaced, never written through).
+        #[arg(long)]
+        force: bool,
     },
     /// Count documents, facts per relation and per tag.
     Stats {
@@ -429,9 +435,12 @@ enum AuditAction {
         /// Only claims from outside extractors (GENERATED), not extracted ones.
         #[arg(long)]
         generated_only: bool,
-        /// Output file (`-` for standard output).
+        /// Output file (`-` for standard output); never inside the store.
         #[arg(short = 'o', long = "output", default_value = "-")]
         output: PathBuf,
+        /// Overwrite an existing output file (a link is replaced, never written through).
+        #[arg(long)]
+        force: bool,
     },
     /// Store a reader's verdicts as claim_audit facts and print the counts.
     Ingest {
@@ -501,7 +510,7 @@ fn claims_command(command: Command) -> ExitCode {
             ClaimAction::List { opts: _ } => claims::list(&store).map(|l| render::listed(&l, json)).map_err(|e| format!("tg: {e}")),
         },
         Command::Audit { action } => match action {
-            AuditAction::Emit { opts: _, sample, seed, generated_only, output } => match claims::audit::emit(&store, &vocab, &claims::audit::Sample { size: sample, seed, generated_only }) {
+            AuditAction::Emit { opts: _, sample, seed, generated_only, output, force } => match claims::audit::emit(&store, &vocab, &claims::audit::Sample { size: sample, seed, generated_only }) {
                 Err(e) => Err(format!("tg: {e}")),
                 Ok(batch) => {
                     let text = serde_json::to_string_pretty(&batch).unwrap_or_default() + "\n";
@@ -510,9 +519,9 @@ fn claims_command(command: Command) -> ExitCode {
                     if output.as_os_str() == "-" {
                         Ok(render::Reply { stdout: text, ..Default::default() })
                     } else {
-                        std::fs::write(&output, text)
+                        textgraph::store::output::write_output(store.path(), &output, text.as_bytes(), force)
                             .map(|_| render::Reply { stdout: format!("{n} of {pop} claims written to {} (seed {seed})\n", output.display()), ..Default::default() })
-                            .map_err(|e| format!("tg: cannot write {}: {e}", output.display()))
+                            .map_err(|e| format!("tg: {e}"))
                     }
                 }
             },
@@ -786,8 +795,9 @@ fn load_command(file: &std::path::Path, db: &DbArg) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Opens an existing store (only `tg build` creates one).
 fn open_store(db: &DbArg) -> Result<textgraph::store::Store, ExitCode> {
-    textgraph::store::Store::open(&db.db).map_err(|e| {
+    textgraph::store::Store::open_existing(&db.db).map_err(|e| {
         eprintln!("tg: {e}");
         ExitCode::from(EXIT_ERROR)
     })
@@ -800,7 +810,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
     };
     let mut out = String::new();
     let code = match command {
-        Command::Build { corpus, db, vocab } => {
+        Command::Build { corpus, db, vocab, follow_links } => {
             if !corpus.is_dir() {
                 eprintln!("tg: {} is not a folder", corpus.display());
                 return Err(ExitCode::from(EXIT_ERROR));
@@ -809,8 +819,8 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
                 eprintln!("{e}");
                 ExitCode::from(EXIT_ERROR)
             })?;
-            let store = open_store(&db)?;
-            let r = build_with_progress(&store, &corpus, &vocab).map_err(fail)?;
+            let store = textgraph::store::Store::open(&db.db).map_err(fail)?;
+            let r = build_with_progress(&store, &corpus, &vocab, follow_links).map_err(fail)?;
             for f in &r.manifest {
                 if let Some(why) = &f.reason {
                     eprintln!("warning: {}: {why}", f.id);
@@ -830,12 +840,28 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             ExitCode::SUCCESS
         }
         Command::Verify { db } => {
-            let v = open_store(&db)?.verify().map_err(fail)?;
+            let store = open_store(&db)?;
+            store.check().map_err(fail)?;
+            let v = store.verify().map_err(fail)?;
+            let sources = textgraph::ingest::sources::check_sources(&store).map_err(fail)?;
             for f in &v.failures {
                 out.push_str(&format!("FAILED {f}\n"));
             }
+            for (id, state) in &sources.problems {
+                use textgraph::ingest::sources::SourceState;
+                match state {
+                    SourceState::Changed(p) => out.push_str(&format!("CHANGED {id}: source {} differs from the stored document; run tg build\n", p.display())),
+                    SourceState::Missing(p, why) => out.push_str(&format!("MISSING {id}: source {} cannot be read ({why}); run tg build\n", p.display())),
+                    SourceState::Same => {}
+                }
+            }
             out.push_str(&format!("{}/{} citations verified\n", v.verified, v.checked));
-            if v.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+            match &sources.corpus {
+                Some(_) => out.push_str(&format!("{}/{} source files unchanged\n", sources.checked - sources.problems.len(), sources.checked)),
+                None if !store.document_ids().map_err(fail)?.is_empty() => out.push_str("source files not checked: the store records no corpus folder\n"),
+                None => {}
+            }
+            if v.failures.is_empty() && sources.problems.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
         Command::Stats { db, format } => {
             let st = open_store(&db)?.stats().map_err(fail)?;
@@ -893,12 +919,13 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             out = ex.text;
             if ex.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
-        Command::Export { db, format: _, output } => {
-            let json = open_store(&db)?.export_json().map_err(fail)?;
+        Command::Export { db, format: _, output, force } => {
+            let store = open_store(&db)?;
+            let json = store.export_json().map_err(fail)?;
             if output.as_os_str() == "-" {
                 out = json;
-            } else if let Err(e) = std::fs::write(&output, json) {
-                eprintln!("tg: cannot write {}: {e}", output.display());
+            } else if let Err(e) = textgraph::store::output::write_output(store.path(), &output, json.as_bytes(), force) {
+                eprintln!("tg: {e}");
                 return Err(ExitCode::from(EXIT_ERROR));
             }
             ExitCode::SUCCESS
@@ -925,11 +952,12 @@ fn build_with_progress(
     store: &textgraph::store::Store,
     corpus: &std::path::Path,
     vocab: &textgraph::extract::vocab::Vocabulary,
+    follow_links: bool,
 ) -> Result<textgraph::ingest::BuildReport, textgraph::store::StoreError> {
     use std::io::IsTerminal as _;
     let worker = std::env::current_exe().ok();
     if !std::io::stderr().is_terminal() {
-        let opts = textgraph::ingest::BuildOptions { pdf_worker: worker, vocab: Some(vocab), ..Default::default() };
+        let opts = textgraph::ingest::BuildOptions { pdf_worker: worker, vocab: Some(vocab), follow_links, ..Default::default() };
         return textgraph::ingest::build_with(store, corpus, &opts);
     }
     let bar = indicatif::ProgressBar::new(0);
@@ -942,7 +970,7 @@ fn build_with_progress(
         bar.set_position(done as u64);
         bar.set_message(id.to_string());
     };
-    let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker, vocab: Some(vocab) };
+    let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker, vocab: Some(vocab), follow_links };
     let r = textgraph::ingest::build_with(store, corpus, &opts);
     bar.finish_and_clear();
     r
