@@ -780,9 +780,13 @@ fn load_command(file: &std::path::Path, db: &DbArg) -> ExitCode {
             return ExitCode::from(EXIT_ERROR);
         }
     };
-    let store = match open_store(db) {
+    // Like `tg build`, `tg load` adds a document and may create the store.
+    let store = match textgraph::store::Store::open(&db.db) {
         Ok(s) => s,
-        Err(code) => return code,
+        Err(e) => {
+            eprintln!("tg: {e}");
+            return ExitCode::from(EXIT_ERROR);
+        }
     };
     match load::store(&store, &prepared) {
         Ok(load::Loaded::Unchanged) => println!("{doc}: unchanged"),
@@ -858,7 +862,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             out.push_str(&format!("{}/{} citations verified\n", v.verified, v.checked));
             match &sources.corpus {
                 Some(_) => out.push_str(&format!("{}/{} source files unchanged\n", sources.checked - sources.problems.len(), sources.checked)),
-                None if !store.document_ids().map_err(fail)?.is_empty() => out.push_str("source files not checked: the store records no corpus folder\n"),
+                None if sources.unrooted > 0 => out.push_str(&format!("{} source files not checked: the store records no corpus folder\n", sources.unrooted)),
                 None => {}
             }
             if v.failures.is_empty() && sources.problems.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }

@@ -210,7 +210,7 @@ fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<
             let mut children = vec![];
             let mut nested = vec![];
             for mut a in attachments {
-                let child = format!("{id}#{}", a.suffix);
+                let child = format!("{id}#{}", walk::escape_text(&a.suffix));
                 if depth >= limits::MAX_ATTACHMENT_DEPTH {
                     doc.warnings.push(format!("attachment {} not ingested: nesting deeper than {}", a.name, limits::MAX_ATTACHMENT_DEPTH));
                     continue;

@@ -25,6 +25,8 @@ pub struct SourceReport {
     pub corpus: Option<PathBuf>,
     /// Source files checked (attachments and `tg load` scripts are not files of the corpus).
     pub checked: usize,
+    /// Corpus documents that could not be checked because the store records no corpus root.
+    pub unrooted: usize,
     /// Documents whose source changed or is missing, by id.
     pub problems: Vec<(String, SourceState)>,
 }
@@ -32,17 +34,20 @@ pub struct SourceReport {
 /// Re-hashes the source file of every corpus document of the store. Attachments are
 /// covered by their parent file; scripts stored by `tg load` are not corpus files.
 pub fn check_sources(store: &Store) -> Result<SourceReport, StoreError> {
-    let Some(root) = store.setting(super::CORPUS_SETTING)? else { return Ok(SourceReport::default()) };
-    let root = PathBuf::from(root);
+    let root = store.setting(super::CORPUS_SETTING)?.map(PathBuf::from);
     let ids: BTreeSet<String> = store.document_ids()?.into_iter().collect();
-    let mut report = SourceReport { corpus: Some(root.clone()), ..Default::default() };
+    let mut report = SourceReport { corpus: root.clone(), ..Default::default() };
     for id in &ids {
         let Some(rec) = store.document(id)? else { continue };
         if rec.format == crate::gql::load::FORMAT || is_attachment(id, &ids) {
             continue;
         }
+        let Some(root) = &root else {
+            report.unrooted += 1;
+            continue;
+        };
         report.checked += 1;
-        let Some(path) = super::walk::path_of(&root, id) else {
+        let Some(path) = super::walk::path_of(root, id) else {
             report.problems.push((id.clone(), SourceState::Missing(root.join(id), "the id names no path".into())));
             continue;
         };

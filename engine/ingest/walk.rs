@@ -55,6 +55,12 @@ pub fn escape_component(c: &std::ffi::OsStr) -> String {
     out
 }
 
+/// Text (an attachment's name) escaped as [`escape_component`] escapes valid UTF-8: `%`,
+/// `\\` and control characters become `%XX`, so no id breaks a line.
+pub fn escape_text(t: &str) -> String {
+    escape_component(std::ffi::OsStr::new(t))
+}
+
 /// The path of a document id under `root` (the inverse of [`id_of`]); `None` when the id
 /// is not one [`id_of`] makes (a bad `%` escape, or bytes this platform cannot name).
 pub fn path_of(root: &Path, id: &str) -> Option<PathBuf> {

@@ -1,0 +1,344 @@
+//! Issue 19, "Hardening": each item as a hostile or careless user meets it, run through
+//! `tg` with the exact message and exit status asserted.
+
+use std::path::Path;
+use std::process::Command;
+
+mod common;
+
+use common::{stderr, stdout, tg, write};
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    common::scratch("hard", name)
+}
+
+fn code(o: &std::process::Output) -> Option<i32> {
+    o.status.code()
+}
+
+#[cfg(unix)]
+fn write_bytes_name(dir: &Path, name: &[u8], text: &str) {
+    use std::os::unix::ffi::OsStrExt as _;
+    std::fs::write(dir.join(std::ffi::OsStr::from_bytes(name)), text).unwrap_or_else(|e| panic!("{e}"));
+}
+
+fn document_lines(dump: &str) -> Vec<String> {
+    dump.lines().filter(|l| l.starts_with("document ")).map(|l| l.split(" format=").next().unwrap_or("").to_string()).collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn document_ids_are_injective_and_never_break_dump_lines() {
+    let d = scratch("ids");
+    let c = d.join("case");
+    write(&c, "a/b.txt", "Gamma Inc owns Delta.\n");
+    write_bytes_name(&c, b"a\\b.txt", "Acme Corp paid Beta Ltd.\n");
+    write_bytes_name(&c, b"x\xff.txt", "one\n");
+    write_bytes_name(&c, b"x\xfe.txt", "two\n");
+    write_bytes_name(&c, b"new\nline.txt", "three\n");
+    write_bytes_name(&c, b"100%.txt", "four\n");
+    let o = tg(&d, &["build", "case", "--db", "db"]);
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("6 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store db\n"), "{}", stdout(&o));
+    let dump = stdout(&tg(&d, &["dump", "--db", "db"]));
+    assert_eq!(
+        document_lines(&dump),
+        ["document 100%25.txt", "document a%5Cb.txt", "document a/b.txt", "document new%0Aline.txt", "document x%FE.txt", "document x%FF.txt"]
+    );
+    // Every line of the dump is a record or a support line: no id spills onto its own line.
+    for l in dump.lines() {
+        let known = ["format ", "relation ", "document ", "fact ", "  [", "derived ", "  from ", "rule ", "ledger "];
+        assert!(known.iter().any(|k| l.starts_with(k)), "stray dump line {l:?}");
+    }
+    // Rebuilding changes nothing (before, two files flipped one id on every build).
+    let again = tg(&d, &["build", "case", "--db", "db"]);
+    assert!(stdout(&again).starts_with("0 added, 0 changed, 6 unchanged, 0 removed, 0 skipped; store db\n"), "{}", stdout(&again));
+    // And the ids map back to their files: verify re-hashes each one.
+    let v = tg(&d, &["verify", "--db", "db"]);
+    assert!(stdout(&v).ends_with("6/6 source files unchanged\n"), "{}", stdout(&v));
+    assert_eq!(code(&v), Some(0));
+}
+
+const MAIL: &str = "From: a@example.com\r\nTo: b@example.com\r\nSubject: notes\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=\"b\"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nSee attached.\r\n--b\r\nContent-Type: text/plain; name=\"note.txt\"\r\nContent-Disposition: attachment; filename=\"note.txt\"\r\n\r\nAcme Corp owns Beta Ltd.\r\n--b--\r\n";
+
+#[test]
+fn a_file_and_an_attachment_with_one_id_is_an_error_naming_both() {
+    let d = scratch("collide");
+    let c = d.join("case");
+    write(&c, "mail.eml", MAIL);
+    // A file whose id is the attachment's: mail.eml#attachments/1/note.txt.
+    write(&c, "mail.eml#attachments/1/note.txt", "Impostor text.\n");
+    let o = tg(&d, &["build", "case", "--db", "db"]);
+    assert_eq!(code(&o), Some(2), "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        "tg: two inputs have the document id \"mail.eml#attachments/1/note.txt\": case/mail.eml#attachments/1/note.txt and an attachment of case/mail.eml; rename one of them\n"
+    );
+}
+
+#[test]
+fn verify_rehashes_source_files() {
+    let d = scratch("verify-src");
+    let c = d.join("case");
+    write(&c, "a.txt", "Acme Corp paid Beta Ltd.\n");
+    write(&c, "b.txt", "Gamma Inc owns Delta.\n");
+    write(&c, "c.txt", "Nothing here.\n");
+    assert_eq!(code(&tg(&d, &["build", "case", "--db", "db"])), Some(0));
+    let ok = tg(&d, &["verify", "--db", "db"]);
+    assert_eq!(code(&ok), Some(0), "{}", stdout(&ok));
+    assert!(stdout(&ok).ends_with("3/3 source files unchanged\n"), "{}", stdout(&ok));
+    write(&c, "a.txt", "Acme Corp paid Beta Ltd twice.\n");
+    std::fs::remove_file(c.join("b.txt")).unwrap_or_else(|e| panic!("{e}"));
+    let v = tg(&d, &["verify", "--db", "db"]);
+    assert_eq!(code(&v), Some(1));
+    let canon = c.canonicalize().unwrap_or_default();
+    let out = stdout(&v);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], format!("CHANGED a.txt: source {}/a.txt differs from the stored document; run tg build", canon.display()));
+    assert_eq!(lines[1], format!("MISSING b.txt: source {}/b.txt cannot be read (no such file (dangling link?)); run tg build", canon.display()));
+    assert_eq!(lines[3], "1/3 source files unchanged");
+    assert!(lines[2].ends_with(" citations verified"), "{out}");
+}
+
+/// Flips one byte in the middle of the first table file of keyspace `n` (fjall numbers
+/// keyspaces in creation order: 1 `meta`, 2 `docs`, …, 5 `dict`).
+fn damage(db: &Path, n: usize) {
+    let dir = db.join(format!("keyspaces/{n}/tables"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).flatten().map(|e| e.path()).collect();
+    files.sort();
+    let f = &files[0];
+    let mut b = std::fs::read(f).unwrap_or_default();
+    let i = 40.min(b.len() / 2);
+    b[i] ^= 0xff;
+    std::fs::write(f, b).unwrap_or_else(|e| panic!("{e}"));
+}
+
+fn tree(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out = vec![];
+    for p in walkdir(dir) {
+        out.push((p.display().to_string(), std::fs::read(&p).unwrap_or_default()));
+    }
+    out
+}
+
+fn walkdir(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = vec![];
+    let mut v: Vec<_> = std::fs::read_dir(dir).into_iter().flatten().flatten().map(|e| e.path()).collect();
+    v.sort();
+    for p in v {
+        if p.is_dir() {
+            out.extend(walkdir(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_corrupt_dictionary_is_one_clear_error_and_builds_refuse_it() {
+    let d = scratch("corrupt");
+    let c = d.join("case");
+    write(&c, "a.txt", "Acme Corp paid Beta Ltd.\n");
+    assert_eq!(code(&tg(&d, &["build", "case", "--db", "db"])), Some(0));
+    damage(&d.join("db"), 5);
+    let msg = "tg: store db is corrupt: table dict: data fails its checksum; restore the store from a backup or rebuild it into a new --db\n";
+    let v = tg(&d, &["verify", "--db", "db"]);
+    assert_eq!((code(&v), stderr(&v), stdout(&v)), (Some(2), msg.to_string(), String::new()));
+    // A build checks first and writes nothing.
+    write(&c, "b.txt", "Gamma Inc owns Delta.\n");
+    let tables = tree(&d.join("db/keyspaces"));
+    let b = tg(&d, &["build", "case", "--db", "db"]);
+    assert_eq!((code(&b), stderr(&b)), (Some(2), msg.to_string()));
+    assert!(tree(&d.join("db/keyspaces")) == tables, "the build wrote into the corrupt store");
+}
+
+#[test]
+fn a_corrupt_fact_table_fails_dump_and_verify_alike() {
+    let d = scratch("corrupt-facts");
+    write(&d.join("case"), "a.txt", "Acme Corp paid Beta Ltd.\n");
+    assert_eq!(code(&tg(&d, &["build", "case", "--db", "db"])), Some(0));
+    damage(&d.join("db"), 8);
+    let v = tg(&d, &["verify", "--db", "db"]);
+    assert_eq!((code(&v), stderr(&v)), (Some(2), "tg: store db is corrupt: table facts: data fails its checksum; restore the store from a backup or rebuild it into a new --db\n".to_string()));
+    let dump = tg(&d, &["dump", "--db", "db"]);
+    assert_eq!((code(&dump), stderr(&dump)), (Some(2), "tg: store db is corrupt: data fails its checksum; restore the store from a backup or rebuild it into a new --db\n".to_string()));
+    assert!(!stderr(&dump).contains("Checksum"), "raw debug text: {}", stderr(&dump));
+}
+
+#[test]
+fn read_commands_never_create_a_store() {
+    let d = scratch("missing");
+    for args in [
+        vec!["dump"],
+        vec!["stats"],
+        vec!["verify"],
+        vec!["contradictions"],
+        vec!["export"],
+        vec!["derive"],
+        vec!["explain", "document(\"a\", \"txt\")"],
+        vec!["repl", "-e", ":help"],
+        vec!["gql", "MATCH (n) RETURN n"],
+    ] {
+        let mut full = args.clone();
+        full.extend(["--db", "nowhere"]);
+        let o = tg(&d, &full);
+        assert_eq!(code(&o), Some(2), "{args:?}: {}", stdout(&o));
+        let want = if args[0] == "gql" {
+            "tg: no store at nowhere (run `tg build` first, or pass --db or --script)\n".to_string()
+        } else {
+            "tg: no store at nowhere; `tg build CORPUS --db nowhere` creates one\n".to_string()
+        };
+        assert_eq!(stderr(&o), want, "{args:?}");
+        assert!(!d.join("nowhere").exists(), "{args:?} created a store");
+    }
+    std::fs::create_dir_all(d.join("empty")).unwrap_or_default();
+    let o = tg(&d, &["stats", "--db", "empty"]);
+    assert_eq!((code(&o), stderr(&o)), (Some(2), "tg: empty is not a TextGraph store (no fjall database in it)\n".to_string()));
+    assert_eq!(std::fs::read_dir(d.join("empty")).map(|r| r.count()).unwrap_or(9), 0);
+}
+
+#[test]
+fn an_interrupted_build_redoes_only_what_it_had_not_written() {
+    use textgraph::ingest::{BuildOptions, build_with};
+    use textgraph::store::Store;
+    let d = scratch("interrupt");
+    let c = d.join("case");
+    for i in 0..10 {
+        write(&c, &format!("f{i}.txt"), &format!("Acme Corp paid Beta Ltd {i} times.\n"));
+    }
+    let db = d.join("db");
+    let stop_after = |n: usize| move |done: usize, _: usize, _: &str| assert!(done < n, "interrupted");
+    // A first build interrupted after 4 documents.
+    {
+        let store = Store::open(&db).unwrap_or_else(|e| panic!("{e}"));
+        let p = stop_after(4);
+        let opts = BuildOptions { progress: Some(&p), threads: 1, ..Default::default() };
+        assert!(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| build_with(&store, &c, &opts))).is_err());
+    }
+    let store = Store::open(&db).unwrap_or_else(|e| panic!("{e}"));
+    let r = build_with(&store, &c, &BuildOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((r.unchanged, r.added.len(), r.changed.len()), (4, 6, 0), "the written documents are kept");
+    // Another extractor: every document is redone, and an interruption keeps what was redone.
+    store.put_setting("extractor", "an older tg").unwrap_or_else(|e| panic!("{e}"));
+    let p = stop_after(6);
+    let opts = BuildOptions { progress: Some(&p), threads: 1, ..Default::default() };
+    assert!(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| build_with(&store, &c, &opts))).is_err());
+    let r = build_with(&store, &c, &BuildOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((r.unchanged, r.changed.len()), (6, 4), "redone documents stay redone, the rest are redone now");
+    let r = build_with(&store, &c, &BuildOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((r.unchanged, r.changed.len()), (10, 0));
+}
+
+#[cfg(target_os = "linux")]
+fn children_of(pid: u32) -> Vec<u32> {
+    let mut out = vec![];
+    for e in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(p) = e.file_name().to_string_lossy().parse::<u32>() else { continue };
+        let stat = std::fs::read_to_string(format!("/proc/{p}/stat")).unwrap_or_default();
+        // pid (comm) state ppid …
+        let after = stat.rsplit_once(')').map(|x| x.1).unwrap_or("");
+        let ppid = after.split_whitespace().nth(1).and_then(|x| x.parse::<u32>().ok());
+        if ppid == Some(pid) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[cfg(target_os = "linux")]
+fn alive(pid: u32) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let state = stat.rsplit_once(')').and_then(|x| x.1.split_whitespace().next().map(str::to_string));
+    matches!(state.as_deref(), Some(s) if s != "Z" && s != "X")
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_pdf_child_dies_with_a_killed_build() {
+    let d = scratch("pdf-child");
+    write(&d.join("case"), "a.pdf", "%PDF-1.4\nnot really\n");
+    let mut build = Command::new(env!("CARGO_BIN_EXE_tg"))
+        .current_dir(&d)
+        .env_remove("TG_DB")
+        .env("TG_TEST_PDF_WORKER_HANG", "1")
+        .args(["build", "case", "--db", "db"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let started = std::time::Instant::now();
+    let child = loop {
+        if let Some(c) = children_of(build.id()).into_iter().next() {
+            break c;
+        }
+        assert!(started.elapsed().as_secs() < 30, "no PDF child started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(alive(child));
+    let _ = build.kill();
+    let _ = build.wait();
+    let started = std::time::Instant::now();
+    while alive(child) {
+        assert!(started.elapsed().as_secs() < 10, "the PDF child {child} outlived its killed parent");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn links_out_of_the_corpus_are_skipped_unless_followed() {
+    let d = scratch("links");
+    let c = d.join("case");
+    write(&c, "a.txt", "Acme Corp paid Beta Ltd.\n");
+    write(&d, "outside/secret.txt", "Not case material.\n");
+    std::os::unix::fs::symlink(d.join("outside/secret.txt"), c.join("secret_link.txt")).unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink("a.txt", c.join("inside_link.txt")).unwrap_or_else(|e| panic!("{e}"));
+    let o = tg(&d, &["build", "case", "--db", "db"]);
+    assert_eq!(code(&o), Some(0));
+    let target = d.join("outside/secret.txt").canonicalize().unwrap_or_default();
+    let why = format!("symbolic link to {} outside the corpus (not followed; --follow-links reads it)", target.display());
+    assert_eq!(stderr(&o), format!("warning: secret_link.txt: {why}\n"));
+    assert!(stdout(&o).starts_with("2 added, 0 changed, 0 unchanged, 0 removed, 1 skipped; store db\n"), "{}", stdout(&o));
+    assert!(stdout(&o).contains(&format!("skipped secret_link.txt: {why}\n")), "{}", stdout(&o));
+    let f = tg(&d, &["build", "case", "--db", "db", "--follow-links"]);
+    assert_eq!((code(&f), stderr(&f)), (Some(0), String::new()));
+    assert!(stdout(&f).starts_with("1 added, 0 changed, 2 unchanged, 0 removed, 0 skipped; store db\n"), "{}", stdout(&f));
+}
+
+#[test]
+fn output_files_never_land_in_the_store_nor_overwrite_without_force() {
+    let d = scratch("output");
+    write(&d.join("case"), "a.txt", "Acme Corp paid Beta Ltd.\n");
+    assert_eq!(code(&tg(&d, &["build", "case", "--db", "db"])), Some(0));
+    for cmd in [vec!["export"], vec!["audit", "emit"]] {
+        let run = |extra: &[&str]| {
+            let mut a = cmd.clone();
+            a.extend(["--db", "db"]);
+            a.extend(extra);
+            tg(&d, &a)
+        };
+        let o = run(&["-o", "db/version"]);
+        assert_eq!((code(&o), stderr(&o)), (Some(2), "tg: refusing to write db/version: it is inside the store db\n".to_string()), "{cmd:?}");
+        let o = run(&["-o", "db/keyspaces/new.json", "--force"]);
+        assert_eq!((code(&o), stderr(&o)), (Some(2), "tg: refusing to write db/keyspaces/new.json: it is inside the store db\n".to_string()), "{cmd:?}");
+        let _ = std::fs::remove_file(d.join("out.json"));
+        assert_eq!(code(&run(&["-o", "out.json"])), Some(0), "{cmd:?}");
+        let o = run(&["-o", "out.json"]);
+        assert_eq!((code(&o), stderr(&o)), (Some(2), "tg: out.json exists; pass --force to overwrite it\n".to_string()), "{cmd:?}");
+        assert_eq!(code(&run(&["-o", "out.json", "--force"])), Some(0), "{cmd:?}");
+    }
+    // A link is never written through: refused, or replaced itself with --force.
+    #[cfg(unix)]
+    {
+        write(&d, "precious.txt", "keep me\n");
+        std::os::unix::fs::symlink(d.join("precious.txt"), d.join("link.json")).unwrap_or_else(|e| panic!("{e}"));
+        let o = tg(&d, &["export", "--db", "db", "-o", "link.json"]);
+        assert_eq!((code(&o), stderr(&o)), (Some(2), "tg: link.json is a symbolic link; pass --force to replace the link (its target is never written)\n".to_string()));
+        assert_eq!(code(&tg(&d, &["export", "--db", "db", "-o", "link.json", "--force"])), Some(0));
+        assert_eq!(std::fs::read_to_string(d.join("precious.txt")).unwrap_or_default(), "keep me\n");
+        assert!(!std::fs::symlink_metadata(d.join("link.json")).map(|m| m.file_type().is_symlink()).unwrap_or(true));
+    }
+    // The store still opens.
+    assert_eq!(code(&tg(&d, &["verify", "--db", "db"])), Some(0));
+}
