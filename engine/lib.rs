@@ -16,4 +16,5 @@ pub mod reason;
 pub mod repl;
 pub mod resolve;
 pub mod rulebook;
+pub mod sniff;
 pub mod store;

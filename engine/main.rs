@@ -303,6 +303,10 @@ enum Command {
         /// Print something about the program instead of evaluating it: `plan` (join orders and indexes).
         #[arg(long, value_parser = ["plan"])]
         show: Option<String>,
+        /// Let `.input`/`.output` `filename=` name files outside the -F/-D folders
+        /// (absolute paths, `..`); refused by default.
+        #[arg(long)]
+        allow_paths: bool,
         /// Accepted for Soufflé compatibility: the C preprocessor is never run.
         #[arg(long = "no-preprocessor", hide = true)]
         no_preprocessor: bool,
@@ -1085,7 +1089,7 @@ fn main() -> ExitCode {
         | Command::Timeline { .. }
         | Command::Path { .. }
         | Command::Predict { .. }) => library_command(c).unwrap_or_else(|code| code),
-        Command::Run { program, facts, output, include, provenance, explain, depth, show, no_preprocessor: _ } => {
+        Command::Run { program, facts, output, include, provenance, explain, depth, show, allow_paths, no_preprocessor: _ } => {
             if !explain.is_empty() && !provenance {
                 eprintln!("tg: --explain needs --provenance (witnesses are only kept when asked for)");
                 return ExitCode::from(EXIT_ERROR);
@@ -1105,7 +1109,7 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let out = if output == "-" { OutputDir::Stdout } else { OutputDir::Dir(PathBuf::from(output)) };
-            let opts = RunOptions { fact_dir: facts, output: out, provenance, explain, explain_depth: depth };
+            let opts = RunOptions { fact_dir: facts, output: out, provenance, explain, explain_depth: depth, allow_paths };
             match run(compiled, &opts) {
                 Ok((report, _, _)) => {
                     let mut so = std::io::stdout().lock();

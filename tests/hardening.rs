@@ -342,3 +342,66 @@ fn output_files_never_land_in_the_store_nor_overwrite_without_force() {
     // The store still opens.
     assert_eq!(code(&tg(&d, &["verify", "--db", "db"])), Some(0));
 }
+
+#[test]
+fn run_confines_input_and_output_paths_unless_allowed() {
+    let d = scratch("paths");
+    write(&d, "secret.facts", "classified\n");
+    write(&d, "F/e.facts", "ok\n");
+    std::fs::create_dir_all(d.join("D")).unwrap_or_default();
+    let secret = d.join("secret.facts");
+    write(&d, "abs.dl", &format!(".decl e(x: symbol)\n.input e(filename=\"{}\")\n.decl o(x: symbol)\no(x) :- e(x).\n.output o\n", secret.display()));
+    let o = tg(&d, &["run", "abs.dl", "-F", "F", "-D", "D"]);
+    assert_eq!(
+        (code(&o), stderr(&o)),
+        (Some(2), format!("error[TG0607]: fact file {} of relation e is outside the folder F (-F); pass --allow-paths to allow it\n", secret.display()))
+    );
+    write(&d, "up.dl", ".decl e(x: symbol)\n.input e\n.decl o(x: symbol)\no(x) :- e(x).\n.output o(filename=\"../escaped.csv\")\n");
+    let o = tg(&d, &["run", "up.dl", "-F", "F", "-D", "D"]);
+    assert_eq!(
+        (code(&o), stderr(&o)),
+        (Some(2), "error[TG0607]: output file D/../escaped.csv of relation o is outside the folder D (-D); pass --allow-paths to allow it\n".to_string())
+    );
+    assert!(!d.join("escaped.csv").exists());
+    // Inside the folders, sub-folders included, all is as Soufflé does it.
+    write(&d, "sub.dl", ".decl e(x: symbol)\n.input e(filename=\"./e.facts\")\n.decl o(x: symbol)\no(x) :- e(x).\n.output o(filename=\"out/o.csv\")\n");
+    assert_eq!(code(&tg(&d, &["run", "sub.dl", "-F", "F", "-D", "D"])), Some(0));
+    assert_eq!(std::fs::read_to_string(d.join("D/out/o.csv")).unwrap_or_default(), "ok\n");
+    // --allow-paths restores Soufflé's behaviour.
+    let o = tg(&d, &["run", "up.dl", "-F", "F", "-D", "D", "--allow-paths"]);
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(d.join("escaped.csv")).unwrap_or_default(), "ok\n");
+    let o = tg(&d, &["run", "abs.dl", "-F", "F", "-D", "D", "--allow-paths"]);
+    assert_eq!(code(&o), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn errors_never_print_a_line_of_a_file_that_is_not_the_expected_language() {
+    let d = scratch("sniff");
+    let private = "root:x:0:0:SECRET-LINE:/root:/bin/bash\nsecond line\n";
+    write(&d, "passwd", private);
+    write(&d, "inc.dl", "#include \"passwd\"\n");
+    write(&d, "case/a.txt", "Acme Corp paid Beta Ltd.\n");
+    assert_eq!(code(&tg(&d, &["build", "case", "--db", "db"])), Some(0));
+    let not_datalog = "error[TG0103]: passwd is not a Datalog program\n  = note: it does not begin with a declaration, directive, fact or rule; its contents are not shown\n";
+    let o = tg(&d, &["run", "passwd"]);
+    assert_eq!((code(&o), stderr(&o)), (Some(2), not_datalog.to_string()));
+    let o = tg(&d, &["run", "inc.dl"]);
+    assert_eq!(code(&o), Some(2));
+    assert!(stderr(&o).contains("is not a Datalog program\n"), "{}", stderr(&o));
+    let o = tg(&d, &["repl", "--db", "db", "-e", ":load passwd"]);
+    assert_eq!(code(&o), Some(2));
+    assert!(stderr(&o).contains("passwd is not a Datalog program"), "{}", stderr(&o));
+    let not_cypher = "tg: passwd is not a CREATE script: it does not begin with a Cypher clause (its contents are not shown)\n";
+    let o = tg(&d, &["load", "passwd", "--db", "db"]);
+    assert_eq!((code(&o), stderr(&o)), (Some(2), not_cypher.to_string()));
+    let o = tg(&d, &["gql", "--script", "passwd", "MATCH (n) RETURN n"]);
+    assert_eq!((code(&o), stderr(&o)), (Some(2), not_cypher.to_string()));
+    for o in [tg(&d, &["run", "passwd"]), tg(&d, &["run", "inc.dl"]), tg(&d, &["load", "passwd", "--db", "db"]), tg(&d, &["repl", "--db", "db", "-e", ":load passwd"])] {
+        assert!(!stderr(&o).contains("SECRET") && !stdout(&o).contains("SECRET"), "{}", stderr(&o));
+    }
+    // A Datalog file with a mistake still gets its caret line.
+    write(&d, "typo.dl", ".decl p(x: number)\np(1) :- .\n");
+    let o = tg(&d, &["run", "typo.dl"]);
+    assert!(stderr(&o).contains("2 | p(1) :- .\n"), "{}", stderr(&o));
+}
