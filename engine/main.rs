@@ -14,7 +14,25 @@ use textgraph::datalog::io::OutputDir;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Memory budget of the process (e.g. 512M, 4G; a bare number is MiB). Default: half
+    /// the machine's memory, at most 8G. A query or program that passes it stops with a
+    /// diagnostic (exit 2).
+    #[arg(long, global = true, value_name = "SIZE")]
+    max_memory: Option<String>,
+    /// Time budget in seconds of the command's evaluation (default: none).
+    #[arg(long, global = true, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Most tuples Datalog relations may hold together (`tg run`, `derive`, the REPL);
+    /// default 100000000.
+    #[arg(long, global = true, value_name = "N")]
+    max_tuples: Option<u64>,
 }
+
+/// Default of `--max-tuples`.
+const DEFAULT_MAX_TUPLES: u64 = 100_000_000;
+/// Stack of the thread every command runs on: deep (but bounded) nesting in programs and
+/// queries recurses, and the depth limits (`textgraph::depth`) stay well inside it.
+const STACK_BYTES: usize = 1 << 30;
 
 /// What `tg vocab` does.
 #[derive(Subcommand, Debug)]
@@ -1024,6 +1042,45 @@ fn repl_command(db: PathBuf, exec: Vec<String>, keep_going: bool, format: &str) 
 }
 
 fn main() -> ExitCode {
+    let alone = std::env::args_os().len() == 1;
+    let cli = if alone { None } else { Some(Cli::parse()) };
+    let limits = match cli.as_ref().map(limits_of).transpose() {
+        Ok(l) => l.unwrap_or(textgraph::budget::Limits { max_memory: Some(textgraph::budget::default_max_memory()), timeout: None, max_tuples: Some(DEFAULT_MAX_TUPLES) }),
+        Err(e) => {
+            eprintln!("tg: {e}");
+            return ExitCode::from(EXIT_ERROR);
+        }
+    };
+    // The PDF child runs under an address-space cap a 1 GiB stack would not fit in.
+    if let Some(Cli { command: Command::ExtractPdf, .. }) = &cli {
+        return real_main(cli);
+    }
+    let run = move || {
+        let _watch = textgraph::budget::watch(limits);
+        let token = textgraph::cancel::Token::new();
+        textgraph::cancel::with_token(&token, || real_main(cli))
+    };
+    match std::thread::Builder::new().stack_size(STACK_BYTES).spawn(run).map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => ExitCode::from(EXIT_ERROR),
+    }
+}
+
+/// The budgets the global options ask for.
+fn limits_of(cli: &Cli) -> Result<textgraph::budget::Limits, String> {
+    let max_memory = match &cli.max_memory {
+        Some(s) => textgraph::budget::parse_size(s).map_err(|e| format!("--max-memory: {e}"))?,
+        None => textgraph::budget::default_max_memory(),
+    };
+    let timeout = match cli.timeout {
+        Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
+        Some(t) => return Err(format!("--timeout: {t} is not a positive number of seconds")),
+        None => None,
+    };
+    Ok(textgraph::budget::Limits { max_memory: Some(max_memory), timeout, max_tuples: Some(cli.max_tuples.unwrap_or(DEFAULT_MAX_TUPLES)) })
+}
+
+fn real_main(cli: Option<Cli>) -> ExitCode {
     {
         // `tg` alone on a terminal opens the REPL; off a terminal it prints the help.
         use std::io::IsTerminal as _;
@@ -1032,7 +1089,8 @@ fn main() -> ExitCode {
             return repl_command(db, vec![], false, "table");
         }
     }
-    let cli = Cli::parse();
+    // Off a terminal, `tg` alone prints the help (clap exits).
+    let cli = cli.unwrap_or_else(Cli::parse);
     match cli.command {
         Command::Repl { db, exec, keep_going, format } => repl_command(db.db, exec, keep_going, &format),
         Command::Vocab { action } => {

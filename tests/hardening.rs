@@ -147,10 +147,14 @@ fn a_corrupt_dictionary_is_one_clear_error_and_builds_refuse_it() {
     assert_eq!((code(&v), stderr(&v), stdout(&v)), (Some(2), msg.to_string(), String::new()));
     // A build checks first and writes nothing.
     write(&c, "b.txt", "Gamma Inc owns Delta.\n");
-    let tables = tree(&d.join("db/keyspaces"));
+    // (fjall tidies its version files on open; the tables and the journal hold the data.)
+    let tables = || tree(&d.join("db/keyspaces")).into_iter().filter(|(p, _)| p.contains("/tables/")).collect::<Vec<_>>();
+    let before = tables();
     let b = tg(&d, &["build", "case", "--db", "db"]);
     assert_eq!((code(&b), stderr(&b)), (Some(2), msg.to_string()));
-    assert!(tree(&d.join("db/keyspaces")) == tables, "the build wrote into the corrupt store");
+    assert!(tables() == before, "the build wrote a table of the corrupt store");
+    let journals: Vec<u8> = tree(&d.join("db")).into_iter().filter(|(p, _)| p.ends_with(".jnl")).flat_map(|(_, b)| b).collect();
+    assert!(!journals.windows(20).any(|w| w == b"Gamma Inc owns Delta"), "the build wrote b.txt into the corrupt store");
 }
 
 #[test]
@@ -404,4 +408,100 @@ fn errors_never_print_a_line_of_a_file_that_is_not_the_expected_language() {
     write(&d, "typo.dl", ".decl p(x: number)\np(1) :- .\n");
     let o = tg(&d, &["run", "typo.dl"]);
     assert!(stderr(&o).contains("2 | p(1) :- .\n"), "{}", stderr(&o));
+}
+
+fn write_program(d: &Path, name: &str, text: &str) {
+    write(d, name, text);
+}
+
+#[test]
+fn deep_nesting_is_a_diagnostic_not_a_stack_overflow() {
+    let d = scratch("depth");
+    let n = 8000;
+    write_program(&d, "paren.dl", &format!(".decl p(x: number)\np({}1{}).\n.output p\n", "(".repeat(n), ")".repeat(n)));
+    write_program(&d, "neg.dl", &format!(".decl p(x: number)\n.decl q(x: number)\nq(1).\np(x) :- q(x), {}q(x).\n", "!".repeat(n)));
+    write_program(&d, "minus.dl", &format!(".decl p(x: number)\np({}1).\n", "-".repeat(n)));
+    let mut comps = String::new();
+    for i in 0..700 {
+        comps.push_str(&format!(".comp C{i} {{\n"));
+    }
+    comps.push_str(&"}\n".repeat(700));
+    write_program(&d, "comp.dl", &comps);
+    for (f, at) in [("paren.dl", "2:258"), ("neg.dl", "4:271"), ("minus.dl", "2:258")] {
+        let o = tg(&d, &["run", f]);
+        assert_eq!(code(&o), Some(2), "{f}");
+        assert!(stderr(&o).starts_with(&format!("error[TG0104]: brackets and prefix operators nested deeper than 256 levels\n  --> {f}:{at}\n")), "{f}: {}", stderr(&o));
+    }
+    let o = tg(&d, &["run", "comp.dl"]);
+    assert_eq!(code(&o), Some(2));
+    assert!(stderr(&o).starts_with("error[TG0104]: components nested deeper than 32 levels\n  --> comp.dl:33:11\n"), "{}", stderr(&o));
+    // A long flat operator chain evaluates (the commands run on a deep stack).
+    write_program(&d, "ops.dl", &format!(".decl p(x: number)\np({}).\n.output p\n", vec!["1"; n].join("+")));
+    let o = tg(&d, &["run", "ops.dl", "-D", "-"]);
+    assert_eq!((code(&o), stdout(&o)), (Some(0), "---------------\np\nx\n===============\n8000\n===============\n".to_string()), "{}", stderr(&o));
+    // GQL and the REPL: the same limit, as a syntax error.
+    let q = format!("RETURN {}1{}", "(".repeat(20_000), ")".repeat(20_000));
+    let o = tg(&d, &["gql", "--script", "/dev/null", &q]);
+    assert_eq!(code(&o), Some(1));
+    assert!(stderr(&o).starts_with("SyntaxError: brackets and prefix operators nested deeper than 256 levels (SyntaxError.TooDeep) at 1:264\n"), "{}", stderr(&o));
+    write(&d, "case/a.txt", "Acme Corp paid Beta Ltd.\n");
+    assert_eq!(code(&tg(&d, &["build", "case", "--db", "db"])), Some(0));
+    let nots = format!("RETURN {}true", "NOT ".repeat(20_000));
+    let o = tg(&d, &["repl", "--db", "db", "-e", &nots]);
+    assert_eq!(code(&o), Some(2));
+    assert!(stderr(&o).contains("brackets and prefix operators nested deeper than 256 levels"), "{}", stderr(&o).chars().take(300).collect::<String>());
+}
+
+#[test]
+fn nested_list_comprehensions_parse_in_linear_time() {
+    let d = scratch("listcomp");
+    let mut q = "[1, 2]".to_string();
+    for _ in 0..24 {
+        q = format!("[x IN {q} | x]");
+    }
+    let o = tg(&d, &["gql", "--script", "/dev/null", &format!("RETURN {q} AS v"), "--format", "tsv", "--timeout", "20"]);
+    assert_eq!((code(&o), stdout(&o)), (Some(0), "v\n[1, 2]\n".to_string()), "{}", stderr(&o));
+}
+
+#[test]
+fn runaway_datalog_ends_with_a_diagnostic_naming_the_relation() {
+    let d = scratch("runaway");
+    write_program(&d, "inf.dl", ".decl p(x: number)\np(0).\np(x + 1) :- p(x).\n.output p\n");
+    let o = tg(&d, &["run", "inf.dl", "-D", "-", "--max-tuples", "100000"]);
+    assert_eq!(
+        (code(&o), stderr(&o), stdout(&o)),
+        (Some(2), "error[TG0801]: evaluation stopped: the relations hold 100001 tuples, past the budget of 100000 (--max-tuples); relation p had grown to 100001 tuples in 100001 rounds\n".to_string(), String::new())
+    );
+    write_program(&d, "range.dl", ".decl r(x: number)\nr(x) :- x = range(0, 2000000000).\n.output r\n");
+    let o = tg(&d, &["run", "range.dl", "-D", "-"]);
+    assert_eq!(
+        (code(&o), stderr(&o)),
+        (Some(2), "error[TG0801]: evaluation stopped: range(0, 2000000000) yields more values than the budget of 100000000 tuples (--max-tuples)\n".to_string())
+    );
+    write_program(&d, "sym.dl", ".decl s(x: symbol)\ns(\"a\").\ns(cat(x, \"a\")) :- s(x).\n.output s\n");
+    let o = tg(&d, &["run", "sym.dl", "-D", "-", "--max-memory", "200M"]);
+    assert_eq!(code(&o), Some(2));
+    assert!(stderr(&o).starts_with("error[TG0801]: evaluation stopped: memory use passed the budget of 200 MiB (--max-memory); relation s had grown to "), "{}", stderr(&o));
+    let o = tg(&d, &["run", "inf.dl", "-D", "-", "--timeout", "0.5", "--max-tuples", "4000000000"]);
+    assert_eq!(code(&o), Some(2));
+    assert!(stderr(&o).starts_with("error[TG0801]: evaluation stopped: ran longer than the budget of 0.5 s (--timeout); relation p had grown to "), "{}", stderr(&o));
+    // derive: the same budget over a store.
+    write(&d, "case/a.txt", "Acme Corp paid Beta Ltd.\n");
+    assert_eq!(code(&tg(&d, &["build", "case", "--db", "db"])), Some(0));
+    write_program(&d, "grow.dl", ".decl grow(x: number)\ngrow(0).\ngrow(x + 1) :- grow(x).\n");
+    let o = tg(&d, &["derive", "grow.dl", "--db", "db", "--max-tuples", "50000"]);
+    assert_eq!(code(&o), Some(2));
+    assert!(stderr(&o).contains("evaluation stopped: the relations hold 50001 tuples, past the budget of 50000 (--max-tuples); relation grow had grown to"), "{}", stderr(&o));
+}
+
+#[test]
+fn gql_explosions_stop_at_the_memory_budget() {
+    let d = scratch("gql-budget");
+    let nodes: Vec<String> = (0..9).map(|i| format!("(n{i}:N {{i: {i}}})")).collect();
+    write(&d, "k9.cypher", &format!("CREATE {};\nMATCH (a:N), (b:N) WHERE a <> b CREATE (a)-[:R]->(b)\n", nodes.join(", ")));
+    let stopped = "Interrupted: the query stopped: memory use passed the budget of 300 MiB (--max-memory)\n";
+    let o = tg(&d, &["gql", "--script", "k9.cypher", "MATCH p=(a)-[*]->(b) RETURN length(p) LIMIT 3", "--max-memory", "300M", "--timeout", "60"]);
+    assert_eq!((code(&o), stderr(&o)), (Some(1), stopped.to_string()));
+    let o = tg(&d, &["gql", "--script", "/dev/null", "UNWIND range(1, 30000) AS a UNWIND range(1, 30000) AS b RETURN collect(a + b)", "--max-memory", "300M", "--timeout", "60"]);
+    assert_eq!((code(&o), stderr(&o)), (Some(1), stopped.to_string()));
 }

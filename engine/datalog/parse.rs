@@ -110,6 +110,11 @@ impl Ctx<'_> {
 
     fn parse_source(&mut self, fid: u32, out: &mut Vec<AstItem>) {
         let text = self.sm.text(fid).to_string();
+        if let Err(e) = crate::depth::check(&text, crate::depth::Lang::Datalog) {
+            let end = (e.offset + 1).min(text.len());
+            self.diags.push(Diagnostic::error("TG0104", Span { file: fid, start: e.offset as u32, end: end as u32 }, e.message));
+            return;
+        }
         match DlParser::parse(Rule::program, &text) {
             Ok(mut pairs) => {
                 let Some(program) = pairs.next() else { return };
