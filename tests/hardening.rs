@@ -505,3 +505,65 @@ fn gql_explosions_stop_at_the_memory_budget() {
     let o = tg(&d, &["gql", "--script", "/dev/null", "UNWIND range(1, 30000) AS a UNWIND range(1, 30000) AS b RETURN collect(a + b)", "--max-memory", "300M", "--timeout", "60"]);
     assert_eq!((code(&o), stderr(&o)), (Some(1), stopped.to_string()));
 }
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
+    for e in std::fs::read_dir(from).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_derive_killed_by_sigterm_or_sigkill_leaves_all_or_nothing() {
+    use textgraph::store::Store;
+    let d = scratch("derive-kill");
+    write(&d.join("case"), "a.txt", "Acme Corp paid Beta Ltd.\n");
+    assert_eq!(code(&tg(&d, &["build", "case", "--db", "base"])), Some(0));
+    write(&d, "pairs.dl", ".decl n(x: number)\nn(x) :- x = range(0, 400).\n.decl pair(x: number, y: number)\npair(x, y) :- n(x), n(y), x < y.\n");
+    let whole = 400 * 399 / 2;
+    let started = std::time::Instant::now();
+    copy_dir(&d.join("base"), &d.join("calibration"));
+    assert_eq!(code(&tg(&d, &["derive", "pairs.dl", "--db", "calibration"])), Some(0));
+    let full = started.elapsed();
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut outcomes = std::collections::BTreeSet::new();
+    for round in 0..16 {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let db = d.join(format!("db{round}"));
+        copy_dir(&d.join("base"), &db);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tg"))
+            .current_dir(&d)
+            .args(["derive", "pairs.dl", "--db"])
+            .arg(&db)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::thread::sleep(full.mul_f64(0.2 + (seed % 1000) as f64 / 1000.0 * 0.9));
+        if round % 2 == 0 {
+            // SAFETY: signalling our own child by its pid.
+            unsafe {
+                libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
+            }
+        } else {
+            let _ = child.kill();
+        }
+        let _ = child.wait();
+        let store = Store::open_existing(&db).unwrap_or_else(|e| panic!("round {round}: the store does not reopen: {e}"));
+        store.check().unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let v = store.verify().unwrap_or_else(|e| panic!("{e}"));
+        assert!(v.failures.is_empty(), "round {round}: {:?}", v.failures);
+        let n = store.derived_facts("pair").unwrap_or_default().len();
+        assert!(n == 0 || n == whole, "round {round}: {n} of {whole} derived facts: a partial derived layer");
+        outcomes.insert(n);
+    }
+    assert!(outcomes.contains(&0), "no derive was interrupted (a whole derive takes {full:?})");
+}
