@@ -358,13 +358,13 @@ fn run_confines_input_and_output_paths_unless_allowed() {
     let o = tg(&d, &["run", "abs.dl", "-F", "F", "-D", "D"]);
     assert_eq!(
         (code(&o), stderr(&o)),
-        (Some(2), format!("error[TG0607]: fact file {} of relation e is outside the folder F (-F); pass --allow-paths to allow it\n", secret.display()))
+        (Some(2), format!("error[TG0608]: fact file {} of relation e is outside the folder F (-F); pass --allow-paths to allow it\n", secret.display()))
     );
     write(&d, "up.dl", ".decl e(x: symbol)\n.input e\n.decl o(x: symbol)\no(x) :- e(x).\n.output o(filename=\"../escaped.csv\")\n");
     let o = tg(&d, &["run", "up.dl", "-F", "F", "-D", "D"]);
     assert_eq!(
         (code(&o), stderr(&o)),
-        (Some(2), "error[TG0607]: output file D/../escaped.csv of relation o is outside the folder D (-D); pass --allow-paths to allow it\n".to_string())
+        (Some(2), "error[TG0608]: output file D/../escaped.csv of relation o is outside the folder D (-D); pass --allow-paths to allow it\n".to_string())
     );
     assert!(!d.join("escaped.csv").exists());
     // Inside the folders, sub-folders included, all is as Soufflé does it.
@@ -470,21 +470,21 @@ fn runaway_datalog_ends_with_a_diagnostic_naming_the_relation() {
     let o = tg(&d, &["run", "inf.dl", "-D", "-", "--max-tuples", "100000"]);
     assert_eq!(
         (code(&o), stderr(&o), stdout(&o)),
-        (Some(2), "error[TG0801]: evaluation stopped: the relations hold 100001 tuples, past the budget of 100000 (--max-tuples); relation p had grown to 100001 tuples in 100001 rounds\n".to_string(), String::new())
+        (Some(2), "error[TG0901]: evaluation stopped: the relations hold 100001 tuples, past the budget of 100000 (--max-tuples); relation p had grown to 100001 tuples in 100001 rounds\n".to_string(), String::new())
     );
     write_program(&d, "range.dl", ".decl r(x: number)\nr(x) :- x = range(0, 2000000000).\n.output r\n");
     let o = tg(&d, &["run", "range.dl", "-D", "-"]);
     assert_eq!(
         (code(&o), stderr(&o)),
-        (Some(2), "error[TG0801]: evaluation stopped: range(0, 2000000000) yields more values than the budget of 100000000 tuples (--max-tuples)\n".to_string())
+        (Some(2), "error[TG0901]: evaluation stopped: range(0, 2000000000) yields more values than the budget of 100000000 tuples (--max-tuples)\n".to_string())
     );
     write_program(&d, "sym.dl", ".decl s(x: symbol)\ns(\"a\").\ns(cat(x, \"a\")) :- s(x).\n.output s\n");
     let o = tg(&d, &["run", "sym.dl", "-D", "-", "--max-memory", "200M"]);
     assert_eq!(code(&o), Some(2));
-    assert!(stderr(&o).starts_with("error[TG0801]: evaluation stopped: memory use passed the budget of 200 MiB (--max-memory); relation s had grown to "), "{}", stderr(&o));
+    assert!(stderr(&o).starts_with("error[TG0901]: evaluation stopped: memory use passed the budget of 200 MiB (--max-memory); relation s had grown to "), "{}", stderr(&o));
     let o = tg(&d, &["run", "inf.dl", "-D", "-", "--timeout", "0.5", "--max-tuples", "4000000000"]);
     assert_eq!(code(&o), Some(2));
-    assert!(stderr(&o).starts_with("error[TG0801]: evaluation stopped: ran longer than the budget of 0.5 s (--timeout); relation p had grown to "), "{}", stderr(&o));
+    assert!(stderr(&o).starts_with("error[TG0901]: evaluation stopped: ran longer than the budget of 0.5 s (--timeout); relation p had grown to "), "{}", stderr(&o));
     // derive: the same budget over a store.
     write(&d, "case/a.txt", "Acme Corp paid Beta Ltd.\n");
     assert_eq!(code(&tg(&d, &["build", "case", "--db", "db"])), Some(0));

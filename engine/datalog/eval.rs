@@ -94,7 +94,7 @@ struct RulePlans {
 }
 
 /// The diagnostic code of an evaluation stopped by a budget ([`crate::budget`]).
-pub const BUDGET: &str = "TG0801";
+pub const BUDGET: &str = "TG0901";
 
 /// The diagnostic code of an evaluation stopped through its [`crate::cancel::Token`].
 pub const CANCELLED: &str = "TG0900";

@@ -50,7 +50,7 @@ fn confined(base: &Path, name: &str, allow: bool, what: &str, rel: &str, flag: &
         Ok(path)
     } else {
         Err(Diagnostic::global(
-            "TG0607",
+            "TG0608",
             format!("{what} {} of relation {rel} is outside the folder {} ({flag}); pass --allow-paths to allow it", path.display(), base.display()),
         ))
     }
