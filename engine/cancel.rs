@@ -25,9 +25,10 @@ impl Token {
         self.0.store(true, Ordering::SeqCst);
     }
 
-    /// Whether [`Token::cancel`] was called.
+    /// Whether [`Token::cancel`] was called, or a budget of the process was passed
+    /// ([`crate::budget`]).
     pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.load(Ordering::Relaxed) || crate::budget::is_tripped()
     }
 }
 

@@ -6,9 +6,11 @@
 
 #![warn(missing_docs)]
 
+pub mod budget;
 pub mod cancel;
 pub mod claims;
 pub mod datalog;
+pub mod depth;
 pub mod extract;
 pub mod gql;
 pub mod ingest;
@@ -16,4 +18,5 @@ pub mod reason;
 pub mod repl;
 pub mod resolve;
 pub mod rulebook;
+pub mod sniff;
 pub mod store;

@@ -14,7 +14,25 @@ use textgraph::datalog::io::OutputDir;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Memory budget of the process (e.g. 512M, 4G; a bare number is MiB). Default: half
+    /// the machine's memory, at most 8G. A query or program that passes it stops with a
+    /// diagnostic (exit 2).
+    #[arg(long, global = true, value_name = "SIZE")]
+    max_memory: Option<String>,
+    /// Time budget in seconds of the command's evaluation (default: none).
+    #[arg(long, global = true, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Most tuples Datalog relations may hold together (`tg run`, `derive`, the REPL);
+    /// default 100000000.
+    #[arg(long, global = true, value_name = "N")]
+    max_tuples: Option<u64>,
 }
+
+/// Default of `--max-tuples`.
+const DEFAULT_MAX_TUPLES: u64 = 100_000_000;
+/// Stack of the thread every command runs on: deep (but bounded) nesting in programs and
+/// queries recurses, and the depth limits (`textgraph::depth`) stay well inside it.
+const STACK_BYTES: usize = 1 << 30;
 
 /// What `tg vocab` does.
 #[derive(Subcommand, Debug)]
@@ -71,6 +89,9 @@ enum Command {
         /// stdlib/vocab/finance.toml). Changing it re-extracts every document.
         #[arg(long)]
         vocab: Option<PathBuf>,
+        /// Read symbolic links to files outside the corpus (skipped with a warning by default).
+        #[arg(long)]
+        follow_links: bool,
     },
     /// Print the whole store as canonical sorted text.
     Dump {
@@ -194,9 +215,12 @@ enum Command {
         /// Output format.
         #[arg(long, value_parser = ["json"], default_value = "json")]
         format: String,
-        /// Output file (`-` for standard output).
+        /// Output file (`-` for standard output); never inside the store.
         #[arg(short = 'o', long = "output", default_value = "-")]
         output: PathBuf,
+        /// Overwrite an existing output file (a link is replaced, never written through).
+        #[arg(long)]
+        force: bool,
     },
     /// Count documents, facts per relation and per tag.
     Stats {
@@ -297,6 +321,10 @@ enum Command {
         /// Print something about the program instead of evaluating it: `plan` (join orders and indexes).
         #[arg(long, value_parser = ["plan"])]
         show: Option<String>,
+        /// Let `.input`/`.output` `filename=` name files outside the -F/-D folders
+        /// (absolute paths, `..`); refused by default.
+        #[arg(long)]
+        allow_paths: bool,
         /// Accepted for Soufflé compatibility: the C preprocessor is never run.
         #[arg(long = "no-preprocessor", hide = true)]
         no_preprocessor: bool,
@@ -429,9 +457,12 @@ enum AuditAction {
         /// Only claims from outside extractors (GENERATED), not extracted ones.
         #[arg(long)]
         generated_only: bool,
-        /// Output file (`-` for standard output).
+        /// Output file (`-` for standard output); never inside the store.
         #[arg(short = 'o', long = "output", default_value = "-")]
         output: PathBuf,
+        /// Overwrite an existing output file (a link is replaced, never written through).
+        #[arg(long)]
+        force: bool,
     },
     /// Store a reader's verdicts as claim_audit facts and print the counts.
     Ingest {
@@ -501,7 +532,7 @@ fn claims_command(command: Command) -> ExitCode {
             ClaimAction::List { opts: _ } => claims::list(&store).map(|l| render::listed(&l, json)).map_err(|e| format!("tg: {e}")),
         },
         Command::Audit { action } => match action {
-            AuditAction::Emit { opts: _, sample, seed, generated_only, output } => match claims::audit::emit(&store, &vocab, &claims::audit::Sample { size: sample, seed, generated_only }) {
+            AuditAction::Emit { opts: _, sample, seed, generated_only, output, force } => match claims::audit::emit(&store, &vocab, &claims::audit::Sample { size: sample, seed, generated_only }) {
                 Err(e) => Err(format!("tg: {e}")),
                 Ok(batch) => {
                     let text = serde_json::to_string_pretty(&batch).unwrap_or_default() + "\n";
@@ -510,9 +541,9 @@ fn claims_command(command: Command) -> ExitCode {
                     if output.as_os_str() == "-" {
                         Ok(render::Reply { stdout: text, ..Default::default() })
                     } else {
-                        std::fs::write(&output, text)
+                        textgraph::store::output::write_output(store.path(), &output, text.as_bytes(), force)
                             .map(|_| render::Reply { stdout: format!("{n} of {pop} claims written to {} (seed {seed})\n", output.display()), ..Default::default() })
-                            .map_err(|e| format!("tg: cannot write {}: {e}", output.display()))
+                            .map_err(|e| format!("tg: {e}"))
                     }
                 }
             },
@@ -795,9 +826,13 @@ fn load_command(file: &std::path::Path, db: &DbArg) -> ExitCode {
             return ExitCode::from(EXIT_ERROR);
         }
     };
-    let store = match open_store(db) {
+    // Like `tg build`, `tg load` adds a document and may create the store.
+    let store = match textgraph::store::Store::open(&db.db) {
         Ok(s) => s,
-        Err(code) => return code,
+        Err(e) => {
+            eprintln!("tg: {e}");
+            return ExitCode::from(EXIT_ERROR);
+        }
     };
     match load::store(&store, &prepared) {
         Ok(load::Loaded::Unchanged) => println!("{doc}: unchanged"),
@@ -810,8 +845,9 @@ fn load_command(file: &std::path::Path, db: &DbArg) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Opens an existing store (only `tg build` creates one).
 fn open_store(db: &DbArg) -> Result<textgraph::store::Store, ExitCode> {
-    textgraph::store::Store::open(&db.db).map_err(|e| {
+    textgraph::store::Store::open_existing(&db.db).map_err(|e| {
         eprintln!("tg: {e}");
         ExitCode::from(EXIT_ERROR)
     })
@@ -824,7 +860,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
     };
     let mut out = String::new();
     let code = match command {
-        Command::Build { corpus, db, vocab } => {
+        Command::Build { corpus, db, vocab, follow_links } => {
             if !corpus.is_dir() {
                 eprintln!("tg: {} is not a folder", corpus.display());
                 return Err(ExitCode::from(EXIT_ERROR));
@@ -833,8 +869,8 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
                 eprintln!("{e}");
                 ExitCode::from(EXIT_ERROR)
             })?;
-            let store = open_store(&db)?;
-            let r = build_with_progress(&store, &corpus, &vocab).map_err(fail)?;
+            let store = textgraph::store::Store::open(&db.db).map_err(fail)?;
+            let r = build_with_progress(&store, &corpus, &vocab, follow_links).map_err(fail)?;
             for f in &r.manifest {
                 if let Some(why) = &f.reason {
                     eprintln!("warning: {}: {why}", f.id);
@@ -854,12 +890,28 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             ExitCode::SUCCESS
         }
         Command::Verify { db } => {
-            let v = open_store(&db)?.verify().map_err(fail)?;
+            let store = open_store(&db)?;
+            store.check().map_err(fail)?;
+            let v = store.verify().map_err(fail)?;
+            let sources = textgraph::ingest::sources::check_sources(&store).map_err(fail)?;
             for f in &v.failures {
                 out.push_str(&format!("FAILED {f}\n"));
             }
+            for (id, state) in &sources.problems {
+                use textgraph::ingest::sources::SourceState;
+                match state {
+                    SourceState::Changed(p) => out.push_str(&format!("CHANGED {id}: source {} differs from the stored document; run tg build\n", p.display())),
+                    SourceState::Missing(p, why) => out.push_str(&format!("MISSING {id}: source {} cannot be read ({why}); run tg build\n", p.display())),
+                    SourceState::Same => {}
+                }
+            }
             out.push_str(&format!("{}/{} citations verified\n", v.verified, v.checked));
-            if v.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+            match &sources.corpus {
+                Some(_) => out.push_str(&format!("{}/{} source files unchanged\n", sources.checked - sources.problems.len(), sources.checked)),
+                None if sources.unrooted > 0 => out.push_str(&format!("{} source files not checked: the store records no corpus folder\n", sources.unrooted)),
+                None => {}
+            }
+            if v.failures.is_empty() && sources.problems.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
         Command::Stats { db, format } => {
             let st = open_store(&db)?.stats().map_err(fail)?;
@@ -917,12 +969,13 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             out = ex.text;
             if ex.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
-        Command::Export { db, format: _, output } => {
-            let json = open_store(&db)?.export_json().map_err(fail)?;
+        Command::Export { db, format: _, output, force } => {
+            let store = open_store(&db)?;
+            let json = store.export_json().map_err(fail)?;
             if output.as_os_str() == "-" {
                 out = json;
-            } else if let Err(e) = std::fs::write(&output, json) {
-                eprintln!("tg: cannot write {}: {e}", output.display());
+            } else if let Err(e) = textgraph::store::output::write_output(store.path(), &output, json.as_bytes(), force) {
+                eprintln!("tg: {e}");
                 return Err(ExitCode::from(EXIT_ERROR));
             }
             ExitCode::SUCCESS
@@ -949,11 +1002,12 @@ fn build_with_progress(
     store: &textgraph::store::Store,
     corpus: &std::path::Path,
     vocab: &textgraph::extract::vocab::Vocabulary,
+    follow_links: bool,
 ) -> Result<textgraph::ingest::BuildReport, textgraph::store::StoreError> {
     use std::io::IsTerminal as _;
     let worker = std::env::current_exe().ok();
     if !std::io::stderr().is_terminal() {
-        let opts = textgraph::ingest::BuildOptions { pdf_worker: worker, vocab: Some(vocab), ..Default::default() };
+        let opts = textgraph::ingest::BuildOptions { pdf_worker: worker, vocab: Some(vocab), follow_links, ..Default::default() };
         return textgraph::ingest::build_with(store, corpus, &opts);
     }
     let bar = indicatif::ProgressBar::new(0);
@@ -966,7 +1020,7 @@ fn build_with_progress(
         bar.set_position(done as u64);
         bar.set_message(id.to_string());
     };
-    let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker, vocab: Some(vocab) };
+    let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker, vocab: Some(vocab), follow_links };
     let r = textgraph::ingest::build_with(store, corpus, &opts);
     bar.finish_and_clear();
     r
@@ -1012,6 +1066,45 @@ fn repl_command(db: PathBuf, exec: Vec<String>, keep_going: bool, format: &str) 
 }
 
 fn main() -> ExitCode {
+    let alone = std::env::args_os().len() == 1;
+    let cli = if alone { None } else { Some(Cli::parse()) };
+    let limits = match cli.as_ref().map(limits_of).transpose() {
+        Ok(l) => l.unwrap_or(textgraph::budget::Limits { max_memory: Some(textgraph::budget::default_max_memory()), timeout: None, max_tuples: Some(DEFAULT_MAX_TUPLES) }),
+        Err(e) => {
+            eprintln!("tg: {e}");
+            return ExitCode::from(EXIT_ERROR);
+        }
+    };
+    // The PDF child runs under an address-space cap a 1 GiB stack would not fit in.
+    if let Some(Cli { command: Command::ExtractPdf, .. }) = &cli {
+        return real_main(cli);
+    }
+    let run = move || {
+        let _watch = textgraph::budget::watch(limits);
+        let token = textgraph::cancel::Token::new();
+        textgraph::cancel::with_token(&token, || real_main(cli))
+    };
+    match std::thread::Builder::new().stack_size(STACK_BYTES).spawn(run).map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => ExitCode::from(EXIT_ERROR),
+    }
+}
+
+/// The budgets the global options ask for.
+fn limits_of(cli: &Cli) -> Result<textgraph::budget::Limits, String> {
+    let max_memory = match &cli.max_memory {
+        Some(s) => textgraph::budget::parse_size(s).map_err(|e| format!("--max-memory: {e}"))?,
+        None => textgraph::budget::default_max_memory(),
+    };
+    let timeout = match cli.timeout {
+        Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
+        Some(t) => return Err(format!("--timeout: {t} is not a positive number of seconds")),
+        None => None,
+    };
+    Ok(textgraph::budget::Limits { max_memory: Some(max_memory), timeout, max_tuples: Some(cli.max_tuples.unwrap_or(DEFAULT_MAX_TUPLES)) })
+}
+
+fn real_main(cli: Option<Cli>) -> ExitCode {
     {
         // `tg` alone on a terminal opens the REPL; off a terminal it prints the help.
         use std::io::IsTerminal as _;
@@ -1020,7 +1113,8 @@ fn main() -> ExitCode {
             return repl_command(db, vec![], false, "table");
         }
     }
-    let cli = Cli::parse();
+    // Off a terminal, `tg` alone prints the help (clap exits).
+    let cli = cli.unwrap_or_else(Cli::parse);
     match cli.command {
         Command::Repl { db, exec, keep_going, format } => repl_command(db.db, exec, keep_going, &format),
         Command::Vocab { action } => {
@@ -1077,7 +1171,7 @@ fn main() -> ExitCode {
         | Command::Timeline { .. }
         | Command::Path { .. }
         | Command::Predict { .. }) => library_command(c).unwrap_or_else(|code| code),
-        Command::Run { program, facts, output, include, provenance, explain, depth, show, no_preprocessor: _ } => {
+        Command::Run { program, facts, output, include, provenance, explain, depth, show, allow_paths, no_preprocessor: _ } => {
             if !explain.is_empty() && !provenance {
                 eprintln!("tg: --explain needs --provenance (witnesses are only kept when asked for)");
                 return ExitCode::from(EXIT_ERROR);
@@ -1097,7 +1191,7 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let out = if output == "-" { OutputDir::Stdout } else { OutputDir::Dir(PathBuf::from(output)) };
-            let opts = RunOptions { fact_dir: facts, output: out, provenance, explain, explain_depth: depth };
+            let opts = RunOptions { fact_dir: facts, output: out, provenance, explain, explain_depth: depth, allow_paths };
             match run(compiled, &opts) {
                 Ok((report, _, _)) => {
                     let mut so = std::io::stdout().lock();

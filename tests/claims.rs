@@ -287,7 +287,8 @@ fn import_records_good_lines_and_reports_bad_ones_by_line() {
 }
 
 fn emit(d: &Path, sample: &str, seed: &str, out: &str) -> serde_json::Value {
-    let o = tg(d, &["audit", "emit", "--db", "db", "--sample", sample, "--seed", seed, "-o", out]);
+    // --force: the test writes the same batch file more than once.
+    let o = tg(d, &["audit", "emit", "--db", "db", "--sample", sample, "--seed", seed, "-o", out, "--force"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     serde_json::from_str(&std::fs::read_to_string(d.join(out)).unwrap_or_default()).unwrap_or_else(|e| panic!("{e}"))
 }

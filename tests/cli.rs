@@ -85,5 +85,5 @@ fn show_plan_prints_join_orders_without_evaluating() {
 fn no_arguments_prints_help() {
     let o = tg(Path::new(env!("CARGO_MANIFEST_DIR")), &[]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("Usage: tg <COMMAND>"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("Usage: tg [OPTIONS] <COMMAND>"));
 }

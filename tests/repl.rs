@@ -229,7 +229,7 @@ fn bare_tg_off_a_terminal_prints_help() {
     let d = common::scratch("repl", "bare");
     let o = Command::new(env!("CARGO_BIN_EXE_tg")).current_dir(&d).stdin(Stdio::null()).output().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("Usage: tg <COMMAND>"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("Usage: tg [OPTIONS] <COMMAND>"), "{}", stderr(&o));
 }
 
 /// The `· strata: …` part of each `time:` line `:timing on` prints.

@@ -109,6 +109,8 @@ pub struct RunOptions {
     pub explain: Vec<String>,
     /// Depth limit of explanations.
     pub explain_depth: usize,
+    /// Let `.input`/`.output` `filename=` leave the `-F`/`-D` folders (`tg run --allow-paths`).
+    pub allow_paths: bool,
 }
 
 /// What a run printed.
@@ -122,7 +124,7 @@ pub struct RunReport {
 pub fn run(c: Compiled, opts: &RunOptions) -> Result<(RunReport, Database, LogicProgram), String> {
     let Compiled { sources, prog, strata, mut values, .. } = c;
     let render = |d: Diagnostic| d.render(&sources);
-    let inputs = read_inputs(&prog, &opts.fact_dir, &mut values).map_err(render)?;
+    let inputs = read_inputs(&prog, &opts.fact_dir, opts.allow_paths, &mut values).map_err(render)?;
     let mut db = Database::new(&prog, values, &EvalConfig { provenance: opts.provenance });
     for (r, rows) in inputs {
         db.load(r, rows);
@@ -136,7 +138,7 @@ pub fn run(c: Compiled, opts: &RunOptions) -> Result<(RunReport, Database, Logic
         let rows = db.rels[r].rows();
         let stride = db.rels[r].stride();
         for spec in &rel.outputs {
-            if let Some(s) = write_output(&prog, r, spec, &rows, stride, &db.values, &opts.output).map_err(render)? {
+            if let Some(s) = write_output(&prog, r, spec, &rows, stride, &db.values, &opts.output, opts.allow_paths).map_err(render)? {
                 report.stdout.push_str(&s);
             }
         }

@@ -93,6 +93,9 @@ struct RulePlans {
     versions: Vec<Vec<Op>>,
 }
 
+/// The diagnostic code of an evaluation stopped by a budget ([`crate::budget`]).
+pub const BUDGET: &str = "TG0901";
+
 /// The diagnostic code of an evaluation stopped through its [`crate::cancel::Token`].
 pub const CANCELLED: &str = "TG0900";
 
@@ -132,6 +135,15 @@ pub fn evaluate_stratum(prog: &LogicProgram, stratum: &Stratum, db: &mut Databas
         if rule.subsumed.is_some() { deletions.push(p) } else { plans.push(p) }
     }
     let rounds = run_stratum(prog, stratum, &mut plans, &mut deletions, db, &mut regexes);
+    if let Some(reason) = crate::budget::tripped() {
+        // Name the relation that grew: the largest of this stratum.
+        let grew = stratum.relations.iter().max_by_key(|&&r| (db.rels[r].len(), std::cmp::Reverse(r)));
+        let which = grew
+            .filter(|&&r| db.rels[r].len() > 0)
+            .map(|&r| format!("; relation {} had grown to {} tuples in {rounds} rounds", prog.relations[r].name, db.rels[r].len()))
+            .unwrap_or_default();
+        return Err(Diagnostic::global(BUDGET, format!("evaluation stopped: {reason}{which}")));
+    }
     if crate::cancel::cancelled() {
         return Err(Diagnostic::global(CANCELLED, "evaluation cancelled"));
     }
@@ -215,7 +227,13 @@ fn run_stratum(
             apply_deletions(prog, deletions, db, &mut deltas, regexes, &mut tombstones);
         }
         round += 1;
-        if !any || !stratum.recursive || crate::cancel::cancelled() {
+        if let Some(max) = crate::budget::max_tuples() {
+            let total: u64 = db.rels.iter().map(|r| r.len() as u64).sum();
+            if total > max {
+                crate::budget::trip(format!("the relations hold {total} tuples, past the budget of {max} (--max-tuples)"));
+            }
+        }
+        if !any || !stratum.recursive || crate::cancel::cancelled() || crate::budget::is_tripped() {
             break;
         }
     }
@@ -876,8 +894,21 @@ fn push_ints(out: &mut Vec<u32>, f: i64, t: i64, step: i64) {
         return;
     }
     let mut x = f;
+    let max = crate::budget::max_tuples();
     while (step > 0 && x < t) || (step < 0 && x > t) {
         out.push(x as i32 as u32);
         x += step;
+        if out.len() & 0xFFFF == 0 {
+            if max.is_some_and(|m| out.len() as u64 > m) {
+                crate::budget::trip(format!("range({f}, {t}) yields more values than the budget of {} tuples (--max-tuples)", max.unwrap_or(0)));
+            }
+            if crate::budget::is_tripped() {
+                break;
+            }
+        }
+    }
+    if crate::budget::is_tripped() {
+        // Nothing of a range cut short is used: the evaluation stops with the reason.
+        *out = Vec::new();
     }
 }

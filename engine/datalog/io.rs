@@ -20,12 +20,49 @@ pub enum OutputDir {
     Stdout,
 }
 
+/// `filename=` of an `.input`/`.output` resolved against its folder (`-F` or `-D`). Unless
+/// `allow` (`tg run --allow-paths`), the result must stay inside that folder: an absolute
+/// path or `..` that leaves it is an error (Soufflé reads and writes anywhere; a rule file
+/// from someone else should not).
+fn confined(base: &Path, name: &str, allow: bool, what: &str, rel: &str, flag: &str) -> Result<PathBuf, Diagnostic> {
+    let path = if Path::new(name).is_absolute() { PathBuf::from(name) } else { base.join(name) };
+    if allow {
+        return Ok(path);
+    }
+    let normal = |p: &Path| -> PathBuf {
+        let abs = if p.is_absolute() { p.to_path_buf() } else { std::env::current_dir().unwrap_or_default().join(p) };
+        let mut out = PathBuf::new();
+        for c in abs.components() {
+            match c {
+                std::path::Component::ParentDir => {
+                    out.pop();
+                }
+                std::path::Component::CurDir => {}
+                other => out.push(other.as_os_str()),
+            }
+        }
+        out
+    };
+    let inside = normal(&path).starts_with(normal(base))
+        // Links inside the folder that lead out of it count as outside too.
+        && path.canonicalize().ok().zip(base.canonicalize().ok()).is_none_or(|(p, b)| p.starts_with(b));
+    if inside {
+        Ok(path)
+    } else {
+        Err(Diagnostic::global(
+            "TG0608",
+            format!("{what} {} of relation {rel} is outside the folder {} ({flag}); pass --allow-paths to allow it", path.display(), base.display()),
+        ))
+    }
+}
+
 fn unescape_delim(d: &str) -> String {
     d.replace("\\t", "\t").replace("\\n", "\n")
 }
 
 /// Reads every `.input` relation into rows of words.
-pub fn read_inputs(prog: &LogicProgram, fact_dir: &Path, values: &mut Values) -> Result<Vec<(RelId, Vec<u32>)>, Diagnostic> {
+/// `filename=` may not leave `fact_dir` unless `allow_paths`.
+pub fn read_inputs(prog: &LogicProgram, fact_dir: &Path, allow_paths: bool, values: &mut Values) -> Result<Vec<(RelId, Vec<u32>)>, Diagnostic> {
     let mut out = vec![];
     for (r, rel) in prog.relations.iter().enumerate() {
         for spec in &rel.inputs {
@@ -33,7 +70,7 @@ pub fn read_inputs(prog: &LogicProgram, fact_dir: &Path, values: &mut Values) ->
             let text = match io {
                 "file" => {
                     let name = spec.get("filename").map(str::to_string).unwrap_or_else(|| format!("{}.facts", rel.name));
-                    let path = if Path::new(&name).is_absolute() { PathBuf::from(&name) } else { fact_dir.join(&name) };
+                    let path = confined(fact_dir, &name, allow_paths, "fact file", &rel.name, "-F")?;
                     match std::fs::read(&path) {
                         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
                         Err(e) => {
@@ -351,7 +388,9 @@ pub fn render_rows(prog: &LogicProgram, r: RelId, rows: &[u32], stride: usize, v
 }
 
 /// Writes one `.output` of a relation; returns text destined for stdout, if any.
-pub fn write_output(prog: &LogicProgram, r: RelId, spec: &IoSpec, rows: &[u32], stride: usize, values: &Values, dir: &OutputDir) -> Result<Option<String>, Diagnostic> {
+/// `filename=` may not leave the output folder unless `allow_paths`.
+#[allow(clippy::too_many_arguments)]
+pub fn write_output(prog: &LogicProgram, r: RelId, spec: &IoSpec, rows: &[u32], stride: usize, values: &Values, dir: &OutputDir, allow_paths: bool) -> Result<Option<String>, Diagnostic> {
     let rel = &prog.relations[r];
     let rfc = spec.get("rfc4180") == Some("true");
     let delim = spec.get("delimiter").map(unescape_delim).unwrap_or_else(|| if rfc { ",".into() } else { "\t".into() });
@@ -372,7 +411,7 @@ pub fn write_output(prog: &LogicProgram, r: RelId, spec: &IoSpec, rows: &[u32], 
     }
     let OutputDir::Dir(d) = dir else { return Ok(None) };
     let name = spec.get("filename").map(str::to_string).unwrap_or_else(|| format!("{}.csv", rel.name));
-    let path = if Path::new(&name).is_absolute() { PathBuf::from(&name) } else { d.join(&name) };
+    let path = confined(d, &name, allow_paths, "output file", &rel.name, "-D")?;
     let mut text = String::new();
     if headers {
         text.push_str(&header);

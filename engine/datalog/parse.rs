@@ -110,6 +110,11 @@ impl Ctx<'_> {
 
     fn parse_source(&mut self, fid: u32, out: &mut Vec<AstItem>) {
         let text = self.sm.text(fid).to_string();
+        if let Err(e) = crate::depth::check(&text, crate::depth::Lang::Datalog) {
+            let end = (e.offset + 1).min(text.len());
+            self.diags.push(Diagnostic::error("TG0104", Span { file: fid, start: e.offset as u32, end: end as u32 }, e.message));
+            return;
+        }
         match DlParser::parse(Rule::program, &text) {
             Ok(mut pairs) => {
                 let Some(program) = pairs.next() else { return };
@@ -149,6 +154,13 @@ impl Ctx<'_> {
                     pos
                 };
                 let end = (at + found.map(char::len_utf8).unwrap_or(0)).min(text.len());
+                if self.sm.path(fid).is_file() && !crate::sniff::looks_like_datalog(&text) {
+                    // Not Datalog at all: say so, without printing a line of the file.
+                    let d = Diagnostic::global("TG0103", format!("{} is not a Datalog program", self.sm.path(fid).display()))
+                        .with_note("it does not begin with a declaration, directive, fact or rule; its contents are not shown");
+                    self.diags.push(d);
+                    return;
+                }
                 let mut d = Diagnostic::error("TG0101", Span { file: fid, start: at as u32, end: end as u32 }, msg);
                 if !expected.is_empty() && !unterminated {
                     d = d.with_note(format!("expected {}", expected.join(", ")));

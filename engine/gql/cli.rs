@@ -115,6 +115,10 @@ fn run_here(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dy
                     return EXIT_SETUP;
                 }
             };
+            if !crate::sniff::looks_like_cypher(&text) {
+                let _ = writeln!(err, "tg: {} is not a CREATE script: it does not begin with a Cypher clause (its contents are not shown)", path.display());
+                return EXIT_SETUP;
+            }
             let mut g = Graph::default();
             if let Err(e) = crate::gql::run_script(&mut g, &text, &params) {
                 let _ = writeln!(err, "setup script {} failed: {e}", path.display());

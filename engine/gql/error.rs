@@ -93,6 +93,9 @@ impl GqlError {
     }
     /// Stops an evaluation whose thread's token was cancelled.
     pub fn check_cancelled() -> Result<()> {
+        if let Some(reason) = crate::budget::tripped() {
+            return Err(GqlError { class: ErrorClass::Interrupted, detail: None, message: format!("the query stopped: {reason}"), pos: None, offset: None });
+        }
         if crate::cancel::cancelled() { Err(GqlError::interrupted()) } else { Ok(()) }
     }
     /// Sets the position from a byte offset in `src`.

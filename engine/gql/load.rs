@@ -38,6 +38,12 @@ pub enum LoadError {
         /// The error.
         source: std::io::Error,
     },
+    /// The file does not begin like a Cypher script (its contents are not shown).
+    #[error("{path} is not a CREATE script: it does not begin with a Cypher clause (its contents are not shown)")]
+    NotAScript {
+        /// The file.
+        path: String,
+    },
     /// The script failed to parse or run.
     #[error("script {path} failed: {error}")]
     Script {
@@ -191,6 +197,9 @@ pub fn prepare(path: &Path, doc: &str) -> Result<Prepared, LoadError> {
     let shown = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| LoadError::Read { path: shown.clone(), source })?;
     let text = String::from_utf8(bytes.clone()).map_err(|e| LoadError::Read { path: shown.clone(), source: std::io::Error::new(std::io::ErrorKind::InvalidData, e) })?;
+    if !crate::sniff::looks_like_cypher(&text) {
+        return Err(LoadError::NotAScript { path: shown });
+    }
     let (g, facts) = facts_of(doc, &shown, &text)?;
     Ok(Prepared { doc: doc.to_string(), bytes, text, nodes: g.nodes.len(), rels: g.rels.len(), facts })
 }

@@ -19,6 +19,7 @@ use grammar::{GqlParser, Rule};
 
 /// Parses one statement (a query, optionally ending in `;`).
 pub fn parse_query(src: &str) -> Result<Query> {
+    too_deep(src)?;
     let mut pairs = GqlParser::parse(Rule::query, src).map_err(|e| syntax(src, e))?;
     let top = pairs.next().ok_or_else(|| GqlError::new(ErrorClass::SyntaxError, "empty query"))?;
     let mut lw = Lower { src };
@@ -28,10 +29,17 @@ pub fn parse_query(src: &str) -> Result<Query> {
 
 /// Parses a script: statements separated by `;`.
 pub fn parse_script(src: &str) -> Result<Vec<Query>> {
+    too_deep(src)?;
     let mut pairs = GqlParser::parse(Rule::script, src).map_err(|e| syntax(src, e))?;
     let top = pairs.next().ok_or_else(|| GqlError::new(ErrorClass::SyntaxError, "empty script"))?;
     let mut lw = Lower { src };
     top.into_inner().filter(|p| p.as_rule() == Rule::statement).map(|p| lw.statement(p)).collect()
+}
+
+/// The depth limits of [`crate::depth`], checked before parsing (the parser recurses).
+fn too_deep(src: &str) -> Result<()> {
+    crate::depth::check(src, crate::depth::Lang::Cypher)
+        .map_err(|e| GqlError { class: ErrorClass::SyntaxError, detail: Some("TooDeep"), message: e.message, pos: None, offset: None }.at(src, e.offset))
 }
 
 fn rule_name(r: &Rule) -> String {

@@ -89,7 +89,7 @@ pub fn from_store_with(path: &Path, identity: Identity) -> Result<Graph, String>
     if !path.exists() {
         return Err(format!("no store at {} (run `tg build` first, or pass --db or --script)", path.display()));
     }
-    let store = Store::open(path).map_err(|e| e.to_string())?;
+    let store = Store::open_existing(path).map_err(|e| e.to_string())?;
     build(&store, identity)
 }
 

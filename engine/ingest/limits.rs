@@ -25,3 +25,8 @@ pub const MAX_FIELD_VALUE_BYTES: usize = 1024;
 pub const MAX_ATTACHMENT_DEPTH: u32 = 3;
 /// Longest a PDF may take to extract in the child process (seconds).
 pub const MAX_PDF_SECONDS: u64 = 120;
+/// Address space of the PDF child process for a PDF of `bytes` bytes: a fixed 1 GiB base
+/// plus 64 bytes per input byte (pdf-extract's layout keeps whole pages of glyphs).
+pub fn pdf_memory_limit(bytes: u64) -> u64 {
+    (1u64 << 30).saturating_add(bytes.saturating_mul(64))
+}

@@ -16,6 +16,7 @@ pub mod limits;
 pub mod logs;
 pub mod model;
 pub mod pdf_worker;
+pub mod sources;
 pub mod structure;
 pub mod walk;
 
@@ -143,6 +144,9 @@ pub struct BuildOptions<'a> {
     pub pdf_worker: Option<std::path::PathBuf>,
     /// The closed vocabulary claims are checked against (`None`: the built-in one).
     pub vocab: Option<&'a Vocabulary>,
+    /// Read links to files outside the corpus (`tg build --follow-links`); by default they
+    /// are skipped with a warning.
+    pub follow_links: bool,
 }
 
 /// One extracted document ready to write (a file or an attachment).
@@ -206,7 +210,7 @@ fn extract_all(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<
             let mut children = vec![];
             let mut nested = vec![];
             for mut a in attachments {
-                let child = format!("{id}#{}", a.suffix);
+                let child = format!("{id}#{}", walk::escape_text(&a.suffix));
                 if depth >= limits::MAX_ATTACHMENT_DEPTH {
                     doc.warnings.push(format!("attachment {} not ingested: nesting deeper than {}", a.name, limits::MAX_ATTACHMENT_DEPTH));
                     continue;
@@ -243,8 +247,15 @@ fn first_line(s: &str) -> &str {
     s.lines().next().unwrap_or("")
 }
 
+/// The setting naming the corpus root (absolute) the documents were read from: `tg verify`
+/// re-hashes the source files there.
+pub const CORPUS_SETTING: &str = "corpus";
+/// Settings `stale:ID` mark documents stored by another extractor that a build has not
+/// re-extracted yet (so an interrupted build redoes them, and only them).
+const STALE_PREFIX: &str = "stale:";
+
 /// The identity of what turns bytes into facts: this version of tg and the vocabulary.
-fn extractor_id(vocab: &Vocabulary) -> String {
+pub fn extractor_id(vocab: &Vocabulary) -> String {
     let h = blake3::hash(format!("{}\n{vocab:?}", env!("CARGO_PKG_VERSION")).as_bytes());
     h.to_hex()[..16].to_string()
 }
@@ -278,16 +289,42 @@ fn hash_file(path: &Path) -> std::io::Result<String> {
 /// [`build`] with options (progress callback, threads).
 pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<BuildReport, StoreError> {
     let started = Instant::now();
+    // A store that fails its checks is never written into (docs/ARCHITECTURE.md, "Limits").
+    store.check()?;
     declare_schema(store)?;
-    // Documents extracted by another version of tg or under another vocabulary are
-    // extracted again, even when their bytes did not change.
     let vocab = opts.vocab.unwrap_or(Vocabulary::builtin());
     let extractor = extractor_id(vocab);
-    let same_extractor = store.setting("extractor")?.as_deref() == Some(extractor.as_str());
-    let entries = walk::walk(root, &[store.path().to_path_buf()]);
+    let entries = walk::walk_with(root, &[store.path().to_path_buf()], opts.follow_links);
     let total = entries.len();
     let mut report = BuildReport::default();
     let stored: BTreeSet<String> = store.document_ids()?.into_iter().collect();
+    // Documents extracted by another version of tg or under another vocabulary are
+    // extracted again, even when their bytes did not change. The new extractor is
+    // recorded before the first document is written, with every document stored before
+    // marked stale in the same batch: an interrupted build then redoes only what it
+    // had not redone.
+    if store.setting("extractor")?.as_deref() != Some(extractor.as_str()) {
+        let mut settings: Vec<(String, Option<String>)> = stored.iter().map(|id| (format!("{STALE_PREFIX}{id}"), Some(String::new()))).collect();
+        settings.push(("extractor".into(), Some(extractor.clone())));
+        store.put_settings(&settings)?;
+    }
+    let stale: BTreeSet<String> = store.settings_with_prefix(STALE_PREFIX)?.into_iter().map(|(id, _)| id).collect();
+    let corpus = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    if store.setting(CORPUS_SETTING)?.as_deref() != Some(&*corpus.to_string_lossy()) {
+        store.put_setting(CORPUS_SETTING, &corpus.to_string_lossy())?;
+    }
+    // Two inputs with one id would replace each other: an error naming both.
+    let mut origins: BTreeMap<String, String> = BTreeMap::new();
+    for e in &entries {
+        let (walk::Entry::File(id, _) | walk::Entry::Unreadable(id, _)) = e;
+        let shown = match e {
+            walk::Entry::File(_, p) => p.display().to_string(),
+            walk::Entry::Unreadable(..) => id.clone(),
+        };
+        if let Some(first) = origins.insert(id.clone(), shown.clone()) {
+            return Err(StoreError::IdCollision { id: id.clone(), first, second: shown });
+        }
+    }
     let mut seen: BTreeSet<String> = BTreeSet::new();
     // Files to (re-)extract; their bytes are read again by the extracting thread, so the
     // corpus is never held in memory at once.
@@ -326,13 +363,14 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
         };
         if let Some(old) = store.document(&id)?
             && old.source_blake3 == hash
-            && same_extractor
+            && !stale.contains(&id)
         {
             // Unchanged: the document and its attachments stay as they are.
             let prefix = format!("{id}#");
             let is_child = |c: &&String| c.strip_prefix(&prefix).is_some_and(|rest| rest.starts_with("attachments/") || rest.starts_with("messages/"));
             for child in stored.range(prefix.clone()..).take_while(|c| c.starts_with(&prefix)).filter(is_child) {
                 seen.insert(child.clone());
+                origins.insert(child.clone(), format!("an attachment of {}", path.display()));
                 report.unchanged += 1;
                 report.manifest.push(FileStatus { id: child.clone(), format: store.document(child)?.map(|r| r.format).unwrap_or_default(), status: Status::Unchanged, reason: None, warnings: vec![], facts: 0 });
             }
@@ -364,7 +402,23 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
             for r in readies {
                 match r {
                     Err((rid, why)) => skip(&mut report, &rid, "", why),
-                    Ok(ready) => write_ready(store, &stored, ready, t.existed, &mut report, &mut seen)?,
+                    Ok(ready) => {
+                        let origin = if ready.id == t.id { t.path.display().to_string() } else { format!("an attachment of {}", t.path.display()) };
+                        if ready.id != t.id
+                            && let Some(first) = origins.get(&ready.id)
+                        {
+                            return Err(StoreError::IdCollision { id: ready.id.clone(), first: first.clone(), second: origin });
+                        }
+                        if seen.contains(&ready.id) {
+                            return Err(StoreError::IdCollision { id: ready.id.clone(), first: origins.get(&ready.id).cloned().unwrap_or_default(), second: origin });
+                        }
+                        origins.insert(ready.id.clone(), origin);
+                        let rid = ready.id.clone();
+                        write_ready(store, &stored, ready, t.existed, &mut report, &mut seen)?;
+                        if stale.contains(&rid) {
+                            store.delete_setting(&format!("{STALE_PREFIX}{rid}"))?;
+                        }
+                    }
                 }
             }
             report.bytes_extracted += t.size;
@@ -376,6 +430,9 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
         // Scripts stored by `tg load` are not corpus files: a build keeps them.
         if !seen.contains(id) && store.document(id)?.is_none_or(|r| r.format != crate::gql::load::FORMAT) {
             store.retract_document(id)?;
+            if stale.contains(id) {
+                store.delete_setting(&format!("{STALE_PREFIX}{id}"))?;
+            }
             report.removed.push(id.clone());
             let kept = crate::claims::ledger::claims_of(store, id)?;
             if kept > 0 {
@@ -387,7 +444,6 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
     report.skipped = report.manifest.iter().filter(|f| f.status == Status::Skipped).map(|f| (f.id.clone(), f.reason.clone().unwrap_or_default())).collect();
     let json = serde_json::to_string(&report.manifest).map_err(|e| StoreError::Corruption { path: store.path().to_path_buf(), detail: e.to_string() })?;
     store.put_manifest(&json)?;
-    store.put_setting("extractor", &extractor)?;
     report.elapsed = started.elapsed();
     Ok(report)
 }

@@ -129,7 +129,11 @@ fn execute(session: &mut Session, text: &str, label: &str) -> Result<super::Outc
         done.store(true, Ordering::SeqCst);
         r
     });
+    // A budget that tripped ends this query only; the next one starts afresh.
+    let budget = crate::budget::tripped();
+    crate::budget::reset();
     match result {
+        Err(super::ReplError::Interrupted) if budget.is_some() => Ok(super::Outcome { output: format!("(stopped: {})\n", budget.unwrap_or_default()), quit: false }),
         Err(super::ReplError::Interrupted) => Ok(super::Outcome { output: "(interrupted)\n".into(), quit: false }),
         r => r,
     }

@@ -315,7 +315,7 @@ pub fn run(opts: &Options, stdin_is_terminal: bool, out: &mut (dyn Write + Send)
 }
 
 fn run_here(opts: &Options, stdin_is_terminal: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let store = match Store::open(&opts.db) {
+    let store = match Store::open_existing(&opts.db) {
         Ok(s) => s,
         Err(e) => {
             let _ = writeln!(err, "tg: {e}");

@@ -74,6 +74,28 @@ pub enum StoreError {
         /// The document id.
         doc: String,
     },
+    /// The store named by `--db` does not exist (only `tg build` creates one).
+    #[error("no store at {}; `tg build CORPUS --db {}` creates one", path.display(), path.display())]
+    Missing {
+        /// The path given.
+        path: PathBuf,
+    },
+    /// The path exists but holds no TextGraph store.
+    #[error("{} is not a TextGraph store (no fjall database in it)", path.display())]
+    NotAStore {
+        /// The path given.
+        path: PathBuf,
+    },
+    /// Two inputs would be stored under one document id (one would replace the other).
+    #[error("two inputs have the document id {id:?}: {first} and {second}; rename one of them")]
+    IdCollision {
+        /// The shared id.
+        id: String,
+        /// The first input.
+        first: String,
+        /// The second input.
+        second: String,
+    },
     /// A fact without any citation.
     #[error("document {doc}: a {rel} fact has no citation; every stored fact needs a byte span")]
     Uncited {
@@ -85,13 +107,42 @@ pub enum StoreError {
 }
 
 impl StoreError {
+    /// A fjall error as a store error: damaged data (checksums, headers, journal) is
+    /// [`StoreError::Corruption`] with a plain description, never fjall's debug text.
     pub(super) fn backend(path: &std::path::Path, e: fjall::Error) -> StoreError {
-        let detail = match e {
-            fjall::Error::Io(io) => format!("i/o error: {io}"),
-            fjall::Error::JournalRecovery(r) => format!("journal cannot be recovered: {r:?}"),
-            fjall::Error::Poisoned => "a failed write poisoned the store; reopen it".into(),
-            other => format!("{other:?}"),
-        };
-        StoreError::Backend { path: path.to_path_buf(), detail }
+        if is_damage(&e) {
+            return StoreError::Corruption { path: path.to_path_buf(), detail: describe(e) };
+        }
+        StoreError::Backend { path: path.to_path_buf(), detail: describe(e) }
+    }
+}
+
+/// Whether a fjall error means the data on disk is damaged.
+fn is_damage(e: &fjall::Error) -> bool {
+    use fjall::Error as F;
+    match e {
+        F::Storage(fjall::LsmError::Io(_)) | F::Io(_) | F::Poisoned | F::Locked | F::KeyspaceDeleted => false,
+        F::Storage(_) | F::JournalRecovery(_) | F::InvalidVersion(_) | F::Decompress(_) | F::InvalidTrailer | F::InvalidTag(_) | F::Unrecoverable => true,
+        _ => false,
+    }
+}
+
+/// What a fjall error means, in words (no debug dumps).
+pub(super) fn describe(e: fjall::Error) -> String {
+    use fjall::Error as F;
+    const RESTORE: &str = "restore the store from a backup or rebuild it into a new --db";
+    match e {
+        F::Io(io) | F::Storage(fjall::LsmError::Io(io)) => format!("i/o error: {io}"),
+        F::Storage(fjall::LsmError::ChecksumMismatch { .. }) => format!("data fails its checksum; {RESTORE}"),
+        F::Storage(fjall::LsmError::Decompress(_)) | F::Decompress(_) => format!("data cannot be decompressed; {RESTORE}"),
+        F::Storage(fjall::LsmError::Utf8(_)) => format!("a name in a table file is not UTF-8; {RESTORE}"),
+        F::Storage(_) | F::InvalidTrailer | F::InvalidTag(_) => format!("a table file is damaged; {RESTORE}"),
+        F::JournalRecovery(_) => format!("the journal cannot be recovered; {RESTORE}"),
+        F::InvalidVersion(_) => "written by an incompatible version of the storage engine".into(),
+        F::Unrecoverable => format!("files the database needs are missing or damaged; {RESTORE}"),
+        F::Poisoned => "a failed write poisoned the store; reopen it".into(),
+        F::Locked => "locked by another process".into(),
+        F::KeyspaceDeleted => "a table was deleted while in use".into(),
+        _ => "unknown storage error".into(),
     }
 }

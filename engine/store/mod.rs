@@ -30,10 +30,12 @@
 //! disappears records its state as of that epoch in `changes`, so the next derivation
 //! with the same program maintains its results from the changes alone.
 
+mod check;
 mod error;
 mod export;
 mod keys;
 mod ledger;
+pub mod output;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -222,6 +224,19 @@ const HOLDER_FILE: &str = "holder";
 const CACHE_BYTES: u64 = 256 * 1024 * 1024;
 
 impl Store {
+    /// Opens the store at `path`, which must exist: [`StoreError::Missing`] when nothing is
+    /// there, [`StoreError::NotAStore`] when the folder holds no database. Every command
+    /// but `tg build` opens this way, so a mistyped `--db` is an error, not an empty store.
+    pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
+        if !path.exists() {
+            return Err(StoreError::Missing { path: path.to_path_buf() });
+        }
+        if !path.join("version").is_file() || !path.join("keyspaces").is_dir() {
+            return Err(StoreError::NotAStore { path: path.to_path_buf() });
+        }
+        Store::open(path)
+    }
+
     /// Opens (or creates) the store at `path`.
     ///
     /// fjall lets one process open a database; a second process gets
@@ -923,6 +938,18 @@ impl Store {
     /// identity of the extractor that built its documents.
     pub fn setting(&self, name: &str) -> Result<Option<String>, StoreError> {
         Ok(self.meta.get(format!("setting:{name}")).map_err(|e| self.err(e))?.map(|v| String::from_utf8_lossy(&v).into_owned()))
+    }
+
+    /// Records and removes settings (`None` removes) in one atomic batch.
+    pub fn put_settings(&self, settings: &[(String, Option<String>)]) -> Result<(), StoreError> {
+        let mut batch = self.db.batch();
+        for (name, value) in settings {
+            match value {
+                Some(v) => batch.insert(&self.meta, format!("setting:{name}"), v.as_str()),
+                None => batch.remove(&self.meta, format!("setting:{name}")),
+            }
+        }
+        batch.commit().map_err(|e| self.err(e))
     }
 
     /// Records a named setting (see [`Store::setting`]).
