@@ -278,9 +278,22 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             *kind = TYPES[best];
         }
     }
-    // One word found only by the tagger is not looked for again elsewhere (a wrong guess
-    // would spread); names of several words and the rules' names are.
-    let learned_words: std::collections::BTreeSet<Span> = learned.iter().flatten().filter(|(sp, _)| !text[sp.0..sp.1].contains(char::is_whitespace)).map(|(sp, _)| *sp).collect();
+    // One word the tagger found only where every word is capitalised, at the start of a
+    // sentence, is not looked for again elsewhere (a wrong guess would spread); names of
+    // several words, words it found inside a sentence and the rules' names are.
+    let opener = |sp: &Span| input.sentences.iter().any(|s| text[s.0..sp.0.max(s.0)].trim().is_empty() && s.0 <= sp.0 && sp.1 <= s.1);
+    let mut inside: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for (sp, _) in learned.iter().flatten() {
+        if !opener(sp) {
+            inside.insert(collapse(&text[sp.0..sp.1]));
+        }
+    }
+    let learned_words: std::collections::BTreeSet<Span> = learned
+        .iter()
+        .flatten()
+        .filter(|(sp, _)| !text[sp.0..sp.1].contains(char::is_whitespace) && !inside.contains(&collapse(&text[sp.0..sp.1])))
+        .map(|(sp, _)| *sp)
+        .collect();
     let mut per_sentence: Vec<Vec<Mention>> =
         input.sentences.iter().zip(learned).map(|(&s, found)| entities::with_names(text, entities::find(text, s, date.as_deref()), found)).collect();
     // Known people (senders, recipients) and names already found recur elsewhere.
