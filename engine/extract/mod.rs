@@ -356,6 +356,13 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
         });
     }
+    // A defined term after its definition is the defined party, not a name of its own:
+    // what the tagger or the re-finding made of it gives way to the coreference below.
+    if !terms.is_empty() {
+        for ms in &mut per_sentence {
+            ms.retain(|m| !terms.iter().any(|(t, i)| m.surface == *t && m.span.0 > all[*i].span.1 && m.key != all[*i].key));
+        }
+    }
     // Defined terms used after their definition.
     for (s, e, i) in find_all(text, &terms.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>()) {
         let sp = (s, e);

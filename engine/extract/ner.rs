@@ -264,6 +264,8 @@ struct Info {
     title: bool,
     /// A word companies' names often contain ([`ORG_WORDS`]).
     orgword: bool,
+    /// A legal form that ends a name ([`FINAL_FORMS`]).
+    final_form: bool,
     /// All capitals, two letters or more.
     upper: bool,
     len: u8,
@@ -280,11 +282,16 @@ const LEX_CONNECTOR: u8 = 1;
 const LEX_LEGAL: u8 = 2;
 const LEX_TITLE: u8 = 4;
 const LEX_ORGWORD: u8 = 8;
+const LEX_FINAL: u8 = 16;
+
+/// Legal forms after which a name does not go on ("Acme Ltd." ends at "Ltd.").
+const FINAL_FORMS: &[&str] =
+    &["inc", "inc.", "corp", "corp.", "ltd", "ltd.", "llc", "l.l.c.", "llp", "lp", "l.p.", "plc", "gmbh", "ag", "sa", "s.a.", "n.a.", "nv", "n.v.", "bv", "b.v.", "s.p.a.", "sarl"];
 
 /// Connectors, legal forms and titles in one table: one lookup a token.
 static LEX: LazyLock<hashbrown::HashMap<u64, u8>> = LazyLock::new(|| {
     let mut m = hashbrown::HashMap::new();
-    for (words, bit) in [(CONNECTORS, LEX_CONNECTOR), (LEGAL_FORMS, LEX_LEGAL), (TITLES, LEX_TITLE), (ORG_WORDS, LEX_ORGWORD)] {
+    for (words, bit) in [(CONNECTORS, LEX_CONNECTOR), (LEGAL_FORMS, LEX_LEGAL), (TITLES, LEX_TITLE), (ORG_WORDS, LEX_ORGWORD), (FINAL_FORMS, LEX_FINAL)] {
         for w in words {
             *m.entry(lower_hash(w)).or_insert(0) |= bit;
         }
@@ -310,6 +317,7 @@ fn info(w: &str) -> Info {
         legal: lex & LEX_LEGAL != 0,
         title: lex & LEX_TITLE != 0,
         orgword: lex & LEX_ORGWORD != 0,
+        final_form: lex & LEX_FINAL != 0,
         upper: w.chars().filter(|c| c.is_alphabetic()).count() >= 2 && !w.chars().any(char::is_lowercase),
         len: 0,
         doc: 0,
@@ -738,7 +746,9 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             continue;
         }
         let mut j = i + 1;
-        while j < tags.len() && tags[j] != O && !is_begin(tags[j]) && group(tags[j]) == group(c) {
+        // A legal form that ends a name ("Ltd.", "Inc", "LLC") ends the span: "Acme Ltd.
+        // Orion Ltd" is two names, whatever the tags say.
+        while j < tags.len() && tags[j] != O && !is_begin(tags[j]) && group(tags[j]) == group(c) && !(p.info[j - 1].final_form && p.info[j].cap) {
             j += 1;
         }
         let mut e = j;
