@@ -284,6 +284,9 @@ const ORG_HEADS: &[&str] = &[
     "organisation", "organization", "polytechnic", "research", "school", "society", "system", "technology", "trust", "university",
 ];
 
+/// Words of a street address, which is not the place an affiliation is told apart by.
+const ADDRESS_WORDS: &[&str] = &["avenue", "ave", "blvd", "boulevard", "box", "building", "drive", "floor", "hall", "lane", "po", "road", "room", "street", "suite", "way"];
+
 /// Place names written in several ways: US states, and countries by their usual codes.
 const PLACE_ABBREVIATIONS: &[(&str, &str)] = &[
     ("az", "arizona"), ("ca", "california"), ("calif", "california"), ("ct", "connecticut"),
@@ -367,6 +370,24 @@ fn org_segments(name: &str) -> Vec<Vec<String>> {
 /// "stanford california").
 pub fn org_parts(name: &str) -> (String, String) {
     let segs = org_segments(name);
+    // Initials written apart are one word ("T. J. Watson" = "T.J. Watson").
+    let segs: Vec<Vec<String>> = segs
+        .into_iter()
+        .map(|s| {
+            let mut out: Vec<String> = vec![];
+            let mut prev_initial = false;
+            for w in s {
+                let initial = w.chars().count() == 1 && w.chars().all(char::is_alphabetic);
+                match out.last_mut() {
+                    Some(last) if initial && prev_initial => last.push_str(&w),
+                    _ => out.push(w),
+                }
+                // The last word is made of initials only while each word joined to it was one.
+                prev_initial = initial;
+            }
+            out
+        })
+        .collect();
     let full: Vec<Vec<String>> = segs.iter().map(|s| s.iter().map(|w| org_word(w)).collect()).collect();
     let is_dept = |s: &[String]| {
         s.first().is_some_and(|w| DEPARTMENT_WORDS.contains(&w.as_str()))
@@ -382,20 +403,25 @@ pub fn org_parts(name: &str) -> (String, String) {
     let Some(seg) = full.get(org) else { return (core(name), String::new()) };
     let kept: Vec<String> = identifying(seg.clone()).into_iter().filter(|w| !ORG_STOPWORDS.contains(&w.as_str())).collect();
     let core_out = if kept.is_empty() { core(name) } else { kept.join(" ") };
+    // The place: the first segment after the organisation that is neither a unit nor an
+    // address ("650 Harry Road"), e.g. the city; states and countries after it add nothing
+    // a city does not say, and are often left out.
     let mut place: Vec<String> = vec![];
     for (k, s) in full.iter().enumerate().skip(org + 1) {
-        if is_dept(s) || has_head(s) {
+        if is_dept(s) || has_head(s) || segs[k].iter().any(|w| w.chars().any(|c| c.is_numeric()) && w.chars().any(|c| c.is_alphabetic()) || ADDRESS_WORDS.contains(&w.as_str())) {
             continue;
         }
-        for w in &segs[k] {
-            if w.chars().all(|c| c.is_numeric()) || ORG_STOPWORDS.contains(&w.as_str()) {
-                continue;
-            }
+        let words: Vec<String> = segs[k].iter().filter(|w| !w.chars().all(|c| c.is_numeric()) && !ORG_STOPWORDS.contains(&w.as_str())).cloned().collect();
+        if words.is_empty() {
+            continue;
+        }
+        for w in words {
             match PLACE_ABBREVIATIONS.binary_search_by(|(a, _)| (*a).cmp(w.as_str())) {
                 Ok(i) => place.push(PLACE_ABBREVIATIONS[i].1.to_string()),
-                Err(_) => place.push(w.clone()),
+                Err(_) => place.push(w),
             }
         }
+        break;
     }
     (core_out, place.join(" "))
 }
@@ -638,8 +664,10 @@ mod tests {
     #[test]
     fn organisation_parts() {
         assert_eq!(org_parts("IBM Almaden Res. Ctr."), ("ibm almaden research center".into(), String::new()));
-        assert_eq!(org_parts("IBM Almaden Research Center, San Jose, CA"), ("ibm almaden research center".into(), "san jose california".into()));
-        assert_eq!(org_parts("Dept. of Computer Science, Stanford Univ., Stanford, CA 94305"), ("stanford university".into(), "stanford california".into()));
+        assert_eq!(org_parts("IBM Almaden Research Center, San Jose, CA"), ("ibm almaden research center".into(), "san jose".into()));
+        assert_eq!(org_parts("IBM Almaden Research Ctr, 650 Harry Road, San Jose"), ("ibm almaden research center".into(), "san jose".into()));
+        assert_eq!(org_parts("Dept. of Computer Science, Stanford Univ., Stanford, CA 94305"), ("stanford university".into(), "stanford".into()));
+        assert_eq!(org_core("IBM T. J. Watson Research Ctr."), org_core("IBM T.J. Watson Research Center"));
         assert_eq!(org_core("University of California at Berkeley"), "university california");
         assert_eq!(org_place("University of California at Berkeley"), "berkeley");
         assert_eq!(org_core("AT&T Bell Labs"), "t bell laboratory");
