@@ -66,7 +66,7 @@ fn name_after(text: &str, from: usize, limit: usize) -> Option<Span> {
     loop {
         // One word: up to a space, comma, semicolon or parenthesis.
         let mut j = i;
-        while j < limit && !matches!(bytes[j], b' ' | b',' | b';' | b'(' | b')' | b'"' | b'\n') && !text[j..].starts_with('”') {
+        while j < limit && !matches!(bytes[j], b' ' | b',' | b';' | b'(' | b')' | b'"' | b'\n') && !(text.is_char_boundary(j) && text[j..].starts_with('”')) {
             j += 1;
         }
         if j == i {
@@ -168,7 +168,11 @@ pub fn sentence(doc: &str, text: &str, sent: Span, ms: &[Mention], vocab: &Vocab
             },
         };
         let after = ms.iter().find(|m| is_party(m) && m.span.0 >= cue.1 && text[cue.1..m.span.0].trim_matches([' ', '"', '“', '\'', '‘']).is_empty());
-        let object = match (after, name_after(text, cue.1, sent.1)) {
+        // A bare "formerly" often opens a description ("formerly CEO of Acme"): only a name
+        // the finders recognised follows it as an alias.
+        let bare = text[cue.0..cue.1].eq_ignore_ascii_case("formerly");
+        let written = if bare { None } else { name_after(text, cue.1, sent.1) };
+        let object = match (after, written) {
             // The longer of the finder's mention and the written name ("Texas Cash Cow
             // Investments, LLC" where the finder stopped at the comma).
             (Some(m), Some(sp)) if sp.1 > m.span.1 && sp.0 == m.span.0 => party_at(text, ms, sp, Some(&subject)),
@@ -290,13 +294,13 @@ pub fn term_claims(doc: &str, text: &str, sentences: &[Span], mentions: &[Mentio
     let mut out = vec![];
     for (term, i) in terms {
         let Some(full) = mentions.get(*i) else { continue };
-        let Some(open) = text[full.span.1..].find('(').map(|k| full.span.1 + k + 1) else { continue };
+        let Some(open) = text[full.span.1..].find('(').map(|k| full.span.1 + k + 1).filter(|&o| o <= full.span.1 + 3) else { continue };
         let Some(short) = mentions.iter().find(|m| is_party(m) && m.span.0 >= open && m.span.0 <= open + 1 && m.surface == *term && m.key != full.key) else { continue };
         let Some(sent) = sentences.iter().find(|s| s.0 <= full.span.0 && short.span.1 <= s.1) else { continue };
         if vocab.check("ALIAS_OF", full.kind, short.kind).is_ok() {
-            let mut c = alias_claim(doc, *sent, full, short, "defined term", (open - 1, short.span.1 + 1));
-            c.attrs[0].2 = (open - 1, (short.span.1 + 1).min(sent.1));
-            out.push(c);
+            // The attribute cites the parenthesis: from "(" to its ")" (or the term's end).
+            let close = text[short.span.1..sent.1].find(')').map_or(short.span.1, |k| short.span.1 + k + 1);
+            out.push(alias_claim(doc, *sent, full, short, "defined term", (open - 1, close)));
         }
     }
     out
