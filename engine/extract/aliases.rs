@@ -53,6 +53,16 @@ fn is_party(m: &Mention) -> bool {
     matches!(m.kind, "Organization" | "Person")
 }
 
+/// The most words a name on either side of a cue may have: a longer run of capitalised
+/// words is a caption or a list, not one name.
+const MAX_NAME_WORDS: usize = 8;
+
+/// A mention that can be one side of an alias statement: a party whose surface holds no
+/// cue itself and is not a caption-long run of words.
+fn is_alias_side(m: &Mention) -> bool {
+    is_party(m) && !CUE.is_match(&m.surface) && m.surface.split_whitespace().count() <= MAX_NAME_WORDS && !m.surface.contains('\n')
+}
+
 /// A name written after `from` (quotes and spaces skipped): capitalised words, with
 /// "of", "and", "&", "the", "de" between them, a comma only before a legal form
 /// ("Texas Cash Cow Investments, LLC"). The span, or `None`.
@@ -63,7 +73,12 @@ fn name_after(text: &str, from: usize, limit: usize) -> Option<Span> {
     let mut end = start;
     let mut i = start;
     let bytes = text.as_bytes();
+    let mut n = 0;
     loop {
+        n += 1;
+        if n > MAX_NAME_WORDS {
+            return None;
+        }
         // One word: up to a space, comma, semicolon or parenthesis.
         let mut j = i;
         while j < limit && !matches!(bytes[j], b' ' | b',' | b';' | b'(' | b')' | b'"' | b'\n') && !(text.is_char_boundary(j) && text[j..].starts_with('”')) {
@@ -120,11 +135,17 @@ fn name_before(text: &str, from: usize, to: usize) -> Option<Span> {
         acc
     });
     let mut start = None;
+    let mut n = 0;
     for (i, w) in words.iter().rev() {
+        n += 1;
+        if n > MAX_NAME_WORDS || t[*i..].trim_end().contains('\n') {
+            break;
+        }
         let bare = w.trim_end_matches([',', '.']);
         if w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_numeric()) {
             start = Some(from + i);
-        } else if matches!(bare, "of" | "and" | "&" | "the" | "de" | "for") && start.is_some() {
+        } else if matches!(bare, "of" | "&" | "the" | "de" | "for") && start.is_some() {
+            // ("and" ends the name: before a cue it mostly joins two parties of a list.)
             continue;
         } else {
             break;
@@ -159,7 +180,7 @@ pub fn sentence(doc: &str, text: &str, sent: Span, ms: &[Mention], vocab: &Vocab
         let cue = c.get(kind).map_or((whole.start(), whole.end()), |g| (g.start(), g.end()));
         let cue = (sent.0 + cue.0, sent.0 + cue.1);
         // The party before the cue: a mention ending there, else the capitalised words.
-        let before = ms.iter().filter(|m| is_party(m) && m.span.1 <= cue.0 && matches!(text[m.span.1..cue.0].trim(), "" | "," | "(" | ", (")).next_back();
+        let before = ms.iter().filter(|m| is_alias_side(m) && m.span.1 <= cue.0 && matches!(text[m.span.1..cue.0].trim(), "" | "," | "(" | ", (")).next_back();
         let subject = match before {
             Some(m) => m.clone(),
             None => match name_before(text, sent.0, cue.0) {
@@ -167,7 +188,7 @@ pub fn sentence(doc: &str, text: &str, sent: Span, ms: &[Mention], vocab: &Vocab
                 None => continue,
             },
         };
-        let after = ms.iter().find(|m| is_party(m) && m.span.0 >= cue.1 && text[cue.1..m.span.0].trim_matches([' ', '"', '“', '\'', '‘']).is_empty());
+        let after = ms.iter().find(|m| is_alias_side(m) && m.span.0 >= cue.1 && text[cue.1..m.span.0].trim_matches([' ', '"', '“', '\'', '‘']).is_empty());
         // A bare "formerly" often opens a description ("formerly CEO of Acme"): only a name
         // the finders recognised follows it as an alias.
         let bare = text[cue.0..cue.1].eq_ignore_ascii_case("formerly");
