@@ -12,7 +12,9 @@ records are resolved again with attribute columns (`+attributes`: date of birth 
 social security number on Febrl, the birth date on RLdata, the year and authors on
 DBLP-ACM with its two files as a duplicate-free `source` (`--distinct-within`), the year
 on Cora), against a baseline that also requires equal attributes (the source aside).
-The company pair list is also scored over its labelled pairs only (`(labelled)`).
+The company pair list is also scored over its labelled pairs only (`(labelled)`). The fixture sets
+of the repository (`fixtures/er/*.csv`, exact expected clusters) come first: legal entities
+(legal forms, defined terms, discriminators) and affiliation strings.
 """
 import argparse, csv, html, io, os, re, subprocess, sys, tempfile
 
@@ -141,7 +143,17 @@ def score(gold, pred):
     bc = er_metrics.bcubed(pred, gold)
     return pw, bc
 
-sets = [("er_company_name_pairs", company_pairs), ("febrl dataset1", lambda: febrl(1)), ("febrl dataset2", lambda: febrl(2)),
+def fixture(name):
+    """A fixture set of the repository (fixtures/er/NAME.csv: id,name[,type],expected), its exact clusters."""
+    rows, gold = [], {}
+    with open(os.path.join(os.path.dirname(__file__), "..", "fixtures", "er", name + ".csv"), encoding="utf-8") as fh:
+        for r in csv.DictReader(fh):
+            rows.append((r["id"], r["name"], r.get("type") or "Organization", {}))
+            gold[r["id"]] = r["expected"]
+    return rows, gold
+
+sets = [("legal entities (fixture)", lambda: fixture("legal_entities")), ("affiliations (fixture)", lambda: fixture("affiliations")),
+        ("er_company_name_pairs", company_pairs), ("febrl dataset1", lambda: febrl(1)), ("febrl dataset2", lambda: febrl(2)),
         ("RLdata500", rldata), ("DBLP-ACM (titles)", dblp_acm), ("Cora (titles)", cora)]
 print(f"{'data set':24} {'method':19} {'records':>7}  pairwise P/R/F1        B-cubed P/R/F1")
 for name, load in sets:

@@ -29,6 +29,15 @@ pub enum HostFn {
     ErLast,
     /// `@tg_er_discriminator(name)`: the parenthesised part ("" if none).
     ErDiscriminator,
+    /// `@tg_er_org_core(name)`: an organisation string's organisation part, abbreviations
+    /// expanded, departments and places set aside.
+    ErOrgCore,
+    /// `@tg_er_org_place(name)`: the place an organisation string names after it ("" if none).
+    ErOrgPlace,
+    /// `@tg_er_legal_form(name)`: the legal form a name ends with, normalised ("" if none).
+    ErLegalForm,
+    /// `@tg_er_word_at(core, i)`: the i-th word of a core ("" past its end).
+    ErWordAt,
     /// `@tg_er_extension(a, b)`: the first extra word when one name extends the other.
     ErExtension,
     /// `@tg_jaro_winkler(a, b)`: Jaro-Winkler of two cores, 0–1000.
@@ -55,9 +64,13 @@ const ALL: &[(&str, HostFn)] = &[
     ("tg_er_extension", HostFn::ErExtension),
     ("tg_er_first", HostFn::ErFirst),
     ("tg_er_last", HostFn::ErLast),
+    ("tg_er_legal_form", HostFn::ErLegalForm),
     ("tg_er_name", HostFn::ErName),
+    ("tg_er_org_core", HostFn::ErOrgCore),
+    ("tg_er_org_place", HostFn::ErOrgPlace),
     ("tg_er_prefix", HostFn::ErPrefix),
     ("tg_er_sorted", HostFn::ErSorted),
+    ("tg_er_word_at", HostFn::ErWordAt),
     ("tg_jaro_winkler", HostFn::JaroWinkler),
     ("tg_ln", HostFn::Ln),
     ("tg_token_overlap", HostFn::TokenOverlap),
@@ -81,7 +94,8 @@ impl HostFn {
     pub fn args(self) -> &'static [Kind] {
         use HostFn::*;
         match self {
-            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | DateNumber => &[Kind::Symbol],
+            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErOrgCore | ErOrgPlace | ErLegalForm | DateNumber => &[Kind::Symbol],
+            ErWordAt => &[Kind::Symbol, Kind::Number],
             ErExtension | JaroWinkler | TokenOverlap | WordSimilarity | ValueDistance | ValuesAgree => &[Kind::Symbol, Kind::Symbol],
             Ln => &[Kind::Float],
         }
@@ -91,7 +105,7 @@ impl HostFn {
     pub fn result(self) -> Kind {
         use HostFn::*;
         match self {
-            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErExtension => Kind::Symbol,
+            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErOrgCore | ErOrgPlace | ErLegalForm | ErWordAt | ErExtension => Kind::Symbol,
             JaroWinkler | TokenOverlap | WordSimilarity | DateNumber | ValueDistance | ValuesAgree => Kind::Number,
             Ln => Kind::Float,
         }
@@ -118,7 +132,11 @@ impl HostFn {
                 let s = sym(0, values);
                 values.intern(names::name_of_key(&s))
             }
-            ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator => {
+            ErWordAt => {
+                let w = names::word_at(values.symbol(a.first().copied().unwrap_or(0)), a.get(1).copied().unwrap_or(0) as i32);
+                values.intern(&w)
+            }
+            ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErOrgCore | ErOrgPlace | ErLegalForm => {
                 // A name, not an entity key: "Erratum: A Model" keeps its first word.
                 let s = sym(0, values);
                 let s = s.as_str();
@@ -129,6 +147,9 @@ impl HostFn {
                     ErPrefix => names::prefix_key(s),
                     ErFirst => names::core_words(s).into_iter().next().unwrap_or_default(),
                     ErLast => names::core_words(s).pop().unwrap_or_default(),
+                    ErOrgCore => names::org_core(s),
+                    ErOrgPlace => names::org_place(s),
+                    ErLegalForm => names::legal_form(s),
                     _ => names::discriminator(s),
                 };
                 values.intern(&out)

@@ -8,6 +8,7 @@
 //! antecedent). Tables (CSV wire logs) yield claims from their columns. Every claim is
 //! checked against the [`vocab::Vocabulary`] before it is emitted.
 
+pub mod aliases;
 pub mod entities;
 pub mod eval;
 pub mod eval_docred;
@@ -84,6 +85,8 @@ pub struct Extraction {
     pub claims: Vec<Claim>,
     /// Claims the vocabulary refused, with the reason.
     pub refused: Vec<String>,
+    /// Parties listed side by side ([`aliases`]): never the same entity.
+    pub listed: Vec<aliases::Listed>,
 }
 
 /// The largest char boundary of `text` at or before `i` (clamped to its length).
@@ -310,7 +313,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     let all: Vec<Mention> = per_sentence.iter().flatten().cloned().collect();
-    let terms = defined_terms(text, &all);
+    let mut terms = defined_terms(text, &all);
+    terms.extend(aliases::unquoted_terms(text, &all));
     // Referring expressions: (span, antecedent key, kind, antecedent span).
     let mut coref: Vec<(Span, String, &'static str, Span)> = vec![];
     // Known names and defined terms, found again in one pass over the text.
@@ -422,6 +426,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
         ms.sort_by(|a, b| a.0.span.cmp(&b.0.span));
         mark_roles(text, sent, &mut ms);
+        // Alias statements and enumerations (identity evidence for the rule library).
+        let (alias_claims, alias_mentions, listed) = aliases::sentence(input.id, text, sent, &ms.iter().map(|(m, _)| m.clone()).collect::<Vec<_>>(), vocab);
+        out.claims.extend(alias_claims);
+        out.mentions.extend(alias_mentions.into_iter().map(|m| (m, None)));
+        out.listed.extend(listed);
         // Every relation joins two mentions: a sentence with fewer has none.
         if ms.len() < 2 {
             out.mentions.extend(ms);
@@ -443,6 +452,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
         out.mentions.extend(ms);
     }
+    out.claims.extend(aliases::term_claims(input.id, text, input.sentences, &all, &terms, vocab));
     out.claims.extend(table_claims(input, vocab, &mut out.refused));
     out
 }
@@ -693,6 +703,7 @@ pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
     for ((surface, key), spans) in coref_spans {
         out.push(CitedFact { rel: "coref".into(), args: vec![sym(doc), sym(surface), sym(key)], tag: Tag::Inferred, spans });
     }
+    out.extend(aliases::facts(doc, &x.listed));
     for c in &x.claims {
         let tag = if c.antecedents.is_empty() { Tag::Extracted } else { Tag::Inferred };
         let polarity = if c.modality == Modality::Denied { "negative" } else { "positive" };

@@ -188,7 +188,7 @@ mod tests {
     fn refusals_list_what_is_allowed() {
         let v = Vocabulary::default_vocab();
         let e = v.check("LAUNDERED", "Person", "Organization").err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(e.starts_with("relation LAUNDERED is not in the vocabulary; allowed relations: ACQUIRED, ASSOCIATED_WITH, BENEFICIAL_OWNER_OF,"), "{e}");
+        assert!(e.starts_with("relation LAUNDERED is not in the vocabulary; allowed relations: ACQUIRED, ALIAS_OF, ASSOCIATED_WITH, BENEFICIAL_OWNER_OF,"), "{e}");
         let e = v.check("DIRECTOR_OF", "Organization", "Organization").err().map(|e| e.to_string()).unwrap_or_default();
         assert_eq!(e, "DIRECTOR_OF does not allow a subject of type Organization; allowed subject types: Person");
         assert!(v.check("SUBSIDIARY_OF", "Organization", "Organization").is_ok());

@@ -111,29 +111,83 @@ pub fn prefix_key(name: &str) -> String {
 }
 
 /// The explicit discriminator of a name: what its parentheses hold ("Acme Ltd (UK)" → "uk"),
-/// lower-cased, words joined by spaces; empty when there is none.
+/// lower-cased, words joined by spaces; empty when there is none. A parenthesis that
+/// defines a short name for the one before it is an alias, not a discriminator
+/// ([`is_defined_term`]): "McKinley Mortgage Co. LLC (McKinley)" has none.
 pub fn discriminator(name: &str) -> String {
+    let outer = words(name);
     let mut parts = vec![];
+    for p in parentheses(name) {
+        let w = words(&p);
+        if !w.is_empty() && !is_defined_term(&p, &outer) {
+            parts.push(w.join(" "));
+        }
+    }
+    parts.join(" ")
+}
+
+/// Whether a parenthesis after a name defines a term for it rather than telling it apart:
+/// quoted (`("Acme")`), a generic noun with an article (`(the Company)`, `(the "Bank")`),
+/// "hereinafter …", an alias statement (`(f/k/a …)`, `(formerly …)`), the name's acronym
+/// (`(ABF)` after "American Business Financial"), or one or two of the name's own words
+/// (`(McKinley)`). `outer` is the name's words outside parentheses ([`words`]).
+pub fn is_defined_term(paren: &str, outer: &[String]) -> bool {
+    let t = paren.trim();
+    let low = t.to_lowercase();
+    if t.starts_with(['"', '“', '\'', '‘']) || low.starts_with("the ") || low.starts_with("hereinafter") || low.starts_with("collectively") {
+        return true;
+    }
+    if ["f/k/a", "a/k/a", "d/b/a", "fka ", "aka ", "dba ", "formerly", "now known as", "currently known as", "also known as", "doing business as"]
+        .iter()
+        .any(|a| low.starts_with(a))
+    {
+        return true;
+    }
+    let w = words(t);
+    if w.is_empty() || w.len() > 2 {
+        return false;
+    }
+    if w.iter().all(|x| outer.contains(x)) {
+        return true;
+    }
+    // An acronym of the name: the initials of its words (articles and "of" optional).
+    let letters: String = w.concat();
+    let initials = |skip: bool| -> String {
+        outer.iter().filter(|x| !(skip && matches!(x.as_str(), "of" | "and" | "the" | "for"))).filter_map(|x| x.chars().next()).collect()
+    };
+    w.len() == 1 && letters.chars().count() >= 2 && t.chars().any(|c| c.is_uppercase()) && {
+        let (a, b) = (initials(false), initials(true));
+        let core_initials: String = identifying(outer.to_vec()).iter().filter(|x| !matches!(x.as_str(), "of" | "and" | "the" | "for")).filter_map(|x| x.chars().next()).collect();
+        [a, b, core_initials].iter().any(|i| *i == letters || (i.starts_with(&letters) && letters.chars().count() >= 3))
+    }
+}
+
+/// The text of each top-level parenthesis of a name, in order.
+fn parentheses(name: &str) -> Vec<String> {
+    let mut out = vec![];
     let mut depth = 0usize;
     let mut cur = String::new();
     for c in name.chars() {
         match c {
-            '(' | '[' => depth += 1,
+            '(' | '[' => {
+                if depth > 0 {
+                    cur.push(c);
+                }
+                depth += 1;
+            }
             ')' | ']' => {
                 depth = depth.saturating_sub(1);
                 if depth == 0 {
-                    let w = words(&cur);
-                    if !w.is_empty() {
-                        parts.push(w.join(" "));
-                    }
-                    cur.clear();
+                    out.push(std::mem::take(&mut cur));
+                } else {
+                    cur.push(c);
                 }
             }
             _ if depth > 0 => cur.push(c),
             _ => {}
         }
     }
-    parts.join(" ")
+    out
 }
 
 /// When one name's identifying words are the other's plus more ("Acme" vs "Acme Products"),
@@ -160,6 +214,231 @@ fn extension_of(wa: Vec<String>, wb: Vec<String>) -> String {
         return long.iter().find(|w| !short.contains(w)).cloned().unwrap_or_default();
     }
     String::new()
+}
+
+/// The legal form a name ends with, normalised: the trailing run of legal-form words
+/// ("Rio Tinto plc" → "plc", "Acme Limited" → "ltd", "Samsung Electronics Co., Ltd." →
+/// "ltd", "Lewis Oil Company" → "co"), sorted and joined by spaces; empty when the name
+/// states none. Different legal forms are different legal entities ("Rio Tinto plc" and
+/// "Rio Tinto Limited"), so the rules compare these as an attribute of the name. Spellings
+/// of one form are one form (Limited = Ltd, Corporation = Corp, Incorporated = Inc,
+/// Company = Co); "Co., Ltd." is the limited company itself.
+pub fn legal_form(name: &str) -> String {
+    let w = words(name);
+    let mut forms: Vec<&str> = vec![];
+    for x in w.iter().rev() {
+        if !is_empty_word(x) {
+            break;
+        }
+        forms.push(match x.as_str() {
+            "limited" => "ltd",
+            "corporation" => "corp",
+            "incorporated" => "inc",
+            "company" => "co",
+            other => other,
+        });
+    }
+    // A name made only of legal-form words ("The Company") states no form: it is a term.
+    if forms.len() == w.len() {
+        return String::new();
+    }
+    forms.retain(|f| *f != "the");
+    if forms.contains(&"ltd") {
+        forms.retain(|f| *f != "co" && *f != "corp");
+    }
+    forms.sort_unstable();
+    forms.dedup();
+    forms.join(" ")
+}
+
+/// Abbreviations of organisation words and their full (singular) form, sorted by
+/// abbreviation: "Res. Ctr." is "Research Center", "Univ." "University", "Labs"
+/// "Laboratory", "Intl" "International".
+const ORG_ABBREVIATIONS: &[(&str, &str)] = &[
+    ("acad", "academy"), ("assn", "association"), ("assoc", "association"), ("bro", "brother"), ("bros", "brother"),
+    ("centre", "center"), ("cntr", "center"), ("coll", "college"), ("comp", "computer"), ("comput", "computer"),
+    ("ctr", "center"), ("dep", "department"), ("dept", "department"), ("dev", "development"), ("div", "division"),
+    ("elec", "electrical"), ("eng", "engineering"), ("engg", "engineering"), ("engr", "engineering"), ("fac", "faculty"),
+    ("grp", "group"), ("hldg", "holding"), ("hosp", "hospital"), ("inf", "information"), ("info", "information"),
+    ("inst", "institute"), ("instit", "institute"), ("int", "international"), ("intern", "international"), ("intl", "international"),
+    ("lab", "laboratory"), ("labo", "laboratory"), ("laboratorie", "laboratory"), ("labs", "laboratory"), ("math", "mathematic"),
+    ("med", "medical"), ("mfg", "manufacturing"), ("mgmt", "management"), ("mgt", "management"), ("natl", "national"),
+    ("phy", "physic"), ("phys", "physic"), ("polytech", "polytechnic"), ("res", "research"), ("rsch", "research"),
+    ("sci", "science"), ("soc", "society"), ("svc", "service"), ("sys", "system"), ("syst", "system"),
+    ("tech", "technology"), ("technol", "technology"), ("telecom", "telecommunication"), ("univ", "university"),
+    ("univeristy", "university"), ("universidad", "university"), ("universita", "university"), ("universitat", "university"), ("universite", "university"), ("universiteit", "university"),
+];
+
+/// Words that carry no identity in an organisation's name: articles and prepositions in
+/// a few languages ("University of Maryland" = "Maryland University" word for word).
+const ORG_STOPWORDS: &[&str] = &["and", "at", "da", "de", "del", "della", "der", "des", "di", "du", "et", "for", "in", "la", "le", "of", "on", "the", "und"];
+
+/// Words that open a department or other sub-unit of an organisation ("Dept. of Computer
+/// Science", "School of Engineering", "Division of …").
+const DEPARTMENT_WORDS: &[&str] = &["chair", "department", "division", "faculty", "group", "program", "programme", "section", "unit"];
+
+/// Words that make a segment of an affiliation string the organisation itself.
+const ORG_HEADS: &[&str] = &[
+    "academy", "agency", "association", "authority", "bank", "center", "clinic", "college", "company", "corporation", "council",
+    "foundation", "fund", "holding", "hospital", "institute", "institution", "laboratory", "ministry", "museum", "observatory",
+    "organisation", "organization", "polytechnic", "research", "school", "society", "system", "technology", "trust", "university",
+];
+
+/// Words of a street address, which is not the place an affiliation is told apart by.
+const ADDRESS_WORDS: &[&str] = &["avenue", "ave", "blvd", "boulevard", "box", "building", "drive", "floor", "hall", "lane", "po", "road", "room", "street", "suite", "way"];
+
+/// Place names written in several ways: US states, and countries by their usual codes.
+const PLACE_ABBREVIATIONS: &[(&str, &str)] = &[
+    ("az", "arizona"), ("ca", "california"), ("calif", "california"), ("ct", "connecticut"),
+    ("deutschland", "germany"), ("england", "uk"), ("fl", "florida"), ("ga", "georgia"), ("il", "illinois"), ("ma", "massachusetts"),
+    ("mass", "massachusetts"), ("md", "maryland"), ("mi", "michigan"), ("mn", "minnesota"), ("nj", "new jersey"), ("nl", "netherlands"),
+    ("ny", "new york"), ("nyc", "new york"), ("oh", "ohio"), ("pa", "pennsylvania"), ("tx", "texas"), ("uk", "uk"),
+    ("us", "usa"), ("usa", "usa"), ("va", "virginia"), ("wa", "washington"),
+];
+
+fn stem(w: &str) -> String {
+    let n = w.chars().count();
+    if n > 4 && w.ends_with("ies") {
+        format!("{}y", &w[..w.len() - 3])
+    } else if n > 4 && w.ends_with('s') && !w.ends_with("ss") && !w.ends_with("us") && !w.ends_with("is") {
+        w[..w.len() - 1].to_string()
+    } else {
+        w.to_string()
+    }
+}
+
+/// An organisation word in its full, singular form ("Labs" → "laboratory", "Res" →
+/// "research", "Sciences" → "science").
+fn org_word(w: &str) -> String {
+    if let Ok(i) = ORG_ABBREVIATIONS.binary_search_by(|(a, _)| (*a).cmp(w)) {
+        return ORG_ABBREVIATIONS[i].1.to_string();
+    }
+    let s = stem(w);
+    match ORG_ABBREVIATIONS.binary_search_by(|(a, _)| (*a).cmp(s.as_str())) {
+        Ok(i) => ORG_ABBREVIATIONS[i].1.to_string(),
+        Err(_) => s,
+    }
+}
+
+/// The segments of an organisation string, split at commas, semicolons, " - " and " at "
+/// ("Dept. of CS, Univ. of Maryland at College Park, MD 20742, USA"), each as its words
+/// (parenthesised parts left out); a segment of legal forms only joins the one before it
+/// ("Amazon.com, Inc.").
+fn org_segments(name: &str) -> Vec<Vec<String>> {
+    let mut raw: Vec<String> = vec![];
+    let mut cur = String::new();
+    let mut depth = 0usize;
+    for c in name.chars() {
+        match c {
+            '(' | '[' => {
+                depth += 1;
+                cur.push(c);
+            }
+            ')' | ']' => {
+                depth = depth.saturating_sub(1);
+                cur.push(c);
+            }
+            ',' | ';' | '|' if depth == 0 => raw.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    raw.push(cur);
+    let mut out: Vec<Vec<String>> = vec![];
+    for r in raw {
+        let spaced = format!(" {r} ");
+        for part in spaced.split(" - ").flat_map(|p| p.split(" at ")) {
+            let w = words(part);
+            if w.is_empty() {
+                continue;
+            }
+            match out.last_mut() {
+                Some(prev) if w.iter().all(|x| is_empty_word(x)) => prev.extend(w),
+                _ => out.push(w),
+            }
+        }
+    }
+    out
+}
+
+/// The organisation part and the place of an organisation string: the segment that names
+/// the organisation (the first with a word such as University, Institute, Laboratory,
+/// Center or a legal form, else the first that is not a department), its words in full
+/// singular form with legal forms and articles dropped; and the words of the segments
+/// after it that name no unit (the place: "San Jose, CA" → "san jose california"),
+/// numbers (postcodes) left out. Departments and other sub-units are set aside:
+/// "Dept. of Computer Science, Stanford Univ., Stanford, CA" → ("stanford university",
+/// "stanford california").
+pub fn org_parts(name: &str) -> (String, String) {
+    let segs = org_segments(name);
+    // Initials written apart are one word ("T. J. Watson" = "T.J. Watson").
+    let segs: Vec<Vec<String>> = segs
+        .into_iter()
+        .map(|s| {
+            let mut out: Vec<String> = vec![];
+            let mut prev_initial = false;
+            for w in s {
+                let initial = w.chars().count() == 1 && w.chars().all(char::is_alphabetic);
+                match out.last_mut() {
+                    Some(last) if initial && prev_initial => last.push_str(&w),
+                    _ => out.push(w),
+                }
+                // The last word is made of initials only while each word joined to it was one.
+                prev_initial = initial;
+            }
+            out
+        })
+        .collect();
+    let full: Vec<Vec<String>> = segs.iter().map(|s| s.iter().map(|w| org_word(w)).collect()).collect();
+    let is_dept = |s: &[String]| {
+        s.first().is_some_and(|w| DEPARTMENT_WORDS.contains(&w.as_str()))
+            || s.last().is_some_and(|w| DEPARTMENT_WORDS.contains(&w.as_str()))
+            || (s.len() > 2 && s[0] == "school" && s[1] == "of")
+    };
+    let has_head = |s: &[String]| s.iter().any(|w| ORG_HEADS.binary_search(&w.as_str()).is_ok() || is_empty_word(w));
+    let org = full
+        .iter()
+        .position(|s| !is_dept(s) && has_head(s))
+        .or_else(|| full.iter().position(|s| !is_dept(s)))
+        .unwrap_or(0);
+    let Some(seg) = full.get(org) else { return (core(name), String::new()) };
+    let kept: Vec<String> = identifying(seg.clone()).into_iter().filter(|w| !ORG_STOPWORDS.contains(&w.as_str())).collect();
+    let core_out = if kept.is_empty() { core(name) } else { kept.join(" ") };
+    // The place: the first segment after the organisation that is neither a unit nor an
+    // address ("650 Harry Road"), e.g. the city; states and countries after it add nothing
+    // a city does not say, and are often left out.
+    let mut place: Vec<String> = vec![];
+    for (k, s) in full.iter().enumerate().skip(org + 1) {
+        if is_dept(s) || has_head(s) || segs[k].iter().any(|w| w.chars().any(|c| c.is_numeric()) && w.chars().any(|c| c.is_alphabetic()) || ADDRESS_WORDS.contains(&w.as_str())) {
+            continue;
+        }
+        let words: Vec<String> = segs[k].iter().filter(|w| !w.chars().all(|c| c.is_numeric()) && !ORG_STOPWORDS.contains(&w.as_str())).cloned().collect();
+        if words.is_empty() {
+            continue;
+        }
+        for w in words {
+            match PLACE_ABBREVIATIONS.binary_search_by(|(a, _)| (*a).cmp(w.as_str())) {
+                Ok(i) => place.push(PLACE_ABBREVIATIONS[i].1.to_string()),
+                Err(_) => place.push(w),
+            }
+        }
+        break;
+    }
+    (core_out, place.join(" "))
+}
+
+/// [`org_parts`]' organisation part: the core an organisation is resolved by.
+pub fn org_core(name: &str) -> String {
+    org_parts(name).0
+}
+
+/// [`org_parts`]' place ("" when the string names none).
+pub fn org_place(name: &str) -> String {
+    org_parts(name).1
+}
+
+/// The `i`-th word (from 0) of a space-separated core, "" past its end.
+pub fn word_at(core: &str, i: i32) -> String {
+    usize::try_from(i).ok().and_then(|i| core.split(' ').filter(|w| !w.is_empty()).nth(i)).unwrap_or("").to_string()
 }
 
 /// Jaro-Winkler similarity of two normalised names (cores, see [`core`]) as given, in
@@ -294,6 +573,9 @@ mod tests {
     #[test]
     fn suffix_list_is_sorted() {
         assert!(EMPTY_SUFFIXES.windows(2).all(|w| w[0] < w[1]));
+        assert!(ORG_HEADS.windows(2).all(|w| w[0] < w[1]));
+        assert!(ORG_ABBREVIATIONS.windows(2).all(|w| w[0].0 < w[1].0), "{:?}", ORG_ABBREVIATIONS.windows(2).find(|w| w[0].0 >= w[1].0));
+        assert!(PLACE_ABBREVIATIONS.windows(2).all(|w| w[0].0 < w[1].0), "{:?}", PLACE_ABBREVIATIONS.windows(2).find(|w| w[0].0 >= w[1].0));
     }
 
     #[test]
@@ -353,6 +635,47 @@ mod tests {
         assert!(word_similarity("lachlan berry", "lachlan berrt") >= 900);
         assert_eq!(word_similarity("lachlan berry", "berry lachlan"), 1000);
         assert_eq!(word_similarity("a b", "a"), 0);
+    }
+
+    #[test]
+    fn legal_forms() {
+        assert_eq!(legal_form("Rio Tinto plc"), "plc");
+        assert_eq!(legal_form("Rio Tinto Limited"), "ltd");
+        assert_eq!(legal_form("Lewis Oil Corp."), "corp");
+        assert_eq!(legal_form("Lewis Oil Company"), "co");
+        assert_eq!(legal_form("Samsung Electronics Co., Ltd."), "ltd");
+        assert_eq!(legal_form("McKinley Mortgage Co. LLC (McKinley)"), "co llc");
+        assert_eq!(legal_form("Acme"), "");
+        assert_eq!(legal_form("The Company"), "");
+        assert_eq!(legal_form("The Coca-Cola Company"), "co");
+    }
+
+    #[test]
+    fn defined_terms_are_not_discriminators() {
+        assert_eq!(discriminator("McKinley Mortgage Co. LLC (McKinley)"), "");
+        assert_eq!(discriminator("American Business Financial Services, Inc. (ABF)"), "");
+        assert_eq!(discriminator("Acme Holdings Ltd (the Company)"), "");
+        assert_eq!(discriminator("Acme Holdings Ltd (\"Acme\")"), "");
+        assert_eq!(discriminator("Texas Cash Cow, LLC (f/k/a Texas Cash Cow Investments, LLC)"), "");
+        assert_eq!(discriminator("Acme Ltd (UK)"), "uk");
+        assert_eq!(discriminator("Acme Ltd (Delaware)"), "delaware");
+    }
+
+    #[test]
+    fn organisation_parts() {
+        assert_eq!(org_parts("IBM Almaden Res. Ctr."), ("ibm almaden research center".into(), String::new()));
+        assert_eq!(org_parts("IBM Almaden Research Center, San Jose, CA"), ("ibm almaden research center".into(), "san jose".into()));
+        assert_eq!(org_parts("IBM Almaden Research Ctr, 650 Harry Road, San Jose"), ("ibm almaden research center".into(), "san jose".into()));
+        assert_eq!(org_parts("Dept. of Computer Science, Stanford Univ., Stanford, CA 94305"), ("stanford university".into(), "stanford".into()));
+        assert_eq!(org_core("IBM T. J. Watson Research Ctr."), org_core("IBM T.J. Watson Research Center"));
+        assert_eq!(org_core("University of California at Berkeley"), "university california");
+        assert_eq!(org_place("University of California at Berkeley"), "berkeley");
+        assert_eq!(org_core("AT&T Bell Labs"), "t bell laboratory");
+        assert_eq!(org_core("Amazon.com, Inc."), "amazoncom");
+        assert_eq!(org_core("Procter & Gamble"), org_core("Procter and Gamble Co."));
+        assert_eq!(org_core("Intl. Business Machines"), org_core("International Business Machines Corp"));
+        assert_eq!(word_at("a b c", 1), "b");
+        assert_eq!(word_at("a b c", 3), "");
     }
 
     #[test]

@@ -9,6 +9,11 @@ fn side(c: &ClaimView) -> String {
     format!("{} {} ({}, {}) {} {:?}", c.asserter, c.modality, c.polarity, c.tag, c.citation, c.quote)
 }
 
+/// A score in thousandths as `0.912`.
+fn score(s: i64) -> String {
+    format!("{}.{:03}", s / 1000, s % 1000)
+}
+
 /// `tg resolve`.
 pub fn resolve(v: &ResolveView) -> String {
     let mut out = format!("{} mentions → {} entities ({} names)\n", v.mentions, v.entities, v.names);
@@ -20,12 +25,21 @@ pub fn resolve(v: &ResolveView) -> String {
         if !c.surface_forms.is_empty() {
             let _ = writeln!(out, "    written as: {}", c.surface_forms.iter().map(|s| format!("{s:?}")).collect::<Vec<_>>().join(", "));
         }
+        for l in &c.links {
+            let _ = writeln!(out, "    {}  =  {}  {}  {}", l.a, l.b, score(l.score), l.reason);
+        }
     }
     if !v.refused.is_empty() {
         let _ = writeln!(out, "\nrefused merges (by claims the answer would move):");
     }
     for r in &v.refused {
         let _ = writeln!(out, "  {} claim(s)  {}  ≠  {}  — {}", r.claims_moved, r.a, r.b, r.reason);
+    }
+    if !v.review.is_empty() {
+        let _ = writeln!(out, "\nto review (alike, below the merge score; judge with tg resolve --accept/--reject A B):");
+    }
+    for r in &v.review {
+        let _ = writeln!(out, "  {}  {}  ?  {}", score(r.score), r.a, r.b);
     }
     if !v.conflicts.is_empty() {
         let _ = writeln!(out, "\nclasses holding a refused pair (split with tg resolve --reject):");

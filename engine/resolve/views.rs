@@ -123,6 +123,21 @@ pub struct ClassView {
     pub members: Vec<String>,
     /// How the documents write them.
     pub surface_forms: Vec<String>,
+    /// The links that made the class, each with its score and deciding reason.
+    pub links: Vec<LinkView>,
+}
+
+/// One SAME_AS link (or a pair for review) with its score and reason.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct LinkView {
+    /// One entity.
+    pub a: String,
+    /// The other.
+    pub b: String,
+    /// How alike the names are, in thousandths (1000 for the same name or an alias).
+    pub score: i64,
+    /// The deciding evidence (an alias statement or an analyst first, then the name rule).
+    pub reason: String,
 }
 
 /// A merge the rules refused.
@@ -154,6 +169,37 @@ pub struct ResolveView {
     pub refused: Vec<RefusalView>,
     /// Refused pairs that other links still put in one class.
     pub conflicts: Vec<RefusalView>,
+    /// Pairs alike enough to review but below the merge score, best first.
+    pub review: Vec<LinkView>,
+}
+
+/// The score and deciding reason of every `same_as` link, by pair.
+fn link_reasons(store: &Store) -> Result<BTreeMap<(String, String), (i64, String)>, ViewError> {
+    let mut score: BTreeMap<(String, String), i64> = BTreeMap::new();
+    for r in derived(store, "er_similarity")? {
+        score.insert((sym(&r[0]), sym(&r[1])), num(&r[2]));
+    }
+    for r in derived(store, "er_org_score")? {
+        score.insert((sym(&r[0]), sym(&r[1])), num(&r[2]));
+    }
+    let mut reasons: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+    for r in derived(store, "er_match")? {
+        reasons.entry((sym(&r[0]), sym(&r[1]))).or_default().push(sym(&r[2]));
+    }
+    let mut out = BTreeMap::new();
+    for r in derived(store, "same_as")? {
+        let key = (sym(&r[0]), sym(&r[1]));
+        let mut why = reasons.get(&key).cloned().unwrap_or_default();
+        // The deciding evidence first: an alias statement, then the names.
+        why.sort_by_key(|w| (!w.starts_with("alias"), w.clone()));
+        why.dedup();
+        let decided = why.is_empty() || why.first().is_some_and(|w| w.starts_with("alias"));
+        let s = if decided || why.iter().any(|w| w.starts_with("same name")) { 1000 } else { score.get(&key).copied().unwrap_or(1000) };
+        // A link without name evidence or an alias is an analyst's acceptance (the only other
+        // way into same_as).
+        out.insert(key, (s, if why.is_empty() { "accepted by an analyst".into() } else { why.join("; ") }));
+    }
+    Ok(out)
 }
 
 /// Resolution classes, refused merges and conflicts.
@@ -177,10 +223,19 @@ pub fn resolve(store: &Store) -> Result<ResolveView, ViewError> {
             surfaces.entry(e).or_default().insert(sym(&m[2]));
         }
     }
+    let reasons = link_reasons(store)?;
+    let class_of_link: BTreeMap<String, String> = classes.iter().map(|r| (sym(&r[0]), sym(&r[1]))).collect();
+    let mut links_of: BTreeMap<String, Vec<LinkView>> = BTreeMap::new();
+    for ((a, b), (score, reason)) in &reasons {
+        if let Some(c) = class_of_link.get(a) {
+            links_of.entry(c.clone()).or_default().push(LinkView { a: a.clone(), b: b.clone(), score: *score, reason: reason.clone() });
+        }
+    }
     let merged = members
         .iter()
         .filter(|(_, m)| m.len() > 1)
         .map(|(c, m)| ClassView {
+            links: links_of.get(c).cloned().unwrap_or_default(),
             class: c.clone(),
             canonical: canon.get(c).cloned().unwrap_or_else(|| c.clone()),
             members: m.clone(),
@@ -208,7 +263,10 @@ pub fn resolve(store: &Store) -> Result<ResolveView, ViewError> {
     let mut refused: Vec<RefusalView> = derived(store, "merge_refused")?.iter().map(|r| view(r, 0)).collect();
     refused.sort_by(|x, y| y.claims_moved.cmp(&x.claims_moved).then_with(|| (&x.a, &x.b, &x.reason).cmp(&(&y.a, &y.b, &y.reason))));
     let conflicts = derived(store, "class_conflict")?.iter().map(|r| view(r, 1)).collect();
-    Ok(ResolveView { mentions, names: classes.len(), entities: members.len(), merged, refused, conflicts })
+    let mut review: Vec<LinkView> =
+        derived(store, "er_review")?.iter().map(|r| LinkView { a: sym(&r[0]), b: sym(&r[1]), score: num(&r[2]), reason: "similar organisation names, below the merge score".into() }).collect();
+    review.sort_by(|x, y| y.score.cmp(&x.score).then_with(|| (&x.a, &x.b).cmp(&(&y.a, &y.b))));
+    Ok(ResolveView { mentions, names: classes.len(), entities: members.len(), merged, refused, conflicts, review })
 }
 
 /// One contradiction: the kind and both sides.
