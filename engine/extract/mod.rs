@@ -8,6 +8,8 @@
 //! antecedent). Tables (CSV wire logs) yield claims from their columns. Every claim is
 //! checked against the [`vocab::Vocabulary`] before it is emitted.
 
+pub mod authorities;
+pub mod enforcement;
 pub mod entities;
 pub mod eval;
 pub mod modality;
@@ -248,7 +250,7 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
     let text = input.text;
     let date = document_date(text, input.date.clone());
     // Pass 1: mentions found by the finders, sentence by sentence.
-    let mut per_sentence: Vec<Vec<Mention>> = input.sentences.iter().map(|&s| entities::find(text, s, date.as_deref())).collect();
+    let mut per_sentence: Vec<Vec<Mention>> = input.sentences.iter().map(|&s| authorities::with_authorities(text, s, entities::find(text, s, date.as_deref()))).collect();
     // Known people (senders, recipients) and names already found recur elsewhere.
     let mut known: BTreeMap<String, (&'static str, String)> = BTreeMap::new();
     for (name, _) in input.people {
@@ -297,7 +299,9 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
         }
     }
     // Pronouns and generic nouns: the nearest compatible antecedent before them.
-    static PRONOUN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity))|(?P<per>[Hh]e|[Ss]he))\b").unwrap_or_else(|e| panic!("{e}")));
+    // "the Commission", "the Court": the nearest organisation whose name has that head word.
+    static PRONOUN: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity|Commission|Court|Bureau|Department))|(?P<per>[Hh]e|[Ss]he))\b").unwrap_or_else(|e| panic!("{e}")));
     let mut flat: Vec<Mention> = per_sentence.iter().flatten().cloned().collect();
     for (sp, key, kind, ante) in &coref {
         flat.push(Mention { span: *sp, kind, key: key.clone(), surface: text[sp.0..sp.1].to_string(), attrs: vec![("antecedent", format!("{}-{}", ante.0, ante.1))] });
@@ -314,7 +318,9 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
             if org && whole.as_str().eq_ignore_ascii_case("it") && !after.starts_with(|ch: char| ch.is_lowercase()) {
                 continue;
             }
-            let compatible = |m: &&Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent");
+            // A capitalised head ("the Commission") names its antecedent's kind of body.
+            let head = whole.as_str().strip_prefix(['T', 't']).and_then(|r| r.strip_prefix("he ")).filter(|h| h.starts_with(char::is_uppercase)).map(str::to_lowercase);
+            let compatible = |m: &&Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent") && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
             let mut ante = flat.iter().rev().find(|m| m.span.1 <= sp.0 && compatible(m));
             // A pronoun that opens its sentence continues the previous sentence's subject
             // ("Wells Fargo acquired Bank of Alaska. It also acquired …"): the first compatible
@@ -349,13 +355,30 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
         }
         let mentions: Vec<Mention> = ms.iter().map(|(m, _)| m.clone()).collect();
         let template = relations::template(&text[sent.0..sent.1], sent.0, &mentions);
-        for f in relations::find(&template, &mentions) {
+        for mut f in relations::find(&template, &mentions) {
+            // An implied party (a settlement's authority): named in the sentence, else earlier
+            // in the document, then cited as the claim's antecedent (INFERRED).
+            let mut with_implied = None;
+            if f.object == relations::IMPLIED {
+                let before: Vec<Mention> = per_sentence[..si].iter().flatten().filter(|m| authorities::is_authority(&m.key)).cloned().collect();
+                match enforcement::implied_object(f.rel, f.subject, &mentions, &before) {
+                    Some(Ok(i)) => f.object = i,
+                    Some(Err(m)) => {
+                        let mut more = ms.clone();
+                        more.push((Mention { span: sent, kind: m.kind, key: m.key.clone(), surface: m.surface.clone(), attrs: vec![] }, Some(m.span)));
+                        f.object = more.len() - 1;
+                        with_implied = Some(more);
+                    }
+                    None => continue,
+                }
+            }
+            let ms = with_implied.as_ref().unwrap_or(&ms);
             let (s, o) = (&ms[f.subject], &ms[f.object]);
             if let Err(e) = vocab.check(f.rel, s.0.kind, o.0.kind) {
                 out.refused.push(e.to_string());
                 continue;
             }
-            out.claims.push(claim(input.id, text, sent, &ms, &f, vocab));
+            out.claims.push(claim(input.id, text, sent, ms, &f, vocab));
         }
         out.mentions.extend(ms);
     }
@@ -409,6 +432,22 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
         for (k, v) in &m.attrs {
             if vocab.check_attribute(f.rel, k).is_ok() {
                 attrs.push((k.to_string(), v.clone(), m.span));
+            }
+        }
+    }
+    // Amounts by kind ("penalty", "disgorgement"), with the currency of the first.
+    for (k, mi) in &f.extra {
+        let m = &ms[*mi].0;
+        let amount = m.attrs.iter().find(|a| a.0 == "amount").map(|a| a.1.clone());
+        if let Some(v) = amount
+            && vocab.check_attribute(f.rel, k).is_ok()
+        {
+            attrs.push((k.to_string(), v, m.span));
+            if let Some(c) = m.attrs.iter().find(|a| a.0 == "currency")
+                && !attrs.iter().any(|a| a.0 == "currency")
+                && vocab.check_attribute(f.rel, "currency").is_ok()
+            {
+                attrs.push(("currency".into(), c.1.clone(), m.span));
             }
         }
     }
