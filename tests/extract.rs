@@ -121,7 +121,7 @@ fn a_case_vocabulary_refuses_what_it_does_not_list() {
     assert_eq!(o.status.code(), Some(0));
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert!(
-        err.contains("warning: statements.txt: 6 claim(s) refused: relation TRANSFERRED is not in the vocabulary; allowed relations: ACQUIRED, ASSOCIATED_WITH, BENEFICIAL_OWNER_OF, CONTROLS,"),
+        err.contains("warning: statements.txt: 6 claim(s) refused: relation TRANSFERRED is not in the vocabulary; allowed relations: ACQUIRED, ASSOCIATED_WITH, BENEFICIAL_OWNER_OF, CHARGED, CONTROLS,"),
         "{err}"
     );
     let dump = String::from_utf8_lossy(&tg(&d, &["dump", "--db", "db"]).stdout).into_owned();

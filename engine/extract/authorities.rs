@@ -63,14 +63,6 @@ const LEXICON: &[(&str, &str)] = &[
     ("PCAOB", "public company accounting oversight board"),
 ];
 
-/// Cue words, one of which every authority mention contains: the finder runs only when
-/// one is in the sentence.
-const CUES: &[&str] = &[
-    "Commission", "COMMISSION", "SEC", "CFTC", "Justice", "DOJ", "FinCEN", "Financial", "FINRA", "Securities Dealers", "NASD", "Bureau", "FBI", "Revenue", "IRS", "OFAC",
-    "Foreign Assets", "FTC", "Federal", "Comptroller", "OCC", "FDIC", "CFPB", "Fraud Office", "Enforcement Administration", "Homeland", "Inspection", "PCAOB", "Court",
-    "Attorney",
-];
-
 /// The canonical key of a name: lower case, whitespace collapsed, "U.S." as "united states".
 fn canonical(name: &str) -> String {
     let c = collapse(name);
@@ -91,10 +83,6 @@ pub fn is_authority(key: &str) -> bool {
 /// Authority mentions in `text[sentence]`, merged into `found` (overlaps: the longest wins).
 pub fn with_authorities(text: &str, sentence: Span, found: Vec<Mention>) -> Vec<Mention> {
     let t = &text[sentence.0..sentence.1];
-    static GATE: LazyLock<Option<aho_corasick::AhoCorasick>> = LazyLock::new(|| aho_corasick::AhoCorasick::new(CUES).ok());
-    if GATE.as_ref().is_some_and(|g| !g.is_match(t)) {
-        return found;
-    }
     let mut more = find(t, sentence.0);
     if more.is_empty() {
         return found;

@@ -54,11 +54,14 @@ struct Pattern {
     shape: Shape,
     /// Whether the object (or, for `Swapped`, the subject)'s list companions share the relation.
     list: bool,
+    /// Whether a match needs an organisation placeholder (a cheap test before the regex).
+    needs_org: bool,
 }
 
 fn pat(rel: &'static str, cues: &'static [&'static str], p: &str, shape: Shape, list: bool) -> Pattern {
+    let needs_org = p.contains(ORG);
     let p = p.replace(r"\b", r"(?-u:\b)");
-    Pattern { rel, cues, re: Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}")), shape, list }
+    Pattern { rel, cues, re: Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}")), shape, list, needs_org }
 }
 
 /// Words a charging verb may have between it and the party: numbers, determiners, kinds of party.
@@ -67,12 +70,12 @@ const PARTY_WORDS: &str = r"(?:(?:also|today|yesterday|separately|two|three|four
 /// A defined term after a name: `("Acme")`, `(the "Fund")`.
 const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
 
-const CHARGE_CUES: &[&str] = &["charge", "sue", "indict"];
+const CHARGE_CUES: &[&str] = &["charged", "charges", "sued", "sues", "indicted"];
 const ACTION_CUES: &[&str] = &["against"];
 const DEFRAUD_CUES: &[&str] = &["defraud", "swindl", "cheat", "dupe"];
 const STEAL_CUES: &[&str] = &["misappropriat", "embezzl", "stole", "steal", "divert", "convert", "siphon", "looted", "theft"];
-const ORDER_CUES: &[&str] = &["order", "require", "direct"];
-const SETTLE_CUES: &[&str] = &["agree", "consent", "settle"];
+const ORDER_CUES: &[&str] = &["ordered", "orders", "ordering", "required", "requires", "requiring", "directed", "directs", "directing"];
+const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "settled", "settles", "settle"];
 
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let was = r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:also\s+|further\s+|additionally\s+|previously\s+|each\s+|jointly\s+and\s+severally\s+)?";
@@ -269,10 +272,11 @@ fn amounts(template: &str, from: usize) -> Vec<(&'static str, usize)> {
 /// The enforcement relations of one sentence's template.
 pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
     let present = CUES.present(template);
+    let has_org = template.contains("«O");
     let mut out = vec![];
     let found = |rel: &'static str, subject: usize, object: usize, money: Option<usize>, extra: Vec<(&'static str, usize)>| Found { rel, subject, object, money, date: None, role: None, extra };
     for (i, p) in PATTERNS.iter().enumerate() {
-        if present & (1u128 << i) == 0 || !p.re.is_match(template) {
+        if present & (1u128 << i) == 0 || (p.needs_org && !has_org) || !p.re.is_match(template) {
             continue;
         }
         for c in p.re.captures_iter(template) {
