@@ -67,6 +67,10 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: &str, shape: Shape, 
 /// Words a charging verb may have between it and the party: numbers, determiners, kinds of party.
 const PARTY_WORDS: &str = r"(?:(?:also|today|yesterday|separately|two|three|four|five|six|seven|eight|nine|ten|\d+|several|the|a|an|its|his|her|their|former|individual|corporate|related|defendants?|brokers?|executives?|officers?|individuals?|compan(?:y|ies)|firms?|entit(?:y|ies)|people|persons|men|women|others|investment|advisers?|advisors?|promoters?|traders?|accountants?|attorneys?|lawyers?|insiders?|employees?|and)\s*,?\s+){0,5}";
 
+/// What may stand between a party and its verb: adverbs and auxiliaries, and one aside set
+/// off by commas ("UBS, without admitting or denying the allegations, consented").
+const ADV: &str = r"(?:\s*,\s*[^«»,]{1,60}?,){0,2}(?:\s+(?:has|have|had|also|each|further|both|later|subsequently|simultaneously|previously|then|jointly|thereafter|ultimately|allegedly|today|yesterday|separately|additionally))*\s+";
+
 /// A defined term after a name: `("Acme")`, `(the "Fund")`.
 const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
 
@@ -80,10 +84,10 @@ const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "set
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let was = r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:also\s+|further\s+|additionally\s+|previously\s+|each\s+|jointly\s+and\s+severally\s+)?";
     // What a party may pay: an amount, its kind, "a total of".
-    let pay = r"(?:pay|disgorge|forfeit)\b";
+    let pay = r"(?P<v>pay|disgorge|forfeit)\b";
     vec![
         // The SEC (today) charged X / sued X / indicted X.
-        pat("CHARGED", CHARGE_CUES, &format!(r"{ORG}{TERM}{SHORT}\b(?:charged|charges|sued|sues|indicted)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true),
+        pat("CHARGED", CHARGE_CUES, &format!(r"{ORG}{TERM}{ADV}(?:charged|charges|sued|sues|indicted)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true),
         // The Commission filed a complaint (in the District Court …) against X.
         pat(
             "CHARGED",
@@ -93,7 +97,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             true,
         ),
         // X was charged / sued / indicted by the SEC.
-        pat("CHARGED", CHARGE_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b{was}(?:charged|sued|indicted)\b{GAP}\bby\s+(?:the\s+)?{ORG}"), Shape::Swapped, true),
+        pat("CHARGED", CHARGE_CUES, &format!(r"{PARTY}{TERM}{ADV}{was}(?:charged|sued|indicted)\b{GAP}\bby\s+(?:the\s+)?{ORG}"), Shape::Swapped, true),
         // The Commission's complaint alleges that X … / names X.
         pat(
             "CHARGED",
@@ -116,13 +120,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("MISAPPROPRIATED_FROM", STEAL_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|misappropriating|embezzled|embezzling|stole|stealing|diverted|converted|siphoned|looted)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+(?:the\s+)?{PARTY}"), Shape::Pair, false),
         pat("MISAPPROPRIATED_FROM", STEAL_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|embezzled|stole|diverted|converted|looted)\s+(?:(?:at\s+least|approximately|about|over|more\s+than|nearly)\s+)?(?:«M(?P<m>\d+)»\s+(?:of|in|from)\s+)?{PARTY}['’]s?\s+(?:[a-z-]+\s+)?(?:funds|money|monies|assets|accounts?|cash|proceeds|securities|shares)\b"), Shape::Pair, false),
         // The court ordered X to pay … (the orderer named)
-        pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"{ORG}{TERM}{SHORT}\b(?:ordered|orders|ordering|required|requires|requiring|directed|directs|directing)\s+{PARTY}\s+(?:to\s+)?{pay}"), Shape::Pair, false),
+        pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"{ORG}{TERM}{ADV}(?:ordered|orders|ordering|required|requires|requiring|directed|directs|directing)\s+{PARTY}\s+(?:to\s+)?{pay}"), Shape::Pair, false),
         // X was ordered to pay / disgorge … ; a judgment requiring X to pay …
-        pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b{was}(?:ordered|required|directed)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"), Shape::Implied, false),
+        pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"{PARTY}{TERM}{ADV}{was}(?:ordered|required|directed)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"), Shape::Implied, false),
         pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence)\b{SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}\s+to\s+{pay}"), Shape::Implied, false),
         // X agreed / consented to pay …; X consented to (the entry of) a judgment; X settled with the SEC
-        pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:agreed|agrees|consented|consents|has\s+agreed|have\s+agreed|has\s+consented|have\s+consented)\s+(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:{pay}|settle\b|the\s+entry\b|entry\b|(?:a|an|the)\s+(?:final\s+)?(?:judgment|order)\b)"), Shape::Implied, false),
-        pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:settled|settles|agreed\s+to\s+settle)\b{SHORT}\bwith\s+(?:the\s+)?{ORG}"), Shape::Pair, false),
+        pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)\s+(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:{pay}|settle\b|the\s+entry\b|entry\b|(?:a|an|the)\s+(?:final\s+)?(?:judgment|order)\b)"), Shape::Implied, false),
+        pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{PARTY}{TERM}{ADV}(?:settled|settles|agreed\s+to\s+settle)\b{SHORT}\bwith\s+(?:the\s+)?{ORG}"), Shape::Pair, false),
         // X gave Y $N / X gave $N to Y / X made payments of $N to Y / X paid bribes to Y
         pat("PAID", &["gave", "handed", "kicked", "funnel"], &format!(r"{PARTY}{SHORT}\b(?:gave|handed|kicked\s+back|funneled|funnelled)\s+{PARTY}\s*«M(?P<m>\d+)»"), Shape::Pair, false),
         pat("PAID", &["gave", "handed", "kicked", "funnel"], &format!(r"{PARTY}{SHORT}\b(?:gave|handed|kicked\s+back|funneled|funnelled)\s+«M(?P<m>\d+)»{GAP}\bto\s+(?:the\s+)?{PARTY}"), Shape::Pair, false),
@@ -283,7 +287,8 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             let names: Vec<Option<&str>> = p.re.capture_names().collect();
             let args: Vec<usize> = (1..c.len()).filter(|&g| names.get(g).copied().flatten().is_none()).filter_map(|g| c.get(g).and_then(|m| m.as_str().parse().ok())).collect();
             let money = c.name("m").and_then(|m| m.as_str().parse().ok());
-            let end = c.get(0).map_or(0, |m| m.end());
+            // Amounts are read from the paying verb on ("to pay a $N civil penalty").
+            let end = c.name("v").or_else(|| c.get(0)).map_or(0, |m| if m.as_str().is_empty() { m.end() } else { m.start() });
             match (p.shape, &args[..]) {
                 (Shape::Implied, [s]) => {
                     let extra = amounts(template, end);
@@ -327,9 +332,16 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             }
         }
     }
-    // Charges come from authorities only ("Acme charged its clients fees" is no charge).
-    out.retain(|f| f.rel != "CHARGED" || mentions.get(f.subject).is_some_and(|m| super::authorities::is_authority(&m.key)));
-    out.retain(|f| f.subject != f.object);
+    // Charges and orders come from authorities only ("Acme charged its clients fees" is no
+    // charge); authorities neither settle with nor are ordered to pay anyone; nobody is
+    // related to themself.
+    let authority = |i: usize| mentions.get(i).is_some_and(|m| super::authorities::is_authority(&m.key));
+    out.retain(|f| match f.rel {
+        "CHARGED" => authority(f.subject),
+        "ORDERED_TO_PAY" | "SETTLED_WITH" => !authority(f.subject) && (f.object == IMPLIED || authority(f.object)),
+        _ => true,
+    });
+    out.retain(|f| f.subject != f.object && (f.object == IMPLIED || mentions.get(f.subject).map(|m| &m.key) != mentions.get(f.object).map(|m| &m.key)));
     out
 }
 
