@@ -9,6 +9,7 @@
 //! checked against the [`vocab::Vocabulary`] before it is emitted.
 
 pub mod authorities;
+pub mod clause;
 pub mod enforcement;
 pub mod entities;
 pub mod eval;
@@ -389,14 +390,34 @@ pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
 fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &relations::Found, vocab: &Vocabulary) -> Claim {
     let quote = sent;
     let qtext = &text[quote.0..quote.1];
-    let modality = modality::modality(qtext);
     let (s, o) = (&ms[f.subject].0, &ms[f.object].0);
-    // The asserter: a party next to the attribution words, inside the quote.
+    // Modality and date are read in the clause that carries the relation (`clause.rs`): the
+    // span of its arguments (an implied object has none in the sentence) widened to clause
+    // boundaries.
+    let implied = ms[f.object].1.is_some_and(|_| o.span == sent);
+    let mut spans = vec![s.span];
+    if !implied {
+        spans.push(o.span);
+    }
+    spans.extend(f.money.iter().chain(f.extra.iter().map(|(_, m)| m)).map(|&m| ms[m].0.span));
+    let lo = spans.iter().map(|x| x.0).min().unwrap_or(quote.0).saturating_sub(quote.0);
+    let hi = spans.iter().map(|x| x.1).max().unwrap_or(quote.1).saturating_sub(quote.0);
+    let cl = clause::clause(qtext, (lo, hi));
+    let scope = if cl.framed { (0, cl.end) } else { (cl.start, cl.end) };
+    let mut modality = modality::modality(&clause::modality_text(qtext, cl, (lo, hi)));
+    if modality == Modality::Assertion && cl.framed {
+        modality = modality::modality(&qtext[..cl.start]);
+    }
+    if qtext.trim_end().ends_with('?') && modality != Modality::Undecided {
+        modality = Modality::Question;
+    }
+    let stext = &qtext[scope.0..scope.1];
+    // The asserter: a party next to the attribution words, inside the clause or its frame.
     let mut asserter = "document".to_string();
     if modality == Modality::Reported
-        && let Some((a, b)) = modality::attribution(qtext)
+        && let Some((a, b)) = modality::attribution(stext)
     {
-        let (a, b) = (quote.0 + a, quote.0 + b);
+        let (a, b) = (quote.0 + scope.0 + a, quote.0 + scope.0 + b);
         let cue = &text[a..b];
         let party = |m: &&(Mention, Option<Span>)| matches!(m.0.kind, "Person" | "Organization") && m.0.key != s.key && m.0.key != o.key;
         // Only spaces, a comma or a title may sit between the party and the cue.
@@ -416,9 +437,9 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     // A denial is the denier's: the party just before "denied" in the quote ("Marek Novak
     // denied that he controls …"), even when it is the claim's own subject.
     if modality == Modality::Denied
-        && let Some((a, _)) = modality::denial(qtext)
+        && let Some((a, _)) = modality::denial(stext)
     {
-        let a = quote.0 + a;
+        let a = quote.0 + scope.0 + a;
         let gap_ok = |from: usize| matches!(text[from..a].trim(), "" | ",");
         if let Some(m) = ms.iter().filter(|m| matches!(m.0.kind, "Person" | "Organization") && m.0.span.1 <= a).next_back()
             && gap_ok(m.0.span.1)
@@ -456,11 +477,16 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     {
         attrs.push(("role".into(), r.clone(), quote));
     }
-    // The validity date: the date mention nearest the subject in the sentence.
+    // The validity date: the date mention in the clause nearest the subject, else the last
+    // one of the frame before it (an opening "On 4 March 2024, …"); never another clause's.
+    let day = |m: &&(Mention, Option<Span>)| m.0.kind == "Date" && m.0.key.len() == "Date:2024-01-01".len();
+    let (c0, c1) = (quote.0 + cl.start, quote.0 + cl.end);
     let valid = ms
         .iter()
-        .filter(|m| m.0.kind == "Date" && m.0.key.len() == "Date:2024-01-01".len())
+        .filter(day)
+        .filter(|m| m.0.span.0 >= c0 && m.0.span.1 <= c1)
         .min_by_key(|m| m.0.span.0.abs_diff(s.span.0))
+        .or_else(|| ms.iter().filter(day).filter(|m| m.0.span.1 <= c0).next_back())
         .map(|m| (m.0.key["Date:".len()..].to_string(), m.0.span));
     let correction = modality::correction(qtext).map(|(a, b)| (text[quote.0 + a..quote.0 + b].to_lowercase(), (quote.0 + a, quote.0 + b)));
     let antecedents = [&ms[f.subject], &ms[f.object]].iter().filter_map(|m| m.1.map(|ante| (m.0.key.clone(), ante, m.0.span))).collect();
