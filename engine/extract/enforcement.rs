@@ -117,10 +117,10 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{GAP}\b(?:scheme|plan|conspiracy|conspired|attempt(?:ed)?|intent)\s+to\s+defraud\s+(?:the\s+)?{PARTY}"), Shape::Pair, true),
         pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b{was}(?:defrauded|swindled|cheated|duped)\b{SHORT}\bby\s+{PARTY}"), Shape::Swapped, false),
         // X misappropriated ($N) from Y / X misappropriated $N of Y's funds
-        pat("MISAPPROPRIATED_FROM", STEAL_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|misappropriating|embezzled|embezzling|stole|stealing|diverted|converted|siphoned|looted)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+(?:the\s+)?{PARTY}"), Shape::Pair, false),
+        pat("MISAPPROPRIATED_FROM", STEAL_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|misappropriating|misappropriate|embezzled|embezzling|embezzle|stole|stealing|steal|diverted|divert|converted|siphoned|looted)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+(?:the\s+)?{PARTY}"), Shape::Pair, false),
         pat("MISAPPROPRIATED_FROM", STEAL_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|embezzled|stole|diverted|converted|looted)\s+(?:(?:at\s+least|approximately|about|over|more\s+than|nearly)\s+)?(?:«M(?P<m>\d+)»\s+(?:of|in|from)\s+)?{PARTY}['’]s?\s+(?:[a-z-]+\s+)?(?:funds|money|monies|assets|accounts?|cash|proceeds|securities|shares)\b"), Shape::Pair, false),
         // The court ordered X to pay … (the orderer named)
-        pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"{ORG}{TERM}{ADV}(?:ordered|orders|ordering|required|requires|requiring|directed|directs|directing)\s+{PARTY}\s+(?:to\s+)?{pay}"), Shape::Pair, false),
+        pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"{ORG}{TERM}{ADV}(?:ordered|orders|ordering|required|requires|requiring|directed|directs|directing)\s+{PARTY}\s+(?:to\s+)?{pay}"), Shape::Swapped, false),
         // X was ordered to pay / disgorge … ; a judgment requiring X to pay …
         pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"{PARTY}{TERM}{ADV}{was}(?:ordered|required|directed)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"), Shape::Implied, false),
         pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence)\b{SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}\s+to\s+{pay}"), Shape::Implied, false),
@@ -346,8 +346,9 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
 }
 
 /// The object of a relation the sentence leaves implied (`IMPLIED`): for SETTLED_WITH the
-/// authority (not a court) named in the sentence, else the nearest one before it in the
-/// document; for ORDERED_TO_PAY the court so found, else any authority. `sentence` are the
+/// authority (not a court) named in the sentence, else the first one the document names
+/// before it (the authority whose action the document reports); for ORDERED_TO_PAY a court
+/// so found, else any authority so found. `sentence` are the
 /// sentence's mentions, `before` the document's authority mentions before the sentence, in
 /// order. Returns an index into `sentence`, or a mention from `before`.
 pub fn implied_object<'a>(rel: &str, subject: usize, sentence: &[Mention], before: &'a [Mention]) -> Option<Result<usize, &'a Mention>> {
@@ -358,7 +359,7 @@ pub fn implied_object<'a>(rel: &str, subject: usize, sentence: &[Mention], befor
         if let Some(i) = sentence.iter().enumerate().position(|(i, m)| i != subject && ok(m)) {
             return Some(Ok(i));
         }
-        if let Some(m) = before.iter().rev().find(|m| ok(m)) {
+        if let Some(m) = before.iter().find(|m| ok(m)) {
             return Some(Err(m));
         }
     }

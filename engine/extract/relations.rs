@@ -72,7 +72,8 @@ pub fn template(sentence: &str, base: usize, mentions: &[Mention]) -> String {
 // Argument shapes. `ORG`, `PER`, `PARTY` capture one placeholder; `GAP` is text with no
 // placeholder in it.
 pub(super) const ORG: &str = r"«O(\d+)»";
-pub(super) const PARTY: &str = r"«[OP](\d+)»";
+/// A party; a title may stand before a person ("paid Mr. «P1»").
+pub(super) const PARTY: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?«[OP](\d+)»";
 pub(super) const PER: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir)\.?\s+)?«P(\d+)»";
 pub(super) const GAP: &str = r"[^«»]{0,60}?";
 pub(super) const SHORT: &str = r"[^«»]{0,25}?";
