@@ -177,6 +177,22 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ));
     // X, a former Y employee
     v.push(pat("EMPLOYED_BY", &["employee", "banker", "trader", "accountant", "broker"], format!(r"{PER}\s*,\s+(?:an?\s+)?(?:former\s+)?{ORG}\s+(?:employee|banker|trader|accountant|broker)\b"), false));
+    // "Y and its (wholly owned, primary bank) subsidiary, X"
+    v.push(pat("SUBSIDIARY_OF", &["subsidiar"], format!(r"{ORG}(?:\s*\([^()«»]*\))?,?\s+and\s+its\s+(?:[\w-]+\s+){{0,3}}?subsidiar(?:y|ies),?\s+{ORG}"), true));
+    // X is a member of the board (of directors) of Y
+    v.push(pat("DIRECTOR_OF", &["board"], format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:also\s+)?(?:a\s+)?member\s+of\s+(?:the\s+|its\s+)?(?:[Bb]oard\s+of\s+[Dd]irectors|[Bb]oard)\s+of\s+{ORG}"), false));
+    // X worked (in commercial banking) for Y
+    v.push(pat("EMPLOYED_BY", &["work"], format!(r"{PER}{SHORT}\b(?:works|worked|working)\b[^«»]{{0,40}}?\b(?:for|at|with)\s+(?:the\s+)?{ORG}"), false));
+    // X was a partner / (registered) stockbroker with (the accounting firm of) Y
+    v.push(pat(
+        "EMPLOYED_BY",
+        &["partner", "advis", "broker", "banker", "analyst", "accountant", "associate", "consultant", "engineer", "attorney", "lawyer", "trader", "employee"],
+        format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:also\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?(?i:partner|employee|advisor|adviser|stockbroker|broker|banker|analyst|accountant|associate|consultant|engineer|attorney|lawyer|trader)\s+(?:with|at|for)\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?(?:firm|company|bank)\s+of\s+)?{ORG}"),
+        false,
+    ));
+    // X joined Y / prior to joining Y, X
+    v.push(pat("EMPLOYED_BY", &["joined"], format!(r"{PER}{SHORT}\bjoined\s+(?:the\s+)?{ORG}"), false));
+    v.push(pat("EMPLOYED_BY", &["joining"], format!(r"\b(?i:prior\s+to|before|after|since)\s+joining\s+(?:the\s+)?{ORG}\s*(?:in\s+\d{{4}}\s*)?,\s*{PER}"), true));
     // X agreed to pay $N to Y (the payee named)
     v.push(pat("PAID", &["pay"], format!(r"{PARTY}{SHORT}\bagreed\s+to\s+pay\s+(?:a\s+total\s+of\s+)?«M(?P<m>\d+)»{SHORT}\bto\s+(?:the\s+)?{PARTY}"), false));
     v
