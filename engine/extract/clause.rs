@@ -17,6 +17,8 @@
 //! when the clause continues a complement (`…, and that …`, `…, or whether …`) or the
 //! sentence opens with `According to`, the frame's attribution, hedge or denial governs the
 //! clause too ("The complaint alleges that A paid B, and that B paid C": both reported).
+//! Attribution and open questions in the frame govern every later clause in any case
+//! (`modality::governing`: "… alleged that A, B, and C …"); denials and hedges stay local.
 
 use std::sync::LazyLock;
 

@@ -408,6 +408,12 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     if modality == Modality::Assertion && cl.framed {
         modality = modality::modality(&qtext[..cl.start]);
     }
+    // Attribution and open questions scope over the rest of the sentence ("… alleged that A,
+    // B, and C …"); denials and hedges stay in their clause.
+    if modality == Modality::Assertion && cl.start > 0 {
+        modality = modality::governing(&qtext[..cl.start]).unwrap_or(modality);
+    }
+    let scope = if modality != Modality::Assertion && cl.start > 0 && modality::governing(&qtext[..cl.start]) == Some(modality) { (0, cl.end) } else { scope };
     if qtext.trim_end().ends_with('?') && modality != Modality::Undecided {
         modality = Modality::Question;
     }
@@ -688,6 +694,16 @@ mod tests {
         let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
         let got: Vec<(String, &str, String)> = x.claims.iter().map(|c| (c.rel.clone(), c.modality.name(), c.asserter.clone())).collect();
         assert_eq!(got, [("CONTROLS".to_string(), "denied", "Person:marek novak".to_string()), ("TRANSFERRED".to_string(), "denied", "document".to_string())]);
+    }
+
+    #[test]
+    fn modality_and_date_come_from_the_claims_clause() {
+        let text = "Vesta Media Corp. falsely portrayed its finances on 1 May 2023, and Nolan Freight Ltd wired USD 5,000 to Vesta Media Corp. on 2 June 2023. \
+                    The complaint alleged that Acme Ltd, Beta Ltd, and Gamma Ltd paid Delta Ltd USD 7.";
+        let sents = crate::ingest::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let got: Vec<(String, &str, Option<String>)> = x.claims.iter().map(|c| (c.rel.clone(), c.modality.name(), c.valid.as_ref().map(|v| v.0.clone()))).collect();
+        assert_eq!(got, [("TRANSFERRED".to_string(), "assertion", Some("2023-06-02".to_string())), ("PAID".to_string(), "reported", None)]);
     }
 
     #[test]
