@@ -82,6 +82,21 @@ fn the_case_files_give_exactly_the_gold_claims() {
     assert!(!dump.contains("fact entity(\"Email:2024"), "message ids are not e-mail addresses");
 }
 
+/// Enforcement prose, one sentence per construction and modality: charges, co-defendants,
+/// fraud, misappropriation, payments, settlements and orders with amounts by kind.
+#[test]
+fn enforcement_prose_gives_exactly_the_gold_claims() {
+    let dump = check("fixtures/extraction/enforcement", "fixtures/extraction/gold/enforcement.tsv", "enforcement");
+    // Amounts carry their kind and the money's currency.
+    for (kind, amount) in [("penalty", "250000"), ("disgorgement", "62029"), ("prejudgment_interest", "9511"), ("penalty", "100000"), ("restitution", "4908571")] {
+        assert!(dump.contains(&format!("\", \"{kind}\", \"{amount}\") EXTRACTED")) || dump.contains(&format!("\", \"{kind}\", \"{amount}\") INFERRED")), "{kind} {amount}\n{dump}");
+    }
+    // A settlement's implied authority is cited as the claim's antecedent.
+    assert!(dump.contains("fact claim_antecedent("), "{dump}");
+    // The date of the claim's own clause.
+    assert!(dump.contains("\", \"2024-02-02\") EXTRACTED"), "{dump}");
+}
+
 #[test]
 fn the_prompt_for_outside_extractors_comes_from_the_vocabulary() {
     let o = tg(&root(), &["vocab", "prompt"]);
@@ -121,7 +136,7 @@ fn a_case_vocabulary_refuses_what_it_does_not_list() {
     assert_eq!(o.status.code(), Some(0));
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert!(
-        err.contains("warning: statements.txt: 6 claim(s) refused: relation TRANSFERRED is not in the vocabulary; allowed relations: ACQUIRED, ALIAS_OF, ASSOCIATED_WITH, BENEFICIAL_OWNER_OF, CONTROLS,"),
+        err.contains("warning: statements.txt: 6 claim(s) refused: relation TRANSFERRED is not in the vocabulary; allowed relations: ACQUIRED, ALIAS_OF, ASSOCIATED_WITH, BENEFICIAL_OWNER_OF, CHARGED, CONTROLS,"),
         "{err}"
     );
     let dump = String::from_utf8_lossy(&tg(&d, &["dump", "--db", "db"]).stdout).into_owned();

@@ -9,6 +9,9 @@
 //! checked against the [`vocab::Vocabulary`] before it is emitted.
 
 pub mod aliases;
+pub mod authorities;
+pub mod clause;
+pub mod enforcement;
 pub mod entities;
 pub mod eval;
 pub mod eval_docred;
@@ -298,7 +301,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         .map(|(sp, _)| *sp)
         .collect();
     let mut per_sentence: Vec<Vec<Mention>> =
-        input.sentences.iter().zip(learned).map(|(&s, found)| entities::with_names(text, entities::find(text, s, date.as_deref()), found)).collect();
+        input.sentences.iter().zip(learned).map(|(&s, found)| entities::with_names(text, authorities::with_authorities(text, s, entities::find(text, s, date.as_deref())), found)).collect();
     // Known people (senders, recipients) and names already found recur elsewhere.
     let mut known: BTreeMap<String, (&'static str, String)> = BTreeMap::new();
     for (name, _) in input.people {
@@ -379,7 +382,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     // Pronouns and generic nouns: the nearest compatible antecedent before them.
-    static PRONOUN: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity))|(?P<per>[Hh]e|[Ss]he))\b").unwrap_or_else(|e| panic!("{e}")));
+    // "the Commission", "the Court": the nearest organisation whose name has that head word.
+    static PRONOUN: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity|Commission|Court|Bureau|Department))|(?P<per>[Hh]e|[Ss]he))\b").unwrap_or_else(|e| panic!("{e}")));
     coref.extend(surname_refs);
     let mut flat: Vec<Mention> = per_sentence.iter().flatten().cloned().collect();
     for (sp, key, kind, ante) in &coref {
@@ -397,7 +402,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             if org && whole.as_str().eq_ignore_ascii_case("it") && !after.starts_with(|ch: char| ch.is_lowercase()) {
                 continue;
             }
-            let compatible = |m: &&Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent");
+            // A capitalised head ("the Commission") names its antecedent's kind of body.
+            let head = whole.as_str().strip_prefix(['T', 't']).and_then(|r| r.strip_prefix("he ")).filter(|h| h.starts_with(char::is_uppercase)).map(str::to_lowercase);
+            let compatible = |m: &&Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent") && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
             let mut ante = flat.iter().rev().find(|m| m.span.1 <= sp.0 && compatible(m));
             // A pronoun that opens its sentence continues the previous sentence's subject
             // ("Wells Fargo acquired Bank of Alaska. It also acquired …"): the first compatible
@@ -438,7 +445,24 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
         let mentions: Vec<Mention> = ms.iter().map(|(m, _)| m.clone()).collect();
         let template = relations::template(&text[sent.0..sent.1], sent.0, &mentions);
-        for f in relations::find(&template, &mentions) {
+        for mut f in relations::find(&template, &mentions) {
+            // An implied party (a settlement's authority): named in the sentence, else earlier
+            // in the document, then cited as the claim's antecedent (INFERRED).
+            let mut with_implied = None;
+            if f.object == relations::IMPLIED {
+                let before: Vec<Mention> = per_sentence[..si].iter().flatten().filter(|m| authorities::is_authority(&m.key)).cloned().collect();
+                match enforcement::implied_object(f.rel, f.subject, &mentions, &before) {
+                    Some(Ok(i)) => f.object = i,
+                    Some(Err(m)) => {
+                        let mut more = ms.clone();
+                        more.push((Mention { span: sent, kind: m.kind, key: m.key.clone(), surface: m.surface.clone(), attrs: vec![] }, Some(m.span)));
+                        f.object = more.len() - 1;
+                        with_implied = Some(more);
+                    }
+                    None => continue,
+                }
+            }
+            let ms = with_implied.as_ref().unwrap_or(&ms);
             let (s, o) = (&ms[f.subject], &ms[f.object]);
             // Judges and the authority's staff are named in a case, not parties to it.
             if [s, o].iter().any(|m| m.0.attrs.iter().any(|(k, v)| *k == "role" && matches!(v.as_str(), "judge" | "staff"))) {
@@ -448,7 +472,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                 out.refused.push(e.to_string());
                 continue;
             }
-            out.claims.push(claim(input.id, text, sent, &ms, &f, vocab));
+            out.claims.push(claim(input.id, text, sent, ms, &f, vocab));
         }
         out.mentions.extend(ms);
     }
@@ -494,14 +518,40 @@ fn mark_roles(text: &str, sent: Span, ms: &mut [(Mention, Option<Span>)]) {
 fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &relations::Found, vocab: &Vocabulary) -> Claim {
     let quote = sent;
     let qtext = &text[quote.0..quote.1];
-    let modality = modality::modality(qtext);
     let (s, o) = (&ms[f.subject].0, &ms[f.object].0);
-    // The asserter: a party next to the attribution words, inside the quote.
+    // Modality and date are read in the clause that carries the relation (`clause.rs`): the
+    // span of its arguments (an implied object has none in the sentence) widened to clause
+    // boundaries.
+    let implied = ms[f.object].1.is_some_and(|_| o.span == sent);
+    let mut spans = vec![s.span];
+    if !implied {
+        spans.push(o.span);
+    }
+    spans.extend(f.money.iter().chain(f.extra.iter().map(|(_, m)| m)).map(|&m| ms[m].0.span));
+    let lo = spans.iter().map(|x| x.0).min().unwrap_or(quote.0).saturating_sub(quote.0);
+    let hi = spans.iter().map(|x| x.1).max().unwrap_or(quote.1).saturating_sub(quote.0);
+    let cl = clause::clause(qtext, (lo, hi));
+    let scope = if cl.framed { (0, cl.end) } else { (cl.start, cl.end) };
+    let mut modality = modality::modality(&clause::modality_text(qtext, cl, (lo, hi)));
+    if modality == Modality::Assertion && cl.framed {
+        modality = modality::modality(&qtext[..cl.start]);
+    }
+    // Attribution and open questions scope over the rest of the sentence ("… alleged that A,
+    // B, and C …"); denials and hedges stay in their clause.
+    if modality == Modality::Assertion && cl.start > 0 {
+        modality = modality::governing(&qtext[..cl.start]).unwrap_or(modality);
+    }
+    let scope = if modality != Modality::Assertion && cl.start > 0 && modality::governing(&qtext[..cl.start]) == Some(modality) { (0, cl.end) } else { scope };
+    if qtext.trim_end().ends_with('?') && modality != Modality::Undecided {
+        modality = Modality::Question;
+    }
+    let stext = &qtext[scope.0..scope.1];
+    // The asserter: a party next to the attribution words, inside the clause or its frame.
     let mut asserter = "document".to_string();
     if modality == Modality::Reported
-        && let Some((a, b)) = modality::attribution(qtext)
+        && let Some((a, b)) = modality::attribution(stext)
     {
-        let (a, b) = (quote.0 + a, quote.0 + b);
+        let (a, b) = (quote.0 + scope.0 + a, quote.0 + scope.0 + b);
         let cue = &text[a..b];
         let party = |m: &&(Mention, Option<Span>)| matches!(m.0.kind, "Person" | "Organization") && m.0.key != s.key && m.0.key != o.key;
         // Only spaces, a comma or a title may sit between the party and the cue.
@@ -521,9 +571,9 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     // A denial is the denier's: the party just before "denied" in the quote ("Marek Novak
     // denied that he controls …"), even when it is the claim's own subject.
     if modality == Modality::Denied
-        && let Some((a, _)) = modality::denial(qtext)
+        && let Some((a, _)) = modality::denial(stext)
     {
-        let a = quote.0 + a;
+        let a = quote.0 + scope.0 + a;
         let gap_ok = |from: usize| matches!(text[from..a].trim(), "" | ",");
         if let Some(m) = ms.iter().filter(|m| matches!(m.0.kind, "Person" | "Organization") && m.0.span.1 <= a).next_back()
             && gap_ok(m.0.span.1)
@@ -540,16 +590,37 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
             }
         }
     }
+    // Amounts by kind ("penalty", "disgorgement"), with the currency of the first.
+    for (k, mi) in &f.extra {
+        let m = &ms[*mi].0;
+        let amount = m.attrs.iter().find(|a| a.0 == "amount").map(|a| a.1.clone());
+        if let Some(v) = amount
+            && vocab.check_attribute(f.rel, k).is_ok()
+        {
+            attrs.push((k.to_string(), v, m.span));
+            if let Some(c) = m.attrs.iter().find(|a| a.0 == "currency")
+                && !attrs.iter().any(|a| a.0 == "currency")
+                && vocab.check_attribute(f.rel, "currency").is_ok()
+            {
+                attrs.push(("currency".into(), c.1.clone(), m.span));
+            }
+        }
+    }
     if let Some(r) = &f.role
         && vocab.check_attribute(f.rel, "role").is_ok()
     {
         attrs.push(("role".into(), r.clone(), quote));
     }
-    // The validity date: the date mention nearest the subject in the sentence.
+    // The validity date: the date mention in the clause nearest the subject, else the last
+    // one of the frame before it (an opening "On 4 March 2024, …"); never another clause's.
+    let day = |m: &&(Mention, Option<Span>)| m.0.kind == "Date" && m.0.key.len() == "Date:2024-01-01".len();
+    let (c0, c1) = (quote.0 + cl.start, quote.0 + cl.end);
     let valid = ms
         .iter()
-        .filter(|m| m.0.kind == "Date" && m.0.key.len() == "Date:2024-01-01".len())
+        .filter(day)
+        .filter(|m| m.0.span.0 >= c0 && m.0.span.1 <= c1)
         .min_by_key(|m| m.0.span.0.abs_diff(s.span.0))
+        .or_else(|| ms.iter().filter(day).filter(|m| m.0.span.1 <= c0).next_back())
         .map(|m| (m.0.key["Date:".len()..].to_string(), m.0.span));
     let correction = modality::correction(qtext).map(|(a, b)| (text[quote.0 + a..quote.0 + b].to_lowercase(), (quote.0 + a, quote.0 + b)));
     let antecedents = [&ms[f.subject], &ms[f.object]].iter().filter_map(|m| m.1.map(|ante| (m.0.key.clone(), ante, m.0.span))).collect();
@@ -752,6 +823,16 @@ mod tests {
         let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
         let got: Vec<(String, &str, String)> = x.claims.iter().map(|c| (c.rel.clone(), c.modality.name(), c.asserter.clone())).collect();
         assert_eq!(got, [("CONTROLS".to_string(), "denied", "Person:marek novak".to_string()), ("TRANSFERRED".to_string(), "denied", "document".to_string())]);
+    }
+
+    #[test]
+    fn modality_and_date_come_from_the_claims_clause() {
+        let text = "Vesta Media Corp. falsely portrayed its finances on 1 May 2023, and Nolan Freight Ltd wired USD 5,000 to Vesta Media Corp. on 2 June 2023. \
+                    The complaint alleged that Acme Ltd, Beta Ltd, and Gamma Ltd paid Delta Ltd USD 7.";
+        let sents = crate::ingest::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let got: Vec<(String, &str, Option<String>)> = x.claims.iter().map(|c| (c.rel.clone(), c.modality.name(), c.valid.as_ref().map(|v| v.0.clone()))).collect();
+        assert_eq!(got, [("TRANSFERRED".to_string(), "assertion", Some("2023-06-02".to_string())), ("PAID".to_string(), "reported", None)]);
     }
 
     #[test]

@@ -89,6 +89,19 @@ pub fn modality(quote: &str) -> Modality {
     }
 }
 
+/// The modality a sentence's earlier text imposes on a later clause: undecided ("unclear
+/// whether …") or reported (attribution words, "according to"), which scope to the end of the
+/// sentence; `None` when it imposes none (denials and hedges govern only their own clause).
+pub fn governing(prefix: &str) -> Option<Modality> {
+    if UNDECIDED.is_match(prefix) {
+        Some(Modality::Undecided)
+    } else if REPORTED.is_match(prefix) {
+        Some(Modality::Reported)
+    } else {
+        None
+    }
+}
+
 /// The span (relative to the quote) of a correction cue, if the quote has one.
 pub fn correction(quote: &str) -> Option<(usize, usize)> {
     CORRECTION.find(quote).map(|m| (m.start(), m.end()))

@@ -28,7 +28,13 @@ pub struct Found {
     pub date: Option<usize>,
     /// Role word (for OFFICER_OF).
     pub role: Option<String>,
+    /// Amounts with their kind (`penalty`, `disgorgement`, …): attribute name and money mention.
+    pub extra: Vec<(&'static str, usize)>,
 }
+
+/// The object index of a relation whose object the sentence leaves implied (a settlement's
+/// or an order's authority): extraction names it from the document ([`super::enforcement`]).
+pub const IMPLIED: usize = usize::MAX;
 
 fn letter(kind: &str) -> char {
     match kind {
@@ -65,11 +71,12 @@ pub fn template(sentence: &str, base: usize, mentions: &[Mention]) -> String {
 
 // Argument shapes. `ORG`, `PER`, `PARTY` capture one placeholder; `GAP` is text with no
 // placeholder in it.
-const ORG: &str = r"«O(\d+)»";
-const PARTY: &str = r"«[OP](\d+)»";
-const PER: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir)\.?\s+)?«P(\d+)»";
-const GAP: &str = r"[^«»]{0,60}?";
-const SHORT: &str = r"[^«»]{0,25}?";
+pub(super) const ORG: &str = r"«O(\d+)»";
+/// A party; a title may stand before a person ("paid Mr. «P1»").
+pub(super) const PARTY: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?«[OP](\d+)»";
+pub(super) const PER: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir)\.?\s+)?«P(\d+)»";
+pub(super) const GAP: &str = r"[^«»]{0,60}?";
+pub(super) const SHORT: &str = r"[^«»]{0,25}?";
 /// Verbs that put a person in a role ("is", "has been", "served as").
 const SERVES: &str = r"(?:is|was|has\s+been|had\s+been|serves\s+as|served\s+as|has\s+served\s+as|became|remains)";
 
@@ -170,6 +177,22 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ));
     // X, a former Y employee
     v.push(pat("EMPLOYED_BY", &["employee", "banker", "trader", "accountant", "broker"], format!(r"{PER}\s*,\s+(?:an?\s+)?(?:former\s+)?{ORG}\s+(?:employee|banker|trader|accountant|broker)\b"), false));
+    // "Y and its (wholly owned, primary bank) subsidiary, X"
+    v.push(pat("SUBSIDIARY_OF", &["subsidiar"], format!(r"{ORG}(?:\s*\([^()«»]*\))?,?\s+and\s+its\s+(?:[\w-]+\s+){{0,3}}?subsidiar(?:y|ies),?\s+{ORG}"), true));
+    // X is a member of the board (of directors) of Y
+    v.push(pat("DIRECTOR_OF", &["board"], format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:also\s+)?(?:a\s+)?member\s+of\s+(?:the\s+|its\s+)?(?:[Bb]oard\s+of\s+[Dd]irectors|[Bb]oard)\s+of\s+{ORG}"), false));
+    // X worked (in commercial banking) for Y
+    v.push(pat("EMPLOYED_BY", &["work"], format!(r"{PER}{SHORT}\b(?:works|worked|working)\b[^«»]{{0,40}}?\b(?:for|at|with)\s+(?:the\s+)?{ORG}"), false));
+    // X was a partner / (registered) stockbroker with (the accounting firm of) Y
+    v.push(pat(
+        "EMPLOYED_BY",
+        &["partner", "advis", "broker", "banker", "analyst", "accountant", "associate", "consultant", "engineer", "attorney", "lawyer", "trader", "employee"],
+        format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:also\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?(?i:partner|employee|advisor|adviser|stockbroker|broker|banker|analyst|accountant|associate|consultant|engineer|attorney|lawyer|trader)\s+(?:with|at|for)\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?(?:firm|company|bank)\s+of\s+)?{ORG}"),
+        false,
+    ));
+    // X joined Y / prior to joining Y, X
+    v.push(pat("EMPLOYED_BY", &["joined"], format!(r"{PER}{SHORT}\bjoined\s+(?:the\s+)?{ORG}"), false));
+    v.push(pat("EMPLOYED_BY", &["joining"], format!(r"\b(?i:prior\s+to|before|after|since)\s+joining\s+(?:the\s+)?{ORG}\s*(?:in\s+\d{{4}}\s*)?,\s*{PER}"), true));
     // X agreed to pay $N to Y (the payee named)
     v.push(pat("PAID", &["pay"], format!(r"{PARTY}{SHORT}\bagreed\s+to\s+pay\s+(?:a\s+total\s+of\s+)?«M(?P<m>\d+)»{SHORT}\bto\s+(?:the\s+)?{PARTY}"), false));
     v
@@ -231,16 +254,17 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             }
             let money = c.name("m").and_then(|m| m.as_str().parse().ok());
             let role = c.name("role").map(|r| r.as_str().to_lowercase());
-            out.push(Found { rel: p.rel, subject, object, money, date: dates.first().copied(), role });
+            out.push(Found { rel: p.rel, subject, object, money, date: dates.first().copied(), role, extra: vec![] });
         }
     }
     for c in SHARED_DIRECTOR.captures_iter(if present & (1 << 127) != 0 { template } else { "" }) {
         if let (Some(o1), Some(p), Some(o2)) = (index(&c, 1), index(&c, 2), index(&c, 3)) {
             for o in [o1, o2] {
-                out.push(Found { rel: "DIRECTOR_OF", subject: p, object: o, money: None, date: dates.first().copied(), role: None });
+                out.push(Found { rel: "DIRECTOR_OF", subject: p, object: o, money: None, date: dates.first().copied(), role: None, extra: vec![] });
             }
         }
     }
+    out.extend(super::enforcement::find(template, mentions));
     // A transfer without money in its own words takes the sentence's only amount.
     let amounts: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Money").map(|(i, _)| i).collect();
     for f in &mut out {
@@ -261,7 +285,7 @@ mod tests {
     fn rels(s: &str) -> Vec<String> {
         let ms = entities::find(s, (0, s.len()), None);
         let t = template(s, 0, &ms);
-        find(&t, &ms).into_iter().map(|f| format!("{}({}, {})", f.rel, ms[f.subject].surface, ms[f.object].surface)).collect()
+        find(&t, &ms).into_iter().filter(|f| f.object != IMPLIED).map(|f| format!("{}({}, {})", f.rel, ms[f.subject].surface, ms[f.object].surface)).collect()
     }
 
     #[test]

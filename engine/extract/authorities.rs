@@ -1,0 +1,182 @@
+//! Authorities as organisation mentions: regulators, prosecutors and courts named in
+//! enforcement prose ("the Securities and Exchange Commission", "the SEC", "FinCEN", "the
+//! United States Attorney's Office for the District of New Jersey", "the U.S. District
+//! Court for the Southern District of New York"), which have no legal-form word for the
+//! organisation finder to see.
+//!
+//! A precise rule layer: a closed lexicon of agency names and acronyms (each variant keyed
+//! to one canonical name, so "SEC" and "Securities and Exchange Commission" are one
+//! entity) plus two shapes with a district (U.S. Attorneys, federal courts). Later uses
+//! such as "the Commission" or "the Court" are coreference's job (`extract::mod`).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::entities::{Mention, collapse, resolve_overlaps};
+use crate::ingest::model::Span;
+
+/// Agency names and acronyms as written (case-sensitive), with the canonical name that keys them.
+const LEXICON: &[(&str, &str)] = &[
+    ("Securities and Exchange Commission", "securities and exchange commission"),
+    ("U.S. Securities and Exchange Commission", "securities and exchange commission"),
+    ("United States Securities and Exchange Commission", "securities and exchange commission"),
+    ("SECURITIES AND EXCHANGE COMMISSION", "securities and exchange commission"),
+    ("SEC", "securities and exchange commission"),
+    ("Commodity Futures Trading Commission", "commodity futures trading commission"),
+    ("CFTC", "commodity futures trading commission"),
+    ("Department of Justice", "department of justice"),
+    ("U.S. Department of Justice", "department of justice"),
+    ("United States Department of Justice", "department of justice"),
+    ("Justice Department", "department of justice"),
+    ("DOJ", "department of justice"),
+    ("Financial Crimes Enforcement Network", "financial crimes enforcement network"),
+    ("FinCEN", "financial crimes enforcement network"),
+    ("Financial Industry Regulatory Authority", "financial industry regulatory authority"),
+    ("FINRA", "financial industry regulatory authority"),
+    ("National Association of Securities Dealers", "national association of securities dealers"),
+    ("NASD", "national association of securities dealers"),
+    ("Federal Bureau of Investigation", "federal bureau of investigation"),
+    ("FBI", "federal bureau of investigation"),
+    ("Internal Revenue Service", "internal revenue service"),
+    ("IRS", "internal revenue service"),
+    ("Office of Foreign Assets Control", "office of foreign assets control"),
+    ("OFAC", "office of foreign assets control"),
+    ("Federal Trade Commission", "federal trade commission"),
+    ("FTC", "federal trade commission"),
+    ("Federal Reserve Board", "federal reserve board"),
+    ("Board of Governors of the Federal Reserve System", "federal reserve board"),
+    ("Office of the Comptroller of the Currency", "office of the comptroller of the currency"),
+    ("OCC", "office of the comptroller of the currency"),
+    ("Federal Deposit Insurance Corporation", "federal deposit insurance corporation"),
+    ("FDIC", "federal deposit insurance corporation"),
+    ("Consumer Financial Protection Bureau", "consumer financial protection bureau"),
+    ("CFPB", "consumer financial protection bureau"),
+    ("Financial Conduct Authority", "financial conduct authority"),
+    ("Serious Fraud Office", "serious fraud office"),
+    ("Drug Enforcement Administration", "drug enforcement administration"),
+    ("Homeland Security Investigations", "homeland security investigations"),
+    ("U.S. Postal Inspection Service", "united states postal inspection service"),
+    ("United States Postal Inspection Service", "united states postal inspection service"),
+    ("Postal Inspection Service", "united states postal inspection service"),
+    ("Public Company Accounting Oversight Board", "public company accounting oversight board"),
+    ("PCAOB", "public company accounting oversight board"),
+];
+
+/// The canonical key of a name: lower case, whitespace collapsed, "U.S." as "united states".
+fn canonical(name: &str) -> String {
+    let c = collapse(name);
+    let c = c.strip_prefix("U.S. ").map_or(c.clone(), |r| format!("United States {r}"));
+    let c = c.replace(" U.S. ", " United States ");
+    c.trim_end_matches('.').to_lowercase()
+}
+
+/// Whether an entity key names an authority: a lexicon agency, a U.S. Attorney's Office or
+/// a court found by [`find`].
+pub fn is_authority(key: &str) -> bool {
+    let Some(name) = key.strip_prefix("Organization:") else { return false };
+    LEXICON.iter().any(|(_, k)| *k == name)
+        || ["united states attorney's office for ", "united states district court for ", "united states bankruptcy court for ", "bankruptcy court for "].iter().any(|p| name.starts_with(p))
+        || (name.contains("court of appeals") || name.contains("supreme court")) && name.contains("united states")
+}
+
+/// Authority mentions in `text[sentence]`, merged into `found` (overlaps: the longest wins).
+pub fn with_authorities(text: &str, sentence: Span, found: Vec<Mention>) -> Vec<Mention> {
+    let t = &text[sentence.0..sentence.1];
+    let mut more = find(t, sentence.0);
+    if more.is_empty() {
+        return found;
+    }
+    more.extend(found);
+    resolve_overlaps(more)
+}
+
+/// Authority mentions in `t` (which starts at `base` in the document).
+pub fn find(t: &str, base: usize) -> Vec<Mention> {
+    static AC: LazyLock<Option<aho_corasick::AhoCorasick>> = LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(LEXICON.iter().map(|(n, _)| *n)).ok()
+    });
+    // "United States Attorney's Office for the District of New Jersey", "U.S. Attorney
+    // for the Southern District of New York"; federal courts by district or circuit.
+    static DISTRICT: &str = r"(?:(?:Northern|Southern|Eastern|Western|Middle|Central)\s+)?District\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}";
+    static SHAPES: LazyLock<Regex> = LazyLock::new(|| {
+        let p = format!(
+            r"(?:United\s+States|U\.S\.)\s+Attorney(?:['’]s\s+Office)?\s+for\s+the\s+{DISTRICT}|(?:(?:United\s+States|U\.S\.|[Ff]ederal)\s+)?(?:District|Bankruptcy)\s+Court\s+for\s+the\s+{DISTRICT}|(?:United\s+States|U\.S\.)\s+Court\s+of\s+Appeals\s+for\s+the\s+(?:[A-Z][a-z]+|District\s+of\s+Columbia)\s+Circuit|(?:United\s+States|U\.S\.)\s+Supreme\s+Court|Supreme\s+Court\s+of\s+the\s+United\s+States"
+        );
+        Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}"))
+    });
+    let mut out = vec![];
+    let boundary = |s: usize, e: usize| {
+        let before = t[..s].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+        let after = t[e..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+        before && after
+    };
+    if let Some(ac) = AC.as_ref() {
+        for m in ac.find_iter(t) {
+            if !boundary(m.start(), m.end()) {
+                continue;
+            }
+            let key = LEXICON[m.pattern().as_usize()].1;
+            out.push(mention(t, base, (m.start(), m.end()), key.to_string()));
+        }
+    }
+    if t.contains("Court") || t.contains("Attorney") {
+        for m in SHAPES.find_iter(t) {
+            let mut key = canonical(m.as_str());
+            // The office and its head are one party: "U.S. Attorney for …" is the office's.
+            if let Some(rest) = key.strip_prefix("united states attorney for ") {
+                key = format!("united states attorney's office for {rest}");
+            }
+            if let Some(rest) = key.strip_prefix("federal district court ") {
+                key = format!("united states district court {rest}");
+            }
+            if let Some(rest) = key.strip_prefix("district court ") {
+                key = format!("united states district court {rest}");
+            }
+            key = key.replace('’', "'");
+            out.push(mention(t, base, (m.start(), m.end()), key));
+        }
+    }
+    out
+}
+
+fn mention(t: &str, base: usize, (s, e): Span, key: String) -> Mention {
+    Mention { span: (base + s, base + e), kind: "Organization", key: format!("Organization:{key}"), surface: collapse(&t[s..e]), attrs: vec![] }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(t: &str) -> Vec<(String, String)> {
+        find(t, 0).into_iter().map(|m| (m.surface, m.key)).collect()
+    }
+
+    #[test]
+    fn agencies_keyed_to_one_name() {
+        let k = keys("The Securities and Exchange Commission (SEC) and FinCEN, with the U.S. Department of Justice; not SECURE or FINRAX.");
+        assert_eq!(
+            k,
+            [
+                ("Securities and Exchange Commission".to_string(), "Organization:securities and exchange commission".to_string()),
+                ("SEC".into(), "Organization:securities and exchange commission".into()),
+                ("FinCEN".into(), "Organization:financial crimes enforcement network".into()),
+                ("U.S. Department of Justice".into(), "Organization:department of justice".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn prosecutors_and_courts_by_district() {
+        let k = keys("The United States Attorney for the Eastern District of Michigan filed in the United States\nDistrict Court for the Southern District of New York and the federal District Court for the District of Columbia.");
+        let got: Vec<&str> = k.iter().map(|(_, key)| key.as_str()).collect();
+        assert_eq!(
+            got,
+            [
+                "Organization:united states attorney's office for the eastern district of michigan",
+                "Organization:united states district court for the southern district of new york",
+                "Organization:united states district court for the district of columbia",
+            ]
+        );
+    }
+}

@@ -1,0 +1,410 @@
+//! Enforcement prose: who charged whom, who defrauded or stole from whom, who paid whom,
+//! and what a party settled or was ordered to pay — over the same typed templates as
+//! [`super::relations`] (`«O0»` an organisation, `«P1»` a person, `«M2»` money).
+//!
+//! Relations (declared in `stdlib/vocab/finance.toml`):
+//! - `CHARGED` authority → party: "the SEC charged X", "the Commission filed a complaint
+//!   (in «court») against X", "X was charged/sued by Y", "the Commission's complaint alleges
+//!   that X", "SEC v. X". The subject must be an authority ([`super::authorities`]).
+//! - `DEFRAUDED` party → victim: "X defrauded Y", "a scheme to defraud Y", "Y was defrauded by X".
+//! - `MISAPPROPRIATED_FROM` party → victim: "X misappropriated/stole/embezzled/diverted $N from Y",
+//!   "X misappropriated Y's funds".
+//! - `ORDERED_TO_PAY` party → orderer: "the court ordered X to pay …", "X was ordered to
+//!   disgorge $N" (the orderer implied: see [`IMPLIED`]).
+//! - `SETTLED_WITH` party → authority: "X agreed/consented to pay a $N civil penalty",
+//!   "X consented to the entry of a final judgment", "X settled with the SEC".
+//! - `CO_DEFENDANT` party ↔ party: the members of one list of charged parties ("X and Y
+//!   were charged", "against X, Y and Z", "defendants X, Y and Z").
+//! - `PAID` gains "X gave Y $N", "X made payments of $N to Y", "X paid bribes to Y".
+//!
+//! Amounts of ORDERED_TO_PAY and SETTLED_WITH carry their kind as the attribute name
+//! (`penalty`, `disgorgement`, `prejudgment_interest`, `restitution`, `fine`,
+//! `forfeiture`; `amount` when no kind word stands next to it).
+//!
+//! Every pattern lists cue words one of which any match contains; the patterns whose cues
+//! are absent from a template are skipped (an exact gate, as in `relations`).
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::entities::Mention;
+use super::relations::{Found, GAP, IMPLIED, ORG, SHORT};
+
+/// A party, a title allowed before a person.
+const PARTY: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«[OP](\d+)»";
+
+/// What a pattern's captures mean.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// Subject then object, in order of the two capture groups.
+    Pair,
+    /// Object then subject.
+    Swapped,
+    /// One party, the subject; the object is implied ([`IMPLIED`]).
+    Implied,
+    /// A list of parties charged together: every pair of its members.
+    CoDefendants,
+}
+
+struct Pattern {
+    rel: &'static str,
+    cues: &'static [&'static str],
+    re: Regex,
+    shape: Shape,
+    /// Whether the object (or, for `Swapped`, the subject)'s list companions share the relation.
+    list: bool,
+    /// Whether a match needs an organisation placeholder (a cheap test before the regex).
+    needs_org: bool,
+}
+
+fn pat(rel: &'static str, cues: &'static [&'static str], p: &str, shape: Shape, list: bool) -> Pattern {
+    let needs_org = p.contains(ORG);
+    let p = p.replace(r"\b", r"(?-u:\b)");
+    Pattern { rel, cues, re: Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}")), shape, list, needs_org }
+}
+
+/// Words a charging verb may have between it and the party: numbers, determiners, kinds of party.
+const PARTY_WORDS: &str = r"(?:(?:also|today|yesterday|separately|two|three|four|five|six|seven|eight|nine|ten|\d+|several|the|a|an|its|his|her|their|former|individual|corporate|related|defendants?|brokers?|executives?|officers?|individuals?|compan(?:y|ies)|firms?|entit(?:y|ies)|people|persons|men|women|others|investment|advisers?|advisors?|promoters?|traders?|accountants?|attorneys?|lawyers?|insiders?|employees?|and)\s*,?\s+){0,5}";
+
+/// What may stand between a party and its verb: adverbs and auxiliaries, and one aside set
+/// off by commas ("UBS, without admitting or denying the allegations, consented").
+const ADV: &str = r"(?:\s*,\s*[^«»,]{1,60}?,){0,2}(?:\s+(?:has|have|had|also|each|further|both|later|subsequently|simultaneously|previously|then|jointly|thereafter|ultimately|allegedly|today|yesterday|separately|additionally))*\s+";
+
+/// A defined term after a name: `("Acme")`, `(the "Fund")`.
+const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
+
+const CHARGE_CUES: &[&str] = &["charged", "charges", "sued", "sues", "indicted"];
+const ACTION_CUES: &[&str] = &["against"];
+const DEFRAUD_CUES: &[&str] = &["defraud", "swindl", "cheat", "dupe"];
+const STEAL_CUES: &[&str] = &["misappropriat", "embezzl", "stole", "steal", "divert", "convert", "siphon", "looted", "theft"];
+const ORDER_CUES: &[&str] = &["ordered", "orders", "ordering", "required", "requires", "requiring", "directed", "directs", "directing"];
+const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "settled", "settles", "settle"];
+
+static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
+    let was = r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:also\s+|further\s+|additionally\s+|previously\s+|each\s+|jointly\s+and\s+severally\s+)?";
+    // What a party may pay: an amount, its kind, "a total of".
+    let pay = r"(?P<v>pay|disgorge|forfeit)\b";
+    vec![
+        // The SEC (today) charged X / sued X / indicted X.
+        pat("CHARGED", CHARGE_CUES, &format!(r"{ORG}{TERM}{ADV}(?:charged|charges|sued|sues|indicted)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true),
+        // The Commission filed a complaint (in the District Court …) against X.
+        pat(
+            "CHARGED",
+            ACTION_CUES,
+            &format!(r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|charges|case|proceedings?|indictment)\b{GAP}(?:\bin\s+(?:the\s+)?«O\d+»{GAP})?\bagainst\s+{PARTY_WORDS}{PARTY}"),
+            Shape::Pair,
+            true,
+        ),
+        // X was charged / sued / indicted by the SEC.
+        pat("CHARGED", CHARGE_CUES, &format!(r"{PARTY}{TERM}{ADV}{was}(?:charged|sued|indicted)\b{GAP}\bby\s+(?:the\s+)?{ORG}"), Shape::Swapped, true),
+        // The Commission's complaint alleges that X … / names X.
+        pat(
+            "CHARGED",
+            &["alleg", "charge", "name"],
+            &format!(r"{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?:complaint|action|indictment|information|amended\s+complaint)\s+(?:also\s+|further\s+)?(?:alleges|alleged|charges|charged|names|named)\s+(?:that\s+)?(?:defendants?\s+)?{PARTY}"),
+            Shape::Pair,
+            true,
+        ),
+        // SEC v. X (a caption).
+        pat("CHARGED", &["v."], &format!(r"{ORG}\s+v\.\s+{PARTY}"), Shape::Pair, true),
+        // X and Y were charged / sued / indicted / named as defendants.
+        pat("CO_DEFENDANT", &["charged", "sued", "indicted", "named", "consented", "enjoined"], &format!(r"{PARTY}{TERM}\s*,?\s+and\s+{PARTY}{TERM}\s*,?\s+{was}(?:charged|sued|indicted|named|consented|enjoined)\b"), Shape::CoDefendants, false),
+        // (the) defendants X, Y and Z
+        pat("CO_DEFENDANT", &["defendants"], &format!(r"\b[Dd]efendants\s*,?\s+{PARTY}{TERM}\s*,?\s+(?:and\s+)?{PARTY}"), Shape::CoDefendants, false),
+        // X defrauded Y / X's scheme to defraud Y / Y was defrauded by X
+        pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:defrauded|defrauds|defrauding|swindled|cheated|duped)\s+(?:the\s+)?{PARTY}"), Shape::Pair, true),
+        pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{GAP}\b(?:scheme|plan|conspiracy|conspired|attempt(?:ed)?|intent)\s+to\s+defraud\s+(?:the\s+)?{PARTY}"), Shape::Pair, true),
+        pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b{was}(?:defrauded|swindled|cheated|duped)\b{SHORT}\bby\s+{PARTY}"), Shape::Swapped, false),
+        // X misappropriated ($N) from Y / X misappropriated $N of Y's funds
+        pat("MISAPPROPRIATED_FROM", STEAL_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|misappropriating|misappropriate|embezzled|embezzling|embezzle|stole|stealing|steal|diverted|divert|converted|siphoned|looted)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+(?:the\s+)?{PARTY}"), Shape::Pair, false),
+        pat("MISAPPROPRIATED_FROM", STEAL_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|embezzled|stole|diverted|converted|looted)\s+(?:(?:at\s+least|approximately|about|over|more\s+than|nearly)\s+)?(?:«M(?P<m>\d+)»\s+(?:of|in|from)\s+)?{PARTY}['’]s?\s+(?:[a-z-]+\s+)?(?:funds|money|monies|assets|accounts?|cash|proceeds|securities|shares)\b"), Shape::Pair, false),
+        // The court ordered X to pay … (the orderer named)
+        pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"{ORG}{TERM}{ADV}(?:ordered|orders|ordering|required|requires|requiring|directed|directs|directing)\s+{PARTY}\s+(?:to\s+)?{pay}"), Shape::Swapped, false),
+        // X was ordered to pay / disgorge … ; a judgment requiring X to pay …
+        pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"{PARTY}{TERM}{ADV}{was}(?:ordered|required|directed)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"), Shape::Implied, false),
+        pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence)\b{SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}\s+to\s+{pay}"), Shape::Implied, false),
+        // X agreed / consented to pay …; X consented to (the entry of) a judgment; X settled with the SEC
+        pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)\s+(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:{pay}|settle\b|the\s+entry\b|entry\b|(?:a|an|the)\s+(?:final\s+)?(?:judgment|order)\b)"), Shape::Implied, false),
+        pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{PARTY}{TERM}{ADV}(?:settled|settles|agreed\s+to\s+settle)\b{SHORT}\bwith\s+(?:the\s+)?{ORG}"), Shape::Pair, false),
+        // X gave Y $N / X gave $N to Y / X made payments of $N to Y / X paid bribes to Y
+        pat("PAID", &["gave", "handed", "kicked", "funnel"], &format!(r"{PARTY}{SHORT}\b(?:gave|handed|kicked\s+back|funneled|funnelled)\s+{PARTY}\s*«M(?P<m>\d+)»"), Shape::Pair, false),
+        pat("PAID", &["gave", "handed", "kicked", "funnel"], &format!(r"{PARTY}{SHORT}\b(?:gave|handed|kicked\s+back|funneled|funnelled)\s+«M(?P<m>\d+)»{GAP}\bto\s+(?:the\s+)?{PARTY}"), Shape::Pair, false),
+        pat("PAID", &["payment", "bribe", "kickback"], &format!(r"{PARTY}{SHORT}\b(?:paid|made|offered|gave)\s+(?:[a-z-]+\s+){{0,3}}?(?:payments?|bribes?|kickbacks?)\b{SHORT}(?:«M(?P<m>\d+)»{SHORT})?\bto\s+(?:the\s+)?{PARTY}"), Shape::Pair, false),
+    ]
+});
+
+static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| {
+    let groups: Vec<(u128, bool, &[&str])> = PATTERNS.iter().enumerate().map(|(i, p)| (1u128 << i, false, p.cues)).collect();
+    super::entities::CueSet::new(&groups)
+});
+
+/// A placeholder of the template: byte span, type letter, mention index.
+fn placeholders(template: &str) -> Vec<(usize, usize, u8, usize)> {
+    let mut out = vec![];
+    let b = template.as_bytes();
+    let mut i = 0;
+    while let Some(k) = template[i..].find('«') {
+        let s = i + k;
+        let Some(len) = template[s..].find('»') else { break };
+        let e = s + len + '»'.len_utf8();
+        let inner = &template[s + '«'.len_utf8()..s + len];
+        if let (Some(&letter), Ok(n)) = (inner.as_bytes().first(), inner[1..].parse::<usize>()) {
+            out.push((s, e, letter, n));
+        }
+        i = e;
+        let _ = b;
+    }
+    out
+}
+
+/// Whether the text between two list members joins them: a comma, "and", or both, after an
+/// optional defined term, before an optional title.
+fn list_gap(gap: &str) -> Option<bool> {
+    static G: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r#"^(?:\s*\([^()«»]{0,40}\))?\s*(?:,\s*(?P<a>and\s+)?|,?\s+(?P<b>and)\s+)(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#).unwrap_or_else(|e| panic!("{e}"))
+    });
+    G.captures(gap).map(|c| c.name("a").is_some() || c.name("b").is_some())
+}
+
+/// The parties listed with mention `idx` ("A, B and C"): the whole list when it ends in
+/// "and", else `idx` alone.
+fn list_of(template: &str, idx: usize) -> Vec<usize> {
+    let ph = placeholders(template);
+    let Some(at) = ph.iter().position(|p| p.3 == idx) else { return vec![idx] };
+    let party = |p: &(usize, usize, u8, usize)| matches!(p.2, b'O' | b'P');
+    if !party(&ph[at]) {
+        return vec![idx];
+    }
+    let (mut lo, mut hi) = (at, at);
+    let mut has_and = false;
+    while lo > 0 && party(&ph[lo - 1]) {
+        match list_gap(&template[ph[lo - 1].1..ph[lo].0]) {
+            Some(a) => {
+                has_and |= a;
+                lo -= 1;
+            }
+            None => break,
+        }
+    }
+    while hi + 1 < ph.len() && party(&ph[hi + 1]) {
+        match list_gap(&template[ph[hi].1..ph[hi + 1].0]) {
+            Some(a) => {
+                has_and |= a;
+                hi += 1;
+                if a {
+                    break;
+                }
+            }
+            None => break,
+        }
+    }
+    if !has_and || lo == hi {
+        return vec![idx];
+    }
+    ph[lo..=hi].iter().map(|p| p.3).collect()
+}
+
+/// The kind of an amount from the words next to it in the template: the kind word just
+/// before ("a civil penalty of «M1»", "disgorge «M1»") or just after ("«M1» civil penalty",
+/// "«M1» in prejudgment interest").
+fn amount_kind(before: &str, after: &str) -> &'static str {
+    fn kind(w: &str) -> Option<&'static str> {
+        let w = w.to_ascii_lowercase();
+        if w.contains("prejudgment") || w.contains("pre-judgment") || w.contains("interest") {
+            Some("prejudgment_interest")
+        } else if w.contains("disgorge") {
+            Some("disgorgement")
+        } else if w.contains("penalt") {
+            Some("penalty")
+        } else if w.contains("restitution") {
+            Some("restitution")
+        } else if w.contains("forfeit") {
+            Some("forfeiture")
+        } else if w.contains("fine") {
+            Some("fine")
+        } else {
+            None
+        }
+    }
+    // Just after: up to three words ("civil money penalty", "in disgorgement").
+    let after_words: Vec<&str> = after.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).take(4).collect();
+    if let Some(k) = after_words.iter().take_while(|w| !matches!(**w, "and" | "plus")).find_map(|w| kind(w)) {
+        return k;
+    }
+    // Just before: the last kind word of the few words before, up to "of"/"in amount of".
+    let before_words: Vec<&str> = before.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+    for w in before_words.iter().rev().take(5) {
+        if matches!(*w, "and" | "plus") {
+            break;
+        }
+        if let Some(k) = kind(w) {
+            return k;
+        }
+    }
+    "amount"
+}
+
+/// The amounts of a payment clause: every money placeholder after `from` up to the next
+/// party or the end of the template, each with its kind. Amounts stated "respectively" of
+/// several parties are nobody's alone and are skipped.
+fn amounts(template: &str, from: usize) -> Vec<(&'static str, usize)> {
+    let ph = placeholders(template);
+    let mut out = vec![];
+    let mut prev_end = from;
+    for p in ph.iter().filter(|p| p.0 >= from) {
+        if matches!(p.2, b'O' | b'P') {
+            break;
+        }
+        if p.2 == b'M' {
+            let before = &template[prev_end..p.0];
+            let after_end = ph.iter().find(|q| q.0 >= p.1).map_or(template.len(), |q| q.0);
+            let after = &template[p.1..after_end];
+            if before.contains("respective") || after.starts_with(", respectively") {
+                return vec![];
+            }
+            let k = amount_kind(before, after);
+            if !out.iter().any(|(kk, _)| *kk == k) {
+                out.push((k, p.3));
+            }
+        }
+        prev_end = p.1;
+    }
+    out
+}
+
+/// The enforcement relations of one sentence's template.
+pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
+    let present = CUES.present(template);
+    let has_org = template.contains("«O");
+    let mut out = vec![];
+    let found = |rel: &'static str, subject: usize, object: usize, money: Option<usize>, extra: Vec<(&'static str, usize)>| Found { rel, subject, object, money, date: None, role: None, extra };
+    for (i, p) in PATTERNS.iter().enumerate() {
+        if present & (1u128 << i) == 0 || (p.needs_org && !has_org) || !p.re.is_match(template) {
+            continue;
+        }
+        for c in p.re.captures_iter(template) {
+            let names: Vec<Option<&str>> = p.re.capture_names().collect();
+            let args: Vec<usize> = (1..c.len()).filter(|&g| names.get(g).copied().flatten().is_none()).filter_map(|g| c.get(g).and_then(|m| m.as_str().parse().ok())).collect();
+            let money = c.name("m").and_then(|m| m.as_str().parse().ok());
+            // Amounts are read from the paying verb on ("to pay a $N civil penalty").
+            let end = c.name("v").or_else(|| c.get(0)).map_or(0, |m| if m.as_str().is_empty() { m.end() } else { m.start() });
+            match (p.shape, &args[..]) {
+                (Shape::Implied, [s]) => {
+                    let extra = amounts(template, end);
+                    // A settlement or an order with neither an amount nor a named authority says too little.
+                    out.push(found(p.rel, *s, IMPLIED, None, extra));
+                }
+                (Shape::CoDefendants, [a, b]) => {
+                    let mut members = list_of(template, *a);
+                    if !members.contains(b) {
+                        members = vec![*a, *b];
+                    }
+                    for (x, &m) in members.iter().enumerate() {
+                        for &n in &members[x + 1..] {
+                            out.push(found(p.rel, m, n, None, vec![]));
+                        }
+                    }
+                }
+                (Shape::Pair | Shape::Swapped, [a, b]) => {
+                    let (s, o) = if p.shape == Shape::Swapped { (*b, *a) } else { (*a, *b) };
+                    let extra = if p.rel == "ORDERED_TO_PAY" { amounts(template, end) } else { vec![] };
+                    let listed = if !p.list {
+                        vec![(s, o)]
+                    } else if p.shape == Shape::Swapped {
+                        list_of(template, s).into_iter().map(|x| (x, o)).collect()
+                    } else {
+                        list_of(template, o).into_iter().map(|x| (s, x)).collect()
+                    };
+                    // Charged together: the list's members are co-defendants.
+                    if p.rel == "CHARGED" && listed.len() > 1 {
+                        for (x, &(_, m)) in listed.iter().enumerate() {
+                            for &(_, n) in &listed[x + 1..] {
+                                out.push(found("CO_DEFENDANT", m, n, None, vec![]));
+                            }
+                        }
+                    }
+                    for (s, o) in listed {
+                        out.push(found(p.rel, s, o, money, extra.clone()));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    // Charges and orders come from authorities only ("Acme charged its clients fees" is no
+    // charge); authorities neither settle with nor are ordered to pay anyone; nobody is
+    // related to themself.
+    let authority = |i: usize| mentions.get(i).is_some_and(|m| super::authorities::is_authority(&m.key));
+    out.retain(|f| match f.rel {
+        "CHARGED" => authority(f.subject),
+        "ORDERED_TO_PAY" | "SETTLED_WITH" => !authority(f.subject) && (f.object == IMPLIED || authority(f.object)),
+        _ => true,
+    });
+    out.retain(|f| f.subject != f.object && (f.object == IMPLIED || mentions.get(f.subject).map(|m| &m.key) != mentions.get(f.object).map(|m| &m.key)));
+    out
+}
+
+/// The object of a relation the sentence leaves implied (`IMPLIED`): for SETTLED_WITH the
+/// authority (not a court) named in the sentence, else the first one the document names
+/// before it (the authority whose action the document reports); for ORDERED_TO_PAY a court
+/// so found, else any authority so found. `sentence` are the
+/// sentence's mentions, `before` the document's authority mentions before the sentence, in
+/// order. Returns an index into `sentence`, or a mention from `before`.
+pub fn implied_object<'a>(rel: &str, subject: usize, sentence: &[Mention], before: &'a [Mention]) -> Option<Result<usize, &'a Mention>> {
+    let court = |m: &Mention| m.key.contains("court");
+    let wanted: [&dyn Fn(&Mention) -> bool; 2] = if rel == "ORDERED_TO_PAY" { [&court, &|_| true] } else { [&|m| !court(m), &|_| false] };
+    for want in wanted {
+        let ok = |m: &Mention| super::authorities::is_authority(&m.key) && want(m);
+        if let Some(i) = sentence.iter().enumerate().position(|(i, m)| i != subject && ok(m)) {
+            return Some(Ok(i));
+        }
+        if let Some(m) = before.iter().find(|m| ok(m)) {
+            return Some(Err(m));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{authorities, entities, relations};
+
+    fn rels(s: &str) -> Vec<String> {
+        let ms = authorities::with_authorities(s, (0, s.len()), entities::find(s, (0, s.len()), None));
+        let t = relations::template(s, 0, &ms);
+        let name = |i: usize| if i == relations::IMPLIED { "?".to_string() } else { ms[i].surface.clone() };
+        super::find(&t, &ms)
+            .into_iter()
+            .map(|f| {
+                let extra: Vec<String> = f.extra.iter().map(|(k, m)| format!(" {k}={}", ms[*m].key)).collect();
+                format!("{}({}, {}){}", f.rel, name(f.subject), name(f.object), extra.concat())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn charges_by_authorities() {
+        assert_eq!(rels("The Securities and Exchange Commission today charged Acme Corp. with fraud."), ["CHARGED(Securities and Exchange Commission, Acme Corp.)"]);
+        assert_eq!(rels("The SEC filed a complaint in the U.S. District Court for the District of New Jersey against Mr. John Doe."), ["CHARGED(SEC, John Doe)"]);
+        assert_eq!(
+            rels("The SEC sued Acme Corp., Beta LLC and Mr. John Doe."),
+            ["CO_DEFENDANT(Acme Corp., Beta LLC)", "CO_DEFENDANT(Acme Corp., John Doe)", "CO_DEFENDANT(Beta LLC, John Doe)", "CHARGED(SEC, Acme Corp.)", "CHARGED(SEC, Beta LLC)", "CHARGED(SEC, John Doe)"]
+        );
+        assert_eq!(rels("Acme Corp. was charged by the SEC."), ["CHARGED(SEC, Acme Corp.)"]);
+        // A company charging fees is no charge.
+        assert!(rels("Acme Corp. charged Beta LLC a fee.").is_empty());
+    }
+
+    #[test]
+    fn payments_orders_and_settlements() {
+        assert_eq!(rels("Mr. Spera allegedly paid Mr. Hirsch $50,000."), Vec::<String>::new(), "PAID lives in relations.rs");
+        assert_eq!(rels("Acme Corp. agreed to pay a $25,000 civil penalty."), ["SETTLED_WITH(Acme Corp., ?) penalty=Money:USD 25000"]);
+        assert_eq!(
+            rels("Mr. John Doe was ordered to pay disgorgement of $62,029 plus $9,511 in prejudgment interest and a civil penalty of $100,000."),
+            ["ORDERED_TO_PAY(John Doe, ?) disgorgement=Money:USD 62029 prejudgment_interest=Money:USD 9511 penalty=Money:USD 100000"]
+        );
+        assert_eq!(rels("Beta LLC misappropriated $2.4 million from Gamma Fund."), ["MISAPPROPRIATED_FROM(Beta LLC, Gamma Fund)"]);
+        assert_eq!(rels("Beta LLC ran a scheme to defraud Gamma Fund."), ["DEFRAUDED(Beta LLC, Gamma Fund)"]);
+    }
+}
