@@ -3,7 +3,8 @@
 //! the clock; when a budget is passed it records why ([`tripped`]) and every evaluation
 //! running under a [`crate::cancel::Token`] stops at its next poll, so the command ends
 //! with a diagnostic (exit 2) instead of an abort. Datalog checks its tuple budget after
-//! every round and names the relation that grew.
+//! every round and names the relation that grew; GQL checks its row budget
+//! ([`max_rows`]) whenever a clause adds a row to a table it holds.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -13,6 +14,7 @@ static TRIPPED: AtomicBool = AtomicBool::new(false);
 static REASON: Mutex<Option<String>> = Mutex::new(None);
 static MAX_TUPLES: AtomicU64 = AtomicU64::new(0);
 static MAX_MEMORY: AtomicU64 = AtomicU64::new(0);
+static MAX_ROWS: AtomicU64 = AtomicU64::new(0);
 
 /// The budgets of one command.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -23,6 +25,9 @@ pub struct Limits {
     pub timeout: Option<Duration>,
     /// Most tuples all Datalog relations may hold together (`None`: none).
     pub max_tuples: Option<u64>,
+    /// Most rows one GQL clause may hold: a MATCH's or UNWIND's table, a projection's
+    /// rows or groups, a UNION's result (`None`: none).
+    pub max_rows: Option<u64>,
 }
 
 /// Whether a budget was passed (evaluations polling cancellation stop).
@@ -62,6 +67,19 @@ pub fn max_tuples() -> Option<u64> {
         0 => None,
         n => Some(n),
     }
+}
+
+/// The GQL row budget (`None`: none).
+pub fn max_rows() -> Option<u64> {
+    match MAX_ROWS.load(Ordering::Relaxed) {
+        0 => None,
+        n => Some(n),
+    }
+}
+
+/// Sets the GQL row budget without a watchdog (library callers and tests).
+pub fn set_max_rows(n: Option<u64>) {
+    MAX_ROWS.store(n.unwrap_or(0), Ordering::Relaxed);
 }
 
 /// The memory ceiling, if one is set (for messages).
@@ -136,6 +154,7 @@ impl Drop for Watch {
 /// Starts the watchdog for `limits` (the tuple budget is set for Datalog to check).
 pub fn watch(limits: Limits) -> Watch {
     set_max_tuples(limits.max_tuples);
+    set_max_rows(limits.max_rows);
     MAX_MEMORY.store(limits.max_memory.unwrap_or(0), Ordering::Relaxed);
     let stop = std::sync::Arc::new(AtomicBool::new(false));
     let flag = stop.clone();

@@ -26,10 +26,17 @@ struct Cli {
     /// default 100000000.
     #[arg(long, global = true, value_name = "N")]
     max_tuples: Option<u64>,
+    /// Most rows one GQL clause may hold (`tg gql`, GQL in the REPL): a MATCH's or UNWIND's
+    /// rows, a projection's rows or groups; default 10000000. Datalog is bounded by
+    /// --max-tuples.
+    #[arg(long, global = true, value_name = "N")]
+    max_rows: Option<u64>,
 }
 
 /// Default of `--max-tuples`.
 const DEFAULT_MAX_TUPLES: u64 = 100_000_000;
+/// Default of `--max-rows`: ten million rows, a few GiB at most of GQL values.
+const DEFAULT_MAX_ROWS: u64 = 10_000_000;
 /// Stack of the thread every command runs on: deep (but bounded) nesting in programs and
 /// queries recurses, and the depth limits (`textgraph::depth`) stay well inside it.
 const STACK_BYTES: usize = 1 << 30;
@@ -1069,7 +1076,7 @@ fn main() -> ExitCode {
     let alone = std::env::args_os().len() == 1;
     let cli = if alone { None } else { Some(Cli::parse()) };
     let limits = match cli.as_ref().map(limits_of).transpose() {
-        Ok(l) => l.unwrap_or(textgraph::budget::Limits { max_memory: Some(textgraph::budget::default_max_memory()), timeout: None, max_tuples: Some(DEFAULT_MAX_TUPLES) }),
+        Ok(l) => l.unwrap_or(textgraph::budget::Limits { max_memory: Some(textgraph::budget::default_max_memory()), timeout: None, max_tuples: Some(DEFAULT_MAX_TUPLES), max_rows: Some(DEFAULT_MAX_ROWS) }),
         Err(e) => {
             eprintln!("tg: {e}");
             return ExitCode::from(EXIT_ERROR);
@@ -1101,7 +1108,7 @@ fn limits_of(cli: &Cli) -> Result<textgraph::budget::Limits, String> {
         Some(t) => return Err(format!("--timeout: {t} is not a positive number of seconds")),
         None => None,
     };
-    Ok(textgraph::budget::Limits { max_memory: Some(max_memory), timeout, max_tuples: Some(cli.max_tuples.unwrap_or(DEFAULT_MAX_TUPLES)) })
+    Ok(textgraph::budget::Limits { max_memory: Some(max_memory), timeout, max_tuples: Some(cli.max_tuples.unwrap_or(DEFAULT_MAX_TUPLES)), max_rows: Some(cli.max_rows.unwrap_or(DEFAULT_MAX_ROWS)) })
 }
 
 fn real_main(cli: Option<Cli>) -> ExitCode {

@@ -494,16 +494,81 @@ fn runaway_datalog_ends_with_a_diagnostic_naming_the_relation() {
     assert!(stderr(&o).contains("evaluation stopped: the relations hold 50001 tuples, past the budget of 50000 (--max-tuples); relation grow had grown to"), "{}", stderr(&o));
 }
 
+/// A CREATE script of the complete directed graph on `n` nodes `(:N {i})`, one CREATE
+/// (no MATCH, so the script itself holds no rows).
+fn complete_graph(n: usize) -> String {
+    let nodes: Vec<String> = (0..n).map(|i| format!("(n{i}:N {{i: {i}}})")).collect();
+    let rels: Vec<String> = (0..n).flat_map(|a| (0..n).filter(move |&b| b != a).map(move |b| format!("(n{a})-[:R]->(n{b})"))).collect();
+    format!("CREATE {}, {}\n", nodes.join(", "), rels.join(", "))
+}
+
 #[test]
 fn gql_explosions_stop_at_the_memory_budget() {
     let d = scratch("gql-budget");
-    let nodes: Vec<String> = (0..9).map(|i| format!("(n{i}:N {{i: {i}}})")).collect();
-    write(&d, "k9.cypher", &format!("CREATE {};\nMATCH (a:N), (b:N) WHERE a <> b CREATE (a)-[:R]->(b)\n", nodes.join(", ")));
+    write(&d, "k9.cypher", &complete_graph(9));
     let stopped = "Interrupted: the query stopped: memory use passed the budget of 300 MiB (--max-memory)\n";
-    let o = tg(&d, &["gql", "--script", "k9.cypher", "MATCH p=(a)-[*]->(b) RETURN length(p) LIMIT 3", "--max-memory", "300M", "--timeout", "60"]);
+    // ORDER BY needs every row: no LIMIT push-down, the memory budget ends it.
+    let o = tg(&d, &["gql", "--script", "k9.cypher", "MATCH p=(a)-[*]->(b) RETURN length(p) AS l ORDER BY l LIMIT 3", "--max-memory", "300M", "--max-rows", "1000000000", "--timeout", "60"]);
     assert_eq!((code(&o), stderr(&o)), (Some(1), stopped.to_string()));
-    let o = tg(&d, &["gql", "--script", "/dev/null", "UNWIND range(1, 30000) AS a UNWIND range(1, 30000) AS b RETURN collect(a + b)", "--max-memory", "300M", "--timeout", "60"]);
+    let o = tg(&d, &["gql", "--script", "/dev/null", "UNWIND range(1, 30000) AS a UNWIND range(1, 30000) AS b RETURN collect(a + b)", "--max-memory", "300M", "--max-rows", "1000000000", "--timeout", "60"]);
     assert_eq!((code(&o), stderr(&o)), (Some(1), stopped.to_string()));
+}
+
+#[test]
+fn gql_limit_stops_matching() {
+    let d = scratch("gql-limit");
+    write(&d, "k9.cypher", &complete_graph(9));
+    // The trails of K9 are far too many to enumerate; LIMIT without ORDER BY or
+    // aggregation stops the match once it has its rows (well inside both budgets).
+    let q = |query: &str| tg(&d, &["gql", "--script", "k9.cypher", query, "--format", "tsv", "--max-memory", "300M", "--max-rows", "5", "--timeout", "60"]);
+    let cases = [
+        ("MATCH p=(a)-[*]->(b) RETURN length(p) AS l LIMIT 3", "l\n1\n2\n3\n"),
+        ("MATCH p=(a)-[*]->(b) RETURN length(p) AS l SKIP 2 LIMIT 2", "l\n3\n4\n"),
+        ("MATCH p=(a)-[*]->(b) WITH p LIMIT 2 RETURN length(p) AS l", "l\n1\n2\n"),
+        ("MATCH p=(a)-[*]->(b) RETURN DISTINCT length(p) AS l SKIP 1 LIMIT 3", "l\n2\n3\n4\n"),
+        ("MATCH (x:N {i: 4}) MATCH p=(x)-[*]->(b) RETURN b.i AS b LIMIT 2", "b\n0\n1\n"),
+        ("OPTIONAL MATCH p=(a)-[*]->(b) RETURN length(p) AS l LIMIT 1", "l\n1\n"),
+        ("MATCH p=(a)-[*]->(b) RETURN length(p) AS l LIMIT 0", "l\n"),
+        // One relationship runs as a scan of the relationship lists: it stops too.
+        ("MATCH (a)-[r]->(b) RETURN a.i AS a, b.i AS b LIMIT 2", "a\tb\n0\t1\n0\t2\n"),
+        ("MATCH (a)-[r]->(b) WHERE a.i > 6 RETURN a.i AS a, b.i AS b SKIP 1 LIMIT 3", "a\tb\n7\t1\n7\t2\n7\t3\n"),
+    ];
+    for (query, want) in cases {
+        let o = q(query);
+        assert_eq!((code(&o), stdout(&o), stderr(&o)), (Some(0), want.to_string(), String::new()), "{query}");
+    }
+}
+
+#[test]
+fn gql_rows_past_the_row_budget_are_a_diagnostic() {
+    let d = scratch("gql-rows");
+    write(&d, "k9.cypher", &complete_graph(9));
+    let over = |n: usize| format!("Interrupted: the query stopped: a clause held more rows than the budget of {n} (--max-rows)\n");
+    let q = |query: &str, max: &str| tg(&d, &["gql", "--script", "k9.cypher", query, "--format", "tsv", "--max-rows", max, "--timeout", "60"]);
+    // 72 relationships: as rows of a projection, as groups, as a MATCH's table, as UNWIND's.
+    for query in [
+        "MATCH (a)-[r]->(b) RETURN a.i, b.i",
+        "MATCH (a)-[r]->(b) RETURN a.i AS a, b.i AS b, count(*) AS n",
+        "MATCH (a)-[r]->(b) MATCH (b)-[s]->(c) RETURN count(*) AS n",
+        "MATCH (a)-[r]->(b) WITH collect(r) AS rs UNWIND rs AS r RETURN count(r) AS n",
+        "MATCH p=(a)-[*]->(b) RETURN length(p) AS l ORDER BY l LIMIT 3",
+    ] {
+        let o = q(query, "50");
+        assert_eq!((code(&o), stdout(&o), stderr(&o)), (Some(1), String::new(), over(50)), "{query}");
+    }
+    let o = q("MATCH (a)-[r]->(b) RETURN a.i AS a, b.i AS b, count(*) AS n ORDER BY n DESC, a, b LIMIT 1", "72");
+    assert_eq!((code(&o), stdout(&o)), (Some(0), "a\tb\tn\n0\t1\t1\n".to_string()), "{}", stderr(&o));
+    // A setup script is bounded alike.
+    write(&d, "grid.cypher", "UNWIND range(1, 100) AS i CREATE (:P {i: i})\n");
+    let o = tg(&d, &["gql", "--script", "grid.cypher", "MATCH (n) RETURN count(n)", "--max-rows", "50"]);
+    assert_eq!((code(&o), stderr(&o)), (Some(2), format!("setup script grid.cypher failed: {}", over(50))));
+    // The REPL and gql over a store: the query fails with the reason, the session goes on.
+    write(&d, "case/a.txt", "Acme Corp paid Beta Ltd.\n");
+    assert_eq!(code(&tg(&d, &["build", "case", "--db", "db"])), Some(0));
+    let o = tg(&d, &["gql", "--db", "db", "MATCH (n) RETURN n", "--max-rows", "2"]);
+    assert_eq!((code(&o), stderr(&o)), (Some(1), over(2)));
+    let o = tg(&d, &["repl", "--db", "db", "--keep-going", "--format", "tsv", "--max-rows", "2", "-e", "MATCH (n) RETURN n", "-e", "MATCH (n:Document) RETURN n.id AS id"]);
+    assert_eq!((code(&o), stdout(&o), stderr(&o)), (Some(2), "id\na.txt\n".to_string(), format!("error: {}", over(2))));
 }
 
 fn copy_dir(from: &Path, to: &Path) {

@@ -91,6 +91,10 @@ impl GqlError {
     pub fn interrupted() -> GqlError {
         GqlError { class: ErrorClass::Interrupted, detail: None, message: "the query was interrupted".into(), pos: None, offset: None }
     }
+    /// A clause would hold more rows than the row budget ([`crate::budget::max_rows`]).
+    pub fn too_many_rows(max: usize) -> GqlError {
+        GqlError { class: ErrorClass::Interrupted, detail: None, message: format!("the query stopped: a clause held more rows than the budget of {max} (--max-rows)"), pos: None, offset: None }
+    }
     /// Stops an evaluation whose thread's token was cancelled.
     pub fn check_cancelled() -> Result<()> {
         if let Some(reason) = crate::budget::tripped() {

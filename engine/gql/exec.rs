@@ -48,11 +48,24 @@ pub fn run(graph: &mut Graph, q: &Query, params: &BTreeMap<String, Value>, acces
                 if !q.union_all.get(i - 1).copied().unwrap_or(false) {
                     dedupe(&mut acc.rows);
                 }
+                check_rows(acc.rows.len())?;
                 acc
             }
         });
     }
     Ok(out.unwrap_or_default())
+}
+
+/// The row budget of one clause's table ([`crate::budget::max_rows`]; `usize::MAX`: none).
+fn max_rows() -> usize {
+    crate::budget::max_rows().map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX))
+}
+
+/// Fails when a table of `n` rows is past the row budget.
+#[inline]
+fn check_rows(n: usize) -> Result<()> {
+    let max = max_rows();
+    if n > max { Err(GqlError::too_many_rows(max)) } else { Ok(()) }
 }
 
 fn dedupe(rows: &mut Vec<Vec<Value>>) {
@@ -116,6 +129,10 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                     let grouped = p.rewritten.is_some().then_some(p.keys.len());
                     let scan = hop.as_ref().map(|h| Scan::new(ctx, h, &c.names, &p.row_exprs(), grouped));
                     for row in rows.iter() {
+                        // A LIMIT without ORDER BY or aggregation has its rows: stop matching.
+                        if p.full() {
+                            break;
+                        }
                         let env = Env { names, row, aggs: &[] };
                         let mut any = false;
                         match &scan {
@@ -123,7 +140,7 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                             None => pattern::matches(ctx, &c, &env, &mut |ext| {
                                 any = true;
                                 p.push(ext)?;
-                                Ok(true)
+                                Ok(!p.full())
                             })?,
                         }
                         if *optional && !any {
@@ -137,12 +154,16 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                     after_projection(ctx, next, names, rows, result, t, reps)?;
                     return Ok(true);
                 }
-                let mut next_rows = vec![];
+                let mut next_rows: Vec<Vec<Value>> = vec![];
+                let max = max_rows();
                 for row in rows.iter() {
                     let env = Env { names, row, aggs: &[] };
                     let mut any = false;
                     pattern::matches(ctx, &c, &env, &mut |ext| {
                         any = true;
+                        if next_rows.len() >= max {
+                            return Err(GqlError::too_many_rows(max));
+                        }
                         next_rows.push(keep.iter().map(|&i| ext[i].clone()).collect());
                         Ok(true)
                     })?;
@@ -150,6 +171,7 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                         let mut r: Vec<Value> = row.clone();
                         r.resize(keep.len(), Value::Null);
                         next_rows.push(r);
+                        check_rows(next_rows.len())?;
                     }
                 }
                 *names = kept_names;
@@ -157,11 +179,15 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
             }
             ClauseKind::Unwind { expr, var } => {
                 let mut next = vec![];
+                let max = max_rows();
                 for row in rows.iter() {
                     let env = Env { names, row, aggs: &[] };
                     match ctx.eval(expr, &env)? {
                         Value::Null => {}
                         Value::List(l) => {
+                            if next.len().saturating_add(l.len()) > max {
+                                return Err(GqlError::too_many_rows(max));
+                            }
                             for v in l.iter() {
                                 GqlError::check_cancelled()?;
                                 let mut r = row.clone();
@@ -173,6 +199,7 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                             let mut r = row.clone();
                             r.push(v);
                             next.push(r);
+                            check_rows(next.len())?;
                         }
                     }
                 }
@@ -188,6 +215,7 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                 let vals = procedure(ctx.graph, field);
                 let var = yields.first().map_or(field, |(_, v)| v.as_str());
                 let mut next_rows = vec![];
+                check_rows(rows.len().saturating_mul(vals.len()))?;
                 for row in rows.iter() {
                     for v in &vals {
                         let mut r = row.clone();
@@ -433,6 +461,9 @@ fn nonneg_int(ctx: &Ctx, e: &Option<Expr>, what: &str) -> Result<Option<usize>> 
 fn project(ctx: &Ctx, proj: &Projection, names: &[String], rows: &[Vec<Value>]) -> Result<(Table, Vec<Vec<Value>>)> {
     let mut p = Projector::new(ctx, proj, names, names, None)?;
     for row in rows {
+        if p.full() {
+            break;
+        }
         p.push(row)?;
     }
     p.finish()
@@ -441,6 +472,10 @@ fn project(ctx: &Ctx, proj: &Projection, names: &[String], rows: &[Vec<Value>]) 
 impl Sink for Projector<'_, '_> {
     fn row(&mut self, vals: &[Value], row: &[Value]) -> Result<()> {
         self.accept(vals, row)
+    }
+
+    fn full(&self) -> bool {
+        Projector::full(self)
     }
 
     fn run(&mut self, key: &[Value], args: &[Run], n: usize, row: &[Value]) -> Result<()> {
@@ -469,7 +504,7 @@ impl Sink for Projector<'_, '_> {
     }
 
     fn add_totals(&mut self, key: &[Value], n: i64, tots: &[Tot], row: &[Value]) -> Result<()> {
-        let g = self.group_of(key, row);
+        let g = self.group_of(key, row)?;
         let Some(grp) = self.members.get_mut(g) else { return Ok(()) };
         for ((a, acc), t) in self.aggs.iter().zip(grp.accs.iter_mut()).zip(tots) {
             match acc {
@@ -540,6 +575,13 @@ struct Projector<'c, 'g> {
     last: Option<usize>,
     /// Non-aggregating output: (projected values, input row).
     out: Vec<(Vec<Value>, Vec<Value>)>,
+    /// Without aggregation or ORDER BY: the rows SKIP and LIMIT keep come first, so
+    /// after `skip + limit` (distinct) rows the rest are not needed ([`Projector::full`]).
+    cap: Option<usize>,
+    /// With `cap` and DISTINCT: the distinct rows so far (duplicates are not kept).
+    seen: Option<std::collections::BTreeSet<Key>>,
+    /// The row budget of `out` and of the groups.
+    max_rows: usize,
 }
 
 impl<'c, 'g> Projector<'c, 'g> {
@@ -583,6 +625,8 @@ impl<'c, 'g> Projector<'c, 'g> {
             sort_exprs = proj.order.clone();
             (items.iter().map(|(_, e)| slot::compile(ctx, e, in_names)).collect(), None)
         };
+        let cap = if aggregating || !proj.order.is_empty() { None } else { limit.map(|l| l.saturating_add(skip.unwrap_or(0))) };
+        let seen = (cap.is_some() && proj.distinct).then(std::collections::BTreeSet::new);
         let args = aggs.iter().map(|a| match a {
             Expr::Func(_, _, args, _) => args.first().filter(|x| !x.has_aggregate()).map(|x| slot::compile(ctx, x, in_names)),
             _ => None,
@@ -590,6 +634,7 @@ impl<'c, 'g> Projector<'c, 'g> {
         Ok(Projector {
             ctx, proj, cols, in_names: in_names.to_vec(), keep: keep.map(<[usize]>::to_vec), names: names.to_vec(), keys, rewritten, aggs, args,
             sort_exprs, skip, limit, groups: BTreeMap::new(), members: vec![], keybuf: vec![], valbuf: vec![], last: None, out: vec![],
+            cap, seen, max_rows: max_rows(),
         })
     }
 
@@ -618,8 +663,18 @@ impl<'c, 'g> Projector<'c, 'g> {
         self.keys.iter().chain(self.args.iter().flatten()).collect()
     }
 
+    /// Whether the rows a LIMIT keeps are all in, so no further row can change the
+    /// result (then pushed rows are ignored and callers stop producing them).
+    #[inline]
+    fn full(&self) -> bool {
+        self.cap.is_some_and(|c| self.out.len() >= c)
+    }
+
     /// Adds one row.
     fn push(&mut self, row: &[Value]) -> Result<()> {
+        if self.full() {
+            return Ok(());
+        }
         let mut vals = std::mem::take(&mut self.valbuf);
         vals.clear();
         for e in self.keys.iter().chain(self.args.iter().flatten()) {
@@ -635,12 +690,23 @@ impl<'c, 'g> Projector<'c, 'g> {
     fn accept(&mut self, vals: &[Value], row: &[Value]) -> Result<()> {
         let nk = self.keys.len();
         if self.rewritten.is_none() {
+            if self.full() {
+                return Ok(());
+            }
+            if let Some(seen) = &mut self.seen
+                && !seen.insert(Key(vals.to_vec()))
+            {
+                return Ok(());
+            }
+            if self.out.len() >= self.max_rows {
+                return Err(GqlError::too_many_rows(self.max_rows));
+            }
             let rep = self.input_row(row);
             self.out.push((vals.to_vec(), rep));
             return Ok(());
         }
         let (key, mut argv) = (vals.get(..nk).unwrap_or(&[]), vals.get(nk..).unwrap_or(&[]).iter());
-        let g = self.group_of(key, row);
+        let g = self.group_of(key, row)?;
         let Some(grp) = self.members.get_mut(g) else { return Ok(()) };
         for ((a, arg), acc) in self.aggs.iter().zip(&self.args).zip(grp.accs.iter_mut()) {
             if let Acc::Rows(n) = acc {
@@ -667,7 +733,7 @@ impl<'c, 'g> Projector<'c, 'g> {
         if n == 0 {
             return Ok(());
         }
-        let g = self.group_of(key, row);
+        let g = self.group_of(key, row)?;
         let Some(grp) = self.members.get_mut(g) else { return Ok(()) };
         let mut first: Option<(usize, GqlError)> = None;
         let mut argv = args.iter();
@@ -711,8 +777,9 @@ impl<'c, 'g> Projector<'c, 'g> {
         first.map_or(Ok(()), |(_, e)| Err(e))
     }
 
-    /// The group of `key` (made, with `row`'s input row as its first row, when new).
-    fn group_of(&mut self, key: &[Value], row: &[Value]) -> usize {
+    /// The group of `key` (made, with `row`'s input row as its first row, when new; a
+    /// new group past the row budget is an error).
+    fn group_of(&mut self, key: &[Value], row: &[Value]) -> Result<usize> {
         // Rows of one group often come in runs (the key depends on an outer variable).
         let last = self.last.filter(|&g| self.members.get(g).is_some_and(|m| same_key(&m.key, key)));
         let g = match last {
@@ -731,6 +798,10 @@ impl<'c, 'g> Projector<'c, 'g> {
                     }
                     None => {
                         let g = self.members.len();
+                        if g >= self.max_rows {
+                            self.keybuf = k.0;
+                            return Err(GqlError::too_many_rows(self.max_rows));
+                        }
                         let rep = self.input_row(row);
                         let accs = self.fresh_accs();
                         self.members.push(Group { key: k.0.clone(), rep, accs });
@@ -741,7 +812,7 @@ impl<'c, 'g> Projector<'c, 'g> {
             }
         };
         self.last = Some(g);
-        g
+        Ok(g)
     }
 
     /// The projected table and, per row, the input row it came from.

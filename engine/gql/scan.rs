@@ -152,6 +152,9 @@ pub trait Sink {
     /// One match: the values of the scan's expressions over it, and the extended row.
     fn row(&mut self, vals: &[Value], row: &[Value]) -> Result<()>;
 
+    /// Whether the sink needs no more rows (a LIMIT has its rows): the scan stops.
+    fn full(&self) -> bool;
+
     /// `n` matches, in order, whose leading expressions (the grouping keys) all have the
     /// values `key`: `args[j]` holds, per match, the value of the `j`-th expression after
     /// the keys; `row` is the first match's extended row. Must come out as [`Sink::row`]
@@ -233,6 +236,9 @@ impl<'h, 'c> Scan<'h, 'c> {
         let types = self.hop.types();
         for &a in self.hop.starts(g).iter() {
             GqlError::check_cancelled()?;
+            if self.runs.is_none() && sink.full() {
+                break;
+            }
             if !self.hop.node_fits(g, false, a) {
                 continue;
             }
@@ -285,6 +291,9 @@ impl<'h, 'c> Scan<'h, 'c> {
                         }
                     } else {
                         sink.row(&vals, &row)?;
+                        if sink.full() {
+                            return Ok(any);
+                        }
                     }
                 }
             }

@@ -223,7 +223,9 @@ impl Session {
         let Some(graph) = self.graph.as_mut() else { return Ok(String::new()) };
         match crate::gql::query(graph, q, &BTreeMap::new(), crate::gql::exec::Access::ReadOnly) {
             Ok(t) => Ok(crate::gql::format::render(graph, &t, self.format.gql())),
-            Err(e) if e.class == crate::gql::error::ErrorClass::Interrupted => Err(ReplError::Interrupted),
+            // Ctrl-C or a process budget; the row budget (--max-rows) is an error of this
+            // query, shown with its reason.
+            Err(e) if e.class == crate::gql::error::ErrorClass::Interrupted && (crate::budget::is_tripped() || crate::cancel::cancelled()) => Err(ReplError::Interrupted),
             Err(e) => {
                 let mut caret = String::new();
                 if let Some((l, c)) = e.pos
@@ -265,6 +267,7 @@ fn ensure_newline(s: &str) -> String {
 pub fn render_error(e: &ReplError) -> String {
     match e {
         ReplError::Datalog(d) => ensure_newline(d),
+        ReplError::Interrupted if let Some(reason) = crate::budget::tripped() => ensure_newline(&format!("error: stopped: {reason}")),
         e => ensure_newline(&format!("error: {e}")),
     }
 }
