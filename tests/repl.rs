@@ -80,8 +80,11 @@ a.name             | b.name
 (1 row)
 format tsv
 E	citation
-Person:lena ortiz	[chat/transcript.txt:98-108] +3
-Person:marek novak	[chat/transcript.txt:19-30] +7
+Person:dana whitfield	[registry-notes.txt:66-80] +1
+Person:ines duarte	[board-minutes.docx:145-156]
+Person:lena ortiz	[chat/transcript.txt:98-108] +5
+Person:marek novak	[board-minutes.docx:124-135] +10
+Person:paul whitaker	[board-minutes.docx:158-171]
 Person:priya raman	[news-article.html:100-111] +1
 format json
 [{"C":"Organization:beta holdings","E":"Organization:beta holdings sa","citation":"derived"}]
@@ -115,12 +118,12 @@ fn errors_show_a_caret_and_stop_the_script() {
     let script = "?- entity(E, \"Person\"), E = \"Person:lena ortiz\".\np(X :- q(X).\n?- entity(E, \"Person\"), E = \"Person:priya raman\".\n";
     let (code, out, err) = repl(&d, &["--format", "tsv"], script);
     assert_eq!(code, 2);
-    assert_eq!(out, "E\tcitation\nPerson:lena ortiz\t[chat/transcript.txt:98-108] +3\n");
+    assert_eq!(out, "E\tcitation\nPerson:lena ortiz\t[chat/transcript.txt:98-108] +5\n");
     assert_eq!(err, "error[TG0101]: syntax error: unexpected ':'\n  --> <input line 2>:1:5\n  |\n1 | p(X :- q(X).\n  |     ^\n  = note: expected an operator\n");
     // --keep-going runs the rest, and still exits 2.
     let (code, out, _) = repl(&d, &["--format", "tsv", "--keep-going"], script);
     assert_eq!(code, 2);
-    assert_eq!(out, "E\tcitation\nPerson:lena ortiz\t[chat/transcript.txt:98-108] +3\nE\tcitation\nPerson:priya raman\t[news-article.html:100-111] +1\n");
+    assert_eq!(out, "E\tcitation\nPerson:lena ortiz\t[chat/transcript.txt:98-108] +5\nE\tcitation\nPerson:priya raman\t[news-article.html:100-111] +1\n");
     // A GQL syntax error points at its column; an unknown command is named.
     let (code, _, err) = repl(&d, &["-e", "MATCH (a RETURN a", "-e", ":nope", "--keep-going"], "");
     assert_eq!(code, 2);
@@ -148,7 +151,7 @@ fn meta_commands() {
     assert!(out.starts_with(".decl claim(id: symbol, doc: symbol, subject: symbol, relation: symbol, object: symbol, modality: symbol, polarity: symbol, asserter: symbol)\n  declared at stdlib/schema.dl:"), "{out}");
     assert!(out.contains("\n  21 stored, 0 derived\n"), "{out}");
     assert!(out.contains("\nclaim/8                            21         0\n"), "{out}");
-    assert!(out.contains("\nsame_as/2                           0         1\n"), "{out}");
+    assert!(out.contains("\nsame_as/2                           0         2\n"), "{out}");
     assert!(out.contains("  :relations                   every relation"), "{out}");
     assert!(out.contains("case program: stdlib\nsession: no rules yet\n"), "{out}");
     assert!(out.ends_with("1 hop · 1 asserted\n"), "{out}");

@@ -32,7 +32,7 @@ fn resolve_merges_refuses_and_ranks() {
     let (code, out, err) = run(&d, &["resolve"]);
     assert_eq!(code, 0, "{err}");
     // FinCEN (wire-transfer-memo.txt) is an authority mention since issue 17.
-    assert!(out.starts_with("37 mentions → 12 entities (13 names)\n"), "{out}");
+    assert!(out.starts_with("54 mentions → 19 entities (21 names)\n"), "{out}");
     assert!(out.contains("  Organization:beta holdings sa  ←  Organization:beta holdings\n    written as: \"Beta Holdings\", \"Beta Holdings SA\"\n"), "{out}");
     assert!(out.contains("  1 claim(s)  Organization:acme trading ltd  ≠  Organization:acme trading ltd (uk)  — discriminators differ: none vs uk\n"), "{out}");
     assert!(out.contains("  1 claim(s)  Organization:acme trading ltd  ≠  Organization:acme trading products ltd  — one name extends the other with 'product'\n"), "{out}");

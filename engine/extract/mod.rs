@@ -339,14 +339,18 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             per_sentence[si] = entities::resolve_overlaps(merged);
         }
     }
-    // Surnames: a one-word name that is the last word of exactly one person named in full
+    // Surnames: a one-word name that is the last (or first) word of exactly one person named in full
     // in the document ("Humphress" after "Michael Humphress") refers to that person, whatever
     // type it was found as alone; such a mention becomes coreference (INFERRED, citing the
     // full name).
     let mut full: BTreeMap<String, BTreeMap<String, Span>> = BTreeMap::new();
+    // (Likewise a given name alone — "Hi Lena," — for the one person of the document it begins.)
     for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.surface.split_whitespace().count() >= 2) {
-        if let Some(last) = m.surface.split_whitespace().last().filter(|w| w.chars().next().is_some_and(char::is_uppercase) && w.len() >= 2) {
-            full.entry(last.to_lowercase()).or_default().entry(m.key.clone()).or_insert(m.span);
+        let words: Vec<&str> = m.surface.split_whitespace().collect();
+        for w in [words[0], words[words.len() - 1]] {
+            if w.chars().next().is_some_and(char::is_uppercase) && w.len() >= 2 && !w.ends_with('.') {
+                full.entry(w.to_lowercase()).or_default().entry(m.key.clone()).or_insert(m.span);
+            }
         }
     }
     let mut surname_refs: Vec<(Span, String, &'static str, Span)> = vec![];

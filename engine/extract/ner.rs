@@ -768,10 +768,31 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         }
         // One common or English word alone ("Office", "Rules", "Borrower") is not a name
         // unless a name gazetteer lists it.
-        let word = |k: usize| p.info[k].gaz == 0 && (COMMON.contains(&p.info[k].lw) || ENGLISH.contains(&p.info[k].lw));
+        // A gazetteer vouches for a word only as what it lists: a surname for a person
+        // ("Price", "Ward"), a place for a place — not "Court" for an organisation.
+        let vouched = |k: usize| match class_type(c) {
+            Some("Person") => p.info[k].gaz & (GIVEN_BIT | SURNAME_BIT) != 0,
+            // A place that is an English word alone ("Split", "Date") needs more than the list.
+            Some("Location") => p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0 && !(e == i + 1 && ENGLISH.contains(&p.info[k].lw)),
+            _ => false,
+        };
+        let word = |k: usize| !vouched(k) && (COMMON.contains(&p.info[k].lw) || ENGLISH.contains(&p.info[k].lw));
         // A line made of nothing but such words ("Account Statement") is a heading.
         let whole_line = i == 0 && e == p.tokens.len() || (e < p.tokens.len() && !p.info[e..].iter().any(|x| x.cap || x.lower_start) && i == 0);
-        let common_alone = (e == i + 1 && word(i)) || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
+        // After a determiner ("the Loan", "the Fund") an English word is a defined term,
+        // whatever a gazetteer lists it as.
+        let determined = i > 0 && matches!(p.info[i - 1].lw, h if DETERMINERS.contains(&h)) && ENGLISH.contains(&p.info[i].lw);
+        // A person or a place whose every word is an English word and none a name the
+        // gazetteers list ("Term Loan", "Effective Date") is a defined term too.
+        // So is an organisation named only by English words with no word of a company's name
+        // among them ("Account Statement"; not "United Airlines", "Granite Bank").
+        let org_evidence = (i..e).any(|k| p.info[k].orgword || p.info[k].legal);
+        let all_words = e > i + 1
+            && (matches!(class_type(c), Some("Person" | "Location")) || (class_type(c) == Some("Organization") && !org_evidence))
+            && (i..e).all(|k| word(k) || p.info[k].connector);
+        // One word in capitals is an acronym, never a person's name alone ("OK", "SEC").
+        let acronym_person = e == i + 1 && ((class_type(c) == Some("Person") && p.info[i].upper) || text[p.tokens[i].start..p.tokens[i].end].chars().count() == 1);
+        let common_alone = all_words || acronym_person || (e == i + 1 && (word(i) || determined)) || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
         if let Some(kind) = class_type(c).filter(|_| !common_alone) {
             let span = (p.tokens[i].start, p.tokens[e - 1].end);
             if text[span.0..span.1].chars().any(char::is_alphabetic) {
@@ -782,6 +803,10 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
     }
     out
 }
+
+/// Determiners before a defined term ("the", "a", "such"), by word hash.
+static DETERMINERS: LazyLock<hashbrown::HashSet<u64>> =
+    LazyLock::new(|| ["the", "a", "an", "this", "that", "such", "said", "each", "any", "every", "such", "its", "their"].iter().map(|w| lower_hash(w)).collect());
 
 /// The model shipped with `tg` (`stdlib/models/ner.tgw`).
 pub static BUILTIN: LazyLock<Model> = LazyLock::new(|| {
