@@ -54,7 +54,8 @@ fn prompt_completion_multiline_errors_ctrl_c_and_history() {
     ok(p.exp_string("tg> "));
     type_in(&mut p, "?- linked(A, _).\r");
     ok(p.exp_string("Organization:beta holdings"));
-    ok(p.exp_string("(1 row)"));
+    ok(p.exp_string("Organization:gamma consulting"));
+    ok(p.exp_string("(2 rows)"));
     // A syntax error shows a caret and the session goes on.
     type_in(&mut p, "p(X :- q(X).\r");
     ok(p.exp_string("error[TG0101]: syntax error"));

@@ -39,7 +39,7 @@ fn resolve_merges_refuses_and_ranks() {
     // JSON carries the same.
     let (_, json, _) = run(&d, &["resolve", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
-    assert_eq!(v["entities"], 12);
+    assert_eq!(v["entities"], 19);
     assert_eq!(v["merged"][0]["canonical"], "Organization:beta holdings sa");
     // An analyst's rejection splits the class after the next derivation, and explain shows it.
     let (code, out, _) = run(&d, &["resolve", "--reject", "Beta Holdings", "Beta Holdings SA"]);
@@ -47,7 +47,7 @@ fn resolve_merges_refuses_and_ranks() {
     assert_eq!(out, "recorded: reject Beta Holdings Beta Holdings SA; run tg derive to apply it\n");
     run(&d, &["derive"]);
     let (_, out, _) = run(&d, &["resolve"]);
-    assert!(out.starts_with("37 mentions → 13 entities (13 names)\n"), "{out}");
+    assert!(out.starts_with("54 mentions → 20 entities (21 names)\n"), "{out}");
     assert!(out.contains("rejected by an analyst"), "{out}");
     let (_, ex, _) = run(&d, &["explain", "merge_refused(\"Organization:beta holdings\", \"Organization:beta holdings sa\", \"rejected by an analyst\")"]);
     assert!(ex.contains("er_judgement(\"Organization:beta holdings\", \"Organization:beta holdings sa\", \"reject\")  [analyst judgement"), "{ex}");

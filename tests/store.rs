@@ -32,8 +32,9 @@ fn build_dump_verify_stats() {
     assert!(stdout(&o).contains("skipped blob.bin: binary file (not text, format not recognised)\n"), "{}", stdout(&o));
     assert_eq!(String::from_utf8_lossy(&o.stderr), "warning: blob.bin: binary file (not text, format not recognised)\n");
     let v = tg(&d, &["verify", "--db", "store"]);
-    // 21 structural citations and 16 from extraction (entities, mentions, claims).
-    assert_eq!(stdout(&v), "37/37 citations verified\n3/3 source files unchanged\n");
+    // 21 structural citations and 18 from extraction (entities, mentions, claims; the
+    // name recogniser adds "John Doe" and "Société Générale").
+    assert_eq!(stdout(&v), "39/39 citations verified\n3/3 source files unchanged\n");
     let s = tg(&d, &["stats", "--db", "store", "--format", "json"]);
     let json: serde_json::Value = serde_json::from_str(&stdout(&s)).unwrap_or_default();
     assert_eq!(json["documents"], 3);
@@ -279,7 +280,7 @@ fn tampered_text_fails_verification() {
     assert_eq!(v.status.code(), Some(1));
     let out = stdout(&v);
     assert!(out.starts_with("FAILED memo.txt: canonical text missing or does not match its blake3\n"), "{out}");
-    assert!(out.ends_with("26/37 citations verified\n3/3 source files unchanged\n"), "{out}");
+    assert!(out.ends_with("28/39 citations verified\n3/3 source files unchanged\n"), "{out}");
     let e = tg(&d, &["explain", "paragraph(\"memo.txt\", 0)", "--db", "db", "--verify"]);
     assert_eq!(e.status.code(), Some(1));
     assert!(stdout(&e).contains("✗ does not re-hash"), "{}", stdout(&e));
