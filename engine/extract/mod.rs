@@ -748,12 +748,24 @@ pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
         }
     }
     // Table parties: entities cited by their cells.
+    // The fields inside a quote: a range of the fields when they are in text order (as
+    // ingest gives them), so a table of N rows costs N lookups, not N × N.
+    let in_order = fields.is_sorted_by_key(|f| f.span.0);
+    let inside = move |q: Span| -> &[Field] {
+        if in_order {
+            let a = fields.partition_point(|f| f.span.0 < q.0);
+            let b = fields.partition_point(|f| f.span.0 < q.1);
+            &fields[a..b.max(a)]
+        } else {
+            fields
+        }
+    };
     let party_cells: Vec<(String, &'static str, (u64, u64), String)> = x
         .claims
         .iter()
-        .filter(|c| c.antecedents.is_empty() && c.attrs.iter().any(|a| a.0 == "reference" || a.0 == "amount") && fields.iter().any(|f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1))
+        .filter(|c| c.antecedents.is_empty() && c.attrs.iter().any(|a| a.0 == "reference" || a.0 == "amount") && inside(c.quote).iter().any(|f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1))
         .flat_map(|c| {
-            fields
+            inside(c.quote)
                 .iter()
                 .filter(move |f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1)
                 .filter_map(move |f| {
