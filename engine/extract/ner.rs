@@ -767,9 +767,9 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             e -= 1;
         }
         // One common or English word alone ("Office", "Rules", "Borrower") is not a name
-        // unless a name gazetteer lists it.
-        // A gazetteer vouches for a word only as what it lists: a surname for a person
-        // ("Price", "Ward"), a place for a place — not "Court" for an organisation.
+        // unless a name gazetteer vouches for it — and a gazetteer vouches for a word only as
+        // what it lists: a surname for a person ("Price", "Ward"), a place for a place, not
+        // "Court" for an organisation.
         let vouched = |k: usize| match class_type(c) {
             Some("Person") => p.info[k].gaz & (GIVEN_BIT | SURNAME_BIT) != 0,
             // A place that is an English word alone ("Split", "Date") needs more than the list.
@@ -778,10 +778,10 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         };
         let word = |k: usize| !vouched(k) && (COMMON.contains(&p.info[k].lw) || ENGLISH.contains(&p.info[k].lw));
         // A line made of nothing but such words ("Account Statement") is a heading.
-        let whole_line = i == 0 && e == p.tokens.len() || (e < p.tokens.len() && !p.info[e..].iter().any(|x| x.cap || x.lower_start) && i == 0);
+        let whole_line = i == 0 && !p.info[e..].iter().any(|x| x.cap || x.lower_start);
         // After a determiner ("the Loan", "the Fund") an English word is a defined term,
         // whatever a gazetteer lists it as.
-        let determined = i > 0 && matches!(p.info[i - 1].lw, h if DETERMINERS.contains(&h)) && ENGLISH.contains(&p.info[i].lw);
+        let determined = i > 0 && DETERMINERS.contains(&p.info[i - 1].lw) && ENGLISH.contains(&p.info[i].lw);
         // A person or a place whose every word is an English word and none a name the
         // gazetteers list ("Term Loan", "Effective Date") is a defined term too.
         // So is an organisation named only by English words with no word of a company's name
@@ -790,7 +790,8 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let all_words = e > i + 1
             && (matches!(class_type(c), Some("Person" | "Location")) || (class_type(c) == Some("Organization") && !org_evidence))
             && (i..e).all(|k| word(k) || p.info[k].connector);
-        // One word in capitals is an acronym, never a person's name alone ("OK", "SEC").
+        // One word in capitals is an acronym, never a person's name alone ("OK", "SEC"); one
+        // letter alone is no name at all.
         let acronym_person = e == i + 1 && ((class_type(c) == Some("Person") && p.info[i].upper) || text[p.tokens[i].start..p.tokens[i].end].chars().count() == 1);
         let common_alone = all_words || acronym_person || (e == i + 1 && (word(i) || determined)) || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
         if let Some(kind) = class_type(c).filter(|_| !common_alone) {
@@ -806,7 +807,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
 
 /// Determiners before a defined term ("the", "a", "such"), by word hash.
 static DETERMINERS: LazyLock<hashbrown::HashSet<u64>> =
-    LazyLock::new(|| ["the", "a", "an", "this", "that", "such", "said", "each", "any", "every", "such", "its", "their"].iter().map(|w| lower_hash(w)).collect());
+    LazyLock::new(|| ["the", "a", "an", "this", "that", "such", "said", "each", "any", "every", "its", "their"].iter().map(|w| lower_hash(w)).collect());
 
 /// The model shipped with `tg` (`stdlib/models/ner.tgw`).
 pub static BUILTIN: LazyLock<Model> = LazyLock::new(|| {
