@@ -10,6 +10,11 @@
 //! and `tg eval fire` scoring), and prints the summed scores. With `--out`, trains on all the
 //! data and writes the model, and the common-word list beside it (`gazetteer/common-words.txt`);
 //! the same data and settings give the same bytes.
+//!
+//! Diagnostics (environment): `TG_NER_ERRORS=1` prints every cross-validation error;
+//! `TG_NER_SCORE_TRAINING=1` trains each fold on all the data (training scores, to tell a
+//! bug from a generalisation gap); `TG_NER_ONLY=1` scores the tagger's names alone, without
+//! the rule finders (read by `eval_docred::docred`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;

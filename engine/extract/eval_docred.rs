@@ -6,6 +6,9 @@
 //! Each document is rebuilt as natural text ([`super::ner_train::detokenize`] per sentence,
 //! sentences joined by one space) and extracted whole, with its gold sentence spans, so
 //! names found once are found again and coreference works as in a real document.
+//!
+//! With `TG_NER_ONLY` set in the environment (a diagnostic of `tg-train-ner`), the entity
+//! predictions are the name recogniser's alone, without the rule finders.
 
 use std::collections::{BTreeMap, BTreeSet};
 
