@@ -356,20 +356,24 @@ fn dedup(v: &mut Vec<(String, Vec<Span>)>) {
     v.dedup();
 }
 
+/// A FIRE sentence as its JSON has it (also read by `ner_train`).
 #[derive(Deserialize)]
-struct FireItem {
-    tokens: Vec<String>,
-    entities: Vec<FireEntity>,
+pub(crate) struct FireItem {
+    pub(crate) tokens: Vec<String>,
+    pub(crate) entities: Vec<FireEntity>,
     #[serde(default)]
     relations: Vec<FireRelation>,
+    #[serde(default)]
+    pub(crate) orig_id: Option<serde_json::Value>,
 }
 
+/// A FIRE entity: its type and token range.
 #[derive(Deserialize)]
-struct FireEntity {
+pub(crate) struct FireEntity {
     #[serde(rename = "type")]
-    kind: String,
-    start: usize,
-    end: usize,
+    pub(crate) kind: String,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
 }
 
 #[derive(Deserialize)]

@@ -39,21 +39,25 @@ pub const DOCRED_RELATION_MAP: &[(&str, &str, bool)] = &[
 pub const CLAIM_CLASS: &[(&str, &str)] =
     &[("EMPLOYED_BY", "EMPLOYED_BY"), ("OFFICER_OF", "EMPLOYED_BY"), ("DIRECTOR_OF", "EMPLOYED_BY"), ("SUBSIDIARY_OF", "SUBSIDIARY_OF"), ("OWNS", "OWNS")];
 
+/// A Re-DocRED document as its JSON has it (also read by `ner_train`).
 #[derive(Deserialize)]
-struct DocredDoc {
-    sents: Vec<Vec<String>>,
+pub(crate) struct DocredDoc {
+    #[serde(default)]
+    pub(crate) title: String,
+    pub(crate) sents: Vec<Vec<String>>,
     #[serde(rename = "vertexSet")]
-    vertex_set: Vec<Vec<DocredMention>>,
+    pub(crate) vertex_set: Vec<Vec<DocredMention>>,
     #[serde(default)]
     labels: Vec<DocredLabel>,
 }
 
+/// One mention of a Re-DocRED entity cluster.
 #[derive(Deserialize)]
-struct DocredMention {
-    pos: [usize; 2],
-    sent_id: usize,
+pub(crate) struct DocredMention {
+    pub(crate) pos: [usize; 2],
+    pub(crate) sent_id: usize,
     #[serde(rename = "type")]
-    kind: String,
+    pub(crate) kind: String,
 }
 
 #[derive(Deserialize)]

@@ -186,12 +186,6 @@ fn affix_hash(w: &str, suffix: bool) -> u64 {
     lower_hash(s) ^ if suffix { 0x5555 } else { 0xaaaa }
 }
 
-/// The hash of a word's last four characters, lower-cased (kept in the token's length-
-/// independent suffix slot when shorter).
-fn affix4(x: &Info) -> u64 {
-    x.suf4
-}
-
 fn mix(t: u64, a: u64, b: u64) -> u64 {
     let mut h = t.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ a;
     h = h.rotate_left(29).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ b;
@@ -536,7 +530,7 @@ impl Prepared {
         out.push(mix(29, gz(i), p1));
         out.push(mix(30, x.doc as u64, (i == 0) as u64));
         out.push(mix(31, x.doc as u64, x.shape));
-        out.push(mix(32, affix4(x), 0));
+        out.push(mix(32, x.suf4, 0));
         if x.orgword {
             out.push(mix(33, p1, 0));
         }

@@ -13,8 +13,8 @@
 use std::collections::BTreeMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use serde::Deserialize;
-
+use super::eval::FireItem;
+use super::eval_docred::DocredDoc;
 use super::ner::{self, Model, NC, O, Prepared};
 use crate::ingest::model::Span;
 
@@ -108,22 +108,6 @@ fn without_title(tokens: &[String], a: usize, b: usize) -> usize {
     a
 }
 
-#[derive(Deserialize)]
-struct DocredDoc {
-    title: String,
-    sents: Vec<Vec<String>>,
-    #[serde(rename = "vertexSet")]
-    vertex_set: Vec<Vec<DocredMention>>,
-}
-
-#[derive(Deserialize)]
-struct DocredMention {
-    pos: [usize; 2],
-    sent_id: usize,
-    #[serde(rename = "type")]
-    kind: String,
-}
-
 /// Reads Re-DocRED's JSON (a list of documents with `sents` and `vertexSet`).
 pub fn read_redocred(json: &str) -> Result<Vec<Doc>, TrainError> {
     let docs: Vec<DocredDoc> = serde_json::from_str(json).map_err(|e| TrainError(format!("not a Re-DocRED file: {e}")))?;
@@ -155,22 +139,6 @@ pub fn read_redocred(json: &str) -> Result<Vec<Doc>, TrainError> {
         out.push(doc);
     }
     Ok(out)
-}
-
-#[derive(Deserialize)]
-struct FireItem {
-    tokens: Vec<String>,
-    entities: Vec<FireEntity>,
-    #[serde(default)]
-    orig_id: Option<serde_json::Value>,
-}
-
-#[derive(Deserialize)]
-struct FireEntity {
-    #[serde(rename = "type")]
-    kind: String,
-    start: usize,
-    end: usize,
 }
 
 /// Reads FIRE's JSON (a list of sentences with `tokens` and `entities`); each sentence is
