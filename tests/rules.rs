@@ -263,19 +263,22 @@ fn generated_claims_do_not_feed_inference_until_supported() {
 }
 
 /// The clusters `tg resolve --names` gives a fixture set (`fixtures/er/NAME.csv`:
-/// `id,name,type,expected`), compared as partitions with the expected ones.
+/// `id,name,type[,attribute…],expected`), compared as partitions with the expected ones.
 fn fixture_partition(name: &str) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
     let d = common::scratch("rules", &format!("er-{name}"));
     let text = std::fs::read_to_string(root().join(format!("fixtures/er/{name}.csv"))).unwrap_or_default();
     let mut rdr: Vec<Vec<String>> = vec![];
-    let mut input = String::from("id,name,type\n");
-    for line in text.lines().skip(1) {
-        // The names may hold commas: the expected cluster is the last cell, the type before it.
+    let mut input = String::new();
+    for (i, line) in text.lines().enumerate() {
+        // The names may hold commas (quoted): the expected cluster is the last cell, and
+        // everything before it is given to `tg resolve --names` as it stands.
         let Some((rest, expected)) = line.rsplit_once(',') else { continue };
-        let Some((rest, ty)) = rest.rsplit_once(',') else { continue };
-        let Some((id, name)) = rest.split_once(',') else { continue };
-        input.push_str(&format!("{id},{name},{ty}\n"));
-        rdr.push(vec![id.to_string(), expected.to_string()]);
+        input.push_str(rest);
+        input.push('\n');
+        if i > 0 {
+            let id = rest.split(',').next().unwrap_or_default();
+            rdr.push(vec![id.to_string(), expected.to_string()]);
+        }
     }
     std::fs::write(d.join("names.csv"), input).unwrap_or_default();
     let o = tg(&d, &["resolve", "--names", "names.csv"]);
@@ -301,6 +304,43 @@ fn legal_entities_resolve_to_the_exact_expected_clusters() {
     // that are ("(UK)" vs "(US)").
     let (got, want) = fixture_partition("legal_entities");
     assert_eq!(got, want);
+}
+
+#[test]
+fn shared_identifiers_link_and_different_ones_separate() {
+    // A shared LEI or company number links different legal forms and renamed companies;
+    // identifiers one character apart are different companies; an identifier on one side
+    // only refuses nothing.
+    let (got, want) = fixture_partition("identifiers");
+    assert_eq!(got, want);
+    let d = common::scratch("rules", "er-identifiers-why");
+    std::fs::write(d.join("n.csv"), "id,name,type,lei\na,Rio Tinto plc,Organization,529900T8BM49AURSDO55\nb,Rio Tinto Limited,Organization,5299-00T8BM49AURSDO55\n").unwrap_or_default();
+    let o = tg(&d, &["resolve", "--names", "n.csv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "id,cluster\na,a\nb,a\n");
+}
+
+#[test]
+fn identifiers_stated_in_text_are_identity_evidence() {
+    let d = common::scratch("rules", "er-identifiers-case");
+    let corpus = root().join("fixtures/er/identifiers_case");
+    let o = tg(&d, &["build", corpus.to_str().unwrap_or_default(), "--db", "db"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let (_, dump, _) = run(&d, &["dump"]);
+    // The identifier is an attribute of the party, citing the name and the number together.
+    let line = dump.lines().find(|l| l.contains("entity_attr(\"Organization:rio tinto plc\", \"lei\", \"529900T8BM49AURSDO55\")")).unwrap_or_else(|| panic!("{dump}"));
+    assert!(line.contains("EXTRACTED"), "{line}");
+    assert!(dump.contains("entity_attr(\"Organization:northwind traders ltd\", \"registration number\", \"09876543\")"), "{dump}");
+    let o = tg(&d, &["derive", "--db", "db"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let (code, out, err) = run(&d, &["resolve"]);
+    assert_eq!(code, 0, "{err}");
+    // plc and Limited are one legal entity by their LEI, and the line says so first.
+    let merge = out.lines().find(|l| l.contains("rio tinto limited  =  Organization:rio tinto plc")).unwrap_or_else(|| panic!("{out}"));
+    assert!(merge.contains("1.000  shared identifier: lei 529900T8BM49AURSDO55"), "{merge}");
+    // Two company numbers: two companies, refused with the reason.
+    assert!(out.contains("identifiers differ: registration number 01234567 vs 07654321") || out.contains("identifiers differ: registration number 07654321 vs 01234567"), "{out}");
+    assert!(!out.lines().any(|l| l.contains("Lewis Oil Company") && l.contains("Lewis Oil Corp.") && l.contains("same")), "{out}");
 }
 
 #[test]

@@ -36,6 +36,10 @@ pub enum HostFn {
     ErOrgPlace,
     /// `@tg_er_legal_form(name)`: the legal form a name ends with, normalised ("" if none).
     ErLegalForm,
+    /// `@tg_er_identifier_kind(attribute)`: the registry identifier an attribute names ("" if none).
+    ErIdentifierKind,
+    /// `@tg_er_identifier_value(value)`: an identifier as compared (upper case, alphanumerics).
+    ErIdentifierValue,
     /// `@tg_er_word_at(core, i)`: the i-th word of a core ("" past its end).
     ErWordAt,
     /// `@tg_er_extension(a, b)`: the first extra word when one name extends the other.
@@ -64,6 +68,8 @@ const ALL: &[(&str, HostFn)] = &[
     ("tg_er_extension", HostFn::ErExtension),
     ("tg_er_first", HostFn::ErFirst),
     ("tg_er_last", HostFn::ErLast),
+    ("tg_er_identifier_kind", HostFn::ErIdentifierKind),
+    ("tg_er_identifier_value", HostFn::ErIdentifierValue),
     ("tg_er_legal_form", HostFn::ErLegalForm),
     ("tg_er_name", HostFn::ErName),
     ("tg_er_org_core", HostFn::ErOrgCore),
@@ -94,7 +100,7 @@ impl HostFn {
     pub fn args(self) -> &'static [Kind] {
         use HostFn::*;
         match self {
-            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErOrgCore | ErOrgPlace | ErLegalForm | DateNumber => &[Kind::Symbol],
+            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErOrgCore | ErOrgPlace | ErLegalForm | ErIdentifierKind | ErIdentifierValue | DateNumber => &[Kind::Symbol],
             ErWordAt => &[Kind::Symbol, Kind::Number],
             ErExtension | JaroWinkler | TokenOverlap | WordSimilarity | ValueDistance | ValuesAgree => &[Kind::Symbol, Kind::Symbol],
             Ln => &[Kind::Float],
@@ -105,7 +111,7 @@ impl HostFn {
     pub fn result(self) -> Kind {
         use HostFn::*;
         match self {
-            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErOrgCore | ErOrgPlace | ErLegalForm | ErWordAt | ErExtension => Kind::Symbol,
+            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErOrgCore | ErOrgPlace | ErLegalForm | ErIdentifierKind | ErIdentifierValue | ErWordAt | ErExtension => Kind::Symbol,
             JaroWinkler | TokenOverlap | WordSimilarity | DateNumber | ValueDistance | ValuesAgree => Kind::Number,
             Ln => Kind::Float,
         }
@@ -135,6 +141,14 @@ impl HostFn {
             ErWordAt => {
                 let w = names::word_at(values.symbol(a.first().copied().unwrap_or(0)), a.get(1).copied().unwrap_or(0) as i32);
                 values.intern(&w)
+            }
+            ErIdentifierKind => {
+                let k = names::identifier_kind(values.symbol(a.first().copied().unwrap_or(0)));
+                values.intern(k)
+            }
+            ErIdentifierValue => {
+                let v = names::identifier_value(values.symbol(a.first().copied().unwrap_or(0)));
+                values.intern(&v)
             }
             ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErOrgCore | ErOrgPlace | ErLegalForm => {
                 // A name, not an entity key: "Erratum: A Model" keeps its first word.

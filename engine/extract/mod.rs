@@ -15,6 +15,7 @@ pub mod enforcement;
 pub mod entities;
 pub mod eval;
 pub mod eval_docred;
+pub mod identifiers;
 pub mod modality;
 pub mod ner;
 pub mod ner_train;
@@ -90,6 +91,8 @@ pub struct Extraction {
     pub refused: Vec<String>,
     /// Parties listed side by side ([`aliases`]): never the same entity.
     pub listed: Vec<aliases::Listed>,
+    /// Registry identifiers stated beside a party's name ([`identifiers`]).
+    pub identifiers: Vec<identifiers::Stated>,
 }
 
 /// The largest char boundary of `text` at or before `i` (clamped to its length).
@@ -223,6 +226,11 @@ fn defined_terms(text: &str, mentions: &[Mention]) -> Vec<(String, usize)> {
     out
 }
 
+/// The sentence (of sorted, disjoint sentences) that contains `span`, if one does.
+fn containing(sentences: &[Span], span: Span) -> Option<&Span> {
+    sentences.get(sentences.partition_point(|s| s.1 < span.1)).filter(|s| s.0 <= span.0 && span.1 <= s.1)
+}
+
 fn is_word_boundary(text: &str, s: usize, e: usize) -> bool {
     let before = text[..s].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
     let after = text[e..].chars().next().is_none_or(|c| !c.is_alphanumeric());
@@ -287,7 +295,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // One word the tagger found only where every word is capitalised, at the start of a
     // sentence, is not looked for again elsewhere (a wrong guess would spread); names of
     // several words, words it found inside a sentence and the rules' names are.
-    let opener = |sp: &Span| input.sentences.iter().any(|s| text[s.0..sp.0.max(s.0)].trim().is_empty() && s.0 <= sp.0 && sp.1 <= s.1);
+    let opener = |sp: &Span| containing(input.sentences, *sp).is_some_and(|s| text[s.0..sp.0].trim().is_empty());
     let mut inside: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for (sp, _) in learned.iter().flatten() {
         if !opener(sp) {
@@ -409,15 +417,16 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             // A capitalised head ("the Commission") names its antecedent's kind of body.
             let head = whole.as_str().strip_prefix(['T', 't']).and_then(|r| r.strip_prefix("he ")).filter(|h| h.starts_with(char::is_uppercase)).map(str::to_lowercase);
             let compatible = |m: &&Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent") && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
-            let mut ante = flat.iter().rev().find(|m| m.span.1 <= sp.0 && compatible(m));
+            // (Mentions are in text order: only those starting before the pronoun are looked at.)
+            let mut ante = flat[..flat.partition_point(|m| m.span.0 < sp.0)].iter().rev().find(|m| m.span.1 <= sp.0 && compatible(m));
             // A pronoun that opens its sentence continues the previous sentence's subject
             // ("Wells Fargo acquired Bank of Alaska. It also acquired …"): the first compatible
             // mention of the sentence the nearest one is in, not the nearest one.
             if text[sent.0..sp.0].trim().is_empty()
                 && let Some(near) = ante
-                && let Some(prev) = input.sentences.iter().find(|s| s.0 <= near.span.0 && near.span.1 <= s.1)
+                && let Some(prev) = containing(input.sentences, near.span)
             {
-                ante = flat.iter().find(|m| m.span.0 >= prev.0 && m.span.1 <= prev.1 && compatible(m)).or(ante);
+                ante = flat[flat.partition_point(|m| m.span.0 < prev.0)..].iter().find(|m| m.span.0 >= prev.0 && m.span.1 <= prev.1 && compatible(m)).or(ante);
             }
             if let Some(ante) = ante {
                 coref.push((sp, ante.key.clone(), want, ante.span));
@@ -427,16 +436,22 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     coref.sort_by(|a, b| a.0.cmp(&b.0));
     coref.dedup_by(|a, b| a.0 == b.0);
 
+    // The authorities named, by sentence (a settlement's implied party is the last one before).
+    let authority_mentions: Vec<(usize, Mention)> =
+        per_sentence.iter().enumerate().flat_map(|(i, ms)| ms.iter().filter(|m| authorities::is_authority(&m.key)).map(move |m| (i, m.clone()))).collect();
     let mut out = Extraction::default();
     for (si, &sent) in input.sentences.iter().enumerate() {
         let mut ms: Vec<(Mention, Option<Span>)> = per_sentence[si].iter().cloned().map(|m| (m, None)).collect();
-        for (sp, key, kind, ante) in coref.iter().filter(|c| c.0.0 >= sent.0 && c.0.1 <= sent.1) {
+        // (The referring expressions are sorted by span: those of this sentence are a range.)
+        let first = coref.partition_point(|c| c.0.0 < sent.0);
+        for (sp, key, kind, ante) in coref[first..].iter().take_while(|c| c.0.0 < sent.1).filter(|c| c.0.1 <= sent.1) {
             if !ms.iter().any(|(m, _)| m.span.0 < sp.1 && sp.0 < m.span.1) {
                 ms.push((Mention { span: *sp, kind, key: key.clone(), surface: collapse(&text[sp.0..sp.1]), attrs: vec![] }, Some(*ante)));
             }
         }
         ms.sort_by(|a, b| a.0.span.cmp(&b.0.span));
         mark_roles(text, sent, &mut ms);
+        out.identifiers.extend(identifiers::sentence(text, sent, &ms));
         // Alias statements and enumerations (identity evidence for the rule library).
         let (alias_claims, alias_mentions, listed) = aliases::sentence(input.id, text, sent, &ms.iter().map(|(m, _)| m.clone()).collect::<Vec<_>>(), vocab);
         out.claims.extend(alias_claims);
@@ -454,7 +469,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             // in the document, then cited as the claim's antecedent (INFERRED).
             let mut with_implied = None;
             if f.object == relations::IMPLIED {
-                let before: Vec<Mention> = per_sentence[..si].iter().flatten().filter(|m| authorities::is_authority(&m.key)).cloned().collect();
+                let before: Vec<Mention> = authority_mentions[..authority_mentions.partition_point(|(i, _)| *i < si)].iter().map(|(_, m)| m.clone()).collect();
                 match enforcement::implied_object(f.rel, f.subject, &mentions, &before) {
                     Some(Ok(i)) => f.object = i,
                     Some(Err(m)) => {
@@ -783,6 +798,10 @@ pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
     }
     for ((key, surface), spans) in mention_spans {
         out.push(CitedFact { rel: "mention".into(), args: vec![sym(doc), sym(key), sym(surface)], tag: Tag::Extracted, spans });
+    }
+    // An identifier cites the name and the identifier together.
+    for id in &x.identifiers {
+        attr_spans.entry((id.entity.as_str(), id.kind, id.value.as_str())).or_default().push((id.span.0 as u64, id.span.1 as u64));
     }
     for ((key, k, v), spans) in attr_spans {
         out.push(CitedFact { rel: "entity_attr".into(), args: vec![sym(key), sym(k), sym(v)], tag: Tag::Extracted, spans });

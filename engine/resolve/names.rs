@@ -216,6 +216,41 @@ fn extension_of(wa: Vec<String>, wb: Vec<String>) -> String {
     String::new()
 }
 
+/// The kind of registry identifier an attribute name or a label in text names, normalised:
+/// `lei` (LEI, Legal Entity Identifier), `registration number` (company number, registered
+/// number, CRN…), `tax id` (EIN, TIN, tax identification number), `vat number`, `cik`, `crd`;
+/// "" for anything else. Only identifiers issued to one legal entity (or one person, for a
+/// CRD) count: two records stating the same one name one entity whatever their names say,
+/// so an account number or an address, which several parties may share, is not one.
+pub fn identifier_kind(label: &str) -> &'static str {
+    let lower = label.to_lowercase();
+    let mut words: Vec<&str> = lower.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect();
+    // "CRD No.", "company number", "LEI code": the suffix says "identifier"; some words only
+    // name one with it ("company" alone is a name column, "company number" an identifier).
+    let suffixed = words.last().is_some_and(|w| matches!(*w, "no" | "number" | "nr" | "code" | "num"));
+    if suffixed && words.len() > 1 {
+        words.pop();
+    }
+    let key = words.join(" ");
+    match key.as_str() {
+        "lei" | "legal entity identifier" => "lei",
+        "crn" | "company registration" => "registration number",
+        "company" | "registration" | "registered" | "reg" | "incorporation" | "business registration" | "commercial register" | "registry" | "companies house" if suffixed => "registration number",
+        "ein" | "fein" | "tin" | "tax id" | "employer identification" | "taxpayer identification" | "tax identification" => "tax id",
+        "tax" | "employer id" if suffixed => "tax id",
+        "vat" | "vat id" | "vat registration" => "vat number",
+        "cik" | "central index key" => "cik",
+        "crd" => "crd",
+        _ => "",
+    }
+}
+
+/// An identifier's value as compared: letters upper-cased, spaces and punctuation dropped
+/// ("12-3456789" = "123456789", "gb 123 4567 89" = "GB123456789").
+pub fn identifier_value(value: &str) -> String {
+    value.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_uppercase).collect()
+}
+
 /// The legal form a name ends with, normalised: the trailing run of legal-form words
 /// ("Rio Tinto plc" → "plc", "Acme Limited" → "ltd", "Samsung Electronics Co., Ltd." →
 /// "ltd", "Lewis Oil Company" → "co"), sorted and joined by spaces; empty when the name
@@ -569,6 +604,29 @@ pub fn date_number(iso: &str) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn identifier_kinds() {
+        for (label, kind) in [
+            ("LEI", "lei"),
+            ("lei_code", "lei"),
+            ("Company No.", "registration number"),
+            ("registration_number", "registration number"),
+            ("company", ""),
+            ("CRD No.", "crd"),
+            ("EIN", "tax id"),
+            ("Tax Identification Number", "tax id"),
+            ("VAT number", "vat number"),
+            ("CIK", "cik"),
+            ("soc_sec_id", ""),
+            ("account", ""),
+            ("date_of_birth", ""),
+        ] {
+            assert_eq!(identifier_kind(label), kind, "{label}");
+        }
+        assert_eq!(identifier_value("12-3456789"), "123456789");
+        assert_eq!(identifier_value("gb 123 4567 89"), "GB123456789");
+    }
 
     #[test]
     fn suffix_list_is_sorted() {

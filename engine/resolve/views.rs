@@ -136,7 +136,7 @@ pub struct LinkView {
     pub b: String,
     /// How alike the names are, in thousandths (1000 for the same name or an alias).
     pub score: i64,
-    /// The deciding evidence (an alias statement or an analyst first, then the name rule).
+    /// The deciding evidence (an alias statement, a shared identifier or an analyst first, then the name rule).
     pub reason: String,
 }
 
@@ -190,10 +190,11 @@ fn link_reasons(store: &Store) -> Result<BTreeMap<(String, String), (i64, String
     for r in derived(store, "same_as")? {
         let key = (sym(&r[0]), sym(&r[1]));
         let mut why = reasons.get(&key).cloned().unwrap_or_default();
-        // The deciding evidence first: an alias statement, then the names.
-        why.sort_by_key(|w| (!w.starts_with("alias"), w.clone()));
+        // The deciding evidence first: an alias statement or a shared identifier, then the names.
+        let evidence = |w: &String| w.starts_with("alias") || w.starts_with("shared identifier");
+        why.sort_by_key(|w| (!evidence(w), w.clone()));
         why.dedup();
-        let decided = why.is_empty() || why.first().is_some_and(|w| w.starts_with("alias"));
+        let decided = why.is_empty() || why.first().is_some_and(evidence);
         let s = if decided || why.iter().any(|w| w.starts_with("same name")) { 1000 } else { score.get(&key).copied().unwrap_or(1000) };
         // A link without name evidence or an alias is an analyst's acceptance (the only other
         // way into same_as).
