@@ -912,13 +912,17 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
                     SourceState::Same => {}
                 }
             }
+            let pending = store.pending_documents().map_err(fail)?;
+            for id in &pending {
+                out.push_str(&format!("INCOMPLETE {id}: an interrupted build was writing it; run tg build\n"));
+            }
             out.push_str(&format!("{}/{} citations verified\n", v.verified, v.checked));
             match &sources.corpus {
                 Some(_) => out.push_str(&format!("{}/{} source files unchanged\n", sources.checked - sources.problems.len(), sources.checked)),
                 None if sources.unrooted > 0 => out.push_str(&format!("{} source files not checked: the store records no corpus folder\n", sources.unrooted)),
                 None => {}
             }
-            if v.failures.is_empty() && sources.problems.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+            if v.failures.is_empty() && sources.problems.is_empty() && pending.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
         }
         Command::Stats { db, format } => {
             let st = open_store(&db)?.stats().map_err(fail)?;

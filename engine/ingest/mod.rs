@@ -308,7 +308,11 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
         settings.push(("extractor".into(), Some(extractor.clone())));
         store.put_settings(&settings)?;
     }
-    let stale: BTreeSet<String> = store.settings_with_prefix(STALE_PREFIX)?.into_iter().map(|(id, _)| id).collect();
+    let mut stale: BTreeSet<String> = store.settings_with_prefix(STALE_PREFIX)?.into_iter().map(|(id, _)| id).collect();
+    // A document whose write was interrupted is written again, with the file it came from
+    // (an attachment's parent).
+    let pending = store.pending_documents()?;
+    stale.extend(pending.iter().map(|id| id.split('#').next().unwrap_or(id).to_string()));
     let corpus = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
     if store.setting(CORPUS_SETTING)?.as_deref() != Some(&*corpus.to_string_lossy()) {
         store.put_setting(CORPUS_SETTING, &corpus.to_string_lossy())?;

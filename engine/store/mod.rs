@@ -183,6 +183,8 @@ pub struct Store {
     rules: Keyspace,
     changes: Keyspace,
     ledger: Keyspace,
+    /// The most supports one batch of a document's write holds ([`STAGED_SUPPORTS`]).
+    batch_supports: usize,
 }
 
 /// Why a derived fact holds: its canonical witness.
@@ -219,6 +221,14 @@ pub struct Epoch<'a> {
 }
 
 const HOLDER_FILE: &str = "holder";
+
+/// The most supports one batch writes: a document with more is written in several
+/// (`Store::put_document`), so memory for the write stays bounded (~300 bytes a support
+/// in the batch and the memtable: ~15 MB a batch).
+pub const STAGED_SUPPORTS: usize = 50_000;
+
+/// Settings naming documents whose staged write has not finished (`setting:pending:ID`).
+const PENDING_PREFIX: &str = "pending:";
 
 /// fjall's block cache size.
 const CACHE_BYTES: u64 = 256 * 1024 * 1024;
@@ -273,6 +283,7 @@ impl Store {
             ledger: ks("ledger")?,
             db,
             path: path.to_path_buf(),
+            batch_supports: STAGED_SUPPORTS,
         };
         match store.meta.get("format").map_err(|e| store.err(e))? {
             Some(v) if v.as_ref() == FORMAT.as_bytes() => {}
@@ -362,8 +373,10 @@ impl Store {
         Ok(self.text.get(rec.num.to_be_bytes()).map_err(|e| self.err(e))?.map(|v| String::from_utf8_lossy(&v).into_owned()))
     }
 
-    /// Stores a document and its facts in one atomic batch, replacing an earlier version
-    /// of the same document (its facts are retracted in the same batch).
+    /// Stores a document and its facts, replacing an earlier version of the same document
+    /// (its facts are retracted). A document of at most [`STAGED_SUPPORTS`] supports is
+    /// written in one atomic batch; a larger one in batches of that size under a pending
+    /// mark ([`Store::pending_documents`]), so that writing it takes bounded memory.
     ///
     /// Every span must lie within the text on character boundaries; every relation
     /// must be declared with matching arity and types.
@@ -378,6 +391,9 @@ impl Store {
             Some(r) => r.num,
             None => self.next_doc_num()?,
         };
+        if facts.iter().map(|f| f.spans.len()).sum::<usize>() > self.batch_supports {
+            return self.put_document_staged(doc, facts, &schemas, old.is_some(), num);
+        }
         let before: BTreeSet<Vec<u8>> = match &old {
             Some(r) => self.supports_of(r.num)?,
             None => BTreeSet::new(),
@@ -432,7 +448,117 @@ impl Store {
         }
         symbols.write(self, &mut batch);
         self.write_counts(&mut batch, counts)?;
+        // (A document an interrupted staged write left pending is whole again.)
+        batch.remove(&self.meta, format!("setting:{PENDING_PREFIX}{}", doc.id));
         batch.commit().map_err(|e| self.err(e))
+    }
+
+    /// Writes a large document in batches of at most [`STAGED_SUPPORTS`] supports: the
+    /// record, text and a pending mark first; then the old version's supports out; then
+    /// the new ones. Each batch keeps the support counts, the change log and the dictionary
+    /// consistent, so the store passes [`Store::check`] between any two of them; only the
+    /// document's own facts are incomplete until the last batch removes the mark. A write
+    /// that was interrupted leaves the mark: `tg build` writes the document again and
+    /// `tg verify` reports it.
+    fn put_document_staged(&self, doc: &NewDocument, facts: &[CitedFact], schemas: &BTreeMap<String, RelSchema>, existed: bool, num: u32) -> Result<(), StoreError> {
+        let mark = format!("setting:{PENDING_PREFIX}{}", doc.id);
+        let mut batch = self.db.batch();
+        let rec = DocRecord {
+            num,
+            source: doc.id.to_string(),
+            format: doc.format.to_string(),
+            size: doc.source.len() as u64,
+            source_blake3: blake3::hash(doc.source).to_hex().to_string(),
+            text_blake3: blake3::hash(doc.text.as_bytes()).to_hex().to_string(),
+        };
+        let json = serde_json::to_vec(&rec).map_err(|e| self.corrupt(e.to_string()))?;
+        batch.insert(&self.meta, mark.as_str(), []);
+        batch.insert(&self.docs, doc.id, json);
+        batch.insert(&self.doc_num, num.to_be_bytes(), doc.id);
+        batch.insert(&self.text, num.to_be_bytes(), doc.text);
+        batch.commit().map_err(|e| self.err(e))?;
+        // The old version's supports out, a batch at a time.
+        while existed {
+            let mut keys = vec![];
+            for kv in self.doc_idx.prefix(num.to_be_bytes()).take(self.batch_supports) {
+                keys.push(kv.key().map_err(|e| self.err(e))?.to_vec());
+            }
+            if keys.is_empty() {
+                break;
+            }
+            let mut batch = self.db.batch();
+            let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
+            for ik in keys {
+                if ik.len() < 4 + 2 + 16 {
+                    return Err(self.corrupt("document index key too short".into()));
+                }
+                let fk = ik[4..ik.len() - 16].to_vec();
+                let (a, b) = span_of(&ik);
+                batch.remove(&self.support, support_key(&fk, num, a, b));
+                batch.remove(&self.doc_idx, ik);
+                counts.entry(fk).or_insert((None, 0)).1 -= 1;
+            }
+            self.write_counts(&mut batch, counts)?;
+            batch.commit().map_err(|e| self.err(e))?;
+        }
+        // The new supports, a batch at a time; one an earlier batch wrote is counted once.
+        let mut rest = facts;
+        while !rest.is_empty() {
+            let mut symbols = NewSymbols::start(self)?;
+            let mut after: BTreeMap<Vec<u8>, (usize, Tag, [u8; 32])> = BTreeMap::new();
+            let mut taken = 0;
+            for f in rest {
+                if taken > 0 && after.len() + f.spans.len() > self.batch_supports {
+                    break;
+                }
+                taken += 1;
+                let s = &schemas[&f.rel];
+                let fk = fact_key(s.id, &symbols.words(self, &f.args)?);
+                for &(a, b) in &f.spans {
+                    let hash = *blake3::hash(&doc.text.as_bytes()[a as usize..b as usize]).as_bytes();
+                    let entry = after.entry(support_key(&fk, num, a, b)).or_insert((fk.len(), f.tag, hash));
+                    entry.1 = entry.1.min(f.tag);
+                }
+            }
+            rest = &rest[taken..];
+            let mut batch = self.db.batch();
+            let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
+            for (sk, (flen, tag, hash)) in after {
+                let fk = sk[..flen].to_vec();
+                let (a, b) = span_of(&sk);
+                let written = self.support.get(&sk).map_err(|e| self.err(e))?;
+                let tag = match written.as_ref().and_then(|v| v.first()).and_then(|b| Tag::from_byte(*b)) {
+                    Some(t) => t.min(tag),
+                    None => tag,
+                };
+                let mut val = vec![tag.byte()];
+                val.extend_from_slice(&hash);
+                let e = counts.entry(fk.clone()).or_insert((None, 0));
+                e.0 = Some(e.0.map_or(tag, |t| t.min(tag)));
+                if written.is_none() {
+                    batch.insert(&self.doc_idx, doc_index_key(&fk, num, a, b), []);
+                    e.1 += 1;
+                }
+                batch.insert(&self.support, sk, val);
+            }
+            symbols.write(self, &mut batch);
+            self.write_counts(&mut batch, counts)?;
+            batch.commit().map_err(|e| self.err(e))?;
+        }
+        self.meta.remove(mark).map_err(|e| self.err(e))
+    }
+
+    /// Sets the most supports one batch of a document's write holds (default
+    /// [`STAGED_SUPPORTS`]; at least 1): smaller batches use less memory, and tests use
+    /// it to write small documents in stages.
+    pub fn set_batch_supports(&mut self, n: usize) {
+        self.batch_supports = n.max(1);
+    }
+
+    /// Documents whose write was interrupted (see [`Store::put_document`]): their facts
+    /// are incomplete until they are written again. Sorted.
+    pub fn pending_documents(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self.settings_with_prefix(PENDING_PREFIX)?.into_iter().map(|(id, _)| id).collect())
     }
 
     /// The support keys a document gave.
@@ -526,6 +652,7 @@ impl Store {
         batch.remove(&self.docs, id);
         batch.remove(&self.doc_num, rec.num.to_be_bytes());
         batch.remove(&self.text, rec.num.to_be_bytes());
+        batch.remove(&self.meta, format!("setting:{PENDING_PREFIX}{id}"));
         batch.commit().map_err(|e| self.err(e))?;
         Ok(true)
     }
