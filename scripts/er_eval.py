@@ -144,15 +144,17 @@ def score(gold, pred):
     return pw, bc
 
 def fixture(name):
-    """A fixture set of the repository (fixtures/er/NAME.csv: id,name[,type],expected), its exact clusters."""
+    """A fixture set of the repository (fixtures/er/NAME.csv: id,name[,type][,attribute...],expected), its exact clusters."""
     rows, gold = [], {}
     with open(os.path.join(os.path.dirname(__file__), "..", "fixtures", "er", name + ".csv"), encoding="utf-8") as fh:
         for r in csv.DictReader(fh):
-            rows.append((r["id"], r["name"], r.get("type") or "Organization", {}))
+            attrs = {k: v for k, v in r.items() if k not in ("id", "name", "type", "expected") and v}
+            rows.append((r["id"], r["name"], r.get("type") or "Organization", attrs))
             gold[r["id"]] = r["expected"]
     return rows, gold
 
 sets = [("legal entities (fixture)", lambda: fixture("legal_entities")), ("affiliations (fixture)", lambda: fixture("affiliations")),
+        ("identifiers (fixture)", lambda: fixture("identifiers")),
         ("er_company_name_pairs", company_pairs), ("febrl dataset1", lambda: febrl(1)), ("febrl dataset2", lambda: febrl(2)),
         ("RLdata500", rldata), ("DBLP-ACM (titles)", dblp_acm), ("Cora (titles)", cora)]
 print(f"{'data set':24} {'method':19} {'records':>7}  pairwise P/R/F1        B-cubed P/R/F1")
