@@ -77,8 +77,11 @@ pub(super) const PARTY: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?«[OP](\d+
 pub(super) const PER: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir)\.?\s+)?«P(\d+)»";
 pub(super) const GAP: &str = r"[^«»]{0,60}?";
 pub(super) const SHORT: &str = r"[^«»]{0,25}?";
+/// After a company bought: the end of the object, not "stock", "shares" or "options" of
+/// it (buying "Acme stock" is no acquisition of Acme).
+const WHOLE: &str = r"(?:\s*(?:[,.;:()]|$)|\s+(?:for|from|in|on|at|and|by|to|with|which|that|after|before|last|this|earlier|through|via|as|under|shortly)\b)";
 /// Verbs that put a person in a role ("is", "has been", "served as").
-const SERVES: &str = r"(?:is|was|has\s+been|had\s+been|serves\s+as|served\s+as|has\s+served\s+as|became|remains)";
+const SERVES: &str = r"(?:(?:previously|currently|also|formerly|most\s+recently)\s+)?(?:is|was|has\s+been|had\s+been|serves\s+as|served\s+as|has\s+served\s+as|became|remains)(?:\s+(?:also|previously|currently|formerly))?";
 
 struct Pattern {
     rel: &'static str,
@@ -118,7 +121,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         // Y's subsidiary, X
         pat("SUBSIDIARY_OF", &["subsidiary"], format!(r"{ORG}['’]s?\s+(?:wholly[- ]owned\s+)?subsidiary,?\s+{ORG}"), true),
         // X, a director of Y / X is a director of Y / X serves as director of Y
-        pat("DIRECTOR_OF", &["director"], format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:a|an|the|its)?\s*(?:(?i:former|sole|non-executive|independent|executive|finance)\s+)?(?i:director)\s+(?:of|at)\s+{ORG}"), false),
+        pat("DIRECTOR_OF", &["director"], format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:a|an|the|its)?\s*(?:(?i:former|sole|non-executive|independent|executive|finance)\s+)?(?i:director)\s+(?:of|at)\s+(?:the\s+)?{ORG}"), false),
         // Y's director, X
         pat("DIRECTOR_OF", &["director"], format!(r"{ORG}['’]s?\s+(?:sole\s+|former\s+)?director,?\s+{PER}"), true),
         // X owns Y / X holds N% of Y
@@ -136,7 +139,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("BENEFICIAL_OWNER_OF", &["beneficial"], format!(r"{ORG}['’]s?\s+(?:ultimate\s+)?beneficial\s+owner,?\s+(?:is\s+)?{PARTY}"), true),
         pat("BENEFICIAL_OWNER_OF", &["beneficial"], format!(r"\bthe\s+(?:ultimate\s+)?beneficial\s+owner\s+of\s+{ORG}\s+(?:is|was)\s+{PARTY}"), true),
         // X acquired Y / Y was acquired by X
-        pat("ACQUIRED", &["acquired", "bought", "purchased", "took"], format!(r"{PARTY}{SHORT}\b(?:acquired|bought|purchased|took over)\s+(?:substantially\s+all\s+of\s+)?{ORG}"), false),
+        pat("ACQUIRED", &["acquired", "bought", "purchased", "took"], format!(r"{PARTY}{SHORT}\b(?:acquired|bought|purchased|took over)\s+(?:substantially\s+all\s+of\s+)?{ORG}{WHOLE}"), false),
         // Y's 2001 acquisition by X
         pat("ACQUIRED", &["acquisition"], format!(r"{ORG}(?:['’]s?|s)\s+(?:(?:19|20)\d\d\s+)?acquisition\s+by\s+{PARTY}"), true),
         // Y's general partner, X: a general partner runs (controls) the partnership.
@@ -158,13 +161,16 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ];
     // Officers with their role words: one, or several joined ("Chairman and Chief Executive
     // Officer", "President, CEO and Treasurer"); the role attribute is all of them.
-    let word = r"(?:(?i:principal vice president|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|principal)|CEO|CFO|COO)";
+    let word = r"(?:(?i:principal vice president|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|principal)|CEO|CFO|COO)";
     let officer = format!(r"(?P<role>{word}(?:(?:\s*,\s*|\s*,?\s+(?:and|&)\s+){word}){{0,3}})");
     // "founder and CEO of X": the founding is no office, the role after it is.
     let founder = r"(?:(?i:co-?founder|founder)\s+and\s+)?";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}['’]s?\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    // "Y's CEO, X" and the headline form without the possessive ("Pfizer CEO Albert Bourla").
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:['’]s?)?\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    // "X, Y's Chairman and CEO" / "X, the Y chief executive"
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}\s*,\s+(?:the\s+)?(?:former\s+)?{ORG}(?:['’]s?)?\s+(?:former\s+)?{officer}\b"), false));
     // "Y, and X, its president" / "Y and its president, X": the company just named.
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+{PER},\s+its\s+(?:former\s+)?{officer}\b"), true));
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+its\s+(?:former\s+)?{officer},?\s+{PER}"), true));
@@ -193,6 +199,30 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // X joined Y / prior to joining Y, X
     v.push(pat("EMPLOYED_BY", &["joined"], format!(r"{PER}{SHORT}\bjoined\s+(?:the\s+)?{ORG}"), false));
     v.push(pat("EMPLOYED_BY", &["joining"], format!(r"\b(?i:prior\s+to|before|after|since)\s+joining\s+(?:the\s+)?{ORG}\s*(?:in\s+\d{{4}}\s*)?,\s*{PER}"), true));
+    // "X acquired (oilfield pump maker) Y", "X is acquiring sensor manufacturer Y", "X will
+    // buy Y", "X to acquire Y": the object may be introduced by what it is, a noun phrase
+    // ending in a business noun ("shares of Y" is no acquisition of Y).
+    let business = r"(?:(?:[a-z][a-z-]*\s+){0,2}(?:company|firm|maker|manufacturer|service|provider|developer|start-?up|rival|competitor|bank|lender|insurer|reinsurer|retailer|operator|producer|platform|business|chain|supplier|distributor|brand|drugmaker|biotech|group)\s+)?";
+    v.push(pat(
+        "ACQUIRED",
+        &["acquir", "buy", "bought", "purchas"],
+        format!(r"{PARTY}{SHORT}\b(?:acquires|acquiring|acquire|buys|buying|buy|purchases|purchasing|purchase)\s+{business}{ORG}{WHOLE}"),
+        false,
+    ));
+    v.push(pat("ACQUIRED", &["acquired", "bought", "purchased"], format!(r"{PARTY}{SHORT}\b(?:acquired|bought|purchased)\s+{business}{ORG}{WHOLE}"), false));
+    // "Y Acquired by X" (a headline), "Y (acquired by X)", "Y … to be acquired by X"
+    v.push(pat("ACQUIRED", &["acquired"], format!(r"{ORG}\s*(?:\(\s*)?(?i:acquired)\s+by\s+{PARTY}"), true));
+    v.push(pat("ACQUIRED", &["acquired"], format!(r"{ORG}{GAP}\bto\s+be\s+acquired\s+by\s+{PARTY}"), true));
+    // "X's acquisition of Y"
+    v.push(pat("ACQUIRED", &["acquisition"], format!(r"{ORG}(?:['’]s?|\s+s)\s+(?:(?:19|20)\d\d\s+)?acquisition\s+of\s+(?:substantially\s+all\s+(?:of\s+)?the\s+assets\s+of\s+)?{ORG}"), false));
+    // "Y, an operating unit of X", "Y (currently a wholly owned subsidiary of X)"
+    v.push(pat("SUBSIDIARY_OF", &["unit", "division"], format!(r"{ORG}\s*,\s+(?:an?|the)\s+(?:operating\s+|business\s+)?(?:unit|division)\s+of\s+{ORG}"), false));
+    v.push(pat(
+        "SUBSIDIARY_OF",
+        &["subsidiary"],
+        format!(r"{ORG}\s*\(\s*(?:currently\s+|now\s+|formerly\s+)?(?:a|an|the)\s+(?:wholly\s*-?\s*owned\s+|indirect\s+|direct\s+|majority\s*-?\s*owned\s+)?subsidiary\s+of\s+{ORG}"),
+        false,
+    ));
     // X agreed to pay $N to Y (the payee named)
     v.push(pat("PAID", &["pay"], format!(r"{PARTY}{SHORT}\bagreed\s+to\s+pay\s+(?:a\s+total\s+of\s+)?«M(?P<m>\d+)»{SHORT}\bto\s+(?:the\s+)?{PARTY}"), false));
     v
@@ -304,6 +334,26 @@ mod tests {
         assert_eq!(rels("Mr. Calbert Lai , the Chief Executive Officer of Sitoa Corporation , resigned."), ["OFFICER_OF(Calbert Lai, Sitoa Corporation)"]);
         assert_eq!(rels("Mr. Patzig was a Director of Cyntellect Inc., a private company."), ["DIRECTOR_OF(Patzig, Cyntellect Inc.)"]);
         assert_eq!(rels("Ms. Ray served as Senior Vice President of Omega Corp."), ["OFFICER_OF(Ray, Omega Corp)"]);
+        // Headline appositions, the company's title after a name, "previously served as".
+        assert_eq!(rels("Omega Corp CEO Mr. John Doe said sales rose."), ["OFFICER_OF(John Doe, Omega Corp)"]);
+        assert_eq!(rels("Mr. John Doe, Omega Corp's Chairman and Chief Executive Officer, resigned."), ["OFFICER_OF(John Doe, Omega Corp)"]);
+        assert_eq!(rels("Mr. Doe previously served as Chairman of the Board, President and Chief Executive Officer of Beta Holdings SA."), ["OFFICER_OF(Doe, Beta Holdings SA)"]);
+        assert_eq!(rels("Ms. Roe is also Executive Director of the Gamma Holdings foundation."), ["DIRECTOR_OF(Roe, Gamma Holdings)"]);
+    }
+
+    #[test]
+    fn acquisitions_with_descriptions() {
+        assert_eq!(rels("In 2019 Acme Corp acquired payments start-up Beta Ltd for $2 million."), ["ACQUIRED(Acme Corp, Beta Ltd)"]);
+        assert_eq!(rels("Gamma Holdings said it will buy Omega Corp."), ["ACQUIRED(Gamma Holdings, Omega Corp)"]);
+        assert_eq!(rels("Omega Corp Acquired by Gamma Holdings"), ["ACQUIRED(Gamma Holdings, Omega Corp)"]);
+        assert_eq!(rels("Beta Ltd agreed to be acquired by Acme Corp."), ["ACQUIRED(Acme Corp, Beta Ltd)"]);
+        assert_eq!(rels("Before Acme Corp's acquisition of Beta Ltd, prices rose."), ["ACQUIRED(Acme Corp, Beta Ltd)"]);
+        assert_eq!(rels("Beta Ltd, an operating unit of Gamma Holdings, competes."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]);
+        assert_eq!(rels("He led Beta Ltd (now a wholly owned subsidiary of Gamma Holdings) until 2001."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]);
+        // Buying shares of a company is no acquisition of it.
+        assert!(rels("Acme Corp bought shares of Beta Ltd.").is_empty());
+        assert!(rels("On July 28, Acme Corp purchased Beta Ltd common stock and call options.").is_empty());
+        assert!(rels("Acme Corp began buying Beta Ltd stock.").is_empty());
     }
 
     #[test]
