@@ -41,10 +41,9 @@ pub struct Listed {
 
 /// An alias statement's cue and the kind it states.
 static CUE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    super::entities::re(
         r"(?i)\b(?:(f/k/a|fka|formerly\s+known\s+as|formerly)|(n/k/a|nka|now\s+known\s+as|currently\s+known\s+as)|(a/k/a|aka|also\s+known\s+as)|(d/b/a|dba|doing\s+business\s+as|trading\s+as|t/a))(?:\s|$)",
     )
-    .unwrap_or_else(|e| panic!("{e}"))
 });
 
 const KINDS: [&str; 4] = ["formerly known as", "now known as", "also known as", "doing business as"];

@@ -26,14 +26,14 @@ use regex::Regex;
 
 /// Clause boundaries on either side: the match's start is where one clause ends.
 static BOTH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i);|,\s+(?:and|but|or|while|whereas|although|though|yet|which|who|whom|whose)\b").unwrap_or_else(|e| panic!("{e}"))
+    super::entities::re(r"(?i);|,\s+(?:and|but|or|while|whereas|although|though|yet|which|who|whom|whose)\b")
 });
 /// Boundaries that end a clause after its arguments: a relative or complement clause opens.
-static AFTER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)\b(?:that|which|who|whom|whose)\b").unwrap_or_else(|e| panic!("{e}")));
+static AFTER: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i)\b(?:that|which|who|whom|whose)\b"));
 /// An aside opened by a relative pronoun and closed by a comma: `, who falsely claimed …,`.
-static ASIDE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i),\s+(?:who|which|whom|whose)\b[^,;]*,").unwrap_or_else(|e| panic!("{e}")));
+static ASIDE: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i),\s+(?:who|which|whom|whose)\b[^,;]*,"));
 /// A clause that continues a complement of the frame: `and that …`, `or whether …`.
-static CONTINUES: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?i)^[,;]?\s*(?:and|or|but)?\s*(?:that|whether|if)\b").unwrap_or_else(|e| panic!("{e}")));
+static CONTINUES: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i)^[,;]?\s*(?:and|or|but)?\s*(?:that|whether|if)\b"));
 
 /// A relation's clause in a sentence: offsets into `sentence`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

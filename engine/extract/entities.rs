@@ -26,7 +26,8 @@ pub struct Mention {
     pub attrs: Vec<(&'static str, String)>,
 }
 
-fn re(p: &str) -> Regex {
+/// A regex of this module's kind: `\b` an ASCII word boundary.
+pub(super) fn re(p: &str) -> Regex {
     // Word boundaries are ASCII ones: what they delimit here (numbers, codes, English
     // cue words) is ASCII, and a Unicode `\b` makes the regex engine leave its DFA for a
     // much slower search on any non-ASCII text (curly quotes, dashes).

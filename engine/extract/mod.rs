@@ -396,7 +396,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // Pronouns and generic nouns: the nearest compatible antecedent before them.
     // "the Commission", "the Court": the nearest organisation whose name has that head word.
     static PRONOUN: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity|Commission|Court|Bureau|Department))|(?P<per>[Hh]e|[Ss]he))\b").unwrap_or_else(|e| panic!("{e}")));
+        LazyLock::new(|| entities::re(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity|Commission|Court|Bureau|Department))|(?P<per>[Hh]e|[Ss]he))\b"));
     coref.extend(surname_refs);
     let mut flat: Vec<Mention> = per_sentence.iter().flatten().cloned().collect();
     for (sp, key, kind, ante) in &coref {
@@ -453,7 +453,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         mark_roles(text, sent, &mut ms);
         out.identifiers.extend(identifiers::sentence(text, sent, &ms));
         // Alias statements and enumerations (identity evidence for the rule library).
-        let (alias_claims, alias_mentions, listed) = aliases::sentence(input.id, text, sent, &ms.iter().map(|(m, _)| m.clone()).collect::<Vec<_>>(), vocab);
+        let mentions: Vec<Mention> = ms.iter().map(|(m, _)| m.clone()).collect();
+        let (alias_claims, alias_mentions, listed) = aliases::sentence(input.id, text, sent, &mentions, vocab);
         out.claims.extend(alias_claims);
         out.mentions.extend(alias_mentions.into_iter().map(|m| (m, None)));
         out.listed.extend(listed);
@@ -462,7 +463,6 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             out.mentions.extend(ms);
             continue;
         }
-        let mentions: Vec<Mention> = ms.iter().map(|(m, _)| m.clone()).collect();
         let template = relations::template(&text[sent.0..sent.1], sent.0, &mentions);
         for mut f in relations::find(&template, &mentions) {
             // An implied party (a settlement's authority): named in the sentence, else earlier
@@ -506,13 +506,13 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
 /// they are not taken for parties. Their names are kept whole.
 fn mark_roles(text: &str, sent: Span, ms: &mut [(Mention, Option<Span>)]) {
     static JUDGE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?:\b(?:Chief\s+|Senior\s+|District\s+|Magistrate\s+|Bankruptcy\s+|Circuit\s+|Administrative\s+Law\s+)?Judge|\bJustice|\bHonorable|\bHon\.)\s*$").unwrap_or_else(|e| panic!("{e}"))
+        entities::re(r"(?:\b(?:Chief\s+|Senior\s+|District\s+|Magistrate\s+|Bankruptcy\s+|Circuit\s+|Administrative\s+Law\s+)?Judge|\bJustice|\bHonorable|\bHon\.)\s*$")
     });
     static STAFF_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)(?:\bassistant\s+(?:u\.\s?s\.\s+|united\s+states\s+)?attorneys?|\btrial\s+attorneys?|\bstaff\s+(?:attorneys?|accountants?|members?)|\bprosecutors?|\b(?:was|were|is|are|been|being)\s+(?:conducted|handled|led|supervised|assisted|litigated)\s+by|\bwill\s+be\s+(?:led|handled|litigated)\s+by)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|,\s*|and\s+){0,12}$").unwrap_or_else(|e| panic!("{e}"))
+        entities::re(r"(?i)(?:\bassistant\s+(?:u\.\s?s\.\s+|united\s+states\s+)?attorneys?|\btrial\s+attorneys?|\bstaff\s+(?:attorneys?|accountants?|members?)|\bprosecutors?|\b(?:was|were|is|are|been|being)\s+(?:conducted|handled|led|supervised|assisted|litigated)\s+by|\bwill\s+be\s+(?:led|handled|litigated)\s+by)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|,\s*|and\s+){0,12}$")
     });
     static STAFF_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^[^.;]{0,60}?\b(?:of|in)\s+the\s+(?:(?:SEC|Commission)['’]s\s+)?(?:Division\s+of\s+Enforcement|Enforcement\s+Division|[A-Z][a-z]+\s+Regional\s+Office|Office\s+of\s+the\s+(?:General\s+Counsel|Chief\s+Accountant))").unwrap_or_else(|e| panic!("{e}"))
+        entities::re(r"^[^.;]{0,60}?\b(?:of|in)\s+the\s+(?:(?:SEC|Commission)['’]s\s+)?(?:Division\s+of\s+Enforcement|Enforcement\s+Division|[A-Z][a-z]+\s+Regional\s+Office|Office\s+of\s+the\s+(?:General\s+Counsel|Chief\s+Accountant))")
     });
     for i in 0..ms.len() {
         if ms[i].0.kind != "Person" || ms[i].0.attrs.iter().any(|(k, _)| *k == "role") {

@@ -52,7 +52,9 @@ impl Modality {
 }
 
 fn re(p: &str) -> Regex {
-    Regex::new(p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}"))
+    // ASCII word boundaries: the cue words are English, and a Unicode `\b` sends the
+    // regex engine from its DFA to a slower search on any non-ASCII text.
+    super::entities::re(p)
 }
 
 static UNDECIDED: LazyLock<Regex> =
