@@ -484,3 +484,140 @@ fn bad_model_options_are_clear_errors() {
     // Nothing was created.
     assert!(!d.join("db").exists());
 }
+
+/// The shared data folder (`TG_SHARED`, else `../shared` beside the repository).
+fn shared() -> PathBuf {
+    std::env::var_os("TG_SHARED").map(PathBuf::from).unwrap_or_else(|| common::root().join("../shared"))
+}
+
+/// FIRE relation → ours, for the gold whose argument types map too (the mapping of
+/// `tg eval fire`, engine/extract/eval.rs).
+fn fire_relation(r: &str) -> Option<&'static str> {
+    match r {
+        "Subsidiaryof" => Some("SUBSIDIARY_OF"),
+        "ActionBuy" => Some("ACQUIRED"),
+        "Employeeof" => Some("EMPLOYED_BY"),
+        _ => None,
+    }
+}
+
+fn fire_type(t: &str) -> Option<&'static str> {
+    textgraph::extract::eval::FIRE_ENTITY_MAP.iter().find(|(f, _)| *f == t).map(|(_, o)| *o)
+}
+
+/// A paraphrase of a verbatim quote that does not occur in `text`: FIRE's tokenised
+/// spacing undone (what a model "fixes" first), a word dropped, or a letter's case
+/// changed, in turn.
+fn paraphrase(quote: &str, text: &str, turn: usize) -> Option<String> {
+    let words: Vec<&str> = quote.split(' ').collect();
+    let tidy = quote.replace(" , ", ", ").replace(" 's", "'s").replace(" .", ".").replace("( ", "(").replace(" )", ")");
+    let dropped = if words.len() >= 3 { Some([&words[..1], &words[2..]].concat().join(" ")) } else { None };
+    let recased = quote.char_indices().find(|(_, c)| c.is_alphabetic()).map(|(i, c)| {
+        let flipped: String = if c.is_uppercase() { c.to_lowercase().collect() } else { c.to_uppercase().collect() };
+        format!("{}{flipped}{}", &quote[..i], &quote[i + c.len_utf8()..])
+    });
+    let candidates = [Some(tidy), dropped, recased];
+    (0..3).map(|k| candidates[(turn + k) % 3].clone()).find_map(|c| c.filter(|p| p != quote && !text.contains(p.as_str())))
+}
+
+#[derive(Default, Debug)]
+struct Offered {
+    verbatim_in_vocabulary: usize,
+    paraphrases: usize,
+    out_of_vocabulary: usize,
+}
+
+/// FIRE dev gold replayed as the model's answer (docs/BENCHMARKS.md, "Model extraction
+/// gate"): every sentence a document; for each chunk the mock answers every gold relation
+/// inside it as a claim quoting the smallest span holding both arguments, verbatim, plus
+/// a paraphrase of each in-vocabulary one. The gate must keep all verbatim in-vocabulary
+/// gold and refuse every paraphrase; gold outside the vocabulary is refused too.
+#[test]
+fn fire_dev_gold_replayed_as_the_model_passes_every_verbatim_claim_and_no_paraphrase() {
+    let path = shared().join("data/re_fire_financial/fire_dev.json");
+    let Ok(raw) = std::fs::read_to_string(&path) else {
+        eprintln!("note: {} is absent; skipping (set TG_SHARED to the shared folder)", path.display());
+        return;
+    };
+    let data: Vec<Value> = serde_json::from_str(&raw).unwrap_or_else(|e| panic!("{e}"));
+    let d = scratch("llm", "fire");
+    // (document text, claims to offer: (claim, kind)) per instance.
+    let mut docs: Vec<(String, Vec<(Value, u8)>)> = vec![];
+    let mut turn = 0usize;
+    for (i, inst) in data.iter().enumerate() {
+        let tokens: Vec<&str> = inst["tokens"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        let text = tokens.join(" ");
+        write(&d, &format!("corpus/fire-{i:03}.txt"), &format!("{text}\n"));
+        let ents = inst["entities"].as_array().cloned().unwrap_or_default();
+        let mut offers = vec![];
+        for r in inst["relations"].as_array().into_iter().flatten() {
+            let (Some(h), Some(t)) = (r["head"].as_u64().and_then(|k| ents.get(k as usize)), r["tail"].as_u64().and_then(|k| ents.get(k as usize))) else { continue };
+            let span = |e: &Value| (e["start"].as_u64().unwrap_or(0) as usize, e["end"].as_u64().unwrap_or(0) as usize);
+            let ((hs, he), (ts, te)) = (span(h), span(t));
+            let quote = tokens[hs.min(ts)..he.max(te)].join(" ");
+            let name = |e: &Value, s: usize, x: usize| if e["text"].as_str().is_some_and(|t| text.contains(t)) { e["text"].as_str().unwrap_or("").to_string() } else { tokens[s..x].join(" ") };
+            let (ht, tt) = (h["type"].as_str().unwrap_or(""), t["type"].as_str().unwrap_or(""));
+            let fire_rel = r["type"].as_str().unwrap_or("");
+            let rel = fire_relation(fire_rel);
+            let in_vocab = rel.is_some() && fire_type(ht).is_some() && fire_type(tt).is_some() && (rel != Some("EMPLOYED_BY") || fire_type(ht) == Some("Person"));
+            let c = claim(&name(h, hs, he), fire_type(ht).unwrap_or(ht), rel.unwrap_or(fire_rel), &name(t, ts, te), fire_type(tt).unwrap_or(tt), &quote, "assertion", "document");
+            if in_vocab {
+                if let Some(p) = paraphrase(&quote, &text, turn) {
+                    let mut pc = c.clone();
+                    pc["quote"] = json!(p);
+                    offers.push((pc, 1));
+                }
+                turn += 1;
+                offers.push((c, 0));
+            } else {
+                offers.push((c, 2));
+            }
+        }
+        docs.push((text, offers));
+    }
+    let offered = Arc::new(Mutex::new(Offered::default()));
+    let (docs, o2) = (Arc::new(docs), offered.clone());
+    let mock = Mock::start(move |chunk, _| {
+        let mut claims = vec![];
+        for (text, offers) in docs.iter().filter(|(t, _)| t.contains(chunk)) {
+            let _ = text;
+            for (c, kind) in offers {
+                if c["quote"].as_str().is_some_and(|q| chunk.contains(q)) || *kind == 1 {
+                    if let Ok(mut o) = o2.lock() {
+                        match kind {
+                            0 => o.verbatim_in_vocabulary += 1,
+                            1 => o.paraphrases += 1,
+                            _ => o.out_of_vocabulary += 1,
+                        }
+                    }
+                    claims.push(c.clone());
+                }
+            }
+        }
+        Reply::Content(json!({"claims": claims}).to_string())
+    });
+    let started = std::time::Instant::now();
+    let out = ok(&build_llm(&d, "db", &mock.url, &[]));
+    let secs = started.elapsed().as_secs_f64();
+    let o = offered.lock().map(|o| (o.verbatim_in_vocabulary, o.paraphrases, o.out_of_vocabulary)).unwrap_or_default();
+    let line = out.lines().find(|l| l.starts_with("model claims: ")).unwrap_or("").to_string();
+    println!("FIRE dev replay: {} documents, offered {} verbatim in-vocabulary gold, {} paraphrases, {} out-of-vocabulary gold; {line}; build {secs:.1} s", data.len(), o.0, o.1, o.2);
+    println!("{out}");
+    let passed: usize = line.strip_prefix("model claims: ").and_then(|r| r.split(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
+    let refused_count = |code: &str| -> usize {
+        line.split(&format!("{code} ")).nth(1).and_then(|r| r.split([',', ')']).next()).and_then(|n| n.parse().ok()).unwrap_or(0)
+    };
+    assert!(o.0 >= 130, "{o:?}");
+    assert_eq!(passed, o.0, "every verbatim in-vocabulary gold claim passes: {line}");
+    assert_eq!(refused_count("quote_not_found"), o.1, "every paraphrase is refused as not verbatim: {line}");
+    assert_eq!(refused_count("unknown_relation") + refused_count("bad_type"), o.2, "gold outside the vocabulary is refused: {line}");
+    assert!(out.contains(&format!("{n} documents, {n} chunks: {n} asked, 0 cached, 0 failed, 0 not asked", n = data.len())), "{out}");
+    // Replayed from the cache (no server at all) after the option was off: the same counts
+    // and the same graph.
+    let first = export(&d, "db");
+    ok(&tg(&d, &["build", "corpus", "--db", "db"]));
+    let again = ok(&build_llm(&d, "db", "http://127.0.0.1:9/v1", &[]));
+    assert!(again.contains(&format!("{n} chunks: 0 asked, {n} cached", n = data.len())), "{again}");
+    assert!(again.contains(&format!("{line}\n")), "{again}");
+    assert_eq!(export(&d, "db"), first);
+}
