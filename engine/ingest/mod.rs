@@ -461,7 +461,7 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
         }
     }
     if let Some(llm) = opts.llm {
-        crate::llm::run(store, vocab, llm, &llm_docs, &mut report, STALE_PREFIX)?;
+        crate::llm::run(store, vocab, llm, &llm_docs, &mut report, STALE_PREFIX, opts.progress)?;
     }
     report.manifest.sort_by(|a, b| a.id.cmp(&b.id));
     report.skipped = report.manifest.iter().filter(|f| f.status == Status::Skipped).map(|f| (f.id.clone(), f.reason.clone().unwrap_or_default())).collect();

@@ -234,11 +234,23 @@ struct Pass<'a> {
 /// ingest before it was written); the others keep it, so the next build does them again.
 /// Per-document stats and warnings go into the report's manifest, the summary into
 /// `report.llm` and the store.
-pub fn run(store: &Store, vocab: &Vocabulary, llm: &Llm, docs: &[(String, Vec<(u64, u64)>)], report: &mut BuildReport, stale_prefix: &str) -> Result<(), StoreError> {
+/// `progress` is called after each document with (documents done, documents, id).
+pub fn run(
+    store: &Store,
+    vocab: &Vocabulary,
+    llm: &Llm,
+    docs: &[(String, Vec<(u64, u64)>)],
+    report: &mut BuildReport,
+    stale_prefix: &str,
+    progress: Option<crate::ingest::Progress>,
+) -> Result<(), StoreError> {
     let mut pass = Pass { llm, source: llm.source(), spent: Spent::default(), stopped: None, failures_in_row: 0 };
     let mut totals = DocStats::default();
     let index: BTreeMap<String, usize> = report.manifest.iter().enumerate().map(|(i, f)| (f.id.clone(), i)).collect();
-    for (id, chunks) in docs {
+    for (done, (id, chunks)) in docs.iter().enumerate() {
+        if let Some(p) = progress {
+            p(done, docs.len(), &format!("model: {id}"));
+        }
         let mark = format!("{stale_prefix}{id}");
         let Some(text) = store.text(id)? else {
             store.delete_setting(&mark)?;
@@ -307,9 +319,11 @@ impl Pass<'_> {
     fn ask(&mut self, body: &str) -> Option<Result<client::Reply, (CallError, u32)>> {
         let cfg = &self.llm.config;
         let mut attempt = 0u32;
+        let mut last: Option<CallError> = None;
         loop {
             if self.over_budget() {
-                return if attempt == 0 { None } else { Some(Err((CallError::Connect("the budget ran out before a retry".into()), attempt))) };
+                // A budget spent between retries: the last failure stands.
+                return last.map(|e| Err((e, attempt)));
             }
             let remaining = cfg.budget.seconds.map_or(cfg.timeout, |s| Duration::from_secs_f64((s - self.spent.seconds).max(0.001)));
             let t0 = Instant::now();
@@ -327,6 +341,7 @@ impl Pass<'_> {
                     let pause = cfg.budget.seconds.map_or(pause, |s| pause.min(Duration::from_secs_f64((s - self.spent.seconds).max(0.0))));
                     std::thread::sleep(pause);
                     self.spent.seconds += pause.as_secs_f64();
+                    last = Some(e);
                 }
                 Err(e) => return Some(Err((e, attempt))),
             }
