@@ -204,6 +204,12 @@ fn tg(dir: &Path, args: &[&str]) -> Output {
     tg_env(dir, args, &[])
 }
 
+/// A URL on 127.0.0.1 where nothing listens (a port just freed).
+fn dead_url() -> String {
+    let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or_else(|e| panic!("{e}"));
+    format!("http://127.0.0.1:{port}/v1")
+}
+
 /// `tg build corpus --db DB --llm-extract --llm-url URL --llm-model test-model` + `extra`.
 fn build_llm(d: &Path, db: &str, url: &str, extra: &[&str]) -> Output {
     let mut args = vec!["build", "corpus", "--db", db, "--llm-extract", "--llm-url", url, "--llm-model", "test-model"];
@@ -274,8 +280,7 @@ fn a_second_build_asks_nothing_and_a_cached_run_equals_a_fresh_one() {
     // Off, then on again: every document is extracted again, every answer comes from the
     // cache (the mock is not even asked), and the graph is the first one, byte for byte.
     ok(&tg(&d, &["build", "corpus", "--db", "db"]));
-    let dead = "http://127.0.0.1:9/v1";
-    let out = ok(&build_llm(&d, "db", dead, &[]));
+    let out = ok(&build_llm(&d, "db", &dead_url(), &[]));
     assert!(out.contains("2 chunks: 0 asked, 2 cached, 0 failed, 0 not asked"), "{out}");
     assert!(out.contains(&format!("{ALL_COUNTS}\n")), "{out}");
     assert!(out.contains("model spent: 0 calls, 0 tokens"), "{out}");
@@ -418,12 +423,34 @@ fn timeouts_server_errors_and_malformed_answers_warn_and_lose_nothing() {
 }
 
 #[test]
+fn a_quote_must_lie_in_the_chunk_it_was_asked_about() {
+    let d = scratch("llm", "chunks");
+    let filler = "The ledger lists routine entries for office supplies and travel. ".repeat(30);
+    let text = format!("Acme Trading Ltd acquired Beta Holdings SA in 2019.\n\n{filler}\n\nKappa Ltd is a subsidiary of Lambda Group Ltd.\n");
+    write(&d, "corpus/long.txt", &text);
+    let mock = Mock::start(|chunk, _| {
+        let acquired = claim("Acme Trading Ltd", "Organization", "ACQUIRED", "Beta Holdings SA", "Organization", "Acme Trading Ltd acquired Beta Holdings SA", "assertion", "document");
+        let subsidiary = claim("Kappa Ltd", "Organization", "SUBSIDIARY_OF", "Lambda Group Ltd", "Organization", "Kappa Ltd is a subsidiary of Lambda Group Ltd", "assertion", "document");
+        // Each chunk's answer also quotes the other end of the document.
+        let claims = if chunk.contains("Acme") { vec![acquired, subsidiary] } else if chunk.contains("Kappa") { vec![subsidiary, acquired] } else { vec![acquired] };
+        Reply::Content(json!({"claims": claims}).to_string())
+    });
+    let out = ok(&build_llm(&d, "db", &mock.url, &[]));
+    let chunks = mock.count();
+    assert!(chunks >= 2, "{out}");
+    assert!(out.contains(&format!("1 documents, {chunks} chunks: {chunks} asked")), "{out}");
+    assert!(out.contains(&format!("model claims: 2 passed the gate, {} refused (quote_outside_chunk {})\n", chunks, chunks)), "{out}");
+    let dump = dump(&d, "db");
+    assert_eq!(dump.lines().filter(|l| l.starts_with("fact claim(\"gen-")).count(), 2, "{dump}");
+}
+
+#[test]
 fn a_server_that_keeps_failing_is_given_up_on() {
     let d = scratch("llm", "down");
     for i in 0..5 {
         write(&d, &format!("corpus/doc{i}.txt"), &format!("Document number {i} says little.\n"));
     }
-    let out = ok(&build_llm(&d, "db", "http://127.0.0.1:9/v1", &["--llm-retries", "0"]));
+    let out = ok(&build_llm(&d, "db", &dead_url(), &["--llm-retries", "0"]));
     assert!(out.contains("5 chunks: 0 asked, 0 cached, 3 failed, 2 not asked"), "{out}");
     assert!(out.contains("model stopped asking: the server failed 3 chunks in a row (last: cannot reach the server: "), "{out}");
     assert!(out.contains("model spent: 3 calls"), "{out}");
@@ -616,7 +643,7 @@ fn fire_dev_gold_replayed_as_the_model_passes_every_verbatim_claim_and_no_paraph
     // and the same graph.
     let first = export(&d, "db");
     ok(&tg(&d, &["build", "corpus", "--db", "db"]));
-    let again = ok(&build_llm(&d, "db", "http://127.0.0.1:9/v1", &[]));
+    let again = ok(&build_llm(&d, "db", &dead_url(), &[]));
     assert!(again.contains(&format!("{n} chunks: 0 asked, {n} cached", n = data.len())), "{again}");
     assert!(again.contains(&format!("{line}\n")), "{again}");
     assert_eq!(export(&d, "db"), first);
