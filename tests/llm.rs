@@ -71,57 +71,54 @@ fn serve(stream: std::net::TcpStream, requests: &AtomicUsize, auth: &Mutex<Vec<S
         Err(_) => return,
     });
     let mut stream = stream;
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap_or(0) == 0 {
-            return;
-        }
-        let mut length = 0usize;
-        let mut authorization = String::new();
-        loop {
-            let mut h = String::new();
-            if reader.read_line(&mut h).unwrap_or(0) == 0 {
-                return;
-            }
-            let h = h.trim_end();
-            if h.is_empty() {
-                break;
-            }
-            if let Some((k, v)) = h.split_once(':') {
-                match k.trim().to_ascii_lowercase().as_str() {
-                    "content-length" => length = v.trim().parse().unwrap_or(0),
-                    "authorization" => authorization = v.trim().to_string(),
-                    _ => {}
-                }
-            }
-        }
-        let mut body = vec![0u8; length];
-        if reader.read_exact(&mut body).is_err() {
-            return;
-        }
-        requests.fetch_add(1, Ordering::SeqCst);
-        let v: Value = serde_json::from_slice(&body).unwrap_or_default();
-        let chunk = v["messages"][1]["content"].as_str().unwrap_or("").to_string();
-        if let Ok(mut a) = auth.lock() {
-            a.push(authorization.clone());
-        }
-        if let Ok(mut b) = bodies.lock() {
-            b.push(v);
-        }
-        let (code, text) = match answer(&chunk, &authorization) {
-            Reply::Content(c) => (200, completion(&c)),
-            Reply::Status(code, body) => (code, body),
-            Reply::Slow(d, c) => {
-                std::thread::sleep(d);
-                (200, completion(&c))
-            }
-        };
-        let head = format!("HTTP/1.1 {code} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", text.len());
-        let _ = stream.write_all(head.as_bytes());
-        let _ = stream.write_all(text.as_bytes());
-        let _ = stream.flush();
+    let mut line = String::new();
+    if reader.read_line(&mut line).unwrap_or(0) == 0 {
         return;
     }
+    let mut length = 0usize;
+    let mut authorization = String::new();
+    loop {
+        let mut h = String::new();
+        if reader.read_line(&mut h).unwrap_or(0) == 0 {
+            return;
+        }
+        let h = h.trim_end();
+        if h.is_empty() {
+            break;
+        }
+        if let Some((k, v)) = h.split_once(':') {
+            match k.trim().to_ascii_lowercase().as_str() {
+                "content-length" => length = v.trim().parse().unwrap_or(0),
+                "authorization" => authorization = v.trim().to_string(),
+                _ => {}
+            }
+        }
+    }
+    let mut body = vec![0u8; length];
+    if reader.read_exact(&mut body).is_err() {
+        return;
+    }
+    requests.fetch_add(1, Ordering::SeqCst);
+    let v: Value = serde_json::from_slice(&body).unwrap_or_default();
+    let chunk = v["messages"][1]["content"].as_str().unwrap_or("").to_string();
+    if let Ok(mut a) = auth.lock() {
+        a.push(authorization.clone());
+    }
+    if let Ok(mut b) = bodies.lock() {
+        b.push(v);
+    }
+    let (code, text) = match answer(&chunk, &authorization) {
+        Reply::Content(c) => (200, completion(&c)),
+        Reply::Status(code, body) => (code, body),
+        Reply::Slow(d, c) => {
+            std::thread::sleep(d);
+            (200, completion(&c))
+        }
+    };
+    let head = format!("HTTP/1.1 {code} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", text.len());
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(text.as_bytes());
+    let _ = stream.flush();
 }
 
 fn completion(content: &str) -> String {
@@ -134,6 +131,7 @@ const MEMO: &str = "Acme Trading Ltd transferred USD 480,000 to Beta Holdings SA
 According to John Smith, Gamma Consulting LLC is a subsidiary of Acme Trading Ltd.\n";
 const NOTE: &str = "Delta Corp paid Epsilon Ltd for consulting services in 2020.\n";
 
+#[allow(clippy::too_many_arguments)]
 fn claim(subject: &str, st: &str, rel: &str, object: &str, ot: &str, quote: &str, modality: &str, asserter: &str) -> Value {
     json!({"subject": subject, "subject_type": st, "relation": rel, "object": object, "object_type": ot,
            "modality": modality, "polarity": "positive", "asserter": asserter, "quote": quote})
