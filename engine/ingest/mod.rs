@@ -259,7 +259,8 @@ fn first_line(s: &str) -> &str {
 /// re-hashes the source files there.
 pub const CORPUS_SETTING: &str = "corpus";
 /// Settings `stale:ID` mark documents stored by another extractor that a build has not
-/// re-extracted yet (so an interrupted build redoes them, and only them).
+/// re-extracted yet (so an interrupted build redoes them, and only them), and, with
+/// `--llm-extract`, documents whose chunks the model has not all answered yet.
 pub(crate) const STALE_PREFIX: &str = "stale:";
 
 /// The identity of what turns bytes into facts: this version of tg and the vocabulary.
