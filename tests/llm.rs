@@ -377,7 +377,7 @@ fn failing(kind: &'static str) -> Mock {
             return good(chunk, "");
         }
         match kind {
-            "timeout" => Reply::Slow(Duration::from_secs(3), note_answer()),
+            "timeout" => Reply::Slow(Duration::from_secs(5), note_answer()),
             "500" => Reply::Status(500, "{\"error\": \"model crashed\"}".into()),
             _ => Reply::Content("{\"claims\": [{\"subject\": \"Delta".into()),
         }
@@ -387,13 +387,13 @@ fn failing(kind: &'static str) -> Mock {
 #[test]
 fn timeouts_server_errors_and_malformed_answers_warn_and_lose_nothing() {
     for (kind, warning, requests) in [
-        ("timeout", "warning: note.txt: model: chunk 0 (bytes 0-60): no answer within 0.5 s (after 2 attempts); nothing else is lost and the chunk is asked again on the next build", 3),
+        ("timeout", "warning: note.txt: model: chunk 0 (bytes 0-60): no answer within 1.0 s (after 2 attempts); nothing else is lost and the chunk is asked again on the next build", 3),
         ("500", "warning: note.txt: model: chunk 0 (bytes 0-60): the server answered HTTP 500: {\"error\": \"model crashed\"} (after 2 attempts); nothing else is lost and the chunk is asked again on the next build", 3),
         ("malformed", "warning: note.txt: model: chunk 0 (bytes 0-60): malformed answer: not JSON (EOF while parsing a string at line 1 column 30); nothing else is lost and the chunk is asked again on the next build", 2),
     ] {
         let d = corpus(kind);
         let mock = failing(kind);
-        let o = build_llm(&d, "db", &mock.url, &["--llm-timeout", "0.5", "--llm-retries", "1"]);
+        let o = build_llm(&d, "db", &mock.url, &["--llm-timeout", "1", "--llm-retries", "1"]);
         let out = ok(&o);
         assert!(stderr(&o).contains(warning), "{kind}: {}", stderr(&o));
         assert_eq!(mock.count(), requests, "{kind}");
