@@ -14,6 +14,7 @@ pub mod depth;
 pub mod extract;
 pub mod gql;
 pub mod ingest;
+pub mod llm;
 pub mod reason;
 pub mod repl;
 pub mod resolve;

@@ -78,6 +78,62 @@ struct DbArg {
     db: PathBuf,
 }
 
+/// `tg build`'s opt-in model extraction (docs/LLM.md). The API key is read from
+/// TG_LLM_API_KEY or OPENAI_API_KEY, never from an option.
+#[derive(clap::Args, Debug)]
+struct LlmArgs {
+    /// Ask an OpenAI-compatible chat-completions server for claims in every chunk; each
+    /// passes the gate of `tg claim` and is stored GENERATED. Off by default.
+    #[arg(long)]
+    llm_extract: bool,
+    /// The server's base URL, e.g. http://127.0.0.1:8080/v1 (plain HTTP).
+    #[arg(long, requires = "llm_extract")]
+    llm_url: Option<String>,
+    /// The model name sent with each request (part of each cached answer's key).
+    #[arg(long, requires = "llm_extract")]
+    llm_model: Option<String>,
+    /// At most this many requests in this build (retries count); default no limit.
+    #[arg(long, requires = "llm_extract")]
+    llm_budget: Option<u64>,
+    /// Stop asking once the server reports this many tokens spent in this build.
+    #[arg(long, requires = "llm_extract")]
+    llm_budget_tokens: Option<u64>,
+    /// Stop asking after this many seconds spent waiting for the server in this build.
+    #[arg(long, requires = "llm_extract")]
+    llm_budget_seconds: Option<f64>,
+    /// Timeout of one request, in seconds.
+    #[arg(long, default_value_t = 120.0, requires = "llm_extract")]
+    llm_timeout: f64,
+    /// Retries of a request that timed out, could not connect or got HTTP 429/5xx.
+    #[arg(long, default_value_t = 2, requires = "llm_extract")]
+    llm_retries: u32,
+    /// Allow a server on another machine (documents leave this one).
+    #[arg(long, requires = "llm_extract")]
+    llm_allow_remote: bool,
+}
+
+impl LlmArgs {
+    /// The model, when `--llm-extract` is given; `Err` says what is wrong.
+    fn model(&self, vocab: &textgraph::extract::vocab::Vocabulary) -> Result<Option<textgraph::llm::Llm>, String> {
+        use textgraph::llm::{Budget, Config, Llm};
+        if !self.llm_extract {
+            return Ok(None);
+        }
+        let url = self.llm_url.clone().ok_or("tg: --llm-url is required with --llm-extract (e.g. http://127.0.0.1:8080/v1)")?;
+        let secs = |name: &str, s: f64| if s.is_finite() && s > 0.0 { Ok(s) } else { Err(format!("tg: {name} must be a positive number of seconds")) };
+        let config = Config {
+            url,
+            model: self.llm_model.clone().unwrap_or_default(),
+            budget: Budget { calls: self.llm_budget, tokens: self.llm_budget_tokens, seconds: self.llm_budget_seconds.map(|s| secs("--llm-budget-seconds", s)).transpose()? },
+            timeout: std::time::Duration::from_secs_f64(secs("--llm-timeout", self.llm_timeout)?),
+            retries: self.llm_retries,
+            allow_remote: self.llm_allow_remote,
+            api_key: textgraph::llm::key_from_env(),
+        };
+        Llm::new(config, vocab).map(Some).map_err(|e| format!("tg: {e}"))
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// The closed vocabulary of claims: `tg vocab prompt` prints the instructions for an
@@ -99,6 +155,8 @@ enum Command {
         /// Read symbolic links to files outside the corpus (skipped with a warning by default).
         #[arg(long)]
         follow_links: bool,
+        #[command(flatten)]
+        llm: LlmArgs,
     },
     /// Print the whole store as canonical sorted text.
     Dump {
@@ -867,7 +925,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
     };
     let mut out = String::new();
     let code = match command {
-        Command::Build { corpus, db, vocab, follow_links } => {
+        Command::Build { corpus, db, vocab, follow_links, llm } => {
             if !corpus.is_dir() {
                 eprintln!("tg: {} is not a folder", corpus.display());
                 return Err(ExitCode::from(EXIT_ERROR));
@@ -876,8 +934,12 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
                 eprintln!("{e}");
                 ExitCode::from(EXIT_ERROR)
             })?;
+            let llm = llm.model(&vocab).map_err(|e| {
+                eprintln!("{e}");
+                ExitCode::from(EXIT_ERROR)
+            })?;
             let store = textgraph::store::Store::open(&db.db).map_err(fail)?;
-            let r = build_with_progress(&store, &corpus, &vocab, follow_links).map_err(fail)?;
+            let r = build_with_progress(&store, &corpus, &vocab, follow_links, llm.as_ref()).map_err(fail)?;
             for f in &r.manifest {
                 if let Some(why) = &f.reason {
                     eprintln!("warning: {}: {why}", f.id);
@@ -1014,11 +1076,12 @@ fn build_with_progress(
     corpus: &std::path::Path,
     vocab: &textgraph::extract::vocab::Vocabulary,
     follow_links: bool,
+    llm: Option<&textgraph::llm::Llm>,
 ) -> Result<textgraph::ingest::BuildReport, textgraph::store::StoreError> {
     use std::io::IsTerminal as _;
     let worker = std::env::current_exe().ok();
     if !std::io::stderr().is_terminal() {
-        let opts = textgraph::ingest::BuildOptions { pdf_worker: worker, vocab: Some(vocab), follow_links, ..Default::default() };
+        let opts = textgraph::ingest::BuildOptions { pdf_worker: worker, vocab: Some(vocab), follow_links, llm, ..Default::default() };
         return textgraph::ingest::build_with(store, corpus, &opts);
     }
     let bar = indicatif::ProgressBar::new(0);
@@ -1031,7 +1094,7 @@ fn build_with_progress(
         bar.set_position(done as u64);
         bar.set_message(id.to_string());
     };
-    let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker, vocab: Some(vocab), follow_links };
+    let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker, vocab: Some(vocab), follow_links, llm };
     let r = textgraph::ingest::build_with(store, corpus, &opts);
     bar.finish_and_clear();
     r
@@ -1058,6 +1121,9 @@ fn build_summary(r: &textgraph::ingest::BuildReport, db: &std::path::Path) -> St
     }
     let secs = r.elapsed.as_secs_f64();
     out.push_str(&format!("{} facts written; {} bytes extracted in {secs:.2} s\n", r.facts_written, r.bytes_extracted));
+    if let Some(l) = &r.llm {
+        out.push_str(&textgraph::llm::render(l));
+    }
     out
 }
 

@@ -170,8 +170,49 @@ pub fn record(store: &Store, vocab: &Vocabulary, p: &Proposal, default_source: &
     record_declared(store, vocab, p, default_source)
 }
 
+/// A proposal that passed the gate: the record it would be, where its quote is, and the
+/// entities it would create. Nothing is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gated {
+    /// The ledger record (its facts: [`ledger::claim_facts`]).
+    pub record: ClaimRecord,
+    /// Subject, object or asserter keys the claim would create as new entities.
+    pub new_entities: Vec<String>,
+}
+
 /// [`record`] in a store whose schema is already declared.
 fn record_declared(store: &Store, vocab: &Vocabulary, p: &Proposal, default_source: &str) -> Result<Recorded, Error> {
+    let Gated { record, new_entities } = gate(store, vocab, p, default_source)?;
+    let (qs, qe) = (record.start, record.end);
+    let key = claim_key(&p.doc, &record.id);
+    // The same claim, recorded before (perhaps at another span of an earlier version of
+    // the text) and cited at this span now: nothing to write.
+    let text = store.text(&p.doc)?.unwrap_or_default();
+    for r in ledger::records(store, Some(&p.doc))? {
+        if let ledger::Record::Claim(c) = r
+            && (c.id == record.id
+                || (c.subject.0 == record.subject.0
+                    && c.relation == record.relation
+                    && c.object.0 == record.object.0
+                    && c.modality == record.modality
+                    && c.polarity == record.polarity
+                    && c.asserter.0 == record.asserter.0
+                    && c.quote == record.quote
+                    && ledger::cite(&text, &c.quote, c.start, c.end) == Some((qs, qe))))
+        {
+            return Ok(Recorded { record: *c, at: (qs, qe), new_entities: vec![], already: true });
+        }
+    }
+    let (facts, _) = ledger::claim_facts(&record, &text);
+    let json = serde_json::to_string(&record).map_err(|e| StoreError::Corruption { path: store.path().to_path_buf(), detail: e.to_string() })?;
+    store.amend_document(&p.doc, &facts, &[], &[LedgerWrite::Put(&key, &json)])?;
+    Ok(Recorded { record, at: (qs, qe), new_entities, already: false })
+}
+
+/// The gate every outside claim passes (`tg claim record|import` and `tg build
+/// --llm-extract` alike): the checks in the order of docs/CLAIMS.md, names resolved to
+/// entities, the `gen-` id. The schema must be declared. Writes nothing.
+pub fn gate(store: &Store, vocab: &Vocabulary, p: &Proposal, default_source: &str) -> Result<Gated, Error> {
     let missing = |name: &str| Refusal::new("missing_field", format!("field \"{name}\" is required"));
     for (name, v) in [("doc", &p.doc), ("subject", &p.subject), ("relation", &p.relation), ("object", &p.object)] {
         if v.trim().is_empty() {
@@ -227,26 +268,7 @@ fn record_declared(store: &Store, vocab: &Vocabulary, p: &Proposal, default_sour
         }
         format!("gen-{}", &h.finalize().to_hex()[..16])
     };
-    let key = claim_key(&p.doc, &id);
     let new_entities: Vec<String> = [Some(&subject), Some(&object), asserter.as_ref()].into_iter().flatten().filter(|r| !r.existing).map(|r| r.key.clone()).collect();
-    let asserter_key = asserter.as_ref().map_or("document", |a| a.key.as_str());
-    // The same claim, recorded before (perhaps at another span of an earlier version of
-    // the text) and cited at this span now: nothing to write.
-    for r in ledger::records(store, Some(&p.doc))? {
-        if let ledger::Record::Claim(c) = r
-            && (c.id == id
-                || (c.subject.0 == subject.key
-                    && c.relation == p.relation
-                    && c.object.0 == object.key
-                    && c.modality == modality.name()
-                    && c.polarity == polarity
-                    && c.asserter.0 == asserter_key
-                    && c.quote == quote_text
-                    && ledger::cite(&text, &c.quote, c.start, c.end) == Some((qs as u64, qe as u64))))
-        {
-            return Ok(Recorded { record: *c, at: (qs as u64, qe as u64), new_entities: vec![], already: true });
-        }
-    }
     let record = ClaimRecord {
         id,
         doc: p.doc.clone(),
@@ -264,10 +286,7 @@ fn record_declared(store: &Store, vocab: &Vocabulary, p: &Proposal, default_sour
         source: p.source.clone().filter(|s| !s.trim().is_empty()).unwrap_or_else(|| default_source.to_string()),
         warnings,
     };
-    let (facts, _) = ledger::claim_facts(&record, &text);
-    let json = serde_json::to_string(&record).map_err(|e| StoreError::Corruption { path: store.path().to_path_buf(), detail: e.to_string() })?;
-    store.amend_document(&p.doc, &facts, &[], &[LedgerWrite::Put(&key, &json)])?;
-    Ok(Recorded { record, at: (qs as u64, qe as u64), new_entities, already: false })
+    Ok(Gated { record, new_entities })
 }
 
 /// The warnings of a reported claim, (code, message): attribution outside the quote is

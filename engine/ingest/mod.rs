@@ -82,6 +82,9 @@ pub struct FileStatus {
     pub warnings: Vec<String>,
     /// Facts written for it (0 when unchanged or skipped).
     pub facts: usize,
+    /// What the model pass did for it (`tg build --llm-extract` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub llm: Option<crate::llm::DocStats>,
 }
 
 /// What one build did.
@@ -107,6 +110,8 @@ pub struct BuildReport {
     pub elapsed: Duration,
     /// Warnings about outside claims of removed documents: (document id, message).
     pub ledger_warnings: Vec<(String, String)>,
+    /// What the model pass did (`tg build --llm-extract` only).
+    pub llm: Option<crate::llm::Summary>,
 }
 
 impl BuildReport {
@@ -147,6 +152,9 @@ pub struct BuildOptions<'a> {
     /// Read links to files outside the corpus (`tg build --follow-links`); by default they
     /// are skipped with a warning.
     pub follow_links: bool,
+    /// Ask this model for claims in every chunk of every document written
+    /// (`tg build --llm-extract`; docs/LLM.md). `None`: no model, nothing changes.
+    pub llm: Option<&'a crate::llm::Llm>,
 }
 
 /// One extracted document ready to write (a file or an attachment).
@@ -251,8 +259,9 @@ fn first_line(s: &str) -> &str {
 /// re-hashes the source files there.
 pub const CORPUS_SETTING: &str = "corpus";
 /// Settings `stale:ID` mark documents stored by another extractor that a build has not
-/// re-extracted yet (so an interrupted build redoes them, and only them).
-const STALE_PREFIX: &str = "stale:";
+/// re-extracted yet (so an interrupted build redoes them, and only them), and, with
+/// `--llm-extract`, documents whose chunks the model has not all answered yet.
+pub(crate) const STALE_PREFIX: &str = "stale:";
 
 /// The identity of what turns bytes into facts: this version of tg and the vocabulary.
 pub fn extractor_id(vocab: &Vocabulary) -> String {
@@ -293,7 +302,11 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
     store.check()?;
     declare_schema(store)?;
     let vocab = opts.vocab.unwrap_or(Vocabulary::builtin());
-    let extractor = extractor_id(vocab);
+    // The model and its prompt are part of the extractor (nothing changes without one).
+    let extractor = match opts.llm {
+        Some(l) => format!("{}+llm:{}", extractor_id(vocab), l.identity()),
+        None => extractor_id(vocab),
+    };
     let entries = walk::walk_with(root, &[store.path().to_path_buf()], opts.follow_links);
     let total = entries.len();
     let mut report = BuildReport::default();
@@ -334,6 +347,8 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
     // corpus is never held in memory at once.
     let mut todo: Vec<Todo> = vec![];
     let mut done = 0usize;
+    // Documents written, with their chunks, for the model pass.
+    let mut llm_docs: Vec<(String, Vec<(u64, u64)>)> = vec![];
     let tick = |done: usize, id: &str| {
         if let Some(p) = opts.progress {
             p(done, total, id);
@@ -376,11 +391,11 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
                 seen.insert(child.clone());
                 origins.insert(child.clone(), format!("an attachment of {}", path.display()));
                 report.unchanged += 1;
-                report.manifest.push(FileStatus { id: child.clone(), format: store.document(child)?.map(|r| r.format).unwrap_or_default(), status: Status::Unchanged, reason: None, warnings: vec![], facts: 0 });
+                report.manifest.push(FileStatus { id: child.clone(), format: store.document(child)?.map(|r| r.format).unwrap_or_default(), status: Status::Unchanged, reason: None, warnings: vec![], facts: 0, llm: None });
             }
             seen.insert(id.clone());
             report.unchanged += 1;
-            report.manifest.push(FileStatus { id: id.clone(), format: old.format, status: Status::Unchanged, reason: None, warnings: vec![], facts: 0 });
+            report.manifest.push(FileStatus { id: id.clone(), format: old.format, status: Status::Unchanged, reason: None, warnings: vec![], facts: 0, llm: None });
             done += 1;
             tick(done, &id);
             continue;
@@ -418,8 +433,14 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
                         }
                         origins.insert(ready.id.clone(), origin);
                         let rid = ready.id.clone();
+                        if opts.llm.is_some() {
+                            // Marked until the model pass has added its claims (an
+                            // interrupted pass is redone by the next build).
+                            store.put_setting(&format!("{STALE_PREFIX}{rid}"), "")?;
+                            llm_docs.push((rid.clone(), ready.facts.iter().filter(|f| f.rel == "chunk").flat_map(|f| f.spans.iter().copied()).collect()));
+                        }
                         write_ready(store, &stored, ready, t.existed, &mut report, &mut seen)?;
-                        if stale.contains(&rid) {
+                        if stale.contains(&rid) && opts.llm.is_none() {
                             store.delete_setting(&format!("{STALE_PREFIX}{rid}"))?;
                         }
                     }
@@ -444,6 +465,9 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
             }
         }
     }
+    if let Some(llm) = opts.llm {
+        crate::llm::run(store, vocab, llm, &llm_docs, &mut report, STALE_PREFIX, opts.progress)?;
+    }
     report.manifest.sort_by(|a, b| a.id.cmp(&b.id));
     report.skipped = report.manifest.iter().filter(|f| f.status == Status::Skipped).map(|f| (f.id.clone(), f.reason.clone().unwrap_or_default())).collect();
     let json = serde_json::to_string(&report.manifest).map_err(|e| StoreError::Corruption { path: store.path().to_path_buf(), detail: e.to_string() })?;
@@ -453,7 +477,7 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
 }
 
 fn skip(report: &mut BuildReport, id: &str, format: &str, why: impl Into<String>) {
-    report.manifest.push(FileStatus { id: id.to_string(), format: format.to_string(), status: Status::Skipped, reason: Some(why.into()), warnings: vec![], facts: 0 });
+    report.manifest.push(FileStatus { id: id.to_string(), format: format.to_string(), status: Status::Skipped, reason: Some(why.into()), warnings: vec![], facts: 0, llm: None });
 }
 
 /// Reads and extracts a batch of files on `threads` threads; results in batch order.
@@ -495,7 +519,7 @@ fn write_ready(store: &Store, stored: &BTreeSet<String>, ready: Ready, parent_ex
             report.facts_written += facts.len();
             let status = if existed { Status::Changed } else { Status::Added };
             if existed { report.changed.push(id.clone()) } else { report.added.push(id.clone()) }
-            report.manifest.push(FileStatus { id, format: doc.format.to_string(), status, reason: None, warnings: doc.warnings, facts: facts.len() });
+            report.manifest.push(FileStatus { id, format: doc.format.to_string(), status, reason: None, warnings: doc.warnings, facts: facts.len(), llm: None });
             Ok(())
         }
         // A span the store refuses is an extractor bug: skip the document, keep building.
