@@ -36,6 +36,7 @@ mod export;
 mod keys;
 mod ledger;
 pub mod output;
+mod search_index;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -46,6 +47,7 @@ use serde::{Deserialize, Serialize};
 pub use error::StoreError;
 pub use export::fact_id;
 pub use ledger::LedgerWrite;
+pub use search_index::Posting;
 use keys::{doc_index_key, fact_key, split_fact_key, support_key};
 
 /// The on-disk format this build reads and writes.
@@ -183,6 +185,8 @@ pub struct Store {
     rules: Keyspace,
     changes: Keyspace,
     ledger: Keyspace,
+    /// The search index (see `search_index.rs`), kept in each document's batch.
+    search: Keyspace,
 }
 
 /// Why a derived fact holds: its canonical witness.
@@ -271,6 +275,7 @@ impl Store {
             rules: ks("rules")?,
             changes: ks("changes")?,
             ledger: ks("ledger")?,
+            search: ks("search")?,
             db,
             path: path.to_path_buf(),
         };
@@ -432,6 +437,14 @@ impl Store {
         }
         symbols.write(self, &mut batch);
         self.write_counts(&mut batch, counts)?;
+        // The search index of the document, from the same facts (issue 22).
+        let spans: Vec<crate::analytics::index::FactSpan> = facts
+            .iter()
+            .filter(|f| crate::analytics::index::is_unit(&f.rel) || f.rel == "mention")
+            .flat_map(|f| f.spans.iter().map(move |&(a, b)| crate::analytics::index::FactSpan { rel: &f.rel, args: &f.args, start: a, end: b }))
+            .collect();
+        let old_units = if old.is_some() { self.indexed_units(num)? } else { BTreeMap::new() };
+        self.index_units(&mut batch, num, &old_units, &crate::analytics::index::units(doc.text, &spans))?;
         batch.commit().map_err(|e| self.err(e))
     }
 
@@ -523,6 +536,7 @@ impl Store {
             counts.entry(fk).or_insert((None, 0)).1 -= 1;
         }
         self.write_counts(&mut batch, counts)?;
+        self.index_units(&mut batch, rec.num, &self.indexed_units(rec.num)?, &BTreeMap::new())?;
         batch.remove(&self.docs, id);
         batch.remove(&self.doc_num, rec.num.to_be_bytes());
         batch.remove(&self.text, rec.num.to_be_bytes());
@@ -1028,7 +1042,7 @@ impl Drop for Store {
     fn drop(&mut self) {
         for ks in [
             &self.meta, &self.docs, &self.doc_num, &self.text, &self.dict, &self.dict_rev, &self.rels, &self.facts, &self.support, &self.doc_idx, &self.derived,
-            &self.rules, &self.changes, &self.ledger,
+            &self.rules, &self.changes, &self.ledger, &self.search,
         ] {
             let _ = ks.rotate_memtable_and_wait();
         }
