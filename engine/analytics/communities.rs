@@ -100,6 +100,13 @@ pub fn propagate(g: &EntityGraph) -> (Vec<usize>, usize) {
 
 /// Communities of the store's entity graph, labelled from the store's indexed units.
 pub fn communities(store: &Store, g: &EntityGraph) -> Result<Communities, StoreError> {
+    let (big, of, rounds) = number(g);
+    label(store, g, big, of, rounds)
+}
+
+/// The communities of two or more members, numbered (largest first, then smallest key),
+/// and each node's community number (0: alone); with the rounds propagation ran.
+pub fn number(g: &EntityGraph) -> (Vec<Vec<usize>>, Vec<usize>, usize) {
     let (label, rounds) = propagate(g);
     let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for (v, &l) in label.iter().enumerate() {
@@ -113,6 +120,11 @@ pub fn communities(store: &Store, g: &EntityGraph) -> Result<Communities, StoreE
             of[v] = i + 1;
         }
     }
+    (big, of, rounds)
+}
+
+/// Labels and representative documents of numbered communities (see [`number`]).
+fn label(store: &Store, g: &EntityGraph, big: Vec<Vec<usize>>, of: Vec<usize>, rounds: usize) -> Result<Communities, StoreError> {
     let singletons: Vec<String> = (0..g.len()).filter(|&v| of[v] == 0).map(|v| g.keys[v].clone()).collect();
 
     // Class documents: the units naming a member of each community.

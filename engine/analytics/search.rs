@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::analytics::graph::{EntityGraph, VALUE_TYPES, pagerank};
 use crate::analytics::index::{CHUNK, UNIT_KEY, Unit};
 use crate::analytics::text::{Analyzer, is_stop, words};
-use crate::store::{Store, StoreError, Value};
+use crate::store::{Posting, Store, StoreError, Value};
 
 /// BM25 term-frequency saturation.
 pub const K1: f64 = 1.2;
@@ -112,6 +112,9 @@ pub struct Hit {
     /// For a claim: what it says, with modality and asserter.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<ClaimHit>,
+    /// For a chunk: its index in the document (`chunk(doc, index, block)`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chunk_index: Option<i64>,
     /// Rank in the BM25 list (hybrid and ppr modes).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bm25_rank: Option<usize>,
@@ -140,23 +143,126 @@ pub struct Results {
 /// A unit's identity: document number and unit key.
 pub type UnitId = (u32, [u8; UNIT_KEY]);
 
+/// Where the postings come from: the store's index, or a copy of it in memory (the GQL
+/// view's, for `CALL tg.search`). Both give the same postings in the same order.
+pub trait Index {
+    /// Units indexed and their total length.
+    fn totals(&self) -> Result<(u64, u64), StoreError>;
+    /// Postings of a term (or of every term it is a prefix of), by term, document, unit.
+    fn postings(&self, term: &str, prefix: bool) -> Result<Vec<Posting>, StoreError>;
+    /// Units naming a raw entity key.
+    fn entity_units(&self, entity: &str) -> Result<Vec<UnitId>, StoreError>;
+    /// One unit.
+    fn unit(&self, id: &UnitId) -> Result<Option<Unit>, StoreError>;
+    /// A document's id.
+    fn doc_id(&self, num: u32) -> Result<String, StoreError>;
+    /// A document's canonical text.
+    fn text(&self, num: u32) -> Result<String, StoreError>;
+}
+
+impl Index for Store {
+    fn totals(&self) -> Result<(u64, u64), StoreError> {
+        self.search_totals()
+    }
+    fn postings(&self, term: &str, prefix: bool) -> Result<Vec<Posting>, StoreError> {
+        Store::postings(self, term, prefix)
+    }
+    fn entity_units(&self, entity: &str) -> Result<Vec<UnitId>, StoreError> {
+        Store::entity_units(self, entity)
+    }
+    fn unit(&self, id: &UnitId) -> Result<Option<Unit>, StoreError> {
+        self.indexed_unit(id.0, &id.1)
+    }
+    fn doc_id(&self, num: u32) -> Result<String, StoreError> {
+        Ok(Store::doc_id(self, num)?.unwrap_or_default())
+    }
+    fn text(&self, num: u32) -> Result<String, StoreError> {
+        Ok(self.text_of(num)?.unwrap_or_default())
+    }
+}
+
+/// The store's index copied into memory, with the entity graph: what `CALL tg.search`
+/// reads once the GQL view is built (the view holds no store).
+#[derive(Default)]
+pub struct MemIndex {
+    totals: (u64, u64),
+    postings: BTreeMap<String, Vec<(UnitId, u32, u32)>>,
+    entities: BTreeMap<String, Vec<UnitId>>,
+    units: BTreeMap<UnitId, Unit>,
+    ids: BTreeMap<u32, String>,
+    texts: BTreeMap<u32, String>,
+    /// The entity graph (PPR's).
+    pub graph: EntityGraph,
+}
+
+impl MemIndex {
+    /// Copies the store's index and builds its entity graph.
+    pub fn load(store: &Store) -> Result<MemIndex, StoreError> {
+        let mut m = MemIndex { totals: store.search_totals()?, graph: EntityGraph::from_store(store)?, ..MemIndex::default() };
+        for (num, u) in store.all_units()? {
+            let id = (num, u.key());
+            for (t, tf) in &u.terms {
+                m.postings.entry(t.clone()).or_default().push((id, *tf, u.len));
+            }
+            for e in &u.entities {
+                m.entities.entry(e.clone()).or_default().push(id);
+            }
+            if !m.ids.contains_key(&num) {
+                m.ids.insert(num, store.doc_id(num)?.unwrap_or_default());
+                m.texts.insert(num, store.text_of(num)?.unwrap_or_default());
+            }
+            m.units.insert(id, u);
+        }
+        Ok(m)
+    }
+}
+
+impl Index for MemIndex {
+    fn totals(&self) -> Result<(u64, u64), StoreError> {
+        Ok(self.totals)
+    }
+    fn postings(&self, term: &str, prefix: bool) -> Result<Vec<Posting>, StoreError> {
+        let mut out = vec![];
+        let range: Box<dyn Iterator<Item = (&String, &Vec<(UnitId, u32, u32)>)>> =
+            if prefix { Box::new(self.postings.range(term.to_string()..).take_while(|(t, _)| t.starts_with(term))) } else { Box::new(self.postings.get_key_value(term).into_iter()) };
+        for (t, list) in range {
+            for (id, tf, len) in list {
+                out.push(Posting { term: t.clone(), doc: id.0, unit: id.1, tf: *tf, len: *len });
+            }
+        }
+        Ok(out)
+    }
+    fn entity_units(&self, entity: &str) -> Result<Vec<UnitId>, StoreError> {
+        Ok(self.entities.get(entity).cloned().unwrap_or_default())
+    }
+    fn unit(&self, id: &UnitId) -> Result<Option<Unit>, StoreError> {
+        Ok(self.units.get(id).cloned())
+    }
+    fn doc_id(&self, num: u32) -> Result<String, StoreError> {
+        Ok(self.ids.get(&num).cloned().unwrap_or_default())
+    }
+    fn text(&self, num: u32) -> Result<String, StoreError> {
+        Ok(self.texts.get(&num).cloned().unwrap_or_default())
+    }
+}
+
 /// Document ids by number, read once each.
 #[derive(Default)]
 struct DocIds(HashMap<u32, String>);
 
 impl DocIds {
-    fn get(&mut self, store: &Store, n: u32) -> Result<String, StoreError> {
+    fn get(&mut self, store: &dyn Index, n: u32) -> Result<String, StoreError> {
         if let Some(s) = self.0.get(&n) {
             return Ok(s.clone());
         }
-        let id = store.doc_id(n)?.unwrap_or_default();
+        let id = store.doc_id(n)?;
         self.0.insert(n, id.clone());
         Ok(id)
     }
 }
 
 /// Sorts scored units best first: score, then document id, span, kind, key.
-fn rank(store: &Store, ids: &mut DocIds, scores: HashMap<UnitId, f64>) -> Result<Vec<(UnitId, f64)>, StoreError> {
+fn rank(store: &dyn Index, ids: &mut DocIds, scores: HashMap<UnitId, f64>) -> Result<Vec<(UnitId, f64)>, StoreError> {
     let mut v: Vec<(String, UnitId, f64)> = vec![];
     for (u, s) in scores {
         v.push((ids.get(store, u.0)?, u, s));
@@ -166,8 +272,8 @@ fn rank(store: &Store, ids: &mut DocIds, scores: HashMap<UnitId, f64>) -> Result
 }
 
 /// BM25 scores of every unit matching some query term.
-pub fn bm25(store: &Store, terms: &[String]) -> Result<HashMap<UnitId, f64>, StoreError> {
-    let (n, total) = store.search_totals()?;
+pub fn bm25(store: &dyn Index, terms: &[String]) -> Result<HashMap<UnitId, f64>, StoreError> {
+    let (n, total) = store.totals()?;
     let avg = if n == 0 { 1.0 } else { total as f64 / n as f64 };
     let mut scores: HashMap<UnitId, f64> = HashMap::new();
     for q in terms {
@@ -228,7 +334,7 @@ pub fn seeds(g: &EntityGraph, query: &str) -> Vec<usize> {
 }
 
 /// PPR scores of units: each unit gets the PageRank (from `seeds`) of the entities it names.
-pub fn ppr(store: &Store, g: &EntityGraph, seeds: &[usize]) -> Result<HashMap<UnitId, f64>, StoreError> {
+pub fn ppr(store: &dyn Index, g: &EntityGraph, seeds: &[usize]) -> Result<HashMap<UnitId, f64>, StoreError> {
     let mut scores: HashMap<UnitId, f64> = HashMap::new();
     if seeds.is_empty() {
         return Ok(scores);
@@ -256,10 +362,10 @@ fn sym(v: Option<&Value>) -> String {
 }
 
 /// A hit for a unit: its citation, text, and for a claim what it says.
-fn hit(store: &Store, ids: &mut DocIds, texts: &mut HashMap<u32, String>, id: &UnitId, u: &Unit, rank: usize, score: f64) -> Result<Hit, StoreError> {
+fn hit(store: &dyn Index, ids: &mut DocIds, texts: &mut HashMap<u32, String>, id: &UnitId, u: &Unit, rank: usize, score: f64) -> Result<Hit, StoreError> {
     let doc = ids.get(store, id.0)?;
     if !texts.contains_key(&id.0) {
-        let t = store.text_of(id.0)?.unwrap_or_default();
+        let t = store.text(id.0)?;
         texts.insert(id.0, t);
     }
     let text = texts.get(&id.0).and_then(|t| t.get(u.start as usize..u.end as usize)).unwrap_or("").to_string();
@@ -281,17 +387,24 @@ fn hit(store: &Store, ids: &mut DocIds, texts: &mut HashMap<u32, String>, id: &U
         start: u.start,
         end: u.end,
         text,
+        chunk_index: if u.kind == CHUNK { match u.fact.get(1) { Some(Value::Num(n)) => Some(*n as i64), _ => None } } else { None },
         claim,
         bm25_rank: None,
         ppr_rank: None,
     })
 }
 
-/// Runs one query: the `k` best units by `mode`.
+/// Runs one query over the store: the `k` best units by `mode`.
 pub fn search(store: &Store, query: &str, mode: Mode, k: usize) -> Result<Results, SearchError> {
     if !store.has_search_index()? {
         return Err(SearchError::NoIndex);
     }
+    let g = if mode == Mode::Bm25 { EntityGraph::default() } else { EntityGraph::from_store(store)? };
+    search_in(store, &g, query, mode, k)
+}
+
+/// Runs one query over an index and its entity graph (see [`search`]).
+pub fn search_in(store: &dyn Index, g: &EntityGraph, query: &str, mode: Mode, k: usize) -> Result<Results, SearchError> {
     let an = Analyzer::default();
     let mut terms: Vec<String> = vec![];
     for t in an.terms(query) {
@@ -299,14 +412,13 @@ pub fn search(store: &Store, query: &str, mode: Mode, k: usize) -> Result<Result
             terms.push(t);
         }
     }
-    let g = if mode == Mode::Bm25 { EntityGraph::default() } else { EntityGraph::from_store(store)? };
-    let seed_nodes = seeds(&g, query);
+    let seed_nodes = if mode == Mode::Bm25 { vec![] } else { seeds(g, query) };
     if terms.is_empty() && seed_nodes.is_empty() {
         return Err(SearchError::EmptyQuery(query.to_string()));
     }
     let mut ids = DocIds::default();
     let lexical = if mode == Mode::Ppr { vec![] } else { rank(store, &mut ids, bm25(store, &terms)?)? };
-    let graph = if mode == Mode::Bm25 { vec![] } else { rank(store, &mut ids, ppr(store, &g, &seed_nodes)?)? };
+    let graph = if mode == Mode::Bm25 { vec![] } else { rank(store, &mut ids, ppr(store, g, &seed_nodes)?)? };
     let list: Vec<(UnitId, f64)> = match mode {
         Mode::Bm25 => lexical.clone(),
         Mode::Ppr => graph.clone(),
@@ -324,7 +436,7 @@ pub fn search(store: &Store, query: &str, mode: Mode, k: usize) -> Result<Result
     let mut texts = HashMap::new();
     let mut hits = vec![];
     for (i, (u, s)) in list.iter().take(k).enumerate() {
-        let Some(unit) = store.indexed_unit(u.0, &u.1)? else { continue };
+        let Some(unit) = store.unit(u)? else { continue };
         let mut h = hit(store, &mut ids, &mut texts, u, &unit, i + 1, *s)?;
         if mode != Mode::Bm25 {
             h.bm25_rank = pos(&lexical, u);
@@ -332,7 +444,7 @@ pub fn search(store: &Store, query: &str, mode: Mode, k: usize) -> Result<Result
         }
         hits.push(h);
     }
-    let (units, _) = store.search_totals()?;
+    let (units, _) = store.totals()?;
     Ok(Results { query: query.to_string(), mode, terms, seeds: seed_nodes.iter().map(|&n| g.keys[n].clone()).collect(), units, hits })
 }
 
