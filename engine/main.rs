@@ -916,9 +916,7 @@ fn derive_library(store: &textgraph::store::Store, full: bool) -> Result<textgra
     use textgraph::rulebook;
     let started = std::time::Instant::now();
     let (c, label) = rulebook::program(store).map_err(|e| e.to_string())?;
-    let mut given = rulebook::judgements(store).map_err(|e| e.to_string())?;
-    let declared: Vec<&str> = c.prog.relations.iter().map(|r| r.name.as_str()).collect();
-    given.extend(textgraph::analytics::facts::given_for(store, &declared).map_err(|e| e.to_string())?);
+    let given = rulebook::judgements(store).map_err(|e| e.to_string())?;
     textgraph::reason::derive_compiled(store, &c, &label, &given, full, started).map_err(|e| e.to_string())
 }
 

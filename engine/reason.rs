@@ -297,6 +297,12 @@ pub fn derive_compiled(
     started: std::time::Instant,
 ) -> Result<DeriveReport, ReasonError> {
     let program = Path::new(label);
+    // Centrality and community relations the program declares are given, computed from
+    // the store's graph (crate::analytics::facts); none are for a program declaring none.
+    let declared: Vec<&str> = c.prog.relations.iter().map(|r| r.name.as_str()).collect();
+    let mut given = given.to_vec();
+    given.extend(crate::analytics::facts::given_for(store, &declared)?);
+    let given = given.as_slice();
     let full = full || !given.is_empty();
     let prog = &c.prog;
     let heads: BTreeSet<usize> = prog.rules.iter().map(|r| r.head.0).collect();

@@ -40,6 +40,21 @@ pub const RELATIONS: &[(&str, &[ColumnType])] = &[
     ("community_doc", &[N, S, N]),
 ];
 
+/// The `.decl` of each analytics relation in `rels` that `sources` do not declare (for a
+/// REPL query that reads one without declaring it).
+pub fn declarations(rels: &[&str], sources: &[(String, String)]) -> String {
+    let mut out = String::new();
+    for (r, cols) in RELATIONS.iter().filter(|(r, _)| rels.contains(r)) {
+        let declared = sources.iter().any(|(_, t)| t.contains(&format!(".decl {r}(")));
+        if declared {
+            continue;
+        }
+        let cs: Vec<String> = cols.iter().enumerate().map(|(i, c)| format!("c{i}:{}", if *c == S { "symbol" } else { "number" })).collect();
+        out.push_str(&format!(".decl {r}({})\n", cs.join(", ")));
+    }
+    out
+}
+
 /// The columns of an analytics relation.
 pub fn columns(rel: &str) -> Option<Vec<ColumnType>> {
     RELATIONS.iter().find(|(r, _)| *r == rel).map(|(_, c)| c.to_vec())
