@@ -31,6 +31,8 @@ pub const PREFIX_WEIGHT: f64 = 0.5;
 pub const DAMPING: f64 = 0.85;
 /// How deep each ranking is read before fusion.
 pub const FUSE_DEPTH: usize = 100;
+/// PPR reads the units of this many entities of highest PageRank (ties by key).
+pub const PPR_ENTITIES: usize = 64;
 
 /// Why a search failed.
 #[derive(Debug, thiserror::Error)]
@@ -227,7 +229,7 @@ impl Index for MemIndex {
             if prefix { Box::new(self.postings.range(term.to_string()..).take_while(|(t, _)| t.starts_with(term))) } else { Box::new(self.postings.get_key_value(term).into_iter()) };
         for (t, list) in range {
             for (id, tf, len) in list {
-                out.push(Posting { term: t.clone(), doc: id.0, unit: id.1, tf: *tf, len: *len });
+                out.push(Posting { term: std::rc::Rc::from(t.as_str()), doc: id.0, unit: id.1, tf: *tf, len: *len });
             }
         }
         Ok(out)
@@ -261,13 +263,22 @@ impl DocIds {
     }
 }
 
-/// Sorts scored units best first: score, then document id, span, kind, key.
-fn rank(store: &dyn Index, ids: &mut DocIds, scores: HashMap<UnitId, f64>) -> Result<Vec<(UnitId, f64)>, StoreError> {
+/// The `depth` best scored units, best first: score, then document id, span, kind, key.
+/// Units tied with the last one kept are all ranked before cutting, so the cut never
+/// depends on the map's order.
+fn rank(store: &dyn Index, ids: &mut DocIds, scores: HashMap<UnitId, f64>, depth: usize) -> Result<Vec<(UnitId, f64)>, StoreError> {
+    let mut all: Vec<(UnitId, f64)> = scores.into_iter().collect();
+    if all.len() > depth && depth > 0 {
+        all.select_nth_unstable_by(depth - 1, |a, b| b.1.total_cmp(&a.1));
+        let cut = all[depth - 1].1;
+        all.retain(|x| x.1 >= cut);
+    }
     let mut v: Vec<(String, UnitId, f64)> = vec![];
-    for (u, s) in scores {
+    for (u, s) in all {
         v.push((ids.get(store, u.0)?, u, s));
     }
     v.sort_by(|a, b| b.2.total_cmp(&a.2).then_with(|| a.0.cmp(&b.0)).then_with(|| a.1.1.cmp(&b.1.1)));
+    v.truncate(depth);
     Ok(v.into_iter().map(|(_, u, s)| (u, s)).collect())
 }
 
@@ -281,15 +292,15 @@ pub fn bm25(store: &dyn Index, terms: &[String]) -> Result<HashMap<UnitId, f64>,
         // Document frequency of each matched term.
         let mut df: BTreeMap<&str, u64> = BTreeMap::new();
         for p in &postings {
-            *df.entry(p.term.as_str()).or_default() += 1;
+            *df.entry(&p.term).or_default() += 1;
         }
-        let mut best: HashMap<UnitId, f64> = HashMap::new();
+        let mut best: HashMap<UnitId, f64> = HashMap::with_capacity(postings.len());
         for p in &postings {
-            let d = df[p.term.as_str()] as f64;
+            let d = df[&*p.term] as f64;
             let idf = (1.0 + (n as f64 - d + 0.5) / (d + 0.5)).ln();
             let tf = p.tf as f64;
             let s = idf * tf * (K1 + 1.0) / (tf + K1 * (1.0 - B + B * p.len as f64 / avg));
-            let w = if p.term == *q { 1.0 } else { PREFIX_WEIGHT };
+            let w = if *p.term == **q { 1.0 } else { PREFIX_WEIGHT };
             let e = best.entry((p.doc, p.unit)).or_insert(0.0);
             if w * s > *e {
                 *e = w * s;
@@ -333,17 +344,19 @@ pub fn seeds(g: &EntityGraph, query: &str) -> Vec<usize> {
     out
 }
 
-/// PPR scores of units: each unit gets the PageRank (from `seeds`) of the entities it names.
+/// PPR scores of units: each unit gets the PageRank (from `seeds`) of the entities it
+/// names, among the [`PPR_ENTITIES`] entities of highest PageRank.
 pub fn ppr(store: &dyn Index, g: &EntityGraph, seeds: &[usize]) -> Result<HashMap<UnitId, f64>, StoreError> {
     let mut scores: HashMap<UnitId, f64> = HashMap::new();
     if seeds.is_empty() {
         return Ok(scores);
     }
     let pr = pagerank(g, seeds, DAMPING);
-    for (n, p) in pr.iter().enumerate() {
-        if *p < 1e-9 {
-            continue;
-        }
+    let mut top: Vec<usize> = (0..pr.len()).filter(|&n| pr[n] >= 1e-9).collect();
+    top.sort_by(|&a, &b| pr[b].total_cmp(&pr[a]).then_with(|| g.keys[a].cmp(&g.keys[b])));
+    top.truncate(PPR_ENTITIES);
+    for n in top {
+        let p = &pr[n];
         for m in &g.members[n] {
             for u in store.entity_units(m)? {
                 *scores.entry(u).or_insert(0.0) += p;
@@ -417,8 +430,9 @@ pub fn search_in(store: &dyn Index, g: &EntityGraph, query: &str, mode: Mode, k:
         return Err(SearchError::EmptyQuery(query.to_string()));
     }
     let mut ids = DocIds::default();
-    let lexical = if mode == Mode::Ppr { vec![] } else { rank(store, &mut ids, bm25(store, &terms)?)? };
-    let graph = if mode == Mode::Bm25 { vec![] } else { rank(store, &mut ids, ppr(store, g, &seed_nodes)?)? };
+    let depth = FUSE_DEPTH.max(k);
+    let lexical = if mode == Mode::Ppr { vec![] } else { rank(store, &mut ids, bm25(store, &terms)?, depth)? };
+    let graph = if mode == Mode::Bm25 { vec![] } else { rank(store, &mut ids, ppr(store, g, &seed_nodes)?, depth)? };
     let list: Vec<(UnitId, f64)> = match mode {
         Mode::Bm25 => lexical.clone(),
         Mode::Ppr => graph.clone(),
@@ -429,7 +443,7 @@ pub fn search_in(store: &dyn Index, g: &EntityGraph, query: &str, mode: Mode, k:
                     *fused.entry(*u).or_insert(0.0) += 1.0 / (RRF_K + (i + 1) as f64);
                 }
             }
-            rank(store, &mut ids, fused)?
+            rank(store, &mut ids, fused, depth)?
         }
     };
     let pos = |l: &[(UnitId, f64)], u: &UnitId| l.iter().take(FUSE_DEPTH.max(k)).position(|x| x.0 == *u).map(|i| i + 1);

@@ -21,7 +21,7 @@ use super::{Store, StoreError};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Posting {
     /// The indexed term (equal to, or extending, the term asked for).
-    pub term: String,
+    pub term: std::rc::Rc<str>,
     /// Document number.
     pub doc: u32,
     /// Unit key within the document.
@@ -130,14 +130,18 @@ impl Store {
         if !prefix {
             p.push(0);
         }
-        let mut out = vec![];
+        let mut out: Vec<Posting> = vec![];
         for kv in self.search.prefix(&p) {
             let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
             let tail = k.len().checked_sub(4 + UNIT_KEY + 1).ok_or_else(|| self.corrupt("posting key".into()))?;
             if k.get(tail) != Some(&0) || v.len() != 8 {
                 return Err(self.corrupt("posting key".into()));
             }
-            let t = String::from_utf8_lossy(&k[1..tail]).into_owned();
+            // Postings of one term share its text (one allocation per term, not per posting).
+            let t = match out.last() {
+                Some(last) if last.term.as_bytes() == &k[1..tail] => last.term.clone(),
+                _ => std::rc::Rc::from(String::from_utf8_lossy(&k[1..tail]).as_ref()),
+            };
             let doc = u32::from_be_bytes(k[tail + 1..tail + 5].try_into().unwrap_or_default());
             let unit: [u8; UNIT_KEY] = k[tail + 5..].try_into().unwrap_or([0; UNIT_KEY]);
             let tf = u32::from_be_bytes(v[..4].try_into().unwrap_or_default());
