@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analytics;
 pub mod budget;
 pub mod cancel;
 pub mod claims;

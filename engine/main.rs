@@ -260,6 +260,51 @@ enum Command {
         #[arg(long, value_parser = ["text", "json"], default_value = "text")]
         format: String,
     },
+    /// Full-text search over chunks and claims, every hit cited `[doc:start-end]`: BM25 with
+    /// stemming and stem-prefix matching; `--mode ppr` ranks by personalized PageRank from
+    /// the entities the query names, `--mode hybrid` fuses both (docs/SEARCH.md).
+    Search {
+        /// The query, e.g. "wire transfer Beta Holdings".
+        query: String,
+        #[command(flatten)]
+        db: DbArg,
+        /// How many hits.
+        #[arg(long, default_value_t = 10)]
+        k: usize,
+        /// The ranking.
+        #[arg(long, value_parser = ["bm25", "ppr", "hybrid"], default_value = "bm25")]
+        mode: String,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+    },
+    /// Who is central in the entity graph: PageRank, degree, betweenness, god nodes,
+    /// bridges and orphans (also relations for rules and GQL; docs/SEARCH.md).
+    Central {
+        #[command(flatten)]
+        db: DbArg,
+        /// How many entities the table shows.
+        #[arg(long, default_value_t = 20)]
+        top: usize,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+    },
+    /// The entity graph's communities, each labelled by c-TF-IDF terms and its representative
+    /// documents; `--entity` shows one entity's community, `--topic N` every document of one.
+    Communities {
+        #[command(flatten)]
+        db: DbArg,
+        /// The community of this entity (a key or a name).
+        #[arg(long, conflicts_with = "topic")]
+        entity: Option<String>,
+        /// Every document of community N.
+        #[arg(long)]
+        topic: Option<usize>,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+    },
     /// Show why a stored or derived fact holds, down to the cited document bytes.
     Explain {
         /// The fact, e.g. 'controls("Acme Corp", "Beta Ltd")'.
@@ -866,6 +911,64 @@ fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Runs `tg search`, `tg central` and `tg communities` (the logic is `textgraph::analytics`).
+fn analytics_command(command: Command) -> ExitCode {
+    use textgraph::analytics::{central, communities, facts, search};
+    let fail = |e: String| {
+        eprintln!("tg: {e}");
+        ExitCode::from(EXIT_ERROR)
+    };
+    let json = |v: &dyn erased::Json| v.json();
+    let out = match command {
+        Command::Search { query, db, k, mode, format } => {
+            let Ok(store) = open_store(&db) else { return ExitCode::from(EXIT_ERROR) };
+            let mode = search::Mode::parse(&mode).unwrap_or(search::Mode::Bm25);
+            match search::search(&store, &query, mode, k) {
+                Ok(r) if format == "json" => search::to_json(&r),
+                Ok(r) => search::render(&r),
+                Err(e) => return fail(e.to_string()),
+            }
+        }
+        Command::Central { db, top, format } => {
+            let Ok(store) = open_store(&db) else { return ExitCode::from(EXIT_ERROR) };
+            match facts::analyse(&store) {
+                Ok(a) if format == "json" => json(&a.central),
+                Ok(a) => central::render(&a.central, top),
+                Err(e) => return fail(e.to_string()),
+            }
+        }
+        Command::Communities { db, entity, topic, format } => {
+            let Ok(store) = open_store(&db) else { return ExitCode::from(EXIT_ERROR) };
+            let a = match facts::analyse(&store) {
+                Ok(a) => a,
+                Err(e) => return fail(e.to_string()),
+            };
+            match communities::select(&a.graph, &a.communities, entity.as_deref(), topic) {
+                Err(e) => return fail(e),
+                Ok(sel) if format == "json" => json(&sel),
+                Ok(sel) => communities::render(&sel, topic.is_some()),
+            }
+        }
+        _ => return ExitCode::from(EXIT_ERROR),
+    };
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    ExitCode::SUCCESS
+}
+
+/// Pretty JSON of any serializable value, for the analytics commands.
+mod erased {
+    /// A value printed as pretty JSON.
+    pub trait Json {
+        /// The JSON text, with a final newline.
+        fn json(&self) -> String;
+    }
+    impl<T: serde::Serialize> Json for T {
+        fn json(&self) -> String {
+            serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+        }
+    }
+}
+
 /// Runs the case's rule library (stdlib + registered rule files + analyst judgements).
 fn derive_library(store: &textgraph::store::Store, full: bool) -> Result<textgraph::reason::DeriveReport, String> {
     use textgraph::rulebook;
@@ -1059,6 +1162,9 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         | Command::Timeline { .. }
         | Command::Path { .. }
         | Command::Predict { .. }
+        | Command::Search { .. }
+        | Command::Central { .. }
+        | Command::Communities { .. }
         | Command::Claim { .. }
         | Command::Audit { .. }
         | Command::Gql { .. }
@@ -1223,6 +1329,7 @@ fn real_main(cli: Option<Cli>) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Eval { what } => eval_command(what),
+        c @ (Command::Search { .. } | Command::Central { .. } | Command::Communities { .. }) => analytics_command(c),
         c @ (Command::Claim { .. } | Command::Audit { .. }) => claims_command(c),
         Command::Load { file, db } => load_command(&file, &db),
         Command::Gql { query, db, script, param, params, format, raw_identity } => {

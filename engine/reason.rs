@@ -297,6 +297,12 @@ pub fn derive_compiled(
     started: std::time::Instant,
 ) -> Result<DeriveReport, ReasonError> {
     let program = Path::new(label);
+    // Centrality and community relations the program declares are given, computed from
+    // the store's graph (crate::analytics::facts); none are for a program declaring none.
+    let declared: Vec<&str> = c.prog.relations.iter().map(|r| r.name.as_str()).collect();
+    let mut given = given.to_vec();
+    given.extend(crate::analytics::facts::given_for(store, &declared)?);
+    let given = given.as_slice();
     let full = full || !given.is_empty();
     let prog = &c.prog;
     let heads: BTreeSet<usize> = prog.rules.iter().map(|r| r.head.0).collect();
@@ -478,13 +484,17 @@ fn parse_fact(store: &Store, text: &str) -> Result<(String, Vec<Value>), ReasonE
     let (name, rest) = t.split_once('(').ok_or_else(bad)?;
     let inner = rest.trim_end().strip_suffix(')').ok_or_else(bad)?;
     let name = name.trim().to_string();
-    let schema = store.schema(&name)?.ok_or_else(bad)?;
+    // Centrality and community relations are computed, not stored (crate::analytics::facts).
+    let columns = match store.schema(&name)? {
+        Some(s) => s.columns,
+        None => crate::analytics::facts::columns(&name).ok_or_else(bad)?,
+    };
     let mut args = vec![];
     let parts = split_args(inner);
-    if parts.len() != schema.columns.len() {
+    if parts.len() != columns.len() {
         return Err(bad());
     }
-    for (p, c) in parts.iter().zip(&schema.columns) {
+    for (p, c) in parts.iter().zip(&columns) {
         let p = p.trim();
         args.push(match c {
             ColumnType::Number => Value::Num(p.parse().map_err(|_| bad())?),
@@ -554,6 +564,21 @@ fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, chil
     let cites = store.supports(rel, args)?;
     if cites.is_empty() && rel == "er_judgement" {
         let _ = writeln!(ex.text, "{lead}{shown}  [analyst judgement, recorded with tg resolve --accept/--reject]");
+        return Ok(());
+    }
+    if cites.is_empty()
+        && let Some((method, premises)) = crate::analytics::facts::explain(store, rel, args, 20)?
+    {
+        let _ = writeln!(ex.text, "{lead}{shown}  [DERIVED by tg analytics: {method}]");
+        let n = premises.len();
+        for (i, (br, bargs)) in premises.iter().enumerate() {
+            let last = i + 1 == n;
+            let l = format!("{child}{}", if last { "└─ " } else { "├─ " });
+            let c = format!("{child}{}", if last { "   " } else { "│  " });
+            if depth > 0 {
+                node(store, br, bargs, depth - 1, &l, &c, verify, ex)?;
+            }
+        }
         return Ok(());
     }
     if cites.is_empty() {

@@ -64,6 +64,8 @@ pub enum ClauseKind {
     Call {
         /// The procedure name as written (`db.labels`).
         name: String,
+        /// Arguments (`tg.search('query', 5)`).
+        args: Vec<Expr>,
         /// `(field, variable)` pairs; empty when there is no YIELD.
         yields: Vec<(String, String)>,
     },

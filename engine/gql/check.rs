@@ -94,8 +94,27 @@ fn check_clause(c: &crate::gql::ast::Clause, i: usize, n: usize, scope: &mut Sco
                 }
             }
             ClauseKind::Create(pattern) => bind_pattern(scope, pattern, true)?,
-            ClauseKind::Call { name, yields } => {
-                let field = crate::gql::exec::procedure_field(name).ok_or_else(|| err("ProcedureNotFound", format!("there is no procedure `{name}` (db.labels, db.relationshipTypes, db.propertyKeys)")))?;
+            ClauseKind::Call { name, args, yields } if crate::gql::procs::is_search(name) => {
+                for a in args {
+                    expr(scope, a, false)?;
+                }
+                let fields = crate::gql::procs::FIELDS;
+                let binds: Vec<(String, String)> = if yields.is_empty() { fields.iter().map(|f| (f.to_string(), f.to_string())).collect() } else { yields.clone() };
+                for (f, v) in &binds {
+                    if !fields.contains(&f.as_str()) {
+                        return Err(err("UndefinedVariable", format!("procedure `{name}` yields {}, not `{f}`", fields.join(", "))));
+                    }
+                    if scope.contains_key(v) {
+                        return Err(err("VariableAlreadyBound", format!("variable `{v}` already declared")));
+                    }
+                    scope.insert(v.clone(), Kind::Any);
+                }
+            }
+            ClauseKind::Call { name, args, yields } => {
+                if !args.is_empty() {
+                    return Err(err("InvalidNumberOfArguments", format!("procedure `{name}` takes no arguments")));
+                }
+                let field = crate::gql::exec::procedure_field(name).ok_or_else(|| err("ProcedureNotFound", format!("there is no procedure `{name}` (db.labels, db.relationshipTypes, db.propertyKeys, tg.search)")))?;
                 if yields.len() > 1 {
                     return Err(err("VariableAlreadyBound", format!("procedure `{name}` yields one field, `{field}`")));
                 }

@@ -210,7 +210,34 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                 let (t, reps) = project(ctx, proj, names, rows)?;
                 after_projection(ctx, kind, names, rows, result, t, reps)?;
             }
-            ClauseKind::Call { name, yields } => {
+            ClauseKind::Call { name, args, yields } if crate::gql::procs::is_search(name) => {
+                let fields = crate::gql::procs::FIELDS;
+                let picks: Vec<(usize, String)> = if yields.is_empty() {
+                    fields.iter().enumerate().map(|(i, f)| (i, f.to_string())).collect()
+                } else {
+                    yields.iter().filter_map(|(f, v)| fields.iter().position(|x| x == f).map(|i| (i, v.clone()))).collect()
+                };
+                let mut next_rows = vec![];
+                let mut last: Vec<Vec<Value>> = vec![];
+                for row in rows.iter() {
+                    let env = Env { names, row, aggs: &[] };
+                    let vals: Vec<Value> = args.iter().map(|a| ctx.eval(a, &env)).collect::<Result<_>>()?;
+                    let hits = crate::gql::procs::search(ctx.graph, &vals)?;
+                    check_rows(next_rows.len().saturating_add(hits.len()))?;
+                    for h in hits {
+                        let mut r = row.clone();
+                        let out: Vec<Value> = picks.iter().map(|(i, _)| h[*i].clone()).collect();
+                        r.extend(out.iter().cloned());
+                        last.push(out);
+                        next_rows.push(r);
+                    }
+                }
+                // Without YIELD, a CALL that ends the query returns its fields.
+                *result = Table { cols: picks.iter().map(|(i, _)| fields[*i].to_string()).collect(), rows: last };
+                names.extend(picks.into_iter().map(|(_, v)| v));
+                *rows = next_rows;
+            }
+            ClauseKind::Call { name, yields, .. } => {
                 let field = procedure_field(name).ok_or_else(|| GqlError::semantic("ProcedureNotFound", format!("there is no procedure `{name}`")))?;
                 let vals = procedure(ctx.graph, field);
                 let var = yields.first().map_or(field, |(_, v)| v.as_str());

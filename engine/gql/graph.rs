@@ -107,6 +107,18 @@ pub struct Graph {
     bit_labels: Vec<Sym>,
     /// Structures derived on first use and dropped whenever the graph changes.
     derived: RefCell<Derived>,
+    /// A store view's search index, for `CALL tg.search` (issue 22).
+    pub search: SearchIndex,
+}
+
+/// The search index a store's view carries (none for a script's graph).
+#[derive(Clone, Default)]
+pub struct SearchIndex(pub Option<std::rc::Rc<crate::analytics::search::MemIndex>>);
+
+impl std::fmt::Debug for SearchIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "SearchIndex(loaded)" } else { "SearchIndex(none)" })
+    }
 }
 
 /// What [`Graph`] derives from itself for reading: equality indexes, property columns

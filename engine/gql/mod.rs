@@ -17,6 +17,7 @@ pub mod functions;
 pub mod graph;
 pub mod load;
 pub mod parse;
+pub mod procs;
 pub mod pattern;
 pub mod scan;
 pub mod slot;

@@ -157,9 +157,11 @@ impl<'s> Lower<'s> {
                 Rule::call_clause => {
                     let mut name = String::new();
                     let mut yields = vec![];
+                    let mut args = vec![];
                     for x in c.into_inner() {
                         match x.as_rule() {
                             Rule::proc_name => name = x.into_inner().map(|y| unescape_name(y.as_str())).collect::<Vec<_>>().join("."),
+                            Rule::expression => args.push(self.expr(x)?),
                             Rule::yield_item => {
                                 let mut it = x.into_inner();
                                 let field = it.next().map(|y| self.name(y)).unwrap_or_default();
@@ -169,7 +171,7 @@ impl<'s> Lower<'s> {
                             _ => {}
                         }
                     }
-                    ClauseKind::Call { name, yields }
+                    ClauseKind::Call { name, args, yields }
                 }
                 Rule::write_clause => ClauseKind::Write(c.as_str().split_whitespace().next().unwrap_or("").to_uppercase()),
                 _ => continue,

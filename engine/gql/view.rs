@@ -143,6 +143,12 @@ pub fn build(store: &Store, identity: Identity) -> Result<Graph, String> {
         let (ent, k, v) = (sym(f.first()), sym(f.get(1)), sym(f.get(2)));
         attrs.entry(rep(&ent)).or_default().insert(k.clone(), attr_value(&k, &v));
     }
+    // Search index, centrality and communities (issue 22): `CALL tg.search`, and the
+    // `pagerank`, `degree`, `betweenness`, `community` properties of entity nodes.
+    let ix = crate::analytics::search::MemIndex::load(store).map_err(e)?;
+    let central = crate::analytics::central::centrality(&ix.graph);
+    let (_, community_of, _) = crate::analytics::communities::number(&ix.graph);
+    let measures: BTreeMap<&str, &crate::analytics::central::Measures> = central.ranking.iter().map(|m| (m.entity.as_str(), m)).collect();
     let mut members: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
     for f in store.lookup("entity", &[]).map_err(e)? {
         let (key, typ) = (sym(f.first()), sym(f.get(1)));
@@ -172,6 +178,17 @@ pub fn build(store: &Store, identity: Identity) -> Result<Graph, String> {
         p.insert("name".into(), Value::str(&name));
         p.insert("key".into(), Value::str(r));
         p.insert("surfaces".into(), Value::list(forms.iter().map(|s| Value::str(s)).collect()));
+        if let Some(&n) = ix.graph.node_of.get(r) {
+            let round6 = |x: f64| (x * 1e6).round() / 1e6;
+            if let Some(m) = measures.get(ix.graph.keys[n].as_str()) {
+                p.insert("pagerank".into(), Value::Float(round6(m.pagerank)));
+                p.insert("degree".into(), Value::Int(m.degree as i64));
+                p.insert("betweenness".into(), Value::Float(round6(m.betweenness)));
+            }
+            if community_of[n] > 0 {
+                p.insert("community".into(), Value::Int(community_of[n] as i64));
+            }
+        }
         if ms.len() > 1 {
             let mut keys: Vec<&String> = ms.iter().map(|(k, _)| k).collect();
             keys.sort();
@@ -239,5 +256,6 @@ pub fn build(store: &Store, identity: Identity) -> Result<Graph, String> {
         g.add_rel(s, o, sym(f.get(3)), p);
     }
     crate::gql::load::add_to_view(store, &mut g)?;
+    g.search = crate::gql::graph::SearchIndex(Some(std::rc::Rc::new(ix)));
     Ok(g)
 }

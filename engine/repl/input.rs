@@ -11,14 +11,14 @@ pub enum Kind {
     Meta,
     /// `?- body.`: a Datalog query.
     Query,
-    /// A GQL / openCypher query (starts with MATCH, OPTIONAL MATCH, WITH, UNWIND or RETURN).
+    /// A GQL / openCypher query (starts with MATCH, OPTIONAL MATCH, WITH, UNWIND, RETURN or CALL).
     Gql,
     /// A Datalog rule, fact or directive, kept for the session.
     Clause,
 }
 
 /// Words that start a GQL query (case-insensitive, followed by a blank or the end).
-pub const GQL_STARTS: &[&str] = &["MATCH", "OPTIONAL", "WITH", "UNWIND", "RETURN"];
+pub const GQL_STARTS: &[&str] = &["MATCH", "OPTIONAL", "WITH", "UNWIND", "RETURN", "CALL"];
 
 /// Classifies an input by its first characters.
 pub fn classify(text: &str) -> Kind {

@@ -217,6 +217,25 @@ pub fn run(store: &Store, mat: &mut Materialized, base: &Compiled, sources: &[(S
             .collect::<Vec<_>>()
             .join(", ");
     }
+    // Centrality and community relations the query reads are computed (issue 22).
+    let reads: Vec<&str> = q.atoms.iter().map(|a| a.rel.as_str()).filter(|r| crate::analytics::facts::columns(r).is_some()).collect();
+    let (extra_decls, given) = if reads.is_empty() {
+        (String::new(), given.to_vec())
+    } else {
+        let mut g = given.to_vec();
+        g.extend(crate::analytics::facts::given_for(store, &reads).map_err(|e| ReplError::Datalog(e.to_string()))?);
+        (crate::analytics::facts::declarations(&reads, sources), g)
+    };
+    let given = given.as_slice();
+    let with_decls;
+    let base = if extra_decls.is_empty() {
+        base
+    } else {
+        let mut srcs = sources.to_vec();
+        srcs.push(("<analytics>".to_string(), extra_decls.clone()));
+        with_decls = crate::datalog::driver::compile_sources(&srcs).map_err(ReplError::Datalog)?;
+        &with_decls
+    };
     let types = {
         let mut q2 = q.clone();
         if let Some(a) = &cited {
@@ -229,6 +248,9 @@ pub fn run(store: &Store, mat: &mut Materialized, base: &Compiled, sources: &[(S
         let decl: Vec<String> = types.iter().enumerate().map(|(i, t)| format!("c{i}: {}", t.as_deref().unwrap_or(fallback))).collect();
         let rule = format!(".decl {QUERY_REL}({})\n{QUERY_REL}({}) :- {body}.\n", decl.join(", "), head.join(", "));
         let mut all = sources.to_vec();
+        if !extra_decls.is_empty() {
+            all.push(("<analytics>".to_string(), extra_decls.clone()));
+        }
         all.push(("<query>".to_string(), rule));
         match mat.evaluate(store, &all, given, Some(QUERY_REL), |c, db| answer(store, c, db, &q, &head, cited.as_ref())) {
             Ok((answer, work)) => return answer.map(|a| (a, work)),

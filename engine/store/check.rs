@@ -19,7 +19,7 @@ impl Store {
     pub fn check(&self) -> Result<(), StoreError> {
         let bad = |table: &str, detail: String| StoreError::Corruption { path: self.path.clone(), detail: format!("table {table}: {detail}") };
         // Every table is read whole first: a block that fails its checksum names its table.
-        let tables: [(&str, &Keyspace); 14] = [
+        let tables: [(&str, &Keyspace); 15] = [
             ("meta", &self.meta),
             ("docs", &self.docs),
             ("doc_num", &self.doc_num),
@@ -34,6 +34,7 @@ impl Store {
             ("rules", &self.rules),
             ("changes", &self.changes),
             ("ledger", &self.ledger),
+            ("search", &self.search),
         ];
         for (name, ks) in tables {
             for kv in ks.iter() {

@@ -78,11 +78,16 @@ impl Store {
         let mut symbols = NewSymbols::start(self)?;
         // support key → Some((fact key length, tag, hash)) to add, None to remove.
         let mut wanted: BTreeMap<Vec<u8>, Option<NewSupport>> = BTreeMap::new();
+        // Claim supports → their fact, for the search index (issue 22).
+        let mut claim_of: BTreeMap<Vec<u8>, &CitedFact> = BTreeMap::new();
         for f in remove {
             let Some(words) = self.encode(&f.args)? else { continue };
             let fk = fact_key(schemas[&f.rel].id, &words);
             for &(a, b) in &f.spans {
                 wanted.insert(support_key(&fk, rec.num, a, b), None);
+                if crate::analytics::index::is_unit(&f.rel) {
+                    claim_of.insert(support_key(&fk, rec.num, a, b), f);
+                }
             }
         }
         for f in add {
@@ -90,6 +95,9 @@ impl Store {
             for &(a, b) in &f.spans {
                 let hash = *blake3::hash(&text.as_bytes()[a as usize..b as usize]).as_bytes();
                 let sk = support_key(&fk, rec.num, a, b);
+                if crate::analytics::index::is_unit(&f.rel) {
+                    claim_of.insert(sk.clone(), f);
+                }
                 match wanted.get(&sk) {
                     // Removed and added again: nothing changes.
                     Some(None) => {
@@ -103,9 +111,29 @@ impl Store {
             }
         }
         let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
+        let old_units = self.indexed_units(rec.num)?;
+        let mut new_units = old_units.clone();
+        let analyzer = crate::analytics::text::Analyzer::default();
         for (sk, what) in wanted {
             let existing = self.support.get(&sk).map_err(|e| self.err(e))?;
             let (a, b) = super::span_of(&sk);
+            let unit = claim_of.get(&sk).and_then(|f| {
+                let span = crate::analytics::index::FactSpan { rel: &f.rel, args: &f.args, start: a, end: b };
+                crate::analytics::index::unit(&analyzer, &text, &span, &[])
+            });
+            match (&what, &existing) {
+                (Some(_), None) => {
+                    if let Some(u) = unit {
+                        new_units.insert(u.key(), u);
+                    }
+                }
+                (None, Some(v)) if v.first() == Some(&Tag::Generated.byte()) => {
+                    if let Some(u) = unit {
+                        new_units.remove(&u.key());
+                    }
+                }
+                _ => {}
+            }
             match (what, existing) {
                 (Some((flen, tag, hash)), None) => {
                     let fk = sk[..flen].to_vec();
@@ -128,6 +156,7 @@ impl Store {
         }
         symbols.write(self, &mut batch);
         self.write_counts(&mut batch, counts)?;
+        self.index_units(&mut batch, rec.num, &old_units, &new_units)?;
         self.ledger_ops(&mut batch, ledger);
         batch.commit().map_err(|e| self.err(e))
     }

@@ -36,6 +36,7 @@ mod export;
 mod keys;
 mod ledger;
 pub mod output;
+mod search_index;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -46,6 +47,7 @@ use serde::{Deserialize, Serialize};
 pub use error::StoreError;
 pub use export::fact_id;
 pub use ledger::LedgerWrite;
+pub use search_index::Posting;
 use keys::{doc_index_key, fact_key, split_fact_key, support_key};
 
 /// The on-disk format this build reads and writes.
@@ -183,6 +185,8 @@ pub struct Store {
     rules: Keyspace,
     changes: Keyspace,
     ledger: Keyspace,
+    /// The search index (see `search_index.rs`), kept in each document's batch.
+    search: Keyspace,
     /// The most supports one batch of a document's write holds ([`STAGED_SUPPORTS`]).
     batch_supports: usize,
 }
@@ -281,6 +285,7 @@ impl Store {
             rules: ks("rules")?,
             changes: ks("changes")?,
             ledger: ks("ledger")?,
+            search: ks("search")?,
             db,
             path: path.to_path_buf(),
             batch_supports: STAGED_SUPPORTS,
@@ -448,9 +453,22 @@ impl Store {
         }
         symbols.write(self, &mut batch);
         self.write_counts(&mut batch, counts)?;
+        self.index_document(&mut batch, doc, facts, num, old.is_some())?;
         // (A document an interrupted staged write left pending is whole again.)
         batch.remove(&self.meta, format!("setting:{PENDING_PREFIX}{}", doc.id));
         batch.commit().map_err(|e| self.err(e))
+    }
+
+    /// Writes the search index of a document, from the same facts (issue 22), replacing
+    /// what an earlier version of it indexed.
+    fn index_document(&self, batch: &mut fjall::OwnedWriteBatch, doc: &NewDocument, facts: &[CitedFact], num: u32, existed: bool) -> Result<(), StoreError> {
+        let spans: Vec<crate::analytics::index::FactSpan> = facts
+            .iter()
+            .filter(|f| crate::analytics::index::is_unit(&f.rel) || f.rel == "mention")
+            .flat_map(|f| f.spans.iter().map(move |&(a, b)| crate::analytics::index::FactSpan { rel: &f.rel, args: &f.args, start: a, end: b }))
+            .collect();
+        let old_units = if existed { self.indexed_units(num)? } else { BTreeMap::new() };
+        self.index_units(batch, num, &old_units, &crate::analytics::index::units(doc.text, &spans))
     }
 
     /// Writes a large document in batches of at most [`STAGED_SUPPORTS`] supports: the
@@ -545,7 +563,11 @@ impl Store {
             self.write_counts(&mut batch, counts)?;
             batch.commit().map_err(|e| self.err(e))?;
         }
-        self.meta.remove(mark).map_err(|e| self.err(e))
+        // The search index and the end of the mark, in the last batch.
+        let mut batch = self.db.batch();
+        self.index_document(&mut batch, doc, facts, num, existed)?;
+        batch.remove(&self.meta, mark);
+        batch.commit().map_err(|e| self.err(e))
     }
 
     /// Sets the most supports one batch of a document's write holds (default
@@ -649,6 +671,7 @@ impl Store {
             counts.entry(fk).or_insert((None, 0)).1 -= 1;
         }
         self.write_counts(&mut batch, counts)?;
+        self.index_units(&mut batch, rec.num, &self.indexed_units(rec.num)?, &BTreeMap::new())?;
         batch.remove(&self.docs, id);
         batch.remove(&self.doc_num, rec.num.to_be_bytes());
         batch.remove(&self.text, rec.num.to_be_bytes());
@@ -1155,7 +1178,7 @@ impl Drop for Store {
     fn drop(&mut self) {
         for ks in [
             &self.meta, &self.docs, &self.doc_num, &self.text, &self.dict, &self.dict_rev, &self.rels, &self.facts, &self.support, &self.doc_idx, &self.derived,
-            &self.rules, &self.changes, &self.ledger,
+            &self.rules, &self.changes, &self.ledger, &self.search,
         ] {
             let _ = ks.rotate_memtable_and_wait();
         }

@@ -1,0 +1,241 @@
+//! `tg search`, `tg central`, `tg communities` as a user runs them on the case files
+//! (issue 22): exact top hits with citations, determinism, incremental = full rebuild,
+//! outside claims, GQL and REPL access, explanations, bad input.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{root, scratch, stderr, stdout, tg};
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
+    for e in std::fs::read_dir(from).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
+
+/// A scratch folder holding `corpus/` (a copy of the case files) built into `db`.
+fn built(name: &str) -> PathBuf {
+    let d = scratch("search", name);
+    copy_dir(&root().join("fixtures/case-files"), &d.join("corpus"));
+    build(&d, "db");
+    d
+}
+
+fn build(d: &Path, db: &str) {
+    let o = tg(d, &["build", "corpus", "--db", db]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// Runs `tg ARGS --db DB` and returns standard output, asserting success.
+fn ok(d: &Path, db: &str, args: &[&str]) -> String {
+    let mut a = args.to_vec();
+    a.extend_from_slice(&["--db", db]);
+    let o = tg(d, &a);
+    assert_eq!(o.status.code(), Some(0), "tg {args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// Everything the issue's commands print for a fixed set of queries.
+fn outputs(d: &Path, db: &str) -> String {
+    let mut out = String::new();
+    for q in ["wire transfer Beta Holdings", "structuring", "registered Panama", "Marek Novak director", "laund struct"] {
+        for mode in ["bm25", "ppr", "hybrid"] {
+            if mode == "ppr" && q == "structuring" {
+                continue; // names no entity
+            }
+            out.push_str(&ok(d, db, &["search", q, "--mode", mode, "--k", "8", "--format", "json"]));
+        }
+    }
+    out.push_str(&ok(d, db, &["central", "--format", "json"]));
+    out.push_str(&ok(d, db, &["communities", "--format", "json"]));
+    out
+}
+
+#[test]
+fn top_hits_are_cited_with_modality_and_asserter() {
+    let d = built("top");
+    let out = ok(&d, "db", &["search", "wire transfer Beta Holdings", "--k", "3"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "  1. 5.2945 claim [correction-notice.txt:87-226] TRANSFERRED(Organization:acme trading ltd -> Organization:beta holdings sa) modality=reported polarity=positive asserter=document"
+    );
+    assert_eq!(lines[1], "     \"The memo of 4 March 2024 (wire-transfer-memo.txt) stated that Acme Trading Ltd sent four wires totalling USD 1,940,000 to Beta Holdings SA.\"");
+    assert_eq!(lines[2], "  2. 3.4814 chunk [correction-notice.txt:0-552]");
+    assert_eq!(lines[4], "  3. 2.9049 chunk [wire-transfer-memo.txt:670-851]");
+    // Stemming: "structured" finds "structuring"; a prefix ("laund" has no match here,
+    // "struct" does) matches at half weight.
+    let s = ok(&d, "db", &["search", "structured", "--k", "2"]);
+    assert!(s.starts_with("  1. 3.3701 chunk [decision-record.md:450-620]\n"), "{s}");
+    let p = ok(&d, "db", &["search", "struct", "--k", "1"]);
+    assert!(p.starts_with("  1. 1.6851 chunk [decision-record.md:450-620]\n"), "{p}");
+    // An attributed claim shows who asserts it.
+    let j: serde_json::Value = serde_json::from_str(&ok(&d, "db", &["search", "Gamma paid", "--k", "1", "--format", "json"])).unwrap_or_default();
+    assert_eq!(j["hits"][0]["citation"], "[registry-notes.txt:395-494]");
+    assert_eq!(j["hits"][0]["claim"]["asserter"], "Person:lena ortiz");
+    assert_eq!(j["hits"][0]["claim"]["modality"], "reported");
+    // Every hit's citation is the bytes it quotes.
+    let all: serde_json::Value = serde_json::from_str(&ok(&d, "db", &["search", "Beta Holdings", "--k", "50", "--format", "json"])).unwrap_or_default();
+    let hits = all["hits"].as_array().cloned().unwrap_or_default();
+    assert!(hits.len() > 10);
+    for h in hits {
+        let doc = h["doc"].as_str().unwrap_or_default();
+        let text = std::fs::read_to_string(d.join("corpus").join(doc)).unwrap_or_default();
+        if !doc.contains('#') && (doc.ends_with(".txt") || doc.ends_with(".md") || doc.ends_with(".csv")) {
+            let (a, b) = (h["start"].as_u64().unwrap_or(0) as usize, h["end"].as_u64().unwrap_or(0) as usize);
+            assert_eq!(text.get(a..b), h["text"].as_str(), "{h}");
+        }
+    }
+}
+
+#[test]
+fn hybrid_fuses_bm25_with_pagerank_from_named_entities() {
+    let d = built("hybrid");
+    let out = ok(&d, "db", &["search", "Beta Holdings", "--mode", "hybrid", "--k", "2"]);
+    assert!(out.starts_with("entities named: Organization:beta holdings, Organization:beta holdings sa\n  1. 0.0315 chunk [bank-statement.pdf:0-411] (bm25 #1, ppr #6)\n"), "{out}");
+    let ppr = ok(&d, "db", &["search", "Marek Novak", "--mode", "ppr", "--k", "1", "--format", "json"]);
+    let j: serde_json::Value = serde_json::from_str(&ppr).unwrap_or_default();
+    assert_eq!(j["seeds"], serde_json::json!(["Email:marek.novak@acme-trading.example", "Person:marek novak"]));
+    assert_eq!(j["hits"].as_array().map(Vec::len), Some(1));
+    // A query naming no entity has no PPR ranking: hybrid is BM25's order.
+    let h: serde_json::Value = serde_json::from_str(&ok(&d, "db", &["search", "structuring", "--mode", "hybrid", "--format", "json"])).unwrap_or_default();
+    let b: serde_json::Value = serde_json::from_str(&ok(&d, "db", &["search", "structuring", "--format", "json"])).unwrap_or_default();
+    let cites = |v: &serde_json::Value| v["hits"].as_array().map(|a| a.iter().map(|h| h["citation"].clone()).collect::<Vec<_>>()).unwrap_or_default();
+    assert_eq!(cites(&h), cites(&b));
+}
+
+#[test]
+fn two_builds_give_identical_results() {
+    let a = built("det-a");
+    let b = built("det-b");
+    assert_eq!(outputs(&a, "db"), outputs(&b, "db"));
+}
+
+#[test]
+fn incremental_builds_answer_as_full_rebuilds() {
+    let d = built("incr");
+    // Change one file, add one, remove one; rebuild incrementally.
+    let notes = d.join("corpus/registry-notes.txt");
+    let mut text = std::fs::read_to_string(&notes).unwrap_or_default();
+    text.push_str("\nDelta Freight Inc is registered in Panama. Delta Freight Inc paid Beta Holdings SA USD 12,000 on 7 March 2024.\n");
+    std::fs::write(&notes, text).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(d.join("corpus/extra.txt"), "Orion Nominees Ltd wired USD 9,000 to Gamma Consulting LLC on 2 March 2024 to structure the payments.\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::remove_file(d.join("corpus/news-article.html")).unwrap_or_else(|e| panic!("{e}"));
+    build(&d, "db");
+    build(&d, "fresh");
+    let incremental = outputs(&d, "db");
+    assert!(incremental.contains("extra.txt"), "the new document is searchable");
+    assert!(!incremental.contains("news-article.html"), "the removed document is gone");
+    assert_eq!(incremental, outputs(&d, "fresh"));
+}
+
+#[test]
+fn an_outside_claim_is_searchable_as_a_claim() {
+    let d = built("outside");
+    let quote = "Marek Novak: Split it. Four wires, each under 500k.";
+    let o = tg(
+        &d,
+        &["claim", "record", "--db", "db", "--doc", "chat/transcript.txt", "--subject", "Marek Novak", "--relation", "ASSOCIATED_WITH", "--object", "Lena Ortiz", "--quote", quote, "--modality", "reported", "--asserter", "Marek Novak"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&ok(&d, "db", &["search", "split four wires", "--k", "5", "--format", "json"])).unwrap_or_default();
+    let claim = j["hits"].as_array().and_then(|a| a.iter().find(|h| h["kind"] == "claim").cloned()).unwrap_or_default();
+    assert_eq!(claim["text"], quote);
+    assert_eq!(claim["claim"]["relation"], "ASSOCIATED_WITH");
+    assert_eq!(claim["claim"]["asserter"], "Person:marek novak");
+    // A rebuild re-cites it from the ledger: the same answer.
+    let before = ok(&d, "db", &["search", "split four wires", "--format", "json"]);
+    build(&d, "db");
+    assert_eq!(ok(&d, "db", &["search", "split four wires", "--format", "json"]), before);
+}
+
+#[test]
+fn central_reports_hubs_bridges_and_orphans() {
+    let d = built("central");
+    let out = ok(&d, "db", &["central", "--top", "3"]);
+    let want = "entity graph: 39 nodes, 12 edges; betweenness exact\n\
+rank\tpagerank\tdegree\tbetweenness\tentity\n\
+1\t0.166306\t6\t0.019203\tOrganization:beta holdings sa\n\
+2\t0.103767\t3\t0.008535\tOrganization:acme trading ltd\n\
+3\t0.069783\t4\t0.003556\tPerson:marek novak\n\
+god nodes (2): Organization:beta holdings sa, Person:marek novak\n";
+    assert!(out.starts_with(want), "{out}");
+    assert!(out.contains("  Location:nauru -- Organization:beta holdings sa\n"), "{out}");
+    assert!(out.contains("orphans (27): Account:number 0042778119,"), "{out}");
+}
+
+#[test]
+fn communities_are_labelled_and_queryable_both_ways() {
+    let d = built("communities");
+    let out = ok(&d, "db", &["communities"]);
+    assert!(out.starts_with("3 communities, 27 singletons (label propagation, 3 rounds)\ncommunity 1 (8 members): beta, holdings, acme, wire, trading\n"), "{out}");
+    assert!(out.contains("  representative documents: registry-notes.txt (12), wire-transfer-memo.txt (7), wire-log.csv (6)\n"), "{out}");
+    // Graph-first: the community of an entity.
+    let e = ok(&d, "db", &["communities", "--entity", "Location:cyprus"]);
+    assert!(e.contains("community 2 (2 members)") && !e.contains("community 1 "), "{e}");
+    // Topic-first: every document of a community.
+    let t = ok(&d, "db", &["communities", "--topic", "1"]);
+    assert!(t.contains("  documents: registry-notes.txt (12), wire-transfer-memo.txt (7), wire-log.csv (6), "), "{t}");
+    let bad = tg(&d, &["communities", "--topic", "9", "--db", "db"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(stderr(&bad), "tg: there is no community 9 (the case has 3)\n");
+    let lone = tg(&d, &["communities", "--entity", "Person:priya raman", "--db", "db"]);
+    assert_eq!(stderr(&lone), "tg: Person:priya raman is in no community: no claim links it to another entity\n");
+}
+
+#[test]
+fn analytics_facts_are_explained_and_read_by_rules_gql_and_the_repl() {
+    let d = built("facts");
+    let ex = ok(&d, "db", &["explain", "community(\"Location:cyprus\", 2)", "--verify"]);
+    assert_eq!(
+        ex,
+        "community(\"Location:cyprus\", 2)  [DERIVED by tg analytics: label propagation over the entity graph (3 rounds); its claims inside the community]\n\
+└─ claim(\"e14b53a0aaef59df\", \"registry-notes.txt\", \"Organization:acme trading products ltd\", \"REGISTERED_AT\", \"Location:cyprus\", \"assertion\", \"positive\", \"document\")  [EXTRACTED]\n   └─ [registry-notes.txt:328-378] \"Acme Trading Products Ltd is registered in Cyprus.\"  ✓ re-hashed\n1/1 checks passed\n"
+    );
+    let wrong = tg(&d, &["explain", "pagerank(\"Person:marek novak\", \"0.5\", 1)", "--db", "db"]);
+    assert!(stdout(&wrong).contains("[not in the store]"), "{}", stdout(&wrong));
+    // A rule reading god_node.
+    std::fs::write(
+        d.join("hubs.dl"),
+        ".decl god_node(e:symbol)\n.decl claim(id:symbol, doc:symbol, subject:symbol, relation:symbol, object:symbol, modality:symbol, polarity:symbol, asserter:symbol)\n\
+.decl hub_payment(id:symbol, payer:symbol)\nhub_payment(id, s) :- claim(id, _, s, \"TRANSFERRED\", o, _, _, _), god_node(o).\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ok(&d, "db", &["derive", "hubs.dl"]), "23 input facts, 6 derived (6 written, 0 removed)\n");
+    let why = ok(&d, "db", &["explain", "hub_payment(\"24bcbcee03e1fa97\", \"Organization:acme trading ltd\")", "--depth", "2"]);
+    assert!(why.contains("└─ god_node(\"Organization:beta holdings sa\")  [DERIVED by tg analytics: degree at least 3"), "{why}");
+    // GQL: node properties and the procedure.
+    let g = ok(&d, "db", &["gql", "MATCH (e:Entity) WHERE e.community = 1 RETURN e.key, e.pagerank, e.degree ORDER BY e.pagerank DESC LIMIT 2", "--format", "tsv"]);
+    assert_eq!(g, "e.key\te.pagerank\te.degree\nOrganization:beta holdings sa\t0.166306\t6\nOrganization:acme trading ltd\t0.103767\t3\n");
+    let c = ok(&d, "db", &["gql", "CALL tg.search('wire transfer Beta Holdings', 3) YIELD rank, score, citation, modality RETURN rank, score, citation, modality", "--format", "tsv"]);
+    assert_eq!(c, "rank\tscore\tcitation\tmodality\n1\t5.2945\t[correction-notice.txt:87-226]\treported\n2\t3.4814\t[correction-notice.txt:0-552]\t\n3\t2.9049\t[wire-transfer-memo.txt:670-851]\t\n");
+    // The REPL: analytics relations without declaring them, and the procedure.
+    let r = ok(&d, "db", &["repl", "--format", "tsv", "-e", "?- pagerank(E, S, R), R <= 2.", "-e", "CALL tg.search('Panama', 1) YIELD citation RETURN citation"]);
+    assert_eq!(r, "E\tS\tR\nOrganization:acme trading ltd\t0.103767\t2\nOrganization:beta holdings sa\t0.166306\t1\ncitation\n[registry-notes.txt:684-742]\n");
+}
+
+#[test]
+fn bad_queries_are_clear_errors() {
+    let d = built("bad");
+    let o = tg(&d, &["search", "the of and", "--db", "db"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "tg: the query \"the of and\" has no searchable words (only stop words or punctuation)\n");
+    let n = ok(&d, "db", &["search", "zzzyx"]);
+    assert_eq!(n, "no hits for \"zzzyx\" among 59 units\n");
+    let g = tg(&d, &["gql", "CALL tg.search(3)", "--db", "db"]);
+    assert_eq!(g.status.code(), Some(1));
+    assert!(stderr(&g).contains("tg.search(query [, k [, mode]]) needs a query string first"), "{}", stderr(&g));
+    let y = tg(&d, &["gql", "CALL tg.search('x') YIELD nope RETURN nope", "--db", "db"]);
+    assert!(stderr(&y).contains("yields rank, score"), "{}", stderr(&y));
+    let s = tg(&d, &["gql", "CALL tg.search('wire')", "--script", "/dev/null"]);
+    assert_ne!(s.status.code(), Some(0));
+    let missing = tg(&d, &["search", "x", "--db", "nope"]);
+    assert_eq!(missing.status.code(), Some(2));
+}
