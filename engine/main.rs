@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+mod cli;
 use textgraph::datalog::driver::{RunOptions, compile, run, show_plans};
 use textgraph::datalog::io::OutputDir;
 
@@ -111,10 +113,11 @@ enum Command {
         db: DbArg,
     },
     /// Run the rule library (the stdlib and the rule files registered with `tg rules add`)
-    /// over the store's facts, or one rule file instead, and store what it derives, with witnesses.
+    /// over the store's facts, with one more rule file if given, and store what it derives,
+    /// with witnesses; print what changed and what was found.
     Derive {
-        /// A rule file (.dl) to run instead of the case's rule library; relations it reads
-        /// are loaded from the store.
+        /// A rule file (.dl) added to the case's rule library for this run (never instead
+        /// of it); declarations restating the stdlib's are accepted.
         rules: Option<PathBuf>,
         #[command(flatten)]
         db: DbArg,
@@ -122,6 +125,12 @@ enum Command {
         /// (by default only what changed since is maintained).
         #[arg(long)]
         full: bool,
+        /// Evaluate and print what would change; store nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
     },
     /// The case's rule files: `add FILE.dl` (checked against the stdlib first), `list`, `remove NAME`.
     Rules {
@@ -808,15 +817,6 @@ fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Runs the case's rule library (stdlib + registered rule files + analyst judgements).
-fn derive_library(store: &textgraph::store::Store, full: bool) -> Result<textgraph::reason::DeriveReport, String> {
-    use textgraph::rulebook;
-    let started = std::time::Instant::now();
-    let (c, label) = rulebook::program(store).map_err(|e| e.to_string())?;
-    let given = rulebook::judgements(store).map_err(|e| e.to_string())?;
-    textgraph::reason::derive_compiled(store, &c, &label, &given, full, started).map_err(|e| e.to_string())
-}
-
 /// Exit status of a run that failed (bad program, bad input, IO error); 0 is success.
 const EXIT_ERROR: u8 = 2;
 
@@ -947,24 +947,12 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        Command::Derive { rules, db, full } => {
+        Command::Derive { rules, db, full, dry_run, format } => {
             let store = open_store(&db)?;
-            let r = match rules {
-                Some(rules) => textgraph::reason::derive(&store, &rules, full).map_err(|e| e.to_string()),
-                None => derive_library(&store, full),
-            }
-            .map_err(|e| {
+            out = cli::derive::run(&store, &cli::derive::Args { rules, full, dry_run, format }).map_err(|e| {
                 eprint!("{}", with_prefix(&e));
                 ExitCode::from(EXIT_ERROR)
             })?;
-            if r.mode == "incremental" {
-                out.push_str(&format!(
-                    "incremental: {} input changes; strata {} skipped, {} maintained, {} recomputed; {} written, {} removed\n",
-                    r.changes, r.strata_skipped, r.strata_maintained, r.strata_recomputed, r.written, r.removed
-                ));
-            } else {
-                out.push_str(&format!("{} input facts, {} derived ({} written, {} removed)\n", r.inputs, r.derived, r.written, r.removed));
-            }
             ExitCode::SUCCESS
         }
         Command::Explain { fact, db, depth, verify } => {

@@ -19,6 +19,7 @@ use crate::datalog::logic::{Kind, LogicProgram};
 use crate::datalog::trace::split_args;
 use crate::store::{ColumnType, Derivation, DerivedFact, Epoch, Store, StoreError, Value, hex, render_fact as render};
 
+pub mod layer;
 pub mod session;
 
 /// Why reasoning failed.
@@ -310,6 +311,36 @@ pub fn derive_compiled(
             return Ok(report);
         }
     }
+    let (mut report, facts) = evaluate_full(store, c, &stored, given)?;
+    let manifest = manifest(c, program, &id, &report, started);
+    (report.written, report.removed) = store.replace_derived(&Epoch { program: &id, rules: &rules, manifest: &manifest }, &facts, None)?;
+    Ok(report)
+}
+
+/// Evaluates a compiled program over the store's facts like [`derive_compiled`] in full,
+/// but stores nothing (not even the declarations of relations the store lacks): what
+/// `tg derive --dry-run` shows. Returns the report and every derived fact.
+pub fn preview_compiled(store: &Store, c: &crate::datalog::driver::Compiled, given: &[(String, Vec<Value>)]) -> Result<(DeriveReport, Vec<DerivedFact>), ReasonError> {
+    let prog = &c.prog;
+    let mut stored = vec![false; prog.relations.len()];
+    for (r, rel) in prog.relations.iter().enumerate() {
+        let cols: Option<Vec<ColumnType>> = rel.kinds.iter().map(|k| column(*k)).collect();
+        match (store.schema(&rel.name)?, cols) {
+            (Some(s), Some(cols)) if s.columns != cols => {
+                return Err(ReasonError::Mismatch { rel: rel.name.clone(), detail: format!("the store has columns {:?}, the rules declare {:?}", s.columns, cols) });
+            }
+            (Some(_), _) => stored[r] = true,
+            _ => {}
+        }
+    }
+    evaluate_full(store, c, &stored, given)
+}
+
+/// Loads the stored inputs of the relations `prog` reads or derives and the given facts,
+/// evaluates every stratum, and returns the derived facts of the derived relations.
+fn evaluate_full(store: &Store, c: &crate::datalog::driver::Compiled, stored: &[bool], given: &[(String, Vec<Value>)]) -> Result<(DeriveReport, Vec<DerivedFact>), ReasonError> {
+    let prog = &c.prog;
+    let heads: BTreeSet<usize> = prog.rules.iter().map(|r| r.head.0).collect();
     let mut db = Database::new(prog, c.values.clone(), &EvalConfig { provenance: true });
     let mut report = DeriveReport { mode: "full", ..DeriveReport::default() };
     let mut syms = SymbolMap::default();
@@ -334,9 +365,7 @@ pub fn derive_compiled(
     let heads: Vec<usize> = heads.into_iter().collect();
     let facts = derived_of(prog, &db, &heads);
     report.derived = facts.len();
-    let manifest = manifest(c, program, &id, &report, started);
-    (report.written, report.removed) = store.replace_derived(&Epoch { program: &id, rules: &rules, manifest: &manifest }, &facts, None)?;
-    Ok(report)
+    Ok((report, facts))
 }
 
 #[allow(clippy::too_many_arguments)]
