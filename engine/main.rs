@@ -211,7 +211,31 @@ enum Command {
         #[arg(long, value_parser = ["text", "json"], default_value = "text")]
         format: String,
     },
-    /// Show why a stored or derived fact holds, down to the cited document bytes.
+    /// Who an entity is (the names merged into it and why) and every claim about it, cited,
+    /// with its validity window and any contradiction.
+    Why {
+        /// The entity: a key (`Organization:acme trading ltd`) or a name.
+        entity: String,
+        #[command(flatten)]
+        db: DbArg,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+    },
+    /// The entities an entity's claims link it to, by relation and direction, with the claims.
+    #[command(visible_alias = "neighbours")]
+    Neighbors {
+        /// The entity: a key or a name.
+        entity: String,
+        #[command(flatten)]
+        db: DbArg,
+        /// Output format (`tsv`/`csv`: one row per neighbour).
+        #[arg(long, value_parser = ["text", "json", "tsv", "csv"], default_value = "text")]
+        format: String,
+    },
+    /// Show why a stored or derived fact holds, down to the cited document bytes: the
+    /// deciding evidence first, then the proof with each rule's file:line (scaffolding folded
+    /// unless --full). Exit 1 if the fact is neither stored nor derived.
     Explain {
         /// The fact, e.g. 'controls("Acme Corp", "Beta Ltd")'.
         fact: String,
@@ -223,6 +247,9 @@ enum Command {
         /// Re-hash every citation and check every step's rule.
         #[arg(long)]
         verify: bool,
+        /// Show every step of the witness tree, the rule library's scaffolding included.
+        #[arg(long)]
+        full: bool,
     },
     /// Export the graph: `--format json` writes canonical JSON (sorted keys, content ids).
     Export {
@@ -808,6 +835,21 @@ fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
                 return Ok(ExitCode::from(1));
             }
         }
+        Command::Why { entity, db, format } => {
+            let v = textgraph::resolve::entity::why(&open_store(&db)?, &entity).map_err(|e| fail(e.to_string()))?;
+            emit(&format, &v, textgraph::resolve::entity::render_why);
+        }
+        Command::Neighbors { entity, db, format } => {
+            use textgraph::resolve::entity;
+            let (key, v) = entity::neighbours(&open_store(&db)?, &entity).map_err(|e| fail(e.to_string()))?;
+            if format == "tsv" || format == "csv" {
+                let rows: Vec<Vec<String>> = v.iter().map(|n| vec![n.direction.clone(), n.relation.clone(), n.other.clone(), n.claims.len().to_string(), n.modalities.join(" "), n.citation.clone()]).collect();
+                print!("{}", cli::table::render(&format, &["direction", "relation", "entity", "claims", "modalities", "citation"], &rows));
+            } else {
+                let json = serde_json::json!({"entity": key, "neighbours": v});
+                emit(&format, &json, |_| entity::render_neighbours(&key, &v));
+            }
+        }
         Command::Predict { db, method, top, format } => {
             let v = views::predict(&open_store(&db)?, method.as_deref(), top).map_err(|e| fail(e.to_string()))?;
             emit(&format, &v, |v| render::predict(v));
@@ -955,14 +997,23 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             })?;
             ExitCode::SUCCESS
         }
-        Command::Explain { fact, db, depth, verify } => {
+        Command::Explain { fact, db, depth, verify, full } => {
+            use textgraph::reason::view;
             let store = open_store(&db)?;
-            let ex = textgraph::reason::explain(&store, &fact, depth, verify).map_err(|e| {
+            let ex = view::explain_view(&store, &fact, view::ViewOptions { depth, full, verify }).map_err(|e| {
                 eprint!("{}", with_prefix(&e.to_string()));
                 ExitCode::from(EXIT_ERROR)
             })?;
-            out = ex.text;
-            if ex.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+            match ex {
+                view::Outcome::Holds(ex) => {
+                    out = ex.text;
+                    if ex.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+                }
+                view::Outcome::Missing(f) => {
+                    out = format!("{f}: neither stored nor derived (run `tg derive`, or check the arguments with `tg dump`)\n");
+                    ExitCode::from(1)
+                }
+            }
         }
         Command::Export { db, format: _, output, force } => {
             let store = open_store(&db)?;
@@ -981,6 +1032,8 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         | Command::Timeline { .. }
         | Command::Path { .. }
         | Command::Predict { .. }
+        | Command::Why { .. }
+        | Command::Neighbors { .. }
         | Command::Claim { .. }
         | Command::Audit { .. }
         | Command::Gql { .. }
@@ -1165,6 +1218,8 @@ fn real_main(cli: Option<Cli>) -> ExitCode {
         | Command::Contradictions { .. }
         | Command::Timeline { .. }
         | Command::Path { .. }
+        | Command::Why { .. }
+        | Command::Neighbors { .. }
         | Command::Predict { .. }) => library_command(c).unwrap_or_else(|code| code),
         Command::Run { program, facts, output, include, provenance, explain, depth, show, allow_paths, no_preprocessor: _ } => {
             if !explain.is_empty() && !provenance {

@@ -21,6 +21,7 @@ use crate::store::{ColumnType, Derivation, DerivedFact, Epoch, Store, StoreError
 
 pub mod layer;
 pub mod session;
+pub mod view;
 
 /// Why reasoning failed.
 #[derive(Debug, thiserror::Error)]
@@ -40,6 +41,9 @@ pub enum ReasonError {
         /// What differs.
         detail: String,
     },
+    /// The fact to explain names a relation the store does not have (with the nearest ones).
+    #[error("{0}")]
+    UnknownRelation(String),
     /// The fact to explain could not be read.
     #[error("cannot read fact '{0}': expected name(arg, ...) with arguments of the relation's types")]
     FactSyntax(String),
@@ -541,20 +545,28 @@ pub struct Explanation {
 /// stored or derived.
 pub fn explain(store: &Store, fact: &str, depth: usize, verify: bool) -> Result<Explanation, ReasonError> {
     let (rel, args) = parse_fact(store, fact)?;
-    let mut ex = Explanation::default();
-    node(store, &rel, &args, depth, "", "", verify, &mut ex)?;
+    let mut ex = explain_with(store, &rel, &args, depth, verify, &BTreeMap::new())?;
     if verify {
         let _ = writeln!(ex.text, "{}/{} checks passed", ex.checked - ex.failures.len(), ex.checked);
     }
     Ok(ex)
 }
 
+/// The whole witness tree of a fact (see [`explain`]); `locs` maps rule hashes to where
+/// they were written (`file:line`), shown beside the hash.
+pub(crate) fn explain_with(store: &Store, rel: &str, args: &[Value], depth: usize, verify: bool, locs: &BTreeMap<String, String>) -> Result<Explanation, ReasonError> {
+    let mut ex = Explanation::default();
+    node(store, rel, args, depth, "", "", verify, locs, &mut ex)?;
+    Ok(ex)
+}
+
 #[allow(clippy::too_many_arguments)]
-fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, child: &str, verify: bool, ex: &mut Explanation) -> Result<(), ReasonError> {
+fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, child: &str, verify: bool, locs: &BTreeMap<String, String>, ex: &mut Explanation) -> Result<(), ReasonError> {
     let shown = render(rel, args);
     if let Some(why) = store.derivation(rel, args)? {
         let text = store.rule_text(&why.rule)?;
-        let _ = writeln!(ex.text, "{lead}{shown}  [INFERRED by rule {} round {}: {}]", &why.rule[..12.min(why.rule.len())], why.round, text.as_deref().unwrap_or("?"));
+        let at = locs.get(&why.rule).map(|l| format!("{l} ")).unwrap_or_default();
+        let _ = writeln!(ex.text, "{lead}{shown}  [INFERRED by {at}rule {} round {}: {}]", &why.rule[..12.min(why.rule.len())], why.round, text.as_deref().unwrap_or("?"));
         if verify {
             ex.checked += 1;
             let ok = text.as_ref().is_some_and(|t| {
@@ -576,7 +588,7 @@ fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, chil
             let last = i + 1 == n;
             let l = format!("{child}{}", if last { "└─ " } else { "├─ " });
             let c = format!("{child}{}", if last { "   " } else { "│  " });
-            node(store, br, bargs, depth - 1, &l, &c, verify, ex)?;
+            node(store, br, bargs, depth - 1, &l, &c, verify, locs, ex)?;
         }
         return Ok(());
     }

@@ -33,7 +33,8 @@ pub fn scaffolding(rel: &str) -> bool {
         "common_neighbour", "current", "degree", "fact_edge", "graph_type", "link_score", "neighbour", "node", "resolved",
         "single_valued",
     ];
-    rel.starts_with("er_") || HELPERS.contains(&rel)
+    // An analyst's judgement is evidence, not a step.
+    (rel.starts_with("er_") && rel != "er_judgement") || HELPERS.contains(&rel)
 }
 
 /// Why a rule-library operation failed.

@@ -107,5 +107,93 @@ fn derive_says_what_it_found_and_where_to_look() {
     let fact = look.trim().trim_start_matches("tg explain '").trim_end_matches('\'');
     let (code, trace, _) = run(&d, &["explain", fact]);
     assert_eq!(code, 0, "{look}");
-    assert!(trace.starts_with("structuring("), "{trace}");
+    assert!(trace.starts_with("evidence:\n  [wire-log.csv:77-145] \"2024-03-01,WT-1001,Acme Trading Ltd,Beta Holdings SA,NR,495000,SWIFT\"\n"), "{trace}");
+    assert!(trace.contains("\nproof:\nstructuring("), "{trace}");
+    assert!(trace.contains("rules/aml.dl:29: structuring(A, B, n) :- "), "{trace}");
+}
+
+/// The README's control chain, explained on one screen: the deciding sentences first, each
+/// rule by file:line and text, no rule hashes, scaffolding folded into one line; `--full`
+/// shows the whole witness tree.
+#[test]
+fn explain_shows_the_deciding_evidence_first_and_folds_scaffolding() {
+    let d = case("explain");
+    let fact = "controls_transitively(\"Person:marek novak\", \"Organization:beta holdings sa\")";
+    let (code, out, err) = run(&d, &["explain", fact]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "evidence:\n  [registry-notes.txt:116-218] \"Beta Holdings SA is controlled by Orion Nominees Ltd. Orion Nominees Ltd is controlled by Marek Novak.\"\n      → Person:marek novak CONTROLS Organization:orion nominees ltd (assertion, positive)\n      → Organization:orion nominees ltd CONTROLS Organization:beta holdings sa (assertion, positive)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\nproof:\ncontrols_transitively(\"Person:marek novak\", \"Organization:beta holdings sa\")  [stdlib/inference.dl:"), "{out}");
+    assert!(out.contains(": controls_transitively(A, C) :- controls_transitively(A, B), controls_directly(B, C), A != C.]\n"), "{out}");
+    assert!(!out.contains("INFERRED by rule") && !out.contains("er_class(") && !out.contains("below the depth limit"), "{out}");
+    assert!(out.lines().last().is_some_and(|l| l.starts_with("(") && l.ends_with("; --full shows them)") && l.contains("er_class ×")), "{out}");
+    assert!(out.lines().count() <= 30, "one screen: {} lines\n{out}", out.lines().count());
+    // The whole tree on demand, with the hash beside each file:line.
+    let (code, full, _) = run(&d, &["explain", fact, "--full"]);
+    assert_eq!(code, 0);
+    assert!(full.contains("er_class(\"Person:marek novak\", \"Person:marek novak\")  [INFERRED by stdlib/identity.dl:"), "{full}");
+    assert!(full.lines().count() > 3 * out.lines().count(), "{full}");
+    // --verify checks the whole witness tree and says so under the compact view.
+    let (code, v, _) = run(&d, &["explain", fact, "--verify"]);
+    assert_eq!(code, 0, "{v}");
+    let last = v.lines().last().unwrap_or_default().to_string();
+    let (passed, all) = last.trim_end_matches(" checks passed").split_once('/').unwrap_or_default();
+    assert_eq!(passed, all, "{v}");
+    assert!(all.parse::<usize>().unwrap_or(0) > 10, "{v}");
+}
+
+/// A SAME_AS trace says what decided the merge and cites the sentences naming each name.
+#[test]
+fn a_same_as_trace_shows_the_deciding_evidence_and_both_sentences() {
+    let d = case("same-as");
+    let (code, out, err) = run(&d, &["explain", "same_as(\"Organization:beta holdings\", \"Organization:beta holdings sa\")"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  [emails/2024-03-01-approval.eml:174-204] \"Subject: Beta Holdings payment\"\n      → names Organization:beta holdings as \"Beta Holdings\"\n"), "{out}");
+    assert!(out.contains("\n      → names Organization:beta holdings sa as \"Beta Holdings SA\"\n"), "{out}");
+    assert!(out.contains("├─ decided by: same name without legal form (no refused merge or bridge blocks it)\n"), "{out}");
+    assert!(!out.contains("─ er_link(") && !out.contains("─ er_match("), "{out}");
+    // The cited sentence spans are the document's own bytes.
+    let (_, text, _) = run(&d, &["dump"]);
+    assert!(text.contains("emails/2024-03-01-approval.eml"), "{text}");
+}
+
+/// An unknown relation is an error naming the nearest ones (exit 2); a fact of a known
+/// relation that does not hold is an answer "no" (exit 1), not an empty trace.
+#[test]
+fn explain_unknown_relations_and_missing_facts() {
+    let d = case("explain-missing");
+    let (code, out, err) = run(&d, &["explain", "controls_transitivly(\"a\", \"b\")"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(err, "tg: no relation named controls_transitivly in the store (nearest: controls_transitively, controls_directly, contradicts)\n");
+    let (code, out, _) = run(&d, &["explain", "same_as(\"Organization:x\", \"Organization:y\")"]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "same_as(\"Organization:x\", \"Organization:y\"): neither stored nor derived (run `tg derive`, or check the arguments with `tg dump`)\n");
+    let (code, _, err) = run(&d, &["explain", "same_as(\"x\")"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read fact"), "{err}");
+}
+
+/// `tg why`: the names merged into an entity and why, then every claim about it with its
+/// id, window and quote. `tg neighbors`: who its claims link it to, as text, JSON or CSV.
+#[test]
+fn why_and_neighbors_of_an_entity() {
+    let d = case("why");
+    let (code, out, err) = run(&d, &["why", "Beta Holdings SA"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("Organization:beta holdings sa\n  written as: \"Beta Holdings\", \"Beta Holdings SA\"\n  same as: Organization:beta holdings = Organization:beta holdings sa  — same name without legal form\n13 claims in valid time:\n"), "{out}");
+    assert!(out.contains("  2024-03-09 … closed  [104101abac06401c] Organization:beta holdings sa REGISTERED_AT Location:panama  (assertion, document) [registry-notes.txt:684-742]\n      \"On 9 March 2024 Beta Holdings SA was registered in Panama.\"\n      superseded by [e02bd49ac1d8d053]\n"), "{out}");
+    let (code, out, _) = run(&d, &["neighbors", "Beta Holdings SA"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("Organization:beta holdings sa: 6 neighbours\n  ← CONTROLS Organization:orion nominees ltd  1 claim (assertion) [registry-notes.txt:116-218]\n"), "{out}");
+    let (_, csv, _) = run(&d, &["neighbours", "Beta Holdings SA", "--format", "csv"]);
+    assert!(csv.starts_with("direction,relation,entity,claims,modalities,citation\nin,CONTROLS,Organization:orion nominees ltd,1,assertion,[registry-notes.txt:116-218]\n"), "{csv}");
+    let (_, json, _) = run(&d, &["neighbors", "Beta Holdings SA", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+    assert_eq!(v["neighbours"].as_array().map(Vec::len), Some(6));
+    let (code, _, err) = run(&d, &["why", "Nobody Ltd"]);
+    assert_eq!((code, err.as_str()), (2, "tg: no entity matches 'Nobody Ltd'\n"));
 }

@@ -2,3 +2,4 @@
 //! `main.rs` keeps to argument parsing and dispatch.
 
 pub mod derive;
+pub mod table;
