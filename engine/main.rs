@@ -339,6 +339,13 @@ enum Command {
         #[arg(long, value_parser = ["table", "tsv", "json"], default_value = "table")]
         format: String,
     },
+    /// Print a shell completion script for `tg` (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page of `tg` (roff), generated from its options: `tg man > tg.1`.
+    Man,
     /// Evaluate a Datalog program like `souffle -F FACTS -D OUT prog.dl`.
     Run {
         /// The program (.dl).
@@ -1039,7 +1046,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         | Command::Gql { .. }
         | Command::Load { .. }
         | Command::Repl { .. }
-        | Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } => ExitCode::SUCCESS,
+        | Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } | Command::Completions { .. } | Command::Man => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(code)
@@ -1194,6 +1201,27 @@ fn real_main(cli: Option<Cli>) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Eval { what } => eval_command(what),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            // Into memory first: `generate` panics on a write error (a closed pipe).
+            let mut script = vec![];
+            clap_complete::generate(shell, &mut cmd, "tg", &mut script);
+            let _ = std::io::stdout().lock().write_all(&script);
+            ExitCode::SUCCESS
+        }
+        Command::Man => {
+            let mut page = vec![];
+            match clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut page) {
+                Ok(()) => {
+                    let _ = std::io::stdout().lock().write_all(&page);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("tg: cannot render the manual page: {e}");
+                    ExitCode::from(EXIT_ERROR)
+                }
+            }
+        }
         c @ (Command::Claim { .. } | Command::Audit { .. }) => claims_command(c),
         Command::Load { file, db } => load_command(&file, &db),
         Command::Gql { query, db, script, param, params, format, raw_identity } => {

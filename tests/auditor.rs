@@ -197,3 +197,22 @@ fn why_and_neighbors_of_an_entity() {
     let (code, _, err) = run(&d, &["why", "Nobody Ltd"]);
     assert_eq!((code, err.as_str()), (2, "tg: no entity matches 'Nobody Ltd'\n"));
 }
+
+/// `tg completions SHELL` and `tg man` are generated from the parser's own definition.
+#[test]
+fn completions_and_man_page_come_from_the_options() {
+    let d = common::scratch("auditor", "completions");
+    let o = tg(&d, &["completions", "bash"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bash = stdout(&o);
+    assert!(bash.contains("_tg()") && bash.contains("--dry-run") && bash.contains("neighbors"), "{bash}");
+    let o = tg(&d, &["completions", "zsh"]);
+    assert!(stdout(&o).starts_with("#compdef tg"), "{}", stdout(&o));
+    let o = tg(&d, &["completions", "tcsh"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = tg(&d, &["man"]);
+    assert_eq!(o.status.code(), Some(0));
+    let man = stdout(&o);
+    assert!(man.starts_with(".ie \\n(.g .ds Aq \\(aq") || man.contains(".TH tg"), "{man}");
+    assert!(man.contains("explain") && man.contains("derive"), "{man}");
+}
