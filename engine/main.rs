@@ -927,8 +927,13 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             })?;
             let store = textgraph::store::Store::open(&db.db).map_err(fail)?;
             let r = build_with_progress(&store, &corpus, &vocab, follow_links).map_err(fail)?;
+            // On one terminal the summary's "skipped" lines already say it: each file once.
+            let one_screen = {
+                use std::io::IsTerminal as _;
+                std::io::stdout().is_terminal() && std::io::stderr().is_terminal()
+            };
             for f in &r.manifest {
-                if let Some(why) = &f.reason {
+                if let Some(why) = f.reason.as_ref().filter(|_| !one_screen) {
                     eprintln!("warning: {}: {why}", f.id);
                 }
                 for w in &f.warnings {
@@ -1030,6 +1035,11 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             } else if let Err(e) = textgraph::store::output::write_output(store.path(), &output, json.as_bytes(), force) {
                 eprintln!("tg: {e}");
                 return Err(ExitCode::from(EXIT_ERROR));
+            } else {
+                let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+                let count = |k: &str| v[k].as_array().map_or(0, Vec::len);
+                let (docs, facts, derived, rules) = (count("documents"), count("facts"), count("derived"), count("rules"));
+                out = format!("wrote {}: {docs} documents, {facts} facts, {derived} derived facts, {rules} rules ({} bytes of canonical JSON)\n", output.display(), json.len());
             }
             ExitCode::SUCCESS
         }
@@ -1067,7 +1077,7 @@ fn build_with_progress(
     }
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} {wide_msg}")
+        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} files, {per_sec}, ETA {eta} {wide_msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let progress = |done: usize, total: usize, id: &str| {

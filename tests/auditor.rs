@@ -216,3 +216,15 @@ fn completions_and_man_page_come_from_the_options() {
     assert!(man.starts_with(".ie \\n(.g .ds Aq \\(aq") || man.contains(".TH tg"), "{man}");
     assert!(man.contains("explain") && man.contains("derive"), "{man}");
 }
+
+/// `tg export -o FILE` says what it wrote; the timeline shows each claim's id.
+#[test]
+fn export_reports_and_timeline_shows_ids() {
+    let d = case("export");
+    let (code, out, err) = run(&d, &["export", "-o", "graph.json"]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::metadata(d.join("graph.json")).map(|m| m.len()).unwrap_or(0);
+    assert!(out.starts_with("wrote graph.json: 13 documents, ") && out.ends_with(&format!(" rules ({bytes} bytes of canonical JSON)\n")), "{out}");
+    let (_, t, _) = run(&d, &["timeline", "Beta Holdings SA"]);
+    assert!(t.contains("[registry-notes.txt:684-742]  [104101abac06401c]\n"), "{t}");
+}
