@@ -301,6 +301,22 @@ pub fn derive_compiled(
     full: bool,
     started: std::time::Instant,
 ) -> Result<DeriveReport, ReasonError> {
+    derive_tracked(store, c, label, given, full, started, None)
+}
+
+/// [`derive_compiled`], also updating `layer` — the derived layer as it was before, see
+/// [`layer::snapshot`] — to the layer written, before the write (so reporting what changed
+/// costs no second read of the store).
+#[allow(clippy::too_many_arguments)]
+pub fn derive_tracked(
+    store: &Store,
+    c: &crate::datalog::driver::Compiled,
+    label: &str,
+    given: &[(String, Vec<Value>)],
+    full: bool,
+    started: std::time::Instant,
+    mut layer: Option<&mut layer::Snapshot>,
+) -> Result<DeriveReport, ReasonError> {
     let program = Path::new(label);
     let full = full || !given.is_empty();
     let prog = &c.prog;
@@ -311,11 +327,14 @@ pub fn derive_compiled(
     if !full && store.derived_by()?.as_deref() == Some(id.as_str()) {
         let rule_of: BTreeMap<String, usize> = prog.rules.iter().enumerate().map(|(i, r)| (hex(&r.hash), i)).collect();
         let rel_of: BTreeMap<&str, usize> = prog.relations.iter().enumerate().map(|(i, r)| (r.name.as_str(), i)).collect();
-        if let Some(report) = derive_incremental(store, c, &stored, &rules, program, &id, &rule_of, &rel_of, started)? {
+        if let Some(report) = derive_incremental(store, c, &stored, &rules, program, &id, &rule_of, &rel_of, started, layer.as_deref_mut())? {
             return Ok(report);
         }
     }
     let (mut report, facts) = evaluate_full(store, c, &stored, given)?;
+    if let Some(l) = layer {
+        *l = layer::snapshot_of(&facts);
+    }
     let manifest = manifest(c, program, &id, &report, started);
     (report.written, report.removed) = store.replace_derived(&Epoch { program: &id, rules: &rules, manifest: &manifest }, &facts, None)?;
     Ok(report)
@@ -383,6 +402,7 @@ fn derive_incremental(
     rule_of: &BTreeMap<String, usize>,
     rel_of: &BTreeMap<&str, usize>,
     started: std::time::Instant,
+    layer: Option<&mut layer::Snapshot>,
 ) -> Result<Option<DeriveReport>, ReasonError> {
     let prog = &c.prog;
     let nrel = prog.relations.len();
@@ -499,6 +519,17 @@ fn derive_incremental(
         removals.extend(gone.iter().map(|row| (prog.relations[h].name.clone(), to_value(prog, &db, h, row))));
     }
     (report.written, report.removed) = (upserts.len(), removals.len());
+    if let Some(l) = layer {
+        for (rel, args) in &removals {
+            if let Some(set) = l.get_mut(rel) {
+                set.remove(&render(rel, args));
+            }
+        }
+        for f in &upserts {
+            l.entry(f.rel.clone()).or_default().insert(render(&f.rel, &f.args));
+        }
+        l.retain(|_, set| !set.is_empty());
+    }
     let manifest = manifest(c, program, id, &report, started);
     store.patch_derived(&Epoch { program: id, rules, manifest: &manifest }, &upserts, &removals)?;
     Ok(Some(report))

@@ -50,11 +50,12 @@ pub fn run(store: &Store, args: &Args) -> Result<String, String> {
         let (report, facts) = reason::preview_compiled(store, &compiled, &given).map_err(|e| e.to_string())?;
         (report, layer::snapshot_of(&facts))
     } else {
-        let report = reason::derive_compiled(store, &compiled, &label, &given, args.full, started).map_err(|e| e.to_string())?;
-        (report, layer::snapshot(store).map_err(|e| e.to_string())?)
+        let mut after = before.clone();
+        let report = reason::derive_tracked(store, &compiled, &label, &given, args.full, started, Some(&mut after)).map_err(|e| e.to_string())?;
+        (report, after)
     };
     let changes = layer::diff(&before, &after);
-    let found = if args.dry_run { vec![] } else { findings::findings(store, &heads).map_err(|e| e.to_string())? };
+    let found = if args.dry_run { vec![] } else { findings::findings(store, &heads, &after).map_err(|e| e.to_string())? };
     if json {
         let v = serde_json::json!({
             "rules": label,

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::views::{self, ViewError};
-use crate::store::{Store, render_fact};
+use crate::store::Store;
 
 /// One kind of finding.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -50,7 +50,7 @@ fn quoted(s: &str) -> String {
 
 /// The findings of the store's derived layer; `case_heads` are the relations the case's own
 /// rule files derive (each is reported, with the first fact to explain).
-pub fn findings(store: &Store, case_heads: &[String]) -> Result<Vec<Finding>, ViewError> {
+pub fn findings(store: &Store, case_heads: &[String], layer: &crate::reason::layer::Snapshot) -> Result<Vec<Finding>, ViewError> {
     let mut out = vec![];
     let contradictions = views::contradictions(store)?.len();
     out.push(Finding { count: contradictions, what: "contradiction".into(), look: "tg contradictions".into() });
@@ -69,14 +69,15 @@ pub fn findings(store: &Store, case_heads: &[String]) -> Result<Vec<Finding>, Vi
     let mut rels: Vec<&str> = LABELS.iter().map(|(r, _, _)| *r).filter(|r| !case_heads.iter().any(|h| h == r)).collect();
     rels.extend(case_heads.iter().map(String::as_str));
     for rel in rels {
-        let facts = store.derived_facts(rel)?;
+        let empty = std::collections::BTreeSet::new();
+        let facts = layer.get(rel).unwrap_or(&empty);
         let is_case = case_heads.iter().any(|h| h == rel);
         if facts.is_empty() && !is_case {
             continue;
         }
         let what = labels.get(rel).map_or_else(|| format!("{rel} fact"), |l| (*l).to_string());
         let look = match facts.first() {
-            Some((args, _)) => format!("tg explain {}", quoted(&render_fact(rel, args))),
+            Some(f) => format!("tg explain {}", quoted(f)),
             None => format!("(no {rel} fact derived)"),
         };
         out.push(Finding { count: facts.len(), what, look });
