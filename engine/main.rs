@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+mod cli;
 use textgraph::datalog::driver::{RunOptions, compile, run, show_plans};
 use textgraph::datalog::io::OutputDir;
 
@@ -169,10 +171,11 @@ enum Command {
         db: DbArg,
     },
     /// Run the rule library (the stdlib and the rule files registered with `tg rules add`)
-    /// over the store's facts, or one rule file instead, and store what it derives, with witnesses.
+    /// over the store's facts, with one more rule file if given, and store what it derives,
+    /// with witnesses; print what changed and what was found.
     Derive {
-        /// A rule file (.dl) to run instead of the case's rule library; relations it reads
-        /// are loaded from the store.
+        /// A rule file (.dl) added to the case's rule library for this run (never instead
+        /// of it); declarations restating the stdlib's are accepted.
         rules: Option<PathBuf>,
         #[command(flatten)]
         db: DbArg,
@@ -180,6 +183,12 @@ enum Command {
         /// (by default only what changed since is maintained).
         #[arg(long)]
         full: bool,
+        /// Evaluate and print what would change; store nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
     },
     /// The case's rule files: `add FILE.dl` (checked against the stdlib first), `list`, `remove NAME`.
     Rules {
@@ -278,6 +287,17 @@ enum Command {
         #[arg(long, value_parser = ["text", "json"], default_value = "text")]
         format: String,
     },
+    /// Who an entity is (the names merged into it and why) and every claim about it, cited,
+    /// with its validity window and any contradiction.
+    Why {
+        /// The entity: a key (`Organization:acme trading ltd`) or a name.
+        entity: String,
+        #[command(flatten)]
+        db: DbArg,
+        /// Output format.
+        #[arg(long, value_parser = ["text", "json"], default_value = "text")]
+        format: String,
+    },
     /// Who is central in the entity graph: PageRank, degree, betweenness, god nodes,
     /// bridges and orphans (also relations for rules and GQL; docs/SEARCH.md).
     Central {
@@ -305,7 +325,20 @@ enum Command {
         #[arg(long, value_parser = ["text", "json"], default_value = "text")]
         format: String,
     },
-    /// Show why a stored or derived fact holds, down to the cited document bytes.
+    /// The entities an entity's claims link it to, by relation and direction, with the claims.
+    #[command(visible_alias = "neighbours")]
+    Neighbors {
+        /// The entity: a key or a name.
+        entity: String,
+        #[command(flatten)]
+        db: DbArg,
+        /// Output format (`tsv`/`csv`: one row per neighbour).
+        #[arg(long, value_parser = ["text", "json", "tsv", "csv"], default_value = "text")]
+        format: String,
+    },
+    /// Show why a stored or derived fact holds, down to the cited document bytes: the
+    /// deciding evidence first, then the proof with each rule's file:line (scaffolding folded
+    /// unless --full). Exit 1 if the fact is neither stored nor derived.
     Explain {
         /// The fact, e.g. 'controls("Acme Corp", "Beta Ltd")'.
         fact: String,
@@ -317,6 +350,9 @@ enum Command {
         /// Re-hash every citation and check every step's rule.
         #[arg(long)]
         verify: bool,
+        /// Show every step of the witness tree, the rule library's scaffolding included.
+        #[arg(long)]
+        full: bool,
     },
     /// Export the graph: `--format json` writes canonical JSON (sorted keys, content ids).
     Export {
@@ -406,6 +442,13 @@ enum Command {
         #[arg(long, value_parser = ["table", "tsv", "json"], default_value = "table")]
         format: String,
     },
+    /// Print a shell completion script for `tg` (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page of `tg` (roff), generated from its options: `tg man > tg.1`.
+    Man,
     /// Evaluate a Datalog program like `souffle -F FACTS -D OUT prog.dl`.
     Run {
         /// The program (.dl).
@@ -902,6 +945,21 @@ fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
                 return Ok(ExitCode::from(1));
             }
         }
+        Command::Why { entity, db, format } => {
+            let v = textgraph::resolve::entity::why(&open_store(&db)?, &entity).map_err(|e| fail(e.to_string()))?;
+            emit(&format, &v, textgraph::resolve::entity::render_why);
+        }
+        Command::Neighbors { entity, db, format } => {
+            use textgraph::resolve::entity;
+            let (key, v) = entity::neighbours(&open_store(&db)?, &entity).map_err(|e| fail(e.to_string()))?;
+            if format == "tsv" || format == "csv" {
+                let rows: Vec<Vec<String>> = v.iter().map(|n| vec![n.direction.clone(), n.relation.clone(), n.other.clone(), n.claims.len().to_string(), n.modalities.join(" "), n.citation.clone()]).collect();
+                print!("{}", cli::table::render(&format, &["direction", "relation", "entity", "claims", "modalities", "citation"], &rows));
+            } else {
+                let json = serde_json::json!({"entity": key, "neighbours": v});
+                emit(&format, &json, |_| entity::render_neighbours(&key, &v));
+            }
+        }
         Command::Predict { db, method, top, format } => {
             let v = views::predict(&open_store(&db)?, method.as_deref(), top).map_err(|e| fail(e.to_string()))?;
             emit(&format, &v, |v| render::predict(v));
@@ -969,15 +1027,6 @@ mod erased {
     }
 }
 
-/// Runs the case's rule library (stdlib + registered rule files + analyst judgements).
-fn derive_library(store: &textgraph::store::Store, full: bool) -> Result<textgraph::reason::DeriveReport, String> {
-    use textgraph::rulebook;
-    let started = std::time::Instant::now();
-    let (c, label) = rulebook::program(store).map_err(|e| e.to_string())?;
-    let given = rulebook::judgements(store).map_err(|e| e.to_string())?;
-    textgraph::reason::derive_compiled(store, &c, &label, &given, full, started).map_err(|e| e.to_string())
-}
-
 /// Exit status of a run that failed (bad program, bad input, IO error); 0 is success.
 const EXIT_ERROR: u8 = 2;
 
@@ -1043,8 +1092,13 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             })?;
             let store = textgraph::store::Store::open(&db.db).map_err(fail)?;
             let r = build_with_progress(&store, &corpus, &vocab, follow_links, llm.as_ref()).map_err(fail)?;
+            // On one terminal the summary's "skipped" lines already say it: each file once.
+            let one_screen = {
+                use std::io::IsTerminal as _;
+                std::io::stdout().is_terminal() && std::io::stderr().is_terminal()
+            };
             for f in &r.manifest {
-                if let Some(why) = &f.reason {
+                if let Some(why) = f.reason.as_ref().filter(|_| !one_screen) {
                     eprintln!("warning: {}: {why}", f.id);
                 }
                 for w in &f.warnings {
@@ -1116,34 +1170,31 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        Command::Derive { rules, db, full } => {
+        Command::Derive { rules, db, full, dry_run, format } => {
             let store = open_store(&db)?;
-            let r = match rules {
-                Some(rules) => textgraph::reason::derive(&store, &rules, full).map_err(|e| e.to_string()),
-                None => derive_library(&store, full),
-            }
-            .map_err(|e| {
+            out = cli::derive::run(&store, &cli::derive::Args { rules, full, dry_run, format }).map_err(|e| {
                 eprint!("{}", with_prefix(&e));
                 ExitCode::from(EXIT_ERROR)
             })?;
-            if r.mode == "incremental" {
-                out.push_str(&format!(
-                    "incremental: {} input changes; strata {} skipped, {} maintained, {} recomputed; {} written, {} removed\n",
-                    r.changes, r.strata_skipped, r.strata_maintained, r.strata_recomputed, r.written, r.removed
-                ));
-            } else {
-                out.push_str(&format!("{} input facts, {} derived ({} written, {} removed)\n", r.inputs, r.derived, r.written, r.removed));
-            }
             ExitCode::SUCCESS
         }
-        Command::Explain { fact, db, depth, verify } => {
+        Command::Explain { fact, db, depth, verify, full } => {
+            use textgraph::reason::view;
             let store = open_store(&db)?;
-            let ex = textgraph::reason::explain(&store, &fact, depth, verify).map_err(|e| {
+            let ex = view::explain_view(&store, &fact, view::ViewOptions { depth, full, verify }).map_err(|e| {
                 eprint!("{}", with_prefix(&e.to_string()));
                 ExitCode::from(EXIT_ERROR)
             })?;
-            out = ex.text;
-            if ex.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+            match ex {
+                view::Outcome::Holds(ex) => {
+                    out = ex.text;
+                    if ex.failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) }
+                }
+                view::Outcome::Missing(f) => {
+                    out = format!("{f}: neither stored nor derived (run `tg derive`, or check the arguments with `tg dump`)\n");
+                    ExitCode::from(1)
+                }
+            }
         }
         Command::Export { db, format: _, output, force } => {
             let store = open_store(&db)?;
@@ -1153,6 +1204,11 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             } else if let Err(e) = textgraph::store::output::write_output(store.path(), &output, json.as_bytes(), force) {
                 eprintln!("tg: {e}");
                 return Err(ExitCode::from(EXIT_ERROR));
+            } else {
+                let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
+                let count = |k: &str| v[k].as_array().map_or(0, Vec::len);
+                let (docs, facts, derived, rules) = (count("documents"), count("facts"), count("derived"), count("rules"));
+                out = format!("wrote {}: {docs} documents, {facts} facts, {derived} derived facts, {rules} rules ({} bytes of canonical JSON)\n", output.display(), json.len());
             }
             ExitCode::SUCCESS
         }
@@ -1165,12 +1221,14 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         | Command::Search { .. }
         | Command::Central { .. }
         | Command::Communities { .. }
+        | Command::Why { .. }
+        | Command::Neighbors { .. }
         | Command::Claim { .. }
         | Command::Audit { .. }
         | Command::Gql { .. }
         | Command::Load { .. }
         | Command::Repl { .. }
-        | Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } => ExitCode::SUCCESS,
+        | Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } | Command::Completions { .. } | Command::Man => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     Ok(code)
@@ -1192,7 +1250,7 @@ fn build_with_progress(
     }
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} {wide_msg}")
+        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} files, {per_sec}, ETA {eta} {wide_msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let progress = |done: usize, total: usize, id: &str| {
@@ -1330,6 +1388,27 @@ fn real_main(cli: Option<Cli>) -> ExitCode {
         }
         Command::Eval { what } => eval_command(what),
         c @ (Command::Search { .. } | Command::Central { .. } | Command::Communities { .. }) => analytics_command(c),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            // Into memory first: `generate` panics on a write error (a closed pipe).
+            let mut script = vec![];
+            clap_complete::generate(shell, &mut cmd, "tg", &mut script);
+            let _ = std::io::stdout().lock().write_all(&script);
+            ExitCode::SUCCESS
+        }
+        Command::Man => {
+            let mut page = vec![];
+            match clap_mangen::Man::new(<Cli as clap::CommandFactory>::command()).render(&mut page) {
+                Ok(()) => {
+                    let _ = std::io::stdout().lock().write_all(&page);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("tg: cannot render the manual page: {e}");
+                    ExitCode::from(EXIT_ERROR)
+                }
+            }
+        }
         c @ (Command::Claim { .. } | Command::Audit { .. }) => claims_command(c),
         Command::Load { file, db } => load_command(&file, &db),
         Command::Gql { query, db, script, param, params, format, raw_identity } => {
@@ -1354,6 +1433,8 @@ fn real_main(cli: Option<Cli>) -> ExitCode {
         | Command::Contradictions { .. }
         | Command::Timeline { .. }
         | Command::Path { .. }
+        | Command::Why { .. }
+        | Command::Neighbors { .. }
         | Command::Predict { .. }) => library_command(c).unwrap_or_else(|code| code),
         Command::Run { program, facts, output, include, provenance, explain, depth, show, allow_paths, no_preprocessor: _ } => {
             if !explain.is_empty() && !provenance {

@@ -19,7 +19,9 @@ use crate::datalog::logic::{Kind, LogicProgram};
 use crate::datalog::trace::split_args;
 use crate::store::{ColumnType, Derivation, DerivedFact, Epoch, Store, StoreError, Value, hex, render_fact as render};
 
+pub mod layer;
 pub mod session;
+pub mod view;
 
 /// Why reasoning failed.
 #[derive(Debug, thiserror::Error)]
@@ -39,6 +41,9 @@ pub enum ReasonError {
         /// What differs.
         detail: String,
     },
+    /// The fact to explain names a relation the store does not have (with the nearest ones).
+    #[error("{0}")]
+    UnknownRelation(String),
     /// The fact to explain could not be read.
     #[error("cannot read fact '{0}': expected name(arg, ...) with arguments of the relation's types")]
     FactSyntax(String),
@@ -296,6 +301,22 @@ pub fn derive_compiled(
     full: bool,
     started: std::time::Instant,
 ) -> Result<DeriveReport, ReasonError> {
+    derive_tracked(store, c, label, given, full, started, None)
+}
+
+/// [`derive_compiled`], also updating `layer` — the derived layer as it was before, see
+/// [`layer::snapshot`] — to the layer written, before the write (so reporting what changed
+/// costs no second read of the store).
+#[allow(clippy::too_many_arguments)]
+pub fn derive_tracked(
+    store: &Store,
+    c: &crate::datalog::driver::Compiled,
+    label: &str,
+    given: &[(String, Vec<Value>)],
+    full: bool,
+    started: std::time::Instant,
+    mut layer: Option<&mut layer::Snapshot>,
+) -> Result<DeriveReport, ReasonError> {
     let program = Path::new(label);
     // Centrality and community relations the program declares are given, computed from
     // the store's graph (crate::analytics::facts); none are for a program declaring none.
@@ -312,10 +333,43 @@ pub fn derive_compiled(
     if !full && store.derived_by()?.as_deref() == Some(id.as_str()) {
         let rule_of: BTreeMap<String, usize> = prog.rules.iter().enumerate().map(|(i, r)| (hex(&r.hash), i)).collect();
         let rel_of: BTreeMap<&str, usize> = prog.relations.iter().enumerate().map(|(i, r)| (r.name.as_str(), i)).collect();
-        if let Some(report) = derive_incremental(store, c, &stored, &rules, program, &id, &rule_of, &rel_of, started)? {
+        if let Some(report) = derive_incremental(store, c, &stored, &rules, program, &id, &rule_of, &rel_of, started, layer.as_deref_mut())? {
             return Ok(report);
         }
     }
+    let (mut report, facts) = evaluate_full(store, c, &stored, given)?;
+    if let Some(l) = layer {
+        *l = layer::snapshot_of(&facts);
+    }
+    let manifest = manifest(c, program, &id, &report, started);
+    (report.written, report.removed) = store.replace_derived(&Epoch { program: &id, rules: &rules, manifest: &manifest }, &facts, None)?;
+    Ok(report)
+}
+
+/// Evaluates a compiled program over the store's facts like [`derive_compiled`] in full,
+/// but stores nothing (not even the declarations of relations the store lacks): what
+/// `tg derive --dry-run` shows. Returns the report and every derived fact.
+pub fn preview_compiled(store: &Store, c: &crate::datalog::driver::Compiled, given: &[(String, Vec<Value>)]) -> Result<(DeriveReport, Vec<DerivedFact>), ReasonError> {
+    let prog = &c.prog;
+    let mut stored = vec![false; prog.relations.len()];
+    for (r, rel) in prog.relations.iter().enumerate() {
+        let cols: Option<Vec<ColumnType>> = rel.kinds.iter().map(|k| column(*k)).collect();
+        match (store.schema(&rel.name)?, cols) {
+            (Some(s), Some(cols)) if s.columns != cols => {
+                return Err(ReasonError::Mismatch { rel: rel.name.clone(), detail: format!("the store has columns {:?}, the rules declare {:?}", s.columns, cols) });
+            }
+            (Some(_), _) => stored[r] = true,
+            _ => {}
+        }
+    }
+    evaluate_full(store, c, &stored, given)
+}
+
+/// Loads the stored inputs of the relations `prog` reads or derives and the given facts,
+/// evaluates every stratum, and returns the derived facts of the derived relations.
+fn evaluate_full(store: &Store, c: &crate::datalog::driver::Compiled, stored: &[bool], given: &[(String, Vec<Value>)]) -> Result<(DeriveReport, Vec<DerivedFact>), ReasonError> {
+    let prog = &c.prog;
+    let heads: BTreeSet<usize> = prog.rules.iter().map(|r| r.head.0).collect();
     let mut db = Database::new(prog, c.values.clone(), &EvalConfig { provenance: true });
     let mut report = DeriveReport { mode: "full", ..DeriveReport::default() };
     let mut syms = SymbolMap::default();
@@ -340,9 +394,7 @@ pub fn derive_compiled(
     let heads: Vec<usize> = heads.into_iter().collect();
     let facts = derived_of(prog, &db, &heads);
     report.derived = facts.len();
-    let manifest = manifest(c, program, &id, &report, started);
-    (report.written, report.removed) = store.replace_derived(&Epoch { program: &id, rules: &rules, manifest: &manifest }, &facts, None)?;
-    Ok(report)
+    Ok((report, facts))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -356,6 +408,7 @@ fn derive_incremental(
     rule_of: &BTreeMap<String, usize>,
     rel_of: &BTreeMap<&str, usize>,
     started: std::time::Instant,
+    layer: Option<&mut layer::Snapshot>,
 ) -> Result<Option<DeriveReport>, ReasonError> {
     let prog = &c.prog;
     let nrel = prog.relations.len();
@@ -472,6 +525,17 @@ fn derive_incremental(
         removals.extend(gone.iter().map(|row| (prog.relations[h].name.clone(), to_value(prog, &db, h, row))));
     }
     (report.written, report.removed) = (upserts.len(), removals.len());
+    if let Some(l) = layer {
+        for (rel, args) in &removals {
+            if let Some(set) = l.get_mut(rel) {
+                set.remove(&render(rel, args));
+            }
+        }
+        for f in &upserts {
+            l.entry(f.rel.clone()).or_default().insert(render(&f.rel, &f.args));
+        }
+        l.retain(|_, set| !set.is_empty());
+    }
     let manifest = manifest(c, program, id, &report, started);
     store.patch_derived(&Epoch { program: id, rules, manifest: &manifest }, &upserts, &removals)?;
     Ok(Some(report))
@@ -522,20 +586,28 @@ pub struct Explanation {
 /// stored or derived.
 pub fn explain(store: &Store, fact: &str, depth: usize, verify: bool) -> Result<Explanation, ReasonError> {
     let (rel, args) = parse_fact(store, fact)?;
-    let mut ex = Explanation::default();
-    node(store, &rel, &args, depth, "", "", verify, &mut ex)?;
+    let mut ex = explain_with(store, &rel, &args, depth, verify, &BTreeMap::new())?;
     if verify {
         let _ = writeln!(ex.text, "{}/{} checks passed", ex.checked - ex.failures.len(), ex.checked);
     }
     Ok(ex)
 }
 
+/// The whole witness tree of a fact (see [`explain`]); `locs` maps rule hashes to where
+/// they were written (`file:line`), shown beside the hash.
+pub(crate) fn explain_with(store: &Store, rel: &str, args: &[Value], depth: usize, verify: bool, locs: &BTreeMap<String, String>) -> Result<Explanation, ReasonError> {
+    let mut ex = Explanation::default();
+    node(store, rel, args, depth, "", "", verify, locs, &mut ex)?;
+    Ok(ex)
+}
+
 #[allow(clippy::too_many_arguments)]
-fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, child: &str, verify: bool, ex: &mut Explanation) -> Result<(), ReasonError> {
+fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, child: &str, verify: bool, locs: &BTreeMap<String, String>, ex: &mut Explanation) -> Result<(), ReasonError> {
     let shown = render(rel, args);
     if let Some(why) = store.derivation(rel, args)? {
         let text = store.rule_text(&why.rule)?;
-        let _ = writeln!(ex.text, "{lead}{shown}  [INFERRED by rule {} round {}: {}]", &why.rule[..12.min(why.rule.len())], why.round, text.as_deref().unwrap_or("?"));
+        let at = locs.get(&why.rule).map(|l| format!("{l} ")).unwrap_or_default();
+        let _ = writeln!(ex.text, "{lead}{shown}  [INFERRED by {at}rule {} round {}: {}]", &why.rule[..12.min(why.rule.len())], why.round, text.as_deref().unwrap_or("?"));
         if verify {
             ex.checked += 1;
             let ok = text.as_ref().is_some_and(|t| {
@@ -557,7 +629,7 @@ fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, chil
             let last = i + 1 == n;
             let l = format!("{child}{}", if last { "└─ " } else { "├─ " });
             let c = format!("{child}{}", if last { "   " } else { "│  " });
-            node(store, br, bargs, depth - 1, &l, &c, verify, ex)?;
+            node(store, br, bargs, depth - 1, &l, &c, verify, locs, ex)?;
         }
         return Ok(());
     }
@@ -576,7 +648,7 @@ fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, chil
             let l = format!("{child}{}", if last { "└─ " } else { "├─ " });
             let c = format!("{child}{}", if last { "   " } else { "│  " });
             if depth > 0 {
-                node(store, br, bargs, depth - 1, &l, &c, verify, ex)?;
+                node(store, br, bargs, depth - 1, &l, &c, verify, locs, ex)?;
             }
         }
         return Ok(());

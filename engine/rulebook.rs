@@ -11,6 +11,8 @@ use std::path::Path;
 use crate::datalog::driver::{Compiled, compile_sources};
 use crate::store::{Store, StoreError, Value};
 
+pub mod oneoff;
+
 /// The stdlib rule files, in the order they are composed: the schema first, then the rules.
 pub const STDLIB: &[(&str, &str)] = &[
     ("stdlib/schema.dl", crate::ingest::SCHEMA_DL),
@@ -20,6 +22,20 @@ pub const STDLIB: &[(&str, &str)] = &[
     ("stdlib/inference.dl", include_str!("../stdlib/inference.dl")),
     ("stdlib/links.dl", include_str!("../stdlib/links.dl")),
 ];
+
+/// Relations of the stdlib that are scaffolding — the steps entity resolution, link
+/// prediction and the temporal rules are built from, not conclusions an investigator
+/// reads. `tg derive` folds their changes into one line and `tg explain` folds them in
+/// traces (`--full` shows them).
+pub fn scaffolding(rel: &str) -> bool {
+    const HELPERS: &[&str] = &[
+        "affirms", "candidate_link", "canonical", "claim_closed", "claim_dated", "claim_from", "claim_resolved", "claim_window",
+        "common_neighbour", "current", "degree", "fact_edge", "graph_type", "link_score", "neighbour", "node", "resolved",
+        "single_valued",
+    ];
+    // An analyst's judgement is evidence, not a step.
+    (rel.starts_with("er_") && rel != "er_judgement") || HELPERS.contains(&rel)
+}
 
 /// Why a rule-library operation failed.
 #[derive(Debug, thiserror::Error)]

@@ -75,8 +75,8 @@ fn timeline_orders_and_links_supersession() {
     let (code, out, err) = run(&d, &["timeline", "Beta Holdings"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("Organization:beta holdings sa: 13 claims\n2024-03-01 … open  Organization:acme trading ltd TRANSFERRED"), "{out}");
-    assert!(out.contains("2024-03-09 … closed  Organization:beta holdings sa REGISTERED_AT Location:panama  (assertion, positive, document) [registry-notes.txt:684-742]\n    \"On 9 March 2024 Beta Holdings SA was registered in Panama.\"\n    superseded by "), "{out}");
-    assert!(out.contains("undated … open  Organization:beta holdings sa REGISTERED_AT Location:panama  (assertion, positive, document) [registry-notes.txt:744-817]\n    \"The registry entry should read: Beta Holdings SA is registered in Panama.\"\n    supersedes "), "{out}");
+    assert!(out.contains("2024-03-09 … closed  Organization:beta holdings sa REGISTERED_AT Location:panama  (assertion, positive, document) [registry-notes.txt:684-742]  [104101abac06401c]\n    \"On 9 March 2024 Beta Holdings SA was registered in Panama.\"\n    superseded by "), "{out}");
+    assert!(out.contains("undated … open  Organization:beta holdings sa REGISTERED_AT Location:panama  (assertion, positive, document) [registry-notes.txt:744-817]  [e02bd49ac1d8d053]\n    \"The registry entry should read: Beta Holdings SA is registered in Panama.\"\n    supersedes "), "{out}");
     // Dated claims come first, in date order.
     let dates: Vec<&str> = out.lines().filter(|l| l.starts_with("20")).map(|l| &l[..10]).collect();
     assert!(dates.windows(2).all(|w| w[0] <= w[1]), "{dates:?}");

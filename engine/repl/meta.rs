@@ -23,13 +23,22 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     (":quit", "", "end the session (also Ctrl-D)"),
 ];
 
+/// The examples `:help` shows — a query, a session rule, a query of that rule, a GQL query —
+/// each answering over the bundled case (tests/readme.rs runs them there).
+pub const EXAMPLES: &[&str] = &[
+    "?- same_as(X, \"Organization:beta holdings sa\").",
+    "owner_of_owner(A, C) :- controls_directly(A, B), controls_directly(B, C).",
+    "?- owner_of_owner(A, C).",
+    "MATCH (a)-[c:TRANSFERRED]->(b) RETURN a.name, b.name, c.amount LIMIT 3;",
+];
+
 /// The text `:help` prints.
 pub fn help() -> String {
-    let mut out = String::from(
-        "Type a Datalog query (?- same_as(X, \"Acme Corp\").), a rule or fact to keep for the session\n\
-         (layered(A, C) :- transferred(A, B, _), transferred(B, C, _).), a GQL query (MATCH … RETURN …;),\n\
-         or a command:\n",
-    );
+    let mut out = String::from("Type a Datalog query, a rule or fact to keep for the session, a GQL query, or a command.\nFor example:\n");
+    for e in EXAMPLES {
+        let _ = writeln!(out, "  {e}");
+    }
+    out.push_str("Commands:\n");
     for (c, args, what) in COMMANDS {
         let _ = writeln!(out, "  {:<28} {what}", format!("{c} {args}").trim_end());
     }

@@ -5,6 +5,8 @@
 //! rules derived back out for `tg resolve`, `tg contradictions`, `tg timeline`, `tg path`
 //! and `tg predict`.
 
+pub mod entity;
+pub mod findings;
 pub mod names;
 pub mod standalone;
 pub mod render;

@@ -72,7 +72,7 @@ pub fn timeline(entity: &str, v: &[TimelineEntry]) -> String {
         let from = if e.from.is_empty() { "undated" } else { e.from.as_str() };
         let until = if e.until.is_empty() { "open".to_string() } else { e.until.clone() };
         let c = &e.claim;
-        let _ = writeln!(out, "{from} … {until}  {} {} {}  ({}, {}, {}) {}", c.subject, c.relation, c.object, c.modality, c.polarity, c.asserter, c.citation);
+        let _ = writeln!(out, "{from} … {until}  {} {} {}  ({}, {}, {}) {}  [{}]", c.subject, c.relation, c.object, c.modality, c.polarity, c.asserter, c.citation, c.id);
         let _ = writeln!(out, "    {:?}", c.quote);
         for s in &e.superseded_by {
             let _ = writeln!(out, "    superseded by {s}");

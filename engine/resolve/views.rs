@@ -80,7 +80,7 @@ pub struct ClaimView {
 }
 
 /// Every claim in the store, by id.
-fn claims(store: &Store) -> Result<BTreeMap<String, ClaimView>, ViewError> {
+pub(crate) fn claims(store: &Store) -> Result<BTreeMap<String, ClaimView>, ViewError> {
     let mut out = BTreeMap::new();
     for args in store.lookup("claim", &[])? {
         let a: Vec<String> = args.iter().map(sym).collect();

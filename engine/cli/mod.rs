@@ -1,0 +1,5 @@
+//! The `tg` binary's command bodies that grew past a few lines, one module each, so
+//! `main.rs` keeps to argument parsing and dispatch.
+
+pub mod derive;
+pub mod table;
