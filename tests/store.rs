@@ -232,7 +232,7 @@ fn derive_then_explain_down_to_the_cited_bytes() {
     assert_eq!(tg(&d, &["build", "case", "--db", "db"]).status.code(), Some(0));
     // The file runs with the case's rule library (tg derive never replaces it).
     let o = tg(&d, &["derive", "rules.dl", "--db", "db"]);
-    assert!(stdout(&o).starts_with("25 input facts, 201 derived (201 written, 0 removed)\n"), "{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).starts_with("27 input facts, 201 derived (201 written, 0 removed)\n"), "{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("  +3 long_doc (3 now)\n  +2 long_text (2 now)\n"), "{}", stdout(&o));
     let e = tg(&d, &["explain", "long_text(\"memo.txt\")", "--db", "db", "--verify"]);
     assert_eq!(e.status.code(), Some(0));

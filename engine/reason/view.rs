@@ -70,6 +70,19 @@ fn near_names(store: &Store, name: &str) -> Result<Vec<String>, ReasonError> {
 /// Why `fact` holds, as [`Outcome`]; an unknown relation is an error naming the nearest ones.
 pub fn explain_view(store: &Store, fact: &str, opts: ViewOptions) -> Result<Outcome, ReasonError> {
     let name = fact.trim().split('(').next().unwrap_or_default().trim().to_string();
+    // Analytics facts (issue 22) are computed from the store, not stored: their
+    // explanation is the analytics' own (the method, then the claims it rests on).
+    if crate::analytics::facts::RELATIONS.iter().any(|(n, _)| *n == name) {
+        let (rel, args) = parse_fact(store, fact)?;
+        if crate::analytics::facts::explain(store, &rel, &args, 1)?.is_none() {
+            return Ok(Outcome::Missing(render(&rel, &args)));
+        }
+        let mut ex = super::explain_with(store, &rel, &args, opts.depth, opts.verify, &rule_locations(store)?)?;
+        if opts.verify {
+            let _ = writeln!(ex.text, "{}/{} checks passed", ex.checked - ex.failures.len(), ex.checked);
+        }
+        return Ok(Outcome::Holds(ex));
+    }
     if store.schema(&name)?.is_none() {
         let near = near_names(store, &name)?;
         let hint = if near.is_empty() { String::new() } else { format!(" (nearest: {})", near.join(", ")) };
@@ -214,6 +227,22 @@ impl Trace<'_> {
             return Ok(());
         }
         let cites = self.store.supports(rel, args)?;
+        if cites.is_empty()
+            && let Some((method, premises)) = crate::analytics::facts::explain(self.store, rel, args, 20)?
+        {
+            // An analytics fact (issue 22): the method, then the claims it rests on.
+            let _ = writeln!(self.tree, "{lead}{shown}  [DERIVED by tg analytics: {method}]");
+            let n = premises.len();
+            for (i, (br, bargs)) in premises.iter().enumerate() {
+                let last = i + 1 == n;
+                let l = format!("{child}{}", if last { "└─ " } else { "├─ " });
+                let c = format!("{child}{}", if last { "   " } else { "│  " });
+                if depth > 0 {
+                    self.node(br, bargs, depth - 1, &l, &c)?;
+                }
+            }
+            return Ok(());
+        }
         if cites.is_empty() {
             let _ = writeln!(self.tree, "{lead}{shown}  [not in the store]");
             return Ok(());
