@@ -4,8 +4,10 @@
 
 mod common;
 
+use common::copy_dir;
+
 use common::{scratch, stderr, stdout, tg, write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
 const CHART: &str = "Ownership chart, prepared by the compliance team on 4 March 2024.
@@ -17,17 +19,6 @@ Beta Holdings SA controls Delta Freight Inc.
 According to the registry, Delta Freight Inc controls Gamma Logistics GmbH.
 ";
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
-    for e in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{e}")).flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap_or_else(|e| panic!("{e}"));
-        }
-    }
-}
 
 /// A folder with a built store of fixtures/case-files plus the ownership chart (built once).
 fn case() -> &'static PathBuf {

@@ -6,6 +6,8 @@ use std::process::Command;
 
 mod common;
 
+use common::copy_dir;
+
 use common::{stderr, stdout, tg, write};
 
 fn scratch(name: &str) -> std::path::PathBuf {
@@ -571,17 +573,6 @@ fn gql_rows_past_the_row_budget_are_a_diagnostic() {
     assert_eq!((code(&o), stdout(&o), stderr(&o)), (Some(2), "id\na.txt\n".to_string(), format!("error: {}", over(2))));
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
-    for e in std::fs::read_dir(from).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap_or_else(|e| panic!("{e}"));
-        }
-    }
-}
 
 #[cfg(unix)]
 #[test]

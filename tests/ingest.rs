@@ -7,23 +7,12 @@ use std::path::{Path, PathBuf};
 
 mod common;
 
+use common::copy_dir;
+
 use common::{root, stderr, stdout, tg};
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch("ingest", name)
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
-    for e in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{e}")).flatten() {
-        let p = e.path();
-        let t = to.join(e.file_name());
-        if p.is_dir() {
-            copy_dir(&p, &t);
-        } else {
-            std::fs::copy(&p, &t).unwrap_or_else(|e| panic!("{e}"));
-        }
-    }
 }
 
 /// Builds `corpus` into `d/db` and returns (stdout, stderr, dump).

@@ -12,6 +12,8 @@ use std::process::Command;
 
 mod common;
 
+use common::copy_dir;
+
 use common::{root, stderr, stdout, tg};
 
 /// README commands this test does not run, by a prefix, with why.
@@ -61,17 +63,6 @@ fn link_dir(from: &Path, to: &Path) {
     std::os::unix::fs::symlink(from, to).unwrap_or_else(|e| panic!("{e}"));
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
-    for e in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{e}")).flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap_or_else(|e| panic!("{e}"));
-        }
-    }
-}
 
 #[cfg(unix)]
 #[test]

@@ -4,21 +4,12 @@
 
 mod common;
 
+use common::copy_dir;
+
 use std::path::{Path, PathBuf};
 
 use common::{root, scratch, stderr, stdout, tg};
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
-    for e in std::fs::read_dir(from).into_iter().flatten().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            copy_dir(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).unwrap_or_else(|e| panic!("{e}"));
-        }
-    }
-}
 
 /// A scratch folder holding `corpus/` (a copy of the case files) built into `db`.
 fn built(name: &str) -> PathBuf {

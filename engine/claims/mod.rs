@@ -132,14 +132,18 @@ pub struct Proposal {
 /// An object of scalars as text: strings as they are, numbers and booleans as written.
 fn scalar_map<'de, D: serde::Deserializer<'de>>(d: D) -> Result<BTreeMap<String, String>, D::Error> {
     let raw: BTreeMap<String, serde_json::Value> = BTreeMap::deserialize(d)?;
-    raw.into_iter()
-        .map(|(k, v)| match v {
-            serde_json::Value::String(s) => Ok((k, s)),
-            serde_json::Value::Number(n) => Ok((k, n.to_string())),
-            serde_json::Value::Bool(b) => Ok((k, b.to_string())),
-            other => Err(serde::de::Error::custom(format!("attribute {k} is not a string or number: {other}"))),
-        })
-        .collect()
+    raw.into_iter().map(|(k, v)| attribute_text(&k, &v).map(|t| (k, t)).map_err(serde::de::Error::custom)).collect()
+}
+
+/// An attribute value as text (a string as it is, a number or boolean as written); `Err`
+/// says why another value is none. Shared by claim proposals and model answers.
+pub fn attribute_text(key: &str, v: &serde_json::Value) -> Result<String, String> {
+    match v {
+        serde_json::Value::String(s) => Ok(s.clone()),
+        serde_json::Value::Number(n) => Ok(n.to_string()),
+        serde_json::Value::Bool(b) => Ok(b.to_string()),
+        other => Err(format!("attribute {key} is not a string or number: {other}")),
+    }
 }
 
 /// What recording a claim did.

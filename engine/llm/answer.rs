@@ -50,12 +50,7 @@ impl ModelClaim {
         self.attributes
             .iter()
             .filter(|(_, v)| !v.is_null())
-            .map(|(k, v)| match v {
-                Value::String(s) => Ok((k.clone(), s.clone())),
-                Value::Number(n) => Ok((k.clone(), n.to_string())),
-                Value::Bool(b) => Ok((k.clone(), b.to_string())),
-                other => Err(format!("attribute {k} is not a string or number: {other}")),
-            })
+            .map(|(k, v)| crate::claims::attribute_text(k, v).map(|t| (k.clone(), t)))
             .collect()
     }
 }

@@ -404,31 +404,9 @@ impl Store {
             None => BTreeSet::new(),
         };
         let mut batch = self.db.batch();
-        let rec = DocRecord {
-            num,
-            source: doc.id.to_string(),
-            format: doc.format.to_string(),
-            size: doc.source.len() as u64,
-            source_blake3: blake3::hash(doc.source).to_hex().to_string(),
-            text_blake3: blake3::hash(doc.text.as_bytes()).to_hex().to_string(),
-        };
-        let json = serde_json::to_vec(&rec).map_err(|e| self.corrupt(e.to_string()))?;
-        batch.insert(&self.docs, doc.id, json);
-        batch.insert(&self.doc_num, num.to_be_bytes(), doc.id);
-        batch.insert(&self.text, num.to_be_bytes(), doc.text);
+        self.write_record(&mut batch, doc, num)?;
         let mut symbols = NewSymbols::start(self)?;
-        // support key → (fact key length, tag, span hash)
-        let mut after: BTreeMap<Vec<u8>, (usize, Tag, [u8; 32])> = BTreeMap::new();
-        for f in facts {
-            let s = &schemas[&f.rel];
-            let words = symbols.words(self, &f.args)?;
-            let fk = fact_key(s.id, &words);
-            for &(a, b) in &f.spans {
-                let hash = *blake3::hash(&doc.text.as_bytes()[a as usize..b as usize]).as_bytes();
-                let entry = after.entry(support_key(&fk, num, a, b)).or_insert((fk.len(), f.tag, hash));
-                entry.1 = entry.1.min(f.tag);
-            }
-        }
+        let after = self.supports_for(&mut symbols, &schemas, doc.text, num, facts)?;
         // Support counts of the facts touched, as they will be after this batch.
         let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
         for sk in before.iter().filter(|k| !after.contains_key(*k)) {
@@ -459,6 +437,38 @@ impl Store {
         batch.commit().map_err(|e| self.err(e))
     }
 
+    /// Adds a document's record and text to a batch.
+    fn write_record(&self, batch: &mut fjall::OwnedWriteBatch, doc: &NewDocument, num: u32) -> Result<(), StoreError> {
+        let rec = DocRecord {
+            num,
+            source: doc.id.to_string(),
+            format: doc.format.to_string(),
+            size: doc.source.len() as u64,
+            source_blake3: blake3::hash(doc.source).to_hex().to_string(),
+            text_blake3: blake3::hash(doc.text.as_bytes()).to_hex().to_string(),
+        };
+        let json = serde_json::to_vec(&rec).map_err(|e| self.corrupt(e.to_string()))?;
+        batch.insert(&self.docs, doc.id, json);
+        batch.insert(&self.doc_num, num.to_be_bytes(), doc.id);
+        batch.insert(&self.text, num.to_be_bytes(), doc.text);
+        Ok(())
+    }
+
+    /// The supports `facts` give document `num`: support key → (fact key length, lowest
+    /// tag, blake3 of the cited bytes), new symbols allocated in `symbols`.
+    fn supports_for(&self, symbols: &mut NewSymbols, schemas: &BTreeMap<String, RelSchema>, text: &str, num: u32, facts: &[CitedFact]) -> Result<BTreeMap<Vec<u8>, (usize, Tag, [u8; 32])>, StoreError> {
+        let mut after: BTreeMap<Vec<u8>, (usize, Tag, [u8; 32])> = BTreeMap::new();
+        for f in facts {
+            let fk = fact_key(schemas[&f.rel].id, &symbols.words(self, &f.args)?);
+            for &(a, b) in &f.spans {
+                let hash = *blake3::hash(&text.as_bytes()[a as usize..b as usize]).as_bytes();
+                let entry = after.entry(support_key(&fk, num, a, b)).or_insert((fk.len(), f.tag, hash));
+                entry.1 = entry.1.min(f.tag);
+            }
+        }
+        Ok(after)
+    }
+
     /// Writes the search index of a document, from the same facts (issue 22), replacing
     /// what an earlier version of it indexed.
     fn index_document(&self, batch: &mut fjall::OwnedWriteBatch, doc: &NewDocument, facts: &[CitedFact], num: u32, existed: bool) -> Result<(), StoreError> {
@@ -481,19 +491,8 @@ impl Store {
     fn put_document_staged(&self, doc: &NewDocument, facts: &[CitedFact], schemas: &BTreeMap<String, RelSchema>, existed: bool, num: u32) -> Result<(), StoreError> {
         let mark = format!("setting:{PENDING_PREFIX}{}", doc.id);
         let mut batch = self.db.batch();
-        let rec = DocRecord {
-            num,
-            source: doc.id.to_string(),
-            format: doc.format.to_string(),
-            size: doc.source.len() as u64,
-            source_blake3: blake3::hash(doc.source).to_hex().to_string(),
-            text_blake3: blake3::hash(doc.text.as_bytes()).to_hex().to_string(),
-        };
-        let json = serde_json::to_vec(&rec).map_err(|e| self.corrupt(e.to_string()))?;
         batch.insert(&self.meta, mark.as_str(), []);
-        batch.insert(&self.docs, doc.id, json);
-        batch.insert(&self.doc_num, num.to_be_bytes(), doc.id);
-        batch.insert(&self.text, num.to_be_bytes(), doc.text);
+        self.write_record(&mut batch, doc, num)?;
         batch.commit().map_err(|e| self.err(e))?;
         // The old version's supports out, a batch at a time.
         while existed {
@@ -522,22 +521,15 @@ impl Store {
         // The new supports, a batch at a time; one an earlier batch wrote is counted once.
         let mut rest = facts;
         while !rest.is_empty() {
-            let mut symbols = NewSymbols::start(self)?;
-            let mut after: BTreeMap<Vec<u8>, (usize, Tag, [u8; 32])> = BTreeMap::new();
+            // At most a batch's supports (at least one fact).
             let mut taken = 0;
-            for f in rest {
-                if taken > 0 && after.len() + f.spans.len() > self.batch_supports {
-                    break;
-                }
+            let mut spans = 0;
+            while taken < rest.len() && (taken == 0 || spans + rest[taken].spans.len() <= self.batch_supports) {
+                spans += rest[taken].spans.len();
                 taken += 1;
-                let s = &schemas[&f.rel];
-                let fk = fact_key(s.id, &symbols.words(self, &f.args)?);
-                for &(a, b) in &f.spans {
-                    let hash = *blake3::hash(&doc.text.as_bytes()[a as usize..b as usize]).as_bytes();
-                    let entry = after.entry(support_key(&fk, num, a, b)).or_insert((fk.len(), f.tag, hash));
-                    entry.1 = entry.1.min(f.tag);
-                }
             }
+            let mut symbols = NewSymbols::start(self)?;
+            let after = self.supports_for(&mut symbols, schemas, doc.text, num, &rest[..taken])?;
             rest = &rest[taken..];
             let mut batch = self.db.batch();
             let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();

@@ -41,3 +41,16 @@ pub fn write(root: &Path, rel: &str, text: &str) {
     }
     std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// Copies a folder tree (a fixture corpus into a scratch folder).
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{e}"));
+    for e in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e}", from.display())).flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+}
