@@ -1,24 +1,19 @@
 //! TextGraph: case documents in, a persistent, byte-cited knowledge graph out.
 //!
-//! Today the crate holds the reasoning core, [`datalog`]: a Soufflé-compatible
-//! Datalog engine with stratified semi-naive evaluation and derivation
-//! witnesses. `docs/ARCHITECTURE.md` maps the layers that build on it.
+//! The library is a workspace of crates, one per layer (docs/ARCHITECTURE.md draws the
+//! graph); this crate re-exports each under a short name so the `tg` binary, the
+//! benchmarks and the tests reach every layer through one path, and holds the CLI.
 
-#![warn(missing_docs)]
+#![forbid(unsafe_code)]
 
-pub mod analytics;
-pub mod budget;
-pub mod cancel;
-pub mod claims;
-pub mod datalog;
-pub mod depth;
-pub mod extract;
-pub mod gql;
-pub mod ingest;
-pub mod llm;
-pub mod reason;
-pub mod repl;
-pub mod resolve;
-pub mod rulebook;
-pub mod sniff;
-pub mod store;
+pub use tg_analytics as analytics;
+pub use tg_app as app;
+pub use tg_datalog as datalog;
+pub use tg_extract as extract;
+pub use tg_gql as gql;
+pub use tg_ingest as ingest;
+pub use tg_limits as limits;
+pub use tg_llm as llm;
+pub use tg_rules as rules;
+pub use tg_store as store;
+pub use tg_text as text;

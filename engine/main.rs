@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cli;
-use textgraph::datalog::driver::{RunOptions, compile, run, show_plans};
+use textgraph::datalog::driver::{RunOptions, run, show_plans};
 use textgraph::datalog::io::OutputDir;
 
 /// TextGraph: case documents in, a byte-cited knowledge graph out.
@@ -40,7 +40,7 @@ const DEFAULT_MAX_TUPLES: u64 = 100_000_000;
 /// Default of `--max-rows`: ten million rows, a few GiB at most of GQL values.
 const DEFAULT_MAX_ROWS: u64 = 10_000_000;
 /// Stack of the thread every command runs on: deep (but bounded) nesting in programs and
-/// queries recurses, and the depth limits (`textgraph::depth`) stay well inside it.
+/// queries recurses, and the depth limits (`textgraph::limits::depth`) stay well inside it.
 const STACK_BYTES: usize = 1 << 30;
 
 /// What `tg vocab` does.
@@ -626,9 +626,9 @@ enum AuditAction {
     },
 }
 
-/// Runs `tg claim …` and `tg audit …` (the logic is `textgraph::claims`).
+/// Runs `tg claim …` and `tg audit …` (the logic is `textgraph::rules::claims`).
 fn claims_command(command: Command) -> ExitCode {
-    use textgraph::claims::{self, render};
+    use textgraph::rules::claims::{self, render};
     let opts = match &command {
         Command::Claim { action } => match action.as_ref() {
             ClaimAction::Record { opts, .. } | ClaimAction::Import { opts, .. } | ClaimAction::Widen { opts, .. } | ClaimAction::List { opts } => opts,
@@ -856,8 +856,8 @@ fn emit<T: serde::Serialize>(format: &str, value: &T, text: impl FnOnce(&T) -> S
 
 /// The rule library's commands: `tg rules`, `resolve`, `contradictions`, `timeline`, `path`, `predict`.
 fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
-    use textgraph::resolve::{render, standalone, views};
-    use textgraph::rulebook;
+    use textgraph::rules::resolve::{render, standalone, views};
+    use textgraph::rules::rulebook;
     let fail = |e: String| {
         eprintln!("tg: {e}");
         ExitCode::from(EXIT_ERROR)
@@ -946,11 +946,11 @@ fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
             }
         }
         Command::Why { entity, db, format } => {
-            let v = textgraph::resolve::entity::why(&open_store(&db)?, &entity).map_err(|e| fail(e.to_string()))?;
-            emit(&format, &v, textgraph::resolve::entity::render_why);
+            let v = textgraph::rules::resolve::entity::why(&open_store(&db)?, &entity).map_err(|e| fail(e.to_string()))?;
+            emit(&format, &v, textgraph::rules::resolve::entity::render_why);
         }
         Command::Neighbors { entity, db, format } => {
-            use textgraph::resolve::entity;
+            use textgraph::rules::resolve::entity;
             let (key, v) = entity::neighbours(&open_store(&db)?, &entity).map_err(|e| fail(e.to_string()))?;
             if format == "tsv" || format == "csv" {
                 let rows: Vec<Vec<String>> = v.iter().map(|n| vec![n.direction.clone(), n.relation.clone(), n.other.clone(), n.claims.len().to_string(), n.modalities.join(" "), n.citation.clone()]).collect();
@@ -1179,7 +1179,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
             ExitCode::SUCCESS
         }
         Command::Explain { fact, db, depth, verify, full } => {
-            use textgraph::reason::view;
+            use textgraph::app::reason::view;
             let store = open_store(&db)?;
             let ex = view::explain_view(&store, &fact, view::ViewOptions { depth, full, verify }).map_err(|e| {
                 eprint!("{}", with_prefix(&e.to_string()));
@@ -1241,12 +1241,12 @@ fn build_with_progress(
     vocab: &textgraph::extract::vocab::Vocabulary,
     follow_links: bool,
     llm: Option<&textgraph::llm::Llm>,
-) -> Result<textgraph::ingest::BuildReport, textgraph::store::StoreError> {
+) -> Result<textgraph::app::build::BuildReport, textgraph::store::StoreError> {
     use std::io::IsTerminal as _;
     let worker = std::env::current_exe().ok();
     if !std::io::stderr().is_terminal() {
-        let opts = textgraph::ingest::BuildOptions { pdf_worker: worker, vocab: Some(vocab), follow_links, llm, ..Default::default() };
-        return textgraph::ingest::build_with(store, corpus, &opts);
+        let opts = textgraph::app::build::BuildOptions { pdf_worker: worker, vocab: Some(vocab), follow_links, llm, ..Default::default() };
+        return textgraph::app::build::build_with(store, corpus, &opts);
     }
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(
@@ -1258,15 +1258,15 @@ fn build_with_progress(
         bar.set_position(done as u64);
         bar.set_message(id.to_string());
     };
-    let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker, vocab: Some(vocab), follow_links, llm };
-    let r = textgraph::ingest::build_with(store, corpus, &opts);
+    let opts = textgraph::app::build::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker, vocab: Some(vocab), follow_links, llm };
+    let r = textgraph::app::build::build_with(store, corpus, &opts);
     bar.finish_and_clear();
     r
 }
 
 /// The summary `tg build` prints: the counts line, documents by format, skipped files
 /// with reasons, facts written and time.
-fn build_summary(r: &textgraph::ingest::BuildReport, db: &std::path::Path) -> String {
+fn build_summary(r: &textgraph::app::build::BuildReport, db: &std::path::Path) -> String {
     let mut out = format!(
         "{} added, {} changed, {} unchanged, {} removed, {} skipped; store {}\n",
         r.added.len(),
@@ -1300,7 +1300,7 @@ fn with_prefix(msg: &str) -> String {
 /// Runs `tg repl` (also `tg` with no arguments on a terminal).
 fn repl_command(db: PathBuf, exec: Vec<String>, keep_going: bool, format: &str) -> ExitCode {
     use std::io::IsTerminal as _;
-    use textgraph::repl;
+    use textgraph::app::repl;
     let format = repl::output::Format::parse(format).unwrap_or(repl::output::Format::Table);
     let opts = repl::Options { db, exec, keep_going, format, history: repl::default_history() };
     ExitCode::from(repl::run(&opts, std::io::stdin().is_terminal(), &mut std::io::stdout(), &mut std::io::stderr()))
@@ -1310,7 +1310,7 @@ fn main() -> ExitCode {
     let alone = std::env::args_os().len() == 1;
     let cli = if alone { None } else { Some(Cli::parse()) };
     let limits = match cli.as_ref().map(limits_of).transpose() {
-        Ok(l) => l.unwrap_or(textgraph::budget::Limits { max_memory: Some(textgraph::budget::default_max_memory()), timeout: None, max_tuples: Some(DEFAULT_MAX_TUPLES), max_rows: Some(DEFAULT_MAX_ROWS) }),
+        Ok(l) => l.unwrap_or(textgraph::limits::budget::Limits { max_memory: Some(textgraph::limits::budget::default_max_memory()), timeout: None, max_tuples: Some(DEFAULT_MAX_TUPLES), max_rows: Some(DEFAULT_MAX_ROWS) }),
         Err(e) => {
             eprintln!("tg: {e}");
             return ExitCode::from(EXIT_ERROR);
@@ -1321,9 +1321,9 @@ fn main() -> ExitCode {
         return real_main(cli);
     }
     let run = move || {
-        let _watch = textgraph::budget::watch(limits);
-        let token = textgraph::cancel::Token::new();
-        textgraph::cancel::with_token(&token, || real_main(cli))
+        let _watch = textgraph::limits::budget::watch(limits);
+        let token = textgraph::limits::cancel::Token::new();
+        textgraph::limits::cancel::with_token(&token, || real_main(cli))
     };
     match std::thread::Builder::new().stack_size(STACK_BYTES).spawn(run).map(|h| h.join()) {
         Ok(Ok(code)) => code,
@@ -1332,17 +1332,17 @@ fn main() -> ExitCode {
 }
 
 /// The budgets the global options ask for.
-fn limits_of(cli: &Cli) -> Result<textgraph::budget::Limits, String> {
+fn limits_of(cli: &Cli) -> Result<textgraph::limits::budget::Limits, String> {
     let max_memory = match &cli.max_memory {
-        Some(s) => textgraph::budget::parse_size(s).map_err(|e| format!("--max-memory: {e}"))?,
-        None => textgraph::budget::default_max_memory(),
+        Some(s) => textgraph::limits::budget::parse_size(s).map_err(|e| format!("--max-memory: {e}"))?,
+        None => textgraph::limits::budget::default_max_memory(),
     };
     let timeout = match cli.timeout {
         Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
         Some(t) => return Err(format!("--timeout: {t} is not a positive number of seconds")),
         None => None,
     };
-    Ok(textgraph::budget::Limits { max_memory: Some(max_memory), timeout, max_tuples: Some(cli.max_tuples.unwrap_or(DEFAULT_MAX_TUPLES)), max_rows: Some(cli.max_rows.unwrap_or(DEFAULT_MAX_ROWS)) })
+    Ok(textgraph::limits::budget::Limits { max_memory: Some(max_memory), timeout, max_tuples: Some(cli.max_tuples.unwrap_or(DEFAULT_MAX_TUPLES)), max_rows: Some(cli.max_rows.unwrap_or(DEFAULT_MAX_ROWS)) })
 }
 
 fn real_main(cli: Option<Cli>) -> ExitCode {
@@ -1441,7 +1441,7 @@ fn real_main(cli: Option<Cli>) -> ExitCode {
                 eprintln!("tg: --explain needs --provenance (witnesses are only kept when asked for)");
                 return ExitCode::from(EXIT_ERROR);
             }
-            let compiled = match compile(&program, &include) {
+            let compiled = match textgraph::rules::rulebook::compiler().include_dirs(&include).file(&program) {
                 Ok(c) => c,
                 Err(diags) => {
                     eprint!("{diags}");

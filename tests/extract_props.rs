@@ -23,7 +23,7 @@ proptest! {
 
     #[test]
     fn extraction_never_panics_and_cites_char_boundaries(t in text()) {
-        let sentences = textgraph::ingest::chunk::sentences(&t, 0, t.len());
+        let sentences = textgraph::text::chunk::sentences(&t, 0, t.len());
         let input = Input { id: "doc.txt", text: &t, sentences: &sentences, fields: &[], people: &[], date: Some("2024-03-04".into()) };
         let x = extract(&input, Vocabulary::builtin());
         for f in facts("doc.txt", &x, &[]) {

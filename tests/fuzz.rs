@@ -31,7 +31,7 @@ fn nested(open: &'static [(&'static str, &'static str)]) -> impl Strategy<Value 
 }
 
 /// Runs `f` on a thread with the stack `tg` gives its commands' callers at least (64 MiB;
-/// the depth limits of `textgraph::depth` are sized for that, `tg` itself uses 1 GiB).
+/// the depth limits of `textgraph::limits::depth` are sized for that, `tg` itself uses 1 GiB).
 fn on_stack(f: impl FnOnce() + Send) {
     std::thread::scope(|s| {
         let h = std::thread::Builder::new().stack_size(64 << 20).spawn_scoped(s, f).unwrap_or_else(|e| panic!("{e}"));

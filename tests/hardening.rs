@@ -206,7 +206,7 @@ fn read_commands_never_create_a_store() {
 
 #[test]
 fn an_interrupted_build_redoes_only_what_it_had_not_written() {
-    use textgraph::ingest::{BuildOptions, build_with};
+    use textgraph::app::build::{BuildOptions, build_with};
     use textgraph::store::Store;
     let d = scratch("interrupt");
     let c = d.join("case");
@@ -606,6 +606,7 @@ fn a_derive_killed_by_sigterm_or_sigkill_leaves_all_or_nothing() {
         std::thread::sleep(full.mul_f64(0.2 + (seed % 1000) as f64 / 1000.0 * 0.9));
         if round % 2 == 0 {
             // SAFETY: signalling our own child by its pid.
+            #[allow(unsafe_code)]
             unsafe {
                 libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
             }

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
-use textgraph::reason::derive;
+use textgraph::app::reason::derive;
 use textgraph::store::{CitedFact, ColumnType, NewDocument, Store, Tag, Value};
 
 /// Every kind of stratum: recursive, non-recursive joins with several rules, negation of

@@ -275,7 +275,7 @@ fn pdf_child_process_matches_in_process_and_contains_crashes() {
     assert_eq!(tg(&d, &["build", corpus.to_str().unwrap_or_default(), "--db", "child"]).status.code(), Some(0));
     {
         let store = textgraph::store::Store::open(&d.join("inproc")).unwrap_or_else(|e| panic!("{e}"));
-        let r = textgraph::ingest::build(&store, &corpus).unwrap_or_else(|e| panic!("{e}"));
+        let r = textgraph::app::build::build(&store, &corpus).unwrap_or_else(|e| panic!("{e}"));
         assert!(r.skipped.is_empty(), "{:?}", r.skipped);
     }
     assert_eq!(stdout(&tg(&d, &["dump", "--db", "child"])), stdout(&tg(&d, &["dump", "--db", "inproc"])));

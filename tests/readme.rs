@@ -103,7 +103,7 @@ fn every_repl_help_example_answers() {
     assert_eq!(tg(&d, &["build", corpus.to_str().unwrap_or_default(), "--db", "db"]).status.code(), Some(0));
     assert_eq!(tg(&d, &["derive", "--db", "db"]).status.code(), Some(0));
     let mut args = vec!["repl", "--db", "db", "--format", "tsv"];
-    for e in textgraph::repl::meta::EXAMPLES {
+    for e in textgraph::app::repl::meta::EXAMPLES {
         args.extend(["-e", e]);
     }
     let o = tg(&d, &args);
@@ -113,7 +113,7 @@ fn every_repl_help_example_answers() {
     assert!(out.contains("Person:marek novak\tOrganization:beta holdings sa"), "{out}");
     assert!(out.contains("Acme Trading Ltd\tBeta Holdings SA\t"), "{out}");
     let help = stdout(&tg(&d, &["repl", "--db", "db", "-e", ":help"]));
-    for e in textgraph::repl::meta::EXAMPLES {
+    for e in textgraph::app::repl::meta::EXAMPLES {
         assert!(help.contains(e), "{help}");
     }
 }

@@ -360,7 +360,7 @@ fn dump_of(d: &Path, db: &str) -> String {
 fn build_with_batches(d: &Path, db: &str, batch: usize) {
     let mut store = Store::open(&d.join(db)).unwrap_or_else(|e| panic!("{e}"));
     store.set_batch_supports(batch);
-    textgraph::ingest::build(&store, &d.join("case")).unwrap_or_else(|e| panic!("{e}"));
+    textgraph::app::build::build(&store, &d.join("case")).unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]

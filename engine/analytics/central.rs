@@ -13,7 +13,7 @@
 
 use serde::Serialize;
 
-use crate::analytics::graph::{EntityGraph, pagerank};
+use crate::graph::{EntityGraph, pagerank};
 
 /// Largest graph whose betweenness is computed exactly.
 pub const EXACT_LIMIT: usize = 2000;

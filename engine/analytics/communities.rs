@@ -17,9 +17,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::analytics::graph::EntityGraph;
-use crate::analytics::text::{Analyzer, is_stop, words};
-use crate::store::{Store, StoreError};
+use crate::graph::EntityGraph;
+use tg_text::terms::{Analyzer, is_stop, words};
+use tg_store::{Store, StoreError};
 
 /// Label terms per community.
 pub const LABEL_TERMS: usize = 5;
@@ -209,7 +209,7 @@ pub fn select(g: &EntityGraph, c: &Communities, entity: Option<&str>, topic: Opt
     let Some(e) = entity else { return Ok(c.clone()) };
     let nodes: Vec<usize> = match g.node_of.get(e) {
         Some(&n) => vec![n],
-        None => crate::analytics::search::seeds(g, e),
+        None => crate::search::seeds(g, e),
     };
     if nodes.is_empty() {
         return Err(format!("no entity of the graph is named {e:?}"));

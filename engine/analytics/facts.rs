@@ -20,10 +20,10 @@
 
 use std::collections::BTreeSet;
 
-use crate::analytics::central::{Centrality, centrality};
-use crate::analytics::communities::{Communities, communities};
-use crate::analytics::graph::EntityGraph;
-use crate::store::{ColumnType, Store, StoreError, Value};
+use crate::central::{Centrality, centrality};
+use crate::communities::{Communities, communities};
+use crate::graph::EntityGraph;
+use tg_store::{ColumnType, Store, StoreError, Value};
 
 use ColumnType::{Number as N, Symbol as S};
 

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::store::{Store, StoreError, Value};
+use tg_store::{Store, StoreError, Value};
 
 /// Entity types that are values rather than parties (not nodes of the graph).
 pub const VALUE_TYPES: &[&str] = &["Date", "Money"];

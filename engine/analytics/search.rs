@@ -14,10 +14,10 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
-use crate::analytics::graph::{EntityGraph, VALUE_TYPES, pagerank};
-use crate::analytics::index::{CHUNK, UNIT_KEY, Unit};
-use crate::analytics::text::{Analyzer, is_stop, words};
-use crate::store::{Posting, Store, StoreError, Value};
+use crate::graph::{EntityGraph, VALUE_TYPES, pagerank};
+use tg_store::search_units::{CHUNK, UNIT_KEY, Unit};
+use tg_text::terms::{Analyzer, is_stop, words};
+use tg_store::{Posting, Store, StoreError, Value};
 
 /// BM25 term-frequency saturation.
 pub const K1: f64 = 1.2;

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use textgraph::extract::vocab::Vocabulary;
 use textgraph::extract::{Input, extract};
-use textgraph::ingest::chunk::sentences;
+use textgraph::text::chunk::sentences;
 
 
 fn documents(p: &Path) -> Vec<String> {

@@ -133,7 +133,8 @@ fn main() {
 
 /// With `TG_BENCH_STAGES` set: seconds spent per stage of fact derivation over all inputs.
 fn stages(inputs: &[(String, Vec<u8>)]) {
-    use textgraph::ingest::{chunk, structure};
+    use textgraph::ingest::structure;
+    use textgraph::text::chunk;
     let (mut sent, mut chunks, mut detect, mut all) = (Duration::ZERO, Duration::ZERO, Duration::ZERO, Duration::ZERO);
     for (name, bytes) in inputs {
         let Ok(x) = formats::extract(name, bytes) else { continue };

@@ -81,7 +81,7 @@ fn open(db: &Path) -> Store {
 fn build(corpus: &Path, db: &Path) {
     let store = Store::open(db).unwrap_or_else(|e| fail(&e.to_string()));
     let started = Instant::now();
-    let r = textgraph::ingest::build_with(&store, corpus, &textgraph::ingest::BuildOptions::default()).unwrap_or_else(|e| fail(&e.to_string()));
+    let r = textgraph::app::build::build_with(&store, corpus, &textgraph::app::build::BuildOptions::default()).unwrap_or_else(|e| fail(&e.to_string()));
     eprintln!("built {} documents ({} facts) in {:.1} s", r.added.len() + r.changed.len() + r.unchanged, r.facts_written, started.elapsed().as_secs_f64());
 }
 

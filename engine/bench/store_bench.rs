@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use textgraph::reason::derive;
+use textgraph::app::reason::derive;
 use textgraph::store::{CitedFact, ColumnType, NewDocument, Store, Tag, Value};
 
 fn peak_rss_kib() -> u64 {

@@ -5,9 +5,9 @@
 
 use std::path::PathBuf;
 
-use textgraph::reason::{self, layer};
-use textgraph::resolve::findings;
-use textgraph::rulebook::{self, oneoff};
+use textgraph::app::reason::{self, layer};
+use textgraph::rules::resolve::findings;
+use textgraph::rules::rulebook::{self, oneoff};
 use textgraph::store::Store;
 
 /// What `tg derive` was asked.

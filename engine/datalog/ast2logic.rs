@@ -10,11 +10,13 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use super::ast::*;
 use super::diag::{Diagnostic, Diagnostics, SourceMap, Span};
 use super::logic::{self, Aggregate, Atom, Expr, Functor, IoSpec, Kind, Lit, LogicProgram, LogicRelation, RecordType, RelId, TypeInfo, VarId};
+use super::host::{HostFn, HostTable};
 use super::value::Values;
 
-/// Lowers a parsed (component-expanded) program. Constants are interned into `values`.
-pub fn lower(ast: &AstProgram, sm: &SourceMap, values: &mut Values, diags: &mut Diagnostics) -> LogicProgram {
-    let mut cx = Lower { sm, values, diags, prog: LogicProgram::default(), type_ids: HashMap::new(), rel_ids: HashMap::new() };
+/// Lowers a parsed (component-expanded) program. Constants are interned into `values`;
+/// `@name(…)` calls resolve to the functors of `hosts`.
+pub fn lower(ast: &AstProgram, sm: &SourceMap, values: &mut Values, diags: &mut Diagnostics, hosts: HostTable) -> LogicProgram {
+    let mut cx = Lower { sm, values, diags, hosts, prog: LogicProgram::default(), type_ids: HashMap::new(), rel_ids: HashMap::new() };
     cx.types(ast);
     cx.relations(ast);
     cx.directives(ast);
@@ -34,6 +36,7 @@ struct Lower<'a> {
     sm: &'a SourceMap,
     values: &'a mut Values,
     diags: &'a mut Diagnostics,
+    hosts: HostTable,
     prog: LogicProgram,
     type_ids: HashMap<String, usize>,
     rel_ids: HashMap<String, RelId>,
@@ -811,10 +814,10 @@ impl Lower<'_> {
                 PExpr::Call(f, es)
             }
             AstExpr::UserCall(name, args, span) => {
-                let Some(h) = super::host::HostFn::by_name(name) else {
+                let Some(h) = HostFn::by_name(self.hosts, name) else {
                     self.diags.push(
                         Diagnostic::error("TG0501", *span, format!("user-defined functor @{name} is not supported"))
-                            .with_note(format!("tg provides these host functors: {}", super::host::HostFn::names().join(", "))),
+                            .with_note(format!("tg provides these host functors: {}", HostFn::names(self.hosts).join(", "))),
                     );
                     return PExpr::Int(0);
                 };

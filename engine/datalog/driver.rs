@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use super::ast2logic;
 use super::components;
 use super::diag::{Diagnostic, Diagnostics, SourceMap};
+use super::host::HostTable;
 use super::eval::{Database, EvalConfig, evaluate};
 use super::io::{OutputDir, read_inputs, write_output};
 use super::logic::LogicProgram;
@@ -28,73 +29,111 @@ pub struct Compiled {
     pub warnings: String,
 }
 
-/// Compiles the program at `path`; on failure returns the rendered diagnostics.
-pub fn compile(path: &Path, include_dirs: &[PathBuf]) -> Result<Compiled, String> {
-    let mut sm = SourceMap::default();
-    let mut diags = Diagnostics::default();
-    let opts = ParseOptions { include_dirs: include_dirs.to_vec() };
-    let ast = parse_file(path, &opts, &mut sm, &mut diags);
-    finish_compile(ast, sm, diags)
+/// Compiles programs: the include directories and host functors a program may use.
+///
+/// `Compiler::default()` knows no host functors; an application that gives its rules
+/// Rust functions hands them over with [`Compiler::hosts`].
+#[derive(Clone, Debug, Default)]
+pub struct Compiler {
+    opts: ParseOptions,
 }
 
-/// Compiles program text held in memory (`name` is used in messages and to resolve includes).
-pub fn compile_str(name: &str, text: &str) -> Result<Compiled, String> {
-    let mut sm = SourceMap::default();
-    let mut diags = Diagnostics::default();
-    let ast = parse_str(name, text, &ParseOptions::default(), &mut sm, &mut diags);
-    finish_compile(ast, sm, diags)
-}
-
-/// Compiles one program made of several files held in memory, in order (the rule
-/// library: the stdlib and a case's rule files). Diagnostics name each file.
-pub fn compile_sources(files: &[(String, String)]) -> Result<Compiled, String> {
-    let (ast, sm, diags) = parse_sources(files);
-    finish_compile(ast, sm, diags)
-}
-
-fn parse_sources(files: &[(String, String)]) -> (super::ast::AstProgram, SourceMap, Diagnostics) {
-    let mut sm = SourceMap::default();
-    let mut diags = Diagnostics::default();
-    let mut ast = super::ast::AstProgram { items: vec![] };
-    for (name, text) in files {
-        ast.items.extend(parse_str(name, text, &ParseOptions::default(), &mut sm, &mut diags).items);
+impl Compiler {
+    /// A compiler with no include directories and no host functors.
+    pub fn new() -> Compiler {
+        Compiler::default()
     }
-    (ast, sm, diags)
+
+    /// Searches `dirs` for `#include` targets (`-I`).
+    pub fn include_dirs(mut self, dirs: &[PathBuf]) -> Compiler {
+        self.opts.include_dirs = dirs.to_vec();
+        self
+    }
+
+    /// Lets programs call (and declare with `.functor`) the functors of `table`.
+    pub fn hosts(mut self, table: HostTable) -> Compiler {
+        self.opts.hosts = table;
+        self
+    }
+
+    /// Compiles the program at `path`; on failure returns the rendered diagnostics.
+    pub fn file(&self, path: &Path) -> Result<Compiled, String> {
+        let mut sm = SourceMap::default();
+        let mut diags = Diagnostics::default();
+        let ast = parse_file(path, &self.opts, &mut sm, &mut diags);
+        self.finish(ast, sm, diags)
+    }
+
+    /// Compiles program text held in memory (`name` is used in messages and to resolve includes).
+    pub fn text(&self, name: &str, text: &str) -> Result<Compiled, String> {
+        let mut sm = SourceMap::default();
+        let mut diags = Diagnostics::default();
+        let ast = parse_str(name, text, &self.opts, &mut sm, &mut diags);
+        self.finish(ast, sm, diags)
+    }
+
+    /// Compiles one program made of several files held in memory, in order (a rule
+    /// library and a case's rule files). Diagnostics name each file.
+    pub fn sources(&self, files: &[(String, String)]) -> Result<Compiled, String> {
+        let (ast, sm, diags) = self.parse_sources(files);
+        self.finish(ast, sm, diags)
+    }
+
+    /// Compiles in-memory sources like [`Compiler::sources`], but interns the program's
+    /// constants into `values`, a table that outlives the program: the REPL evaluates many
+    /// programs (one per query) over the same relations, which stay valid only while every
+    /// program shares one symbol table. The returned `Compiled::values` is empty.
+    pub fn sources_into(&self, files: &[(String, String)], values: &mut Values) -> Result<Compiled, String> {
+        let (ast, sm, diags) = self.parse_sources(files);
+        self.lower_into(ast, sm, diags, values).map(|(sources, prog, strata, warnings)| Compiled { sources, prog, strata, values: Values::new(), warnings })
+    }
+
+    fn parse_sources(&self, files: &[(String, String)]) -> (super::ast::AstProgram, SourceMap, Diagnostics) {
+        let mut sm = SourceMap::default();
+        let mut diags = Diagnostics::default();
+        let mut ast = super::ast::AstProgram { items: vec![] };
+        for (name, text) in files {
+            ast.items.extend(parse_str(name, text, &self.opts, &mut sm, &mut diags).items);
+        }
+        (ast, sm, diags)
+    }
+
+    fn finish(&self, ast: super::ast::AstProgram, sm: SourceMap, diags: Diagnostics) -> Result<Compiled, String> {
+        let mut values = Values::new();
+        let (sources, prog, strata, warnings) = self.lower_into(ast, sm, diags, &mut values)?;
+        Ok(Compiled { sources, prog, strata, values, warnings })
+    }
+
+    fn lower_into(&self, ast: super::ast::AstProgram, sm: SourceMap, mut diags: Diagnostics, values: &mut Values) -> Result<Lowered, String> {
+        if diags.has_errors() {
+            return Err(diags.render(&sm));
+        }
+        let ast = components::expand(ast, &mut diags);
+        let prog = ast2logic::lower(&ast, &sm, values, &mut diags, self.opts.hosts);
+        if diags.has_errors() {
+            return Err(diags.render(&sm));
+        }
+        let strata = stratify(&prog, &mut diags);
+        if diags.has_errors() {
+            return Err(diags.render(&sm));
+        }
+        let warnings = diags.render(&sm);
+        Ok((sm, prog, strata, warnings))
+    }
 }
 
-/// Compiles in-memory sources like [`compile_sources`], but interns the program's
-/// constants into `values`, a table that outlives the program: the REPL evaluates many
-/// programs (one per query) over the same relations, which stay valid only while every
-/// program shares one symbol table. The returned `Compiled::values` is empty.
-pub fn compile_sources_into(files: &[(String, String)], values: &mut Values) -> Result<Compiled, String> {
-    let (ast, sm, diags) = parse_sources(files);
-    lower_into(ast, sm, diags, values).map(|(sources, prog, strata, warnings)| Compiled { sources, prog, strata, values: Values::new(), warnings })
+/// Compiles the program at `path` with no host functors; on failure returns the rendered
+/// diagnostics.
+pub fn compile(path: &Path, include_dirs: &[PathBuf]) -> Result<Compiled, String> {
+    Compiler::new().include_dirs(include_dirs).file(path)
 }
 
-fn finish_compile(ast: super::ast::AstProgram, sm: SourceMap, diags: Diagnostics) -> Result<Compiled, String> {
-    let mut values = Values::new();
-    let (sources, prog, strata, warnings) = lower_into(ast, sm, diags, &mut values)?;
-    Ok(Compiled { sources, prog, strata, values, warnings })
+/// Compiles program text held in memory, with no host functors.
+pub fn compile_str(name: &str, text: &str) -> Result<Compiled, String> {
+    Compiler::new().text(name, text)
 }
 
 type Lowered = (SourceMap, LogicProgram, Vec<Stratum>, String);
-
-fn lower_into(ast: super::ast::AstProgram, sm: SourceMap, mut diags: Diagnostics, values: &mut Values) -> Result<Lowered, String> {
-    if diags.has_errors() {
-        return Err(diags.render(&sm));
-    }
-    let ast = components::expand(ast, &mut diags);
-    let prog = ast2logic::lower(&ast, &sm, values, &mut diags);
-    if diags.has_errors() {
-        return Err(diags.render(&sm));
-    }
-    let strata = stratify(&prog, &mut diags);
-    if diags.has_errors() {
-        return Err(diags.render(&sm));
-    }
-    let warnings = diags.render(&sm);
-    Ok((sm, prog, strata, warnings))
-}
 
 /// Options of one `tg run`.
 #[derive(Clone, Debug)]

@@ -93,10 +93,10 @@ struct RulePlans {
     versions: Vec<Vec<Op>>,
 }
 
-/// The diagnostic code of an evaluation stopped by a budget ([`crate::budget`]).
+/// The diagnostic code of an evaluation stopped by a budget ([`tg_limits::budget`]).
 pub const BUDGET: &str = "TG0901";
 
-/// The diagnostic code of an evaluation stopped through its [`crate::cancel::Token`].
+/// The diagnostic code of an evaluation stopped through its [`tg_limits::cancel::Token`].
 pub const CANCELLED: &str = "TG0900";
 
 /// Runs every stratum in order.
@@ -135,7 +135,7 @@ pub fn evaluate_stratum(prog: &LogicProgram, stratum: &Stratum, db: &mut Databas
         if rule.subsumed.is_some() { deletions.push(p) } else { plans.push(p) }
     }
     let rounds = run_stratum(prog, stratum, &mut plans, &mut deletions, db, &mut regexes);
-    if let Some(reason) = crate::budget::tripped() {
+    if let Some(reason) = tg_limits::budget::tripped() {
         // Name the relation that grew: the largest of this stratum.
         let grew = stratum.relations.iter().max_by_key(|&&r| (db.rels[r].len(), std::cmp::Reverse(r)));
         let which = grew
@@ -144,7 +144,7 @@ pub fn evaluate_stratum(prog: &LogicProgram, stratum: &Stratum, db: &mut Databas
             .unwrap_or_default();
         return Err(Diagnostic::global(BUDGET, format!("evaluation stopped: {reason}{which}")));
     }
-    if crate::cancel::cancelled() {
+    if tg_limits::cancel::cancelled() {
         return Err(Diagnostic::global(CANCELLED, "evaluation cancelled"));
     }
     db.rounds.push(rounds);
@@ -227,13 +227,13 @@ fn run_stratum(
             apply_deletions(prog, deletions, db, &mut deltas, regexes, &mut tombstones);
         }
         round += 1;
-        if let Some(max) = crate::budget::max_tuples() {
+        if let Some(max) = tg_limits::budget::max_tuples() {
             let total: u64 = db.rels.iter().map(|r| r.len() as u64).sum();
             if total > max {
-                crate::budget::trip(format!("the relations hold {total} tuples, past the budget of {max} (--max-tuples)"));
+                tg_limits::budget::trip(format!("the relations hold {total} tuples, past the budget of {max} (--max-tuples)"));
             }
         }
-        if !any || !stratum.recursive || crate::cancel::cancelled() || crate::budget::is_tripped() {
+        if !any || !stratum.recursive || tg_limits::cancel::cancelled() || tg_limits::budget::is_tripped() {
             break;
         }
     }
@@ -442,7 +442,7 @@ pub(super) fn run_plan(prog: &LogicProgram, rule: usize, ops: &[Op], db: &mut Da
         prov: out.wits.is_some(),
         hidden_from: out.hidden_from,
         projection: None,
-        cancel: crate::cancel::current(),
+        cancel: tg_limits::cancel::current(),
     };
     // A head that only copies variables (the common case) lets the innermost scan write
     // rows straight into the buffer.
@@ -494,7 +494,7 @@ struct Exec<'a> {
     projection: Option<Vec<usize>>,
     /// The thread's cancellation token: outer scans stop early once it is set (the
     /// stratum then reports the cancellation, so the partial result is never used).
-    cancel: Option<crate::cancel::Token>,
+    cancel: Option<tg_limits::cancel::Token>,
 }
 
 impl Exec<'_> {
@@ -551,7 +551,7 @@ impl Exec<'_> {
                 }
                 let prov = self.prov;
                 ix.for_prefix(&k, |row| {
-                    if self.cancel.as_ref().is_some_and(crate::cancel::Token::is_cancelled) {
+                    if self.cancel.as_ref().is_some_and(tg_limits::cancel::Token::is_cancelled) {
                         return;
                     }
                     for c in cols {
@@ -894,20 +894,20 @@ fn push_ints(out: &mut Vec<u32>, f: i64, t: i64, step: i64) {
         return;
     }
     let mut x = f;
-    let max = crate::budget::max_tuples();
+    let max = tg_limits::budget::max_tuples();
     while (step > 0 && x < t) || (step < 0 && x > t) {
         out.push(x as i32 as u32);
         x += step;
         if out.len() & 0xFFFF == 0 {
             if max.is_some_and(|m| out.len() as u64 > m) {
-                crate::budget::trip(format!("range({f}, {t}) yields more values than the budget of {} tuples (--max-tuples)", max.unwrap_or(0)));
+                tg_limits::budget::trip(format!("range({f}, {t}) yields more values than the budget of {} tuples (--max-tuples)", max.unwrap_or(0)));
             }
-            if crate::budget::is_tripped() {
+            if tg_limits::budget::is_tripped() {
                 break;
             }
         }
     }
-    if crate::budget::is_tripped() {
+    if tg_limits::budget::is_tripped() {
         // Nothing of a range cut short is used: the evaluation stops with the reason.
         *out = Vec::new();
     }

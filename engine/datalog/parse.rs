@@ -19,7 +19,7 @@ mod grammar {
     //! The pest parser generated from `grammar/datalog.pest`.
     #![allow(missing_docs)]
     #[derive(pest_derive::Parser)]
-    #[grammar = "grammar/datalog.pest"]
+    #[grammar = "../../grammar/datalog.pest"]
     pub struct DlParser;
 }
 use grammar::{DlParser, Rule};
@@ -29,6 +29,8 @@ use grammar::{DlParser, Rule};
 pub struct ParseOptions {
     /// Extra directories searched for `#include` targets (`-I`).
     pub include_dirs: Vec<PathBuf>,
+    /// The host functors a `.functor` declaration may name.
+    pub hosts: super::host::HostTable,
 }
 
 /// Parses the program at `path` (reading it and its includes).
@@ -110,7 +112,7 @@ impl Ctx<'_> {
 
     fn parse_source(&mut self, fid: u32, out: &mut Vec<AstItem>) {
         let text = self.sm.text(fid).to_string();
-        if let Err(e) = crate::depth::check(&text, crate::depth::Lang::Datalog) {
+        if let Err(e) = tg_limits::depth::check(&text, tg_limits::depth::Lang::Datalog) {
             let end = (e.offset + 1).min(text.len());
             self.diags.push(Diagnostic::error("TG0104", Span { file: fid, start: e.offset as u32, end: end as u32 }, e.message));
             return;
@@ -154,7 +156,7 @@ impl Ctx<'_> {
                     pos
                 };
                 let end = (at + found.map(char::len_utf8).unwrap_or(0)).min(text.len());
-                if self.sm.path(fid).is_file() && !crate::sniff::looks_like_datalog(&text) {
+                if self.sm.path(fid).is_file() && !tg_text::sniff::looks_like_datalog(&text) {
                     // Not Datalog at all: say so, without printing a line of the file.
                     let d = Diagnostic::global("TG0103", format!("{} is not a Datalog program", self.sm.path(fid).display()))
                         .with_note("it does not begin with a declaration, directive, fact or rule; its contents are not shown");
@@ -192,12 +194,12 @@ impl Ctx<'_> {
                     // A declaration of one of tg's host functors is accepted: rule files can
                     // say what they call, Soufflé-style. Any other cannot be bound.
                     let name = p.clone().into_inner().next().map(|n| n.as_str().to_string()).unwrap_or_default();
-                    if super::host::HostFn::by_name(&name).is_none() {
+                    if super::host::HostFn::by_name(self.opts.hosts, &name).is_none() {
                         self.diags.push(
                             Diagnostic::error("TG0501", span, "user-defined functors (.functor) are not supported")
                                 .with_note(format!(
                                     "tg binds functors in Rust; C++ functor libraries cannot be loaded; tg provides: {}",
-                                    super::host::HostFn::names().join(", ")
+                                    super::host::HostFn::names(self.opts.hosts).join(", ")
                                 )),
                         )
                     }

@@ -24,9 +24,9 @@ use super::entities::{Mention, collapse, name_key};
 use super::modality::Modality;
 use super::vocab::Vocabulary;
 use super::{Claim, hex16};
-use crate::ingest::model::Span;
-use crate::resolve::names;
-use crate::store::{CitedFact, Tag, Value};
+use tg_text::document::Span;
+use tg_text::names;
+use tg_store::{CitedFact, Tag, Value};
 
 /// Two parties listed side by side in one sentence, with the span of the list.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::entities::{Mention, collapse, resolve_overlaps};
-use crate::ingest::model::Span;
+use tg_text::document::Span;
 
 /// Agency names and acronyms as written (case-sensitive), with the canonical name that keys them.
 const LEXICON: &[(&str, &str)] = &[

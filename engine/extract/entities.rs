@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::ingest::model::Span;
+use tg_text::document::Span;
 
 /// One mention of an entity.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

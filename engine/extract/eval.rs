@@ -37,8 +37,8 @@ use super::modality::Modality;
 use super::vocab::Vocabulary;
 use super::ner::Model;
 use super::{Input, entities, extract_with};
-use crate::ingest::chunk::sentences;
-use crate::ingest::model::Span;
+use tg_text::chunk::sentences;
+use tg_text::document::Span;
 
 /// FIRE entity type → our entity type. Location and GeopoliticalEntity both become
 /// Location (ours covers countries, cities and jurisdictions alike).

@@ -20,7 +20,7 @@ use super::ner::Model;
 use super::ner_train::detokenize;
 use super::vocab::Vocabulary;
 use super::{Input, extract_with};
-use crate::ingest::model::Span;
+use tg_text::document::Span;
 
 /// Re-DocRED entity type → ours (TIME, NUM and MISC are not scored).
 pub const DOCRED_ENTITY_MAP: &[(&str, &str)] = &[("PER", "Person"), ("ORG", "Organization"), ("LOC", "Location")];

@@ -5,7 +5,7 @@
 //! identifier together, so an auditor reads both in one quote. The rule library treats a
 //! shared identifier as evidence that two records are one entity and different ones as
 //! two (stdlib/identity.dl, `er_shared_identifier`). The kinds and their spellings are
-//! [`crate::resolve::names::identifier_kind`]'s, so text and `tg resolve --names` columns
+//! [`tg_text::names::identifier_kind`]'s, so text and `tg resolve --names` columns
 //! agree on what an identifier is.
 
 use std::sync::LazyLock;
@@ -13,8 +13,8 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::entities::Mention;
-use crate::ingest::model::Span;
-use crate::resolve::names::{identifier_kind, identifier_value};
+use tg_text::document::Span;
+use tg_text::names::{identifier_kind, identifier_value};
 
 /// An identifier the text states for one named party.
 #[derive(Clone, Debug, PartialEq, Eq)]

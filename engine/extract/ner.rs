@@ -11,7 +11,7 @@
 
 use std::sync::LazyLock;
 
-use crate::ingest::model::Span;
+use tg_text::document::Span;
 
 /// The classes, in the model file's order: outside, then begin/inside per type.
 pub const CLASSES: [&str; 9] = ["O", "B-PER", "I-PER", "B-ORG", "I-ORG", "B-LOC", "I-LOC", "B-MISC", "I-MISC"];

@@ -16,7 +16,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::eval::FireItem;
 use super::eval_docred::DocredDoc;
 use super::ner::{self, Model, NC, O, Prepared};
-use crate::ingest::model::Span;
+use tg_text::document::Span;
 
 /// An annotated sentence: natural text and its gold names as (byte span, group), where
 /// group 1 = PER, 2 = ORG, 3 = LOC, 4 = MISC.

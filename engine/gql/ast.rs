@@ -2,7 +2,7 @@
 //! keep their source text where openCypher needs it (unaliased column names) and clauses
 //! their byte offset (error positions).
 
-use crate::gql::value::Value;
+use crate::value::Value;
 
 /// A whole statement: single queries joined by UNION (`all[i]` says whether the i-th
 /// UNION is `UNION ALL`).

@@ -7,9 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::gql::ast::{ClauseKind, Expr, PatternPart, Projection, Query, SingleQuery};
-use crate::gql::error::{GqlError, Result};
-use crate::gql::value::Value;
+use crate::ast::{ClauseKind, Expr, PatternPart, Projection, Query, SingleQuery};
+use crate::error::{GqlError, Result};
+use crate::value::Value;
 
 /// What a variable is known to hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +55,7 @@ fn check_clauses(q: &SingleQuery, mut scope: Scope) -> Result<()> {
 }
 
 /// Checks clause `i` of `n`, updating the scope.
-fn check_clause(c: &crate::gql::ast::Clause, i: usize, n: usize, scope: &mut Scope) -> Result<()> {
+fn check_clause(c: &crate::ast::Clause, i: usize, n: usize, scope: &mut Scope) -> Result<()> {
     {
         match &c.kind {
             ClauseKind::Match { pattern, filter, .. } => {
@@ -90,15 +90,15 @@ fn check_clause(c: &crate::gql::ast::Clause, i: usize, n: usize, scope: &mut Sco
             ClauseKind::Return(proj) => {
                 projection(scope, proj)?;
                 if i + 1 < n {
-                    return Err(GqlError::new(crate::gql::error::ErrorClass::SyntaxError, "RETURN must be the last clause"));
+                    return Err(GqlError::new(crate::error::ErrorClass::SyntaxError, "RETURN must be the last clause"));
                 }
             }
             ClauseKind::Create(pattern) => bind_pattern(scope, pattern, true)?,
-            ClauseKind::Call { name, args, yields } if crate::gql::procs::is_search(name) => {
+            ClauseKind::Call { name, args, yields } if crate::procs::is_search(name) => {
                 for a in args {
                     expr(scope, a, false)?;
                 }
-                let fields = crate::gql::procs::FIELDS;
+                let fields = crate::procs::FIELDS;
                 let binds: Vec<(String, String)> = if yields.is_empty() { fields.iter().map(|f| (f.to_string(), f.to_string())).collect() } else { yields.clone() };
                 for (f, v) in &binds {
                     if !fields.contains(&f.as_str()) {
@@ -114,7 +114,7 @@ fn check_clause(c: &crate::gql::ast::Clause, i: usize, n: usize, scope: &mut Sco
                 if !args.is_empty() {
                     return Err(err("InvalidNumberOfArguments", format!("procedure `{name}` takes no arguments")));
                 }
-                let field = crate::gql::exec::procedure_field(name).ok_or_else(|| err("ProcedureNotFound", format!("there is no procedure `{name}` (db.labels, db.relationshipTypes, db.propertyKeys, tg.search)")))?;
+                let field = crate::exec::procedure_field(name).ok_or_else(|| err("ProcedureNotFound", format!("there is no procedure `{name}` (db.labels, db.relationshipTypes, db.propertyKeys, tg.search)")))?;
                 if yields.len() > 1 {
                     return Err(err("VariableAlreadyBound", format!("procedure `{name}` yields one field, `{field}`")));
                 }
@@ -179,7 +179,7 @@ fn bind_pattern(scope: &mut Scope, parts: &[PatternPart], create: bool) -> Resul
             if create && rp.types.len() != 1 {
                 return Err(err("NoSingleRelationshipType", "a created relationship needs exactly one type"));
             }
-            if create && rp.dir == crate::gql::ast::Dir::Both {
+            if create && rp.dir == crate::ast::Dir::Both {
                 return Err(err("RequiresDirectedRelationship", "a created relationship needs a direction"));
             }
             if create && rp.range.is_some() {
@@ -426,7 +426,7 @@ fn want_bool(e: &Expr, op: &str) -> Result<()> {
 
 /// Whether a function name is known (scalar, aggregate or temporal).
 pub fn known_function(name: &str) -> bool {
-    crate::gql::functions::SCALAR.iter().any(|(n, ..)| *n == name) || crate::gql::ast::AGGREGATES.contains(&name) || crate::gql::functions::is_extra(name)
+    crate::functions::SCALAR.iter().any(|(n, ..)| *n == name) || crate::ast::AGGREGATES.contains(&name) || crate::functions::is_extra(name)
 }
 
 /// Checks an expression: defined variables, known functions, aggregates where allowed,
@@ -454,7 +454,7 @@ fn expr_here(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
             }
         }
         Expr::Func(name, _, args, _) => {
-            if crate::gql::ast::AGGREGATES.contains(&name.as_str()) {
+            if crate::ast::AGGREGATES.contains(&name.as_str()) {
                 if !agg_ok {
                     return Err(err("InvalidAggregation", format!("aggregate {name}() is not allowed here")));
                 }
@@ -478,7 +478,7 @@ fn expr_here(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
             if !known_function(name) {
                 return Err(err("UnknownFunction", format!("unknown function {name}()")));
             }
-            if let Some((_, lo, hi)) = crate::gql::functions::SCALAR.iter().find(|(n, ..)| n == name)
+            if let Some((_, lo, hi)) = crate::functions::SCALAR.iter().find(|(n, ..)| n == name)
                 && (args.len() < *lo || args.len() > *hi) {
                     return Err(err("InvalidNumberOfArguments", format!("{name}() takes {lo}..{hi} arguments, got {}", args.len())));
                 }
@@ -544,7 +544,7 @@ fn expr_here(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
                 _ => None,
             };
             let (ta, tb) = (t(a), t(b));
-            let bad = if *op == crate::gql::ast::ArithOp::Add {
+            let bad = if *op == crate::ast::ArithOp::Add {
                 // Addition is also concatenation: only two known, non-list, mismatched types fail.
                 match (ta, tb) {
                     (Some(x), Some(y)) => x != "List" && y != "List" && (matches!(x, "Boolean" | "Map") || matches!(y, "Boolean" | "Map")),

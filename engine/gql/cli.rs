@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::gql::error::{ErrorClass, GqlError};
-use crate::gql::exec::Access;
-use crate::gql::format::{Format, render};
-use crate::gql::graph::Graph;
-use crate::gql::value::Value;
+use crate::error::{ErrorClass, GqlError};
+use crate::exec::Access;
+use crate::format::{Format, render};
+use crate::graph::Graph;
+use crate::value::Value;
 
 /// What `tg gql` was asked to do.
 #[derive(Clone, Debug)]
@@ -28,7 +28,7 @@ pub struct Options {
     /// Output format; `None` picks table on a terminal, tsv otherwise.
     pub format: Option<String>,
     /// Whether a store's `same_as` classes are one node.
-    pub identity: crate::gql::view::Identity,
+    pub identity: crate::view::Identity,
 }
 
 /// Exit status: success.
@@ -54,7 +54,7 @@ pub fn from_json(j: &serde_json::Value) -> Value {
 /// Parses a parameter value written as a Cypher literal (`1`, `'x'`, `[1, 2]`, `{a: 1}`).
 pub fn literal_value(text: &str) -> Result<Value, GqlError> {
     let mut g = Graph::default();
-    let t = crate::gql::query(&mut g, &format!("RETURN {text} AS v"), &BTreeMap::new(), Access::ReadOnly)?;
+    let t = crate::query(&mut g, &format!("RETURN {text} AS v"), &BTreeMap::new(), Access::ReadOnly)?;
     Ok(t.rows.into_iter().next().and_then(|r| r.into_iter().next()).unwrap_or(Value::Null))
 }
 
@@ -115,18 +115,18 @@ fn run_here(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dy
                     return EXIT_SETUP;
                 }
             };
-            if !crate::sniff::looks_like_cypher(&text) {
+            if !tg_text::sniff::looks_like_cypher(&text) {
                 let _ = writeln!(err, "tg: {} is not a CREATE script: it does not begin with a Cypher clause (its contents are not shown)", path.display());
                 return EXIT_SETUP;
             }
             let mut g = Graph::default();
-            if let Err(e) = crate::gql::run_script(&mut g, &text, &params) {
+            if let Err(e) = crate::run_script(&mut g, &text, &params) {
                 let _ = writeln!(err, "setup script {} failed: {e}", path.display());
                 return EXIT_SETUP;
             }
             (g, Access::ReadWrite)
         }
-        None => match crate::gql::view::from_store_with(&opts.db, opts.identity) {
+        None => match crate::view::from_store_with(&opts.db, opts.identity) {
             Ok(g) => (g, Access::ReadOnly),
             Err(e) => {
                 let _ = writeln!(err, "tg: {e}");
@@ -134,7 +134,7 @@ fn run_here(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dy
             }
         },
     };
-    match crate::gql::query(&mut graph, &opts.query, &params, access) {
+    match crate::query(&mut graph, &opts.query, &params, access) {
         Ok(t) => {
             let _ = out.write_all(render(&graph, &t, format).as_bytes());
             EXIT_OK

@@ -87,20 +87,20 @@ impl GqlError {
     pub fn argument(message: impl Into<String>) -> GqlError {
         GqlError { class: ErrorClass::ArgumentError, detail: None, message: message.into(), pos: None, offset: None }
     }
-    /// The evaluation was cancelled through its [`crate::cancel::Token`].
+    /// The evaluation was cancelled through its [`tg_limits::cancel::Token`].
     pub fn interrupted() -> GqlError {
         GqlError { class: ErrorClass::Interrupted, detail: None, message: "the query was interrupted".into(), pos: None, offset: None }
     }
-    /// A clause would hold more rows than the row budget ([`crate::budget::max_rows`]).
+    /// A clause would hold more rows than the row budget ([`tg_limits::budget::max_rows`]).
     pub fn too_many_rows(max: usize) -> GqlError {
         GqlError { class: ErrorClass::Interrupted, detail: None, message: format!("the query stopped: a clause held more rows than the budget of {max} (--max-rows)"), pos: None, offset: None }
     }
     /// Stops an evaluation whose thread's token was cancelled.
     pub fn check_cancelled() -> Result<()> {
-        if let Some(reason) = crate::budget::tripped() {
+        if let Some(reason) = tg_limits::budget::tripped() {
             return Err(GqlError { class: ErrorClass::Interrupted, detail: None, message: format!("the query stopped: {reason}"), pos: None, offset: None });
         }
-        if crate::cancel::cancelled() { Err(GqlError::interrupted()) } else { Ok(()) }
+        if tg_limits::cancel::cancelled() { Err(GqlError::interrupted()) } else { Ok(()) }
     }
     /// Sets the position from a byte offset in `src`.
     pub fn at(mut self, src: &str, offset: usize) -> GqlError {

@@ -4,12 +4,12 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use crate::gql::ast::{ArithOp, CmpOp, Expr, Quant, StrOp};
-use crate::gql::error::{ErrorClass, GqlError, Result};
-use crate::gql::functions;
-use crate::gql::graph::Graph;
-use crate::gql::pattern;
-use crate::gql::value::{Value, compare, equals};
+use crate::ast::{ArithOp, CmpOp, Expr, Quant, StrOp};
+use crate::error::{ErrorClass, GqlError, Result};
+use crate::functions;
+use crate::graph::Graph;
+use crate::pattern;
+use crate::value::{Value, compare, equals};
 
 /// What every evaluation reads: the graph and the query parameters.
 pub struct Ctx<'g> {
@@ -205,7 +205,7 @@ impl Ctx<'_> {
             }
             Expr::CountStar => return Err(GqlError::semantic("InvalidAggregation", "count(*) is not allowed here")),
             Expr::Func(name, _, args, _) => {
-                if crate::gql::ast::AGGREGATES.contains(&name.as_str()) {
+                if crate::ast::AGGREGATES.contains(&name.as_str()) {
                     return Err(GqlError::semantic("InvalidAggregation", format!("aggregate {name}() is not allowed here")));
                 }
                 let vals = args.iter().map(|a| self.eval(a, env)).collect::<Result<Vec<_>>>()?;
@@ -304,14 +304,14 @@ impl Ctx<'_> {
                 })
             }
             Expr::PatternPred(el) => {
-                let part = crate::gql::ast::PatternPart { var: None, shortest: None, element: el.clone() };
+                let part = crate::ast::PatternPart { var: None, shortest: None, element: el.clone() };
                 let parts = [part];
                 Value::Bool(self.any_match(&parts, None, env)?)
             }
             Expr::Exists(parts, filter) => Value::Bool(self.any_match(parts, filter.as_deref(), env)?),
-            Expr::ExistsQuery(q) => Value::Bool(crate::gql::exec::exists_query(self, q, env)?),
+            Expr::ExistsQuery(q) => Value::Bool(crate::exec::exists_query(self, q, env)?),
             Expr::PatternComp(var, el, pred, map) => {
-                let part = crate::gql::ast::PatternPart { var: var.clone(), shortest: None, element: el.clone() };
+                let part = crate::ast::PatternPart { var: var.clone(), shortest: None, element: el.clone() };
                 let parts = [part];
                 let mut counter = 0;
                 let c = pattern::compile(self, &parts, env.names, &mut counter);
@@ -346,7 +346,7 @@ impl Ctx<'_> {
         })
     }
 
-    fn any_match(&self, parts: &[crate::gql::ast::PatternPart], filter: Option<&Expr>, env: &Env) -> Result<bool> {
+    fn any_match(&self, parts: &[crate::ast::PatternPart], filter: Option<&Expr>, env: &Env) -> Result<bool> {
         let mut counter = 0;
         let c = pattern::compile(self, parts, env.names, &mut counter);
         let mut found = false;
@@ -370,8 +370,8 @@ impl Ctx<'_> {
             Value::Node(n) => self.graph.prop(self.graph.node_props(*n), key).cloned().unwrap_or(Value::Null),
             Value::Rel(r) => self.graph.prop(self.graph.rel_props(*r), key).cloned().unwrap_or(Value::Null),
             Value::Map(m) => m.get(key).cloned().unwrap_or(Value::Null),
-            Value::Temporal(t) => crate::gql::temporal::component(t, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a {} has no component `{key}`", t.type_name())))?,
-            Value::Duration(d) => crate::gql::temporal::duration_component(d, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a duration has no component `{key}`")))?,
+            Value::Temporal(t) => crate::temporal::component(t, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a {} has no component `{key}`", t.type_name())))?,
+            Value::Duration(d) => crate::temporal::duration_component(d, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a duration has no component `{key}`")))?,
             other => return Err(GqlError::type_error(format!("cannot read property `{key}` of a {}", other.type_name()))),
         })
     }
@@ -443,12 +443,12 @@ pub fn arith(op: ArithOp, l: &Value, r: &Value) -> Result<Value> {
         (ArithOp::Add, Str(a), Str(b)) => Value::str(&format!("{a}{b}")),
         (ArithOp::Add, Str(a), x @ (Int(_) | Float(_) | Bool(_))) => Value::str(&format!("{a}{}", functions::to_string_plain(x))),
         (ArithOp::Add, x @ (Int(_) | Float(_) | Bool(_)), Str(b)) => Value::str(&format!("{}{b}", functions::to_string_plain(x))),
-        (ArithOp::Add, Temporal(t), Duration(d)) | (ArithOp::Add, Duration(d), Temporal(t)) => Temporal(crate::gql::temporal::add(t, d, 1)?),
-        (ArithOp::Sub, Temporal(t), Duration(d)) => Temporal(crate::gql::temporal::add(t, d, -1)?),
-        (ArithOp::Add, Duration(a), Duration(b)) => Duration(crate::gql::temporal::add_durations(a, b, 1)),
-        (ArithOp::Sub, Duration(a), Duration(b)) => Duration(crate::gql::temporal::add_durations(a, b, -1)),
-        (ArithOp::Mul, Duration(d), x @ (Int(_) | Float(_))) | (ArithOp::Mul, x @ (Int(_) | Float(_)), Duration(d)) => Duration(crate::gql::temporal::scale(d, num(x).unwrap_or(0.0), false)?),
-        (ArithOp::Div, Duration(d), x @ (Int(_) | Float(_))) => Duration(crate::gql::temporal::scale(d, num(x).unwrap_or(0.0), true)?),
+        (ArithOp::Add, Temporal(t), Duration(d)) | (ArithOp::Add, Duration(d), Temporal(t)) => Temporal(crate::temporal::add(t, d, 1)?),
+        (ArithOp::Sub, Temporal(t), Duration(d)) => Temporal(crate::temporal::add(t, d, -1)?),
+        (ArithOp::Add, Duration(a), Duration(b)) => Duration(crate::temporal::add_durations(a, b, 1)),
+        (ArithOp::Sub, Duration(a), Duration(b)) => Duration(crate::temporal::add_durations(a, b, -1)),
+        (ArithOp::Mul, Duration(d), x @ (Int(_) | Float(_))) | (ArithOp::Mul, x @ (Int(_) | Float(_)), Duration(d)) => Duration(crate::temporal::scale(d, num(x).unwrap_or(0.0), false)?),
+        (ArithOp::Div, Duration(d), x @ (Int(_) | Float(_))) => Duration(crate::temporal::scale(d, num(x).unwrap_or(0.0), true)?),
         (ArithOp::Pow, a, b) => match (num(a), num(b)) {
             (Some(x), Some(y)) => Float(x.powf(y)),
             _ => return Err(type_err(op, l, r)),

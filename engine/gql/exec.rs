@@ -5,15 +5,15 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use crate::gql::ast::{AGGREGATES, ClauseKind, Expr, PatternPart, Projection, Query, SingleQuery};
-use crate::gql::error::{ErrorClass, GqlError, Result};
-use crate::gql::eval::{Ctx, Env};
-use crate::gql::graph::Graph;
-use crate::gql::pattern::{self, is_hidden};
-use crate::gql::scan::{Run, Scan, Sink};
-use crate::gql::totals::{Tot, Total};
-use crate::gql::slot::{self, SExpr};
-use crate::gql::value::{Key, Value, order};
+use crate::ast::{AGGREGATES, ClauseKind, Expr, PatternPart, Projection, Query, SingleQuery};
+use crate::error::{ErrorClass, GqlError, Result};
+use crate::eval::{Ctx, Env};
+use crate::graph::Graph;
+use crate::pattern::{self, is_hidden};
+use crate::scan::{Run, Scan, Sink};
+use crate::totals::{Tot, Total};
+use crate::slot::{self, SExpr};
+use crate::value::{Key, Value, order};
 
 /// A result: column names and rows.
 #[derive(Clone, Debug, Default)]
@@ -56,9 +56,9 @@ pub fn run(graph: &mut Graph, q: &Query, params: &BTreeMap<String, Value>, acces
     Ok(out.unwrap_or_default())
 }
 
-/// The row budget of one clause's table ([`crate::budget::max_rows`]; `usize::MAX`: none).
+/// The row budget of one clause's table ([`tg_limits::budget::max_rows`]; `usize::MAX`: none).
 fn max_rows() -> usize {
-    crate::budget::max_rows().map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX))
+    tg_limits::budget::max_rows().map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX))
 }
 
 /// Fails when a table of `n` rows is past the row budget.
@@ -210,8 +210,8 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                 let (t, reps) = project(ctx, proj, names, rows)?;
                 after_projection(ctx, kind, names, rows, result, t, reps)?;
             }
-            ClauseKind::Call { name, args, yields } if crate::gql::procs::is_search(name) => {
-                let fields = crate::gql::procs::FIELDS;
+            ClauseKind::Call { name, args, yields } if crate::procs::is_search(name) => {
+                let fields = crate::procs::FIELDS;
                 let picks: Vec<(usize, String)> = if yields.is_empty() {
                     fields.iter().enumerate().map(|(i, f)| (i, f.to_string())).collect()
                 } else {
@@ -222,7 +222,7 @@ fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &
                 for row in rows.iter() {
                     let env = Env { names, row, aggs: &[] };
                     let vals: Vec<Value> = args.iter().map(|a| ctx.eval(a, &env)).collect::<Result<_>>()?;
-                    let hits = crate::gql::procs::search(ctx.graph, &vals)?;
+                    let hits = crate::procs::search(ctx.graph, &vals)?;
                     check_rows(next_rows.len().saturating_add(hits.len()))?;
                     for h in hits {
                         let mut r = row.clone();
@@ -400,9 +400,9 @@ fn create(graph: &mut Graph, params: &BTreeMap<String, Value>, parts: &[PatternP
                     }
                     let (a, b) = (node_ids[i - 1], id);
                     let (src, dst) = match rp.dir {
-                        crate::gql::ast::Dir::Left => (b, a),
-                        crate::gql::ast::Dir::Right => (a, b),
-                        crate::gql::ast::Dir::Both => return Err(GqlError::semantic("RequiresDirectedRelationship", "a created relationship needs a direction")),
+                        crate::ast::Dir::Left => (b, a),
+                        crate::ast::Dir::Right => (a, b),
+                        crate::ast::Dir::Both => return Err(GqlError::semantic("RequiresDirectedRelationship", "a created relationship needs a direction")),
                     };
                     let props = eval_props(graph, params, &rp.props, &names, &row)?;
                     let rid = graph.add_rel(src, dst, rp.types[0].clone(), props);
@@ -417,7 +417,7 @@ fn create(graph: &mut Graph, params: &BTreeMap<String, Value>, parts: &[PatternP
                 }
             }
             if let Some(s) = p.var.as_ref().and_then(|v| names.iter().position(|n| n == v)) {
-                row[s] = Value::Path(Rc::new(crate::gql::value::Path { nodes: node_ids, rels: rel_ids }));
+                row[s] = Value::Path(Rc::new(crate::value::Path { nodes: node_ids, rels: rel_ids }));
                 bound[s] = true;
             }
         }
@@ -924,7 +924,7 @@ fn add(a: &Expr, acc: &mut Acc, v: &Value) -> Result<()> {
             if !matches!(v, Value::Int(_) | Value::Float(_)) {
                 return Err(GqlError::type_error(format!("sum() of a {}", v.type_name())));
             }
-            *s = crate::gql::eval::arith(crate::gql::ast::ArithOp::Add, s, v)?;
+            *s = crate::eval::arith(crate::ast::ArithOp::Add, s, v)?;
         }
         Acc::Best(b) => {
             let min = matches!(a, Expr::Func(n, ..) if n == "min");
@@ -991,7 +991,7 @@ fn finish_agg(ctx: &Ctx, a: &Expr, acc: Acc, names: &[String], rep: &[Value]) ->
                 if !matches!(v, Value::Int(_) | Value::Float(_)) {
                     return Err(GqlError::type_error(format!("sum() of a {}", v.type_name())));
                 }
-                acc = crate::gql::eval::arith(crate::gql::ast::ArithOp::Add, &acc, v)?;
+                acc = crate::eval::arith(crate::ast::ArithOp::Add, &acc, v)?;
             }
             acc
         }

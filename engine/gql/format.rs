@@ -1,10 +1,10 @@
 //! Result formats of `tg gql`: `table` (aligned, for a terminal), `tsv`, `csv`, `json`,
 //! and `tck` (TSV whose cells are openCypher literals, the TCK runner's contract).
 
-use crate::gql::exec::Table;
-use crate::gql::functions::fmt_float;
-use crate::gql::graph::Graph;
-use crate::gql::value::Value;
+use crate::exec::Table;
+use crate::functions::fmt_float;
+use crate::graph::Graph;
+use crate::value::Value;
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ fn quote(s: &str) -> String {
     o
 }
 
-fn props_lit(g: &Graph, p: crate::gql::graph::Props<'_>) -> String {
+fn props_lit(g: &Graph, p: crate::graph::Props<'_>) -> String {
     let m = g.props_map(p);
     if m.is_empty() {
         return String::new();

@@ -4,9 +4,9 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use crate::gql::error::{ErrorClass, GqlError, Result};
-use crate::gql::eval::Ctx;
-use crate::gql::value::Value;
+use crate::error::{ErrorClass, GqlError, Result};
+use crate::eval::Ctx;
+use crate::value::Value;
 
 /// The scalar functions `call` knows, with their argument counts (min, max).
 pub const SCALAR: &[(&str, usize, usize)] = &[
@@ -411,7 +411,7 @@ pub fn is_extra(name: &str) -> bool {
 
 /// Calls a temporal function (see [`is_extra`]).
 fn call_temporal(name: &str, a: &[Value]) -> Result<Value> {
-    use crate::gql::temporal as t;
+    use crate::temporal as t;
     if TEMPORAL_KINDS.contains(&name) {
         return t::construct(name, a.first());
     }

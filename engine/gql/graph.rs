@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use crate::gql::value::{NodeId, RelId, Value, order};
+use crate::value::{NodeId, RelId, Value, order};
 
 /// An interned label, relationship type or property key of one [`Graph`].
 pub type Sym = u32;
@@ -113,7 +113,7 @@ pub struct Graph {
 
 /// The search index a store's view carries (none for a script's graph).
 #[derive(Clone, Default)]
-pub struct SearchIndex(pub Option<std::rc::Rc<crate::analytics::search::MemIndex>>);
+pub struct SearchIndex(pub Option<std::rc::Rc<tg_analytics::search::MemIndex>>);
 
 impl std::fmt::Debug for SearchIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -8,13 +8,13 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::gql::error::GqlError;
-use crate::gql::graph::Graph;
-use crate::gql::value::Value;
-use crate::store::{CitedFact, ColumnType, NewDocument, Store, StoreError, Tag, Value as SVal};
+use crate::error::GqlError;
+use crate::graph::Graph;
+use crate::value::Value;
+use tg_store::{CitedFact, ColumnType, NewDocument, Store, StoreError, Tag, Value as SVal};
 
 /// The format recorded for a loaded script's document; `tg build` keeps such documents.
-pub const FORMAT: &str = "cypher-script";
+pub const FORMAT: &str = tg_store::SCRIPT_FORMAT;
 
 /// `graph_node(doc, node)`: a node a loaded script created (cites its node pattern).
 pub const NODE: &str = "graph_node";
@@ -90,8 +90,8 @@ pub fn encode(v: &Value) -> Option<String> {
         Value::Null => "null".into(),
         Value::Bool(b) => b.to_string(),
         Value::Int(i) => i.to_string(),
-        Value::Float(f) if f.is_finite() => crate::gql::functions::fmt_float(*f),
-        Value::Float(f) => format!("toFloat('{}')", crate::gql::functions::fmt_float(*f)),
+        Value::Float(f) if f.is_finite() => crate::functions::fmt_float(*f),
+        Value::Float(f) => format!("toFloat('{}')", crate::functions::fmt_float(*f)),
         Value::Str(s) => quote(s),
         Value::List(l) => format!("[{}]", l.iter().map(encode).collect::<Option<Vec<_>>>()?.join(", ")),
         Value::Temporal(t) => format!("{}({})", t.type_name().to_lowercase(), quote(&t.to_string())),
@@ -111,7 +111,7 @@ pub fn decode(lit: &str) -> Result<Value, GqlError> {
     {
         return Ok(Value::str(body));
     }
-    crate::gql::cli::literal_value(lit)
+    crate::cli::literal_value(lit)
 }
 
 fn quote(s: &str) -> String {
@@ -137,7 +137,7 @@ fn sym(s: &str) -> SVal {
 /// Runs `script` and turns its graph into cited facts of document `doc`.
 fn facts_of(doc: &str, path: &str, script: &str) -> Result<(Graph, Vec<CitedFact>), LoadError> {
     let mut g = Graph::default();
-    crate::gql::run_script(&mut g, script, &BTreeMap::new()).map_err(|error| LoadError::Script { path: path.to_string(), error })?;
+    crate::run_script(&mut g, script, &BTreeMap::new()).map_err(|error| LoadError::Script { path: path.to_string(), error })?;
     let whole = (0u64, script.len() as u64);
     let fact = |rel: &str, args: Vec<SVal>, span: Option<(usize, usize)>| CitedFact {
         rel: rel.to_string(),
@@ -173,7 +173,7 @@ fn facts_of(doc: &str, path: &str, script: &str) -> Result<(Graph, Vec<CitedFact
 
 /// Declares the relations of loaded graphs (and the schema's) in `store`.
 pub fn declare(store: &Store) -> Result<(), StoreError> {
-    crate::ingest::declare_schema(store)?;
+    tg_rules::schema::declare_schema(store)?;
     use ColumnType::Symbol as S;
     store.declare(NODE, &[S, S])?;
     store.declare(LABEL, &[S, S])?;
@@ -197,7 +197,7 @@ pub fn prepare(path: &Path, doc: &str) -> Result<Prepared, LoadError> {
     let shown = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| LoadError::Read { path: shown.clone(), source })?;
     let text = String::from_utf8(bytes.clone()).map_err(|e| LoadError::Read { path: shown.clone(), source: std::io::Error::new(std::io::ErrorKind::InvalidData, e) })?;
-    if !crate::sniff::looks_like_cypher(&text) {
+    if !tg_text::sniff::looks_like_cypher(&text) {
         return Err(LoadError::NotAScript { path: shown });
     }
     let (g, facts) = facts_of(doc, &shown, &text)?;

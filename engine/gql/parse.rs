@@ -4,15 +4,15 @@
 use pest::Parser as _;
 use pest::iterators::Pair;
 
-use crate::gql::ast::*;
-use crate::gql::error::{ErrorClass, GqlError, Result};
-use crate::gql::value::Value;
+use crate::ast::*;
+use crate::error::{ErrorClass, GqlError, Result};
+use crate::value::Value;
 
 mod grammar {
     //! The pest parser generated from `grammar/gql.pest`.
     #![allow(missing_docs)]
     #[derive(pest_derive::Parser)]
-    #[grammar = "grammar/gql.pest"]
+    #[grammar = "../../grammar/gql.pest"]
     pub struct GqlParser;
 }
 use grammar::{GqlParser, Rule};
@@ -36,9 +36,9 @@ pub fn parse_script(src: &str) -> Result<Vec<Query>> {
     top.into_inner().filter(|p| p.as_rule() == Rule::statement).map(|p| lw.statement(p)).collect()
 }
 
-/// The depth limits of [`crate::depth`], checked before parsing (the parser recurses).
+/// The depth limits of [`tg_limits::depth`], checked before parsing (the parser recurses).
 fn too_deep(src: &str) -> Result<()> {
-    crate::depth::check(src, crate::depth::Lang::Cypher)
+    tg_limits::depth::check(src, tg_limits::depth::Lang::Cypher)
         .map_err(|e| GqlError { class: ErrorClass::SyntaxError, detail: Some("TooDeep"), message: e.message, pos: None, offset: None }.at(src, e.offset))
 }
 

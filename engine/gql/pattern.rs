@@ -2,12 +2,12 @@
 //! graph by backtracking, with relationship uniqueness across one MATCH, variable-length
 //! relationships, named paths and shortestPath / allShortestPaths.
 
-use crate::gql::ast::{Dir, Expr, PatternElement, PatternPart};
-use crate::gql::error::{GqlError, Result};
-use crate::gql::eval::{Ctx, Env};
-use crate::gql::graph::{Edge, Graph, Props, Sym};
-use crate::gql::slot::{self, SExpr};
-use crate::gql::value::{NodeId, Path, RelId, Value, equals};
+use crate::ast::{Dir, Expr, PatternElement, PatternPart};
+use crate::error::{GqlError, Result};
+use crate::eval::{Ctx, Env};
+use crate::graph::{Edge, Graph, Props, Sym};
+use crate::slot::{self, SExpr};
+use crate::value::{NodeId, Path, RelId, Value, equals};
 use std::borrow::Cow;
 use std::rc::Rc;
 
@@ -32,7 +32,7 @@ enum PropReq {
 struct NodeReq {
     /// Label symbols; `None` when a label is unknown to the graph (nothing matches).
     labels: Option<Vec<Sym>>,
-    /// The labels as a bit mask over [`crate::gql::graph::Graph::label_bits`], when they have bits.
+    /// The labels as a bit mask over [`crate::graph::Graph::label_bits`], when they have bits.
     mask: Option<u64>,
     props: PropReq,
 }
@@ -235,7 +235,7 @@ impl TypeFilter {
 
 /// A MATCH that is one relationship between two fresh node variables, `(a)-[r]-(b)`, with
 /// labels and types but no property maps, no variable length and no path: the shape
-/// [`crate::gql::scan`] runs as a loop over the relationship lists. It yields exactly the
+/// [`crate::scan`] runs as a loop over the relationship lists. It yields exactly the
 /// rows, in the same order, that the backtracking matcher would.
 pub struct Hop<'c> {
     c: &'c Compiled<'c>,

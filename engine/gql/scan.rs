@@ -5,19 +5,19 @@
 //! id, `r.k` by the relationship's position in the adjacency (memory order, not
 //! relationship id). Any other expression form is evaluated by [`SExpr::eval`] over the
 //! row, which the scan keeps filled in, so the results and their order are the matcher's.
-//! Aggregates whose totals cannot depend on the order take [`crate::gql::totals`] instead.
+//! Aggregates whose totals cannot depend on the order take [`crate::totals`] instead.
 
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-use crate::gql::ast::{ArithOp, CmpOp, Dir};
-use crate::gql::error::{GqlError, Result};
-use crate::gql::eval::{Ctx, and3, arith, cmp_op, or3, truth, tv, xor3};
-use crate::gql::graph::{Column, Graph, Sym};
-use crate::gql::pattern::Hop;
-use crate::gql::slot::SExpr;
-use crate::gql::totals::{Tot, Total};
-use crate::gql::value::{NodeId, RelId, Value};
+use crate::ast::{ArithOp, CmpOp, Dir};
+use crate::error::{GqlError, Result};
+use crate::eval::{Ctx, and3, arith, cmp_op, or3, truth, tv, xor3};
+use crate::graph::{Column, Graph, Sym};
+use crate::pattern::Hop;
+use crate::slot::SExpr;
+use crate::totals::{Tot, Total};
+use crate::value::{NodeId, RelId, Value};
 
 /// The current match: start node, relationship, end node, and where the relationship's
 /// properties are read: at `pos` of the columns laid out as `layout` says.
@@ -191,7 +191,7 @@ impl<'h, 'c> Scan<'h, 'c> {
 
     /// Runs the scan from the input row `input`, handing every match, in the matcher's
     /// order, to `sink` (or, when the sink aggregates and the totals cannot depend on the
-    /// order, each group's totals: [`crate::gql::totals`]). Whether any row matched.
+    /// order, each group's totals: [`crate::totals`]). Whether any row matched.
     pub fn run(&self, ctx: &Ctx, input: &[Value], sink: &mut impl Sink) -> Result<bool> {
         if let Some(nk) = self.runs
             && self.totals_shape()

@@ -7,12 +7,12 @@
 use std::cell::{Cell, OnceCell};
 use std::rc::Rc;
 
-use crate::gql::ast::{AGGREGATES, ArithOp, CmpOp, Expr};
-use crate::gql::error::Result;
-use crate::gql::eval::{Ctx, Env, and3, arith, cmp_op, or3, truth, tv, xor3};
-use crate::gql::functions;
-use crate::gql::graph::{Column, Sym};
-use crate::gql::value::Value;
+use crate::ast::{AGGREGATES, ArithOp, CmpOp, Expr};
+use crate::error::Result;
+use crate::eval::{Ctx, Env, and3, arith, cmp_op, or3, truth, tv, xor3};
+use crate::functions;
+use crate::graph::{Column, Sym};
+use crate::value::Value;
 
 /// An expression compiled against a list of names (see the module comment).
 #[derive(Clone, Debug)]
@@ -45,7 +45,7 @@ pub enum SExpr {
 }
 
 /// How many reads of one property expression go through the per-element property
-/// vectors before the key's whole column is built ([`crate::gql::graph::Graph::node_column`]).
+/// vectors before the key's whole column is built ([`crate::graph::Graph::node_column`]).
 const COLUMN_AFTER: u32 = 4096;
 
 /// The columns of one property key, built lazily for one [`SExpr::Prop`].
@@ -65,7 +65,7 @@ impl Columns {
     }
 }
 
-/// Compiles `e` against `names` (innermost binding last, as [`crate::gql::eval::lookup`]).
+/// Compiles `e` against `names` (innermost binding last, as [`crate::eval::lookup`]).
 pub fn compile(ctx: &Ctx, e: &Expr, names: &[String]) -> SExpr {
     let c = |x: &Expr| Box::new(compile(ctx, x, names));
     match e {

@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use crate::gql::error::{GqlError, Result};
-use crate::gql::value::Value;
+use crate::error::{GqlError, Result};
+use crate::value::Value;
 
 const NANOS_PER_SEC: i64 = 1_000_000_000;
 const NANOS_PER_DAY: i64 = 86_400 * NANOS_PER_SEC;

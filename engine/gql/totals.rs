@@ -18,12 +18,12 @@
 
 use std::collections::BTreeMap;
 
-use crate::gql::ast::Dir;
-use crate::gql::error::{GqlError, Result};
-use crate::gql::eval::Ctx;
-use crate::gql::graph::Sym;
-use crate::gql::scan::{Cursor, HExpr, Layout, Scan, Sink, int, prepare, truth_fast};
-use crate::gql::value::{NodeId, RelId, Value};
+use crate::ast::Dir;
+use crate::error::{GqlError, Result};
+use crate::eval::Ctx;
+use crate::graph::Sym;
+use crate::scan::{Cursor, HExpr, Layout, Scan, Sink, int, prepare, truth_fast};
+use crate::value::{NodeId, RelId, Value};
 
 /// What an aggregate totals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,11 +6,11 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use crate::gql::temporal::{Duration, Temporal};
+use crate::temporal::{Duration, Temporal};
 
-/// A node's index in its [`crate::gql::graph::Graph`].
+/// A node's index in its [`crate::graph::Graph`].
 pub type NodeId = usize;
-/// A relationship's index in its [`crate::gql::graph::Graph`].
+/// A relationship's index in its [`crate::graph::Graph`].
 pub type RelId = usize;
 
 /// One openCypher value. Integers and floats stay distinct (`1` is not `1.0` in output),

@@ -7,9 +7,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::gql::graph::Graph;
-use crate::gql::value::{NodeId, Value};
-use crate::store::{Store, Value as SVal};
+use crate::graph::Graph;
+use crate::value::{NodeId, Value};
+use tg_store::{Store, Value as SVal};
 
 /// How the view treats identity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,7 +95,7 @@ pub fn from_store_with(path: &Path, identity: Identity) -> Result<Graph, String>
 
 /// Builds the view of an open store.
 pub fn build(store: &Store, identity: Identity) -> Result<Graph, String> {
-    let e = |x: crate::store::StoreError| x.to_string();
+    let e = |x: tg_store::StoreError| x.to_string();
     let classes = if identity == Identity::Merged { identity_classes(store)? } else { BTreeMap::new() };
     let rep = |k: &str| classes.get(k).cloned().unwrap_or_else(|| k.to_string());
     let mut g = Graph::default();
@@ -145,10 +145,10 @@ pub fn build(store: &Store, identity: Identity) -> Result<Graph, String> {
     }
     // Search index, centrality and communities (issue 22): `CALL tg.search`, and the
     // `pagerank`, `degree`, `betweenness`, `community` properties of entity nodes.
-    let ix = crate::analytics::search::MemIndex::load(store).map_err(e)?;
-    let central = crate::analytics::central::centrality(&ix.graph);
-    let (_, community_of, _) = crate::analytics::communities::number(&ix.graph);
-    let measures: BTreeMap<&str, &crate::analytics::central::Measures> = central.ranking.iter().map(|m| (m.entity.as_str(), m)).collect();
+    let ix = tg_analytics::search::MemIndex::load(store).map_err(e)?;
+    let central = tg_analytics::central::centrality(&ix.graph);
+    let (_, community_of, _) = tg_analytics::communities::number(&ix.graph);
+    let measures: BTreeMap<&str, &tg_analytics::central::Measures> = central.ranking.iter().map(|m| (m.entity.as_str(), m)).collect();
     let mut members: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
     for f in store.lookup("entity", &[]).map_err(e)? {
         let (key, typ) = (sym(f.first()), sym(f.get(1)));
@@ -255,7 +255,7 @@ pub fn build(store: &Store, identity: Identity) -> Result<Graph, String> {
         }
         g.add_rel(s, o, sym(f.get(3)), p);
     }
-    crate::gql::load::add_to_view(store, &mut g)?;
-    g.search = crate::gql::graph::SearchIndex(Some(std::rc::Rc::new(ix)));
+    crate::load::add_to_view(store, &mut g)?;
+    g.search = crate::graph::SearchIndex(Some(std::rc::Rc::new(ix)));
     Ok(g)
 }

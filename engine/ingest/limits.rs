@@ -16,7 +16,7 @@ pub const MAX_ZIP_ENTRIES: usize = 10_000;
 /// as text of the innermost kept block, with a warning.
 pub const MAX_NESTING: usize = 256;
 /// Largest chunk (bytes): chunks pack whole sentences up to this size.
-pub const MAX_CHUNK_BYTES: usize = 1500;
+pub use tg_text::chunk::MAX_CHUNK_BYTES;
 /// Longest log line (bytes) whose template is mined; longer lines are cut first.
 pub const MAX_LOG_LINE_BYTES: usize = 4096;
 /// Longest value stored as a `field` fact (bytes); longer values stay in the text only.

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::limits::MAX_PDF_SECONDS;
-use super::model::{Block, Extracted, Skip};
+use tg_text::document::{Block, Extracted, Skip};
 
 /// A block as it crosses the pipe: kind, start, end, parent, title span, level.
 type WireBlock = (String, usize, usize, Option<usize>, Option<(usize, usize)>, u32);
@@ -66,6 +66,7 @@ pub fn extract_in_child(exe: &Path, bytes: &[u8]) -> Result<Extracted, Skip> {
         let parent = std::process::id() as libc::pid_t;
         // SAFETY: only async-signal-safe calls (prctl, getppid, setrlimit, _exit) run
         // between fork and exec.
+        #[allow(unsafe_code)]
         unsafe {
             cmd.pre_exec(move || {
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0);

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use crate::store::{Store, StoreError};
+use tg_store::{Store, StoreError};
 
 /// What became of one document's source file since the build.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub fn check_sources(store: &Store) -> Result<SourceReport, StoreError> {
     let mut report = SourceReport { corpus: root.clone(), ..Default::default() };
     for id in &ids {
         let Some(rec) = store.document(id)? else { continue };
-        if rec.format == crate::gql::load::FORMAT || is_attachment(id, &ids) {
+        if rec.format == tg_store::SCRIPT_FORMAT || is_attachment(id, &ids) {
             continue;
         }
         let Some(root) = &root else {

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::model::{Block, Span};
+use tg_text::document::{Block, Span};
 
 /// One finding: relation-specific values and the span that states it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -63,7 +63,7 @@ static RATIONALE_HEAD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^[#*_>\s]*(?:(?i:(why|because|decision|rationale|reason|reasons|reasoning))\b[*_]*\s*(?::|—|-|\n|$)|(Because|Why)\b)"));
 
 /// Every finding of a text, in a deterministic order (sorted). `sentences` are the
-/// text's sentences in order (see [`super::chunk::sentences`]).
+/// text's sentences in order (see [`tg_text::chunk::sentences`]).
 pub fn detect(text: &str, blocks: &[Block], sentences: &[Span]) -> Vec<Finding> {
     let mut out = vec![];
     let sentence_of = |pos: usize| -> Option<Span> {

@@ -50,7 +50,7 @@ impl ModelClaim {
         self.attributes
             .iter()
             .filter(|(_, v)| !v.is_null())
-            .map(|(k, v)| crate::claims::attribute_text(k, v).map(|t| (k.clone(), t)))
+            .map(|(k, v)| tg_rules::claims::attribute_text(k, v).map(|t| (k.clone(), t)))
             .collect()
     }
 }

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::store::{Store, StoreError};
+use tg_store::{Store, StoreError};
 
 /// Prefix of the cache's settings.
 pub const PREFIX: &str = "llm:cache:";

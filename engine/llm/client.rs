@@ -132,7 +132,7 @@ pub fn redact(text: &str, secret: Option<&str>, n: usize) -> String {
         Some(k) if !k.is_empty() => text.replace(k, "[redacted]"),
         _ => text.to_string(),
     };
-    crate::claims::clip(t.trim(), n)
+    tg_rules::claims::clip(t.trim(), n)
 }
 
 /// Sends one request body; `key` becomes `Authorization: Bearer KEY`.

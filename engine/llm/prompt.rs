@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Value, json};
 
-use crate::extract::vocab::Vocabulary;
+use tg_extract::vocab::Vocabulary;
 
 /// The six modalities, in the order the prompt lists them.
 pub const MODALITIES: [&str; 6] = ["assertion", "reported", "hedged", "denied", "undecided", "question"];

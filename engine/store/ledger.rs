@@ -85,7 +85,7 @@ impl Store {
             let fk = fact_key(schemas[&f.rel].id, &words);
             for &(a, b) in &f.spans {
                 wanted.insert(support_key(&fk, rec.num, a, b), None);
-                if crate::analytics::index::is_unit(&f.rel) {
+                if crate::search_units::is_unit(&f.rel) {
                     claim_of.insert(support_key(&fk, rec.num, a, b), f);
                 }
             }
@@ -95,7 +95,7 @@ impl Store {
             for &(a, b) in &f.spans {
                 let hash = *blake3::hash(&text.as_bytes()[a as usize..b as usize]).as_bytes();
                 let sk = support_key(&fk, rec.num, a, b);
-                if crate::analytics::index::is_unit(&f.rel) {
+                if crate::search_units::is_unit(&f.rel) {
                     claim_of.insert(sk.clone(), f);
                 }
                 match wanted.get(&sk) {
@@ -113,13 +113,13 @@ impl Store {
         let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
         let old_units = self.indexed_units(rec.num)?;
         let mut new_units = old_units.clone();
-        let analyzer = crate::analytics::text::Analyzer::default();
+        let analyzer = tg_text::terms::Analyzer::default();
         for (sk, what) in wanted {
             let existing = self.support.get(&sk).map_err(|e| self.err(e))?;
             let (a, b) = super::span_of(&sk);
             let unit = claim_of.get(&sk).and_then(|f| {
-                let span = crate::analytics::index::FactSpan { rel: &f.rel, args: &f.args, start: a, end: b };
-                crate::analytics::index::unit(&analyzer, &text, &span, &[])
+                let span = crate::search_units::FactSpan { rel: &f.rel, args: &f.args, start: a, end: b };
+                crate::search_units::unit(&analyzer, &text, &span, &[])
             });
             match (&what, &existing) {
                 (Some(_), None) => {

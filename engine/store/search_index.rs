@@ -13,7 +13,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::analytics::index::{UNIT_KEY, Unit};
+use crate::search_units::{UNIT_KEY, Unit};
 
 use super::{Store, StoreError};
 

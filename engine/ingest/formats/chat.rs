@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::text::lines;
-use crate::ingest::model::{Block, Builder, Cited, Extracted, Message, rfc3339, tidy_blocks};
+use tg_text::document::{Block, Builder, Cited, Extracted, Message, rfc3339, tidy_blocks};
 
 static BRACKET: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\u{200e}?\[(?P<time>[0-9][^\]\n]{3,40})\]\s*(?P<name>[^:\n\[\]]{1,60}?):\s?(?P<body>.*)$").unwrap_or_else(|e| panic!("{e}")));

@@ -6,7 +6,7 @@
 //! are named `column 1`, `column 2`, ….
 
 use super::decode_text;
-use crate::ingest::model::{Block, Extracted, Field, Skip, Span, tidy_blocks};
+use tg_text::document::{Block, Extracted, Field, Skip, Span, tidy_blocks};
 
 /// One record: its span and its cells (value, span of the cell's content).
 type Record = (Span, Vec<(String, Span)>);
@@ -100,7 +100,7 @@ pub fn extract(bytes: &[u8], delim: u8, format: &'static str) -> Result<Extracte
                 continue;
             }
             let key = headers.get(c).filter(|h| !h.is_empty()).cloned().unwrap_or_else(|| format!("column {}", c + 1));
-            fields.push(Field { record: row, key, value: v.to_string(), span: crate::ingest::model::trim_span(&text, *cspan) });
+            fields.push(Field { record: row, key, value: v.to_string(), span: tg_text::document::trim_span(&text, *cspan) });
         }
     }
     let blocks = tidy_blocks(&text, blocks);

@@ -12,7 +12,7 @@
 use mailparse::{DispositionType, MailAddr, ParsedMail};
 
 use super::text::text_items;
-use crate::ingest::model::{Attachment, Block, Cited, Extracted, Message, Skip, Span, nest, rfc3339, tidy_blocks, trim_span};
+use tg_text::document::{Attachment, Block, Cited, Extracted, Message, Skip, Span, nest, rfc3339, tidy_blocks, trim_span};
 
 /// A document under construction from one or more messages.
 #[derive(Default)]
@@ -21,7 +21,7 @@ struct Mailbox {
     blocks: Vec<Block>,
     messages: Vec<Message>,
     attachments: Vec<Attachment>,
-    links: Vec<crate::ingest::model::Link>,
+    links: Vec<tg_text::document::Link>,
     warnings: Vec<String>,
 }
 
@@ -163,7 +163,7 @@ impl Mailbox {
             (None, Some(h)) => {
                 let x = super::html::extract(&h);
                 let off = self.text.len() + 1;
-                self.links.extend(x.links.into_iter().map(|l| crate::ingest::model::Link { span: (l.span.0 + off, l.span.1 + off), target: l.target }));
+                self.links.extend(x.links.into_iter().map(|l| tg_text::document::Link { span: (l.span.0 + off, l.span.1 + off), target: l.target }));
                 x.text
             }
             (None, None) => String::new(),

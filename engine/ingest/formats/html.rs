@@ -4,10 +4,10 @@
 //! skips `<head>`, `<script>`, `<style>`, `<template>`, `<svg>`, and records blocks
 //! (`paragraph`, `list_item`, `row`, `code`, `quote`, `title`), sections from `<h1>`–`<h6>`,
 //! and links from `<a href>`. Nesting deeper than
-//! [`MAX_NESTING`](crate::ingest::limits::MAX_NESTING) is flattened, with a warning.
+//! [`MAX_NESTING`](crate::limits::MAX_NESTING) is flattened, with a warning.
 
-use crate::ingest::limits::MAX_NESTING;
-use crate::ingest::model::{Builder, Extracted, Link, Span, nest, sections_from_headings};
+use crate::limits::MAX_NESTING;
+use tg_text::document::{Builder, Extracted, Link, Span, nest, sections_from_headings};
 
 /// HTML rendered so far: text, blocks, headings, links, warnings.
 #[derive(Default)]
@@ -28,7 +28,7 @@ impl Rendered {
         let Rendered { b, headings, links, mut warnings } = self;
         let (text, mut blocks) = b.finish();
         blocks.extend(sections_from_headings(&headings, text.len()));
-        let blocks = nest(crate::ingest::model::tidy_blocks(&text, blocks));
+        let blocks = nest(tg_text::document::tidy_blocks(&text, blocks));
         warnings.dedup();
         Extracted { format, text, blocks, links, warnings, ..Default::default() }
     }
@@ -238,7 +238,7 @@ fn close_tag(tag: &str, stack: &mut Vec<Open>, r: &mut Rendered, pre: &mut usize
         }
         if let Some((start, href)) = o.link {
             let end = r.b.text.len();
-            let span = crate::ingest::model::trim_span(&r.b.text, (start, end));
+            let span = tg_text::document::trim_span(&r.b.text, (start, end));
             if span.0 < span.1 {
                 r.links.push(Link { span, target: href });
             }

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::text::{Item, lines, outline};
-use crate::ingest::model::{Extracted, Link};
+use tg_text::document::{Extracted, Link};
 
 static ATX: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^ {0,3}(#{1,6})(?:[ \t]+|$)").unwrap_or_else(|e| panic!("{e}")));
 static LIST: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+").unwrap_or_else(|e| panic!("{e}")));

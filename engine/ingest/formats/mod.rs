@@ -18,7 +18,7 @@ pub mod text;
 pub mod xml;
 pub mod zipread;
 
-use super::model::{Extracted, Skip};
+use tg_text::document::{Extracted, Skip};
 
 /// The extension of a file name, lower-cased (`""` when none).
 pub fn extension(name: &str) -> String {

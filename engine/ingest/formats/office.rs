@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 use super::html::{Rendered, render};
 use super::xml::{Ev, events, get};
 use super::zipread::Container;
-use crate::ingest::limits::MAX_NESTING;
-use crate::ingest::model::{Block, Builder, Extracted, Link, Skip, Span, nest, sections_from_headings, tidy_blocks};
+use crate::limits::MAX_NESTING;
+use tg_text::document::{Block, Builder, Extracted, Link, Skip, Span, nest, sections_from_headings, tidy_blocks};
 
 /// Text, blocks and headings accumulated from word-processor XML.
 #[derive(Default)]
@@ -163,7 +163,7 @@ fn walk_docx(xml: &str, rels: &BTreeMap<String, String>, d: &mut Doc, note: Opti
                 }
                 "w:hyperlink" => {
                     if let Some((s, target)) = st.link.take() {
-                        let span = crate::ingest::model::trim_span(&d.b.text, (s, d.b.text.len()));
+                        let span = tg_text::document::trim_span(&d.b.text, (s, d.b.text.len()));
                         if span.0 < span.1 {
                             d.links.push(Link { span, target });
                         }
@@ -301,7 +301,7 @@ pub fn extract_odt(bytes: &[u8]) -> Result<Extracted, Skip> {
             if name == "text:a"
                 && let Some((s, target)) = link.take()
             {
-                let span = crate::ingest::model::trim_span(&d.b.text, (s, d.b.text.len()));
+                let span = tg_text::document::trim_span(&d.b.text, (s, d.b.text.len()));
                 if span.0 < span.1 {
                     d.links.push(Link { span, target });
                 }

@@ -16,8 +16,8 @@
 //! - Ligatures (ﬁ, ﬂ, …) are expanded; control characters other than newline and tab are removed.
 
 use super::text::text_items;
-use crate::ingest::catch_quietly;
-use crate::ingest::model::{Block, Extracted, Skip, Span, nest, sections_from_headings, tidy_blocks};
+use crate::catch_quietly;
+use tg_text::document::{Block, Extracted, Skip, Span, nest, sections_from_headings, tidy_blocks};
 
 fn visible(s: &str) -> usize {
     s.chars().filter(|c| !c.is_whitespace()).count()

@@ -5,7 +5,7 @@
 //! then gets plain-text blocks. Group nesting is not recursive, so deep files are safe.
 
 use super::text::{outline, text_items};
-use crate::ingest::model::{Extracted, Skip};
+use tg_text::document::{Extracted, Skip};
 
 const SKIP_DESTINATIONS: &[&str] = &[
     "fonttbl", "colortbl", "stylesheet", "info", "pict", "object", "header", "footer", "headerl", "headerr", "footerl", "footerr", "listtable",

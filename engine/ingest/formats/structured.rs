@@ -10,7 +10,7 @@
 //! differently (e.g. a folded string). Invalid input is still ingested as text, with a
 //! warning and no fields.
 
-use crate::ingest::model::{Block, Extracted, Field, Span, tidy_blocks};
+use tg_text::document::{Block, Extracted, Field, Span, tidy_blocks};
 
 /// Deepest nesting whose leaves become fields.
 const MAX_DEPTH: usize = 64;

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use crate::ingest::model::{Block, Extracted, Span, tidy_blocks};
+use tg_text::document::{Block, Extracted, Span, tidy_blocks};
 
 /// One top-level unit of a text before it becomes blocks.
 #[derive(Clone, Debug)]

@@ -5,8 +5,8 @@
 
 use std::io::{Cursor, Read};
 
-use crate::ingest::limits::{MAX_ZIP_ENTRIES, MAX_ZIP_MEMBER_BYTES, MAX_ZIP_RATIO, MAX_ZIP_TOTAL_BYTES};
-use crate::ingest::model::Skip;
+use crate::limits::{MAX_ZIP_ENTRIES, MAX_ZIP_MEMBER_BYTES, MAX_ZIP_RATIO, MAX_ZIP_TOTAL_BYTES};
+use tg_text::document::Skip;
 
 /// An opened container.
 pub struct Container<'a> {

@@ -1,0 +1,885 @@
+//! Extraction: canonical documents → entities, mentions and claims under the closed
+//! vocabulary, each fact citing the exact bytes it came from (issue 5).
+//!
+//! Model-free and deterministic: lexicons and patterns ([`entities`]), templates of
+//! typed placeholders for relations ([`relations`]), cue lexicons for modality
+//! ([`modality`]), and defined terms and pronouns resolved to the nearest compatible
+//! antecedent (coreference; claims that rest on it are tagged INFERRED and cite the
+//! antecedent). Tables (CSV wire logs) yield claims from their columns. Every claim is
+//! checked against the [`vocab::Vocabulary`] before it is emitted.
+
+#![forbid(unsafe_code)]
+
+pub mod aliases;
+pub mod authorities;
+pub mod clause;
+pub mod enforcement;
+pub mod entities;
+pub mod eval;
+pub mod eval_docred;
+pub mod identifiers;
+pub mod modality;
+pub mod ner;
+pub mod ner_train;
+pub mod relations;
+pub mod vocab;
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use tg_text::document::{Field, Span};
+use tg_store::{CitedFact, Tag, Value};
+use entities::{Mention, collapse, name_key};
+use modality::Modality;
+use vocab::Vocabulary;
+
+/// What extraction reads of a canonical document.
+#[derive(Clone, Debug)]
+pub struct Input<'a> {
+    /// Document id.
+    pub id: &'a str,
+    /// Canonical text.
+    pub text: &'a str,
+    /// Sentence spans, in order.
+    pub sentences: &'a [Span],
+    /// Structured fields (CSV rows, JSON records).
+    pub fields: &'a [Field],
+    /// Message senders and recipients as written, with their spans (known people).
+    pub people: &'a [(String, Span)],
+    /// The document's own date (ISO 8601), for relative dates.
+    pub date: Option<String>,
+}
+
+/// A claim as extracted, before it becomes facts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// Content id.
+    pub id: String,
+    /// Subject entity key and type.
+    pub subject: (String, &'static str),
+    /// Relation.
+    pub rel: String,
+    /// Object entity key and type.
+    pub object: (String, &'static str),
+    /// How the source holds it.
+    pub modality: Modality,
+    /// The asserting party's entity key, or `document`.
+    pub asserter: String,
+    /// The quote span.
+    pub quote: Span,
+    /// Extra values with the spans stating them.
+    pub attrs: Vec<(String, String, Span)>,
+    /// Validity date (ISO) with its span.
+    pub valid: Option<(String, Span)>,
+    /// Correction cue with its span.
+    pub correction: Option<(String, Span)>,
+    /// Antecedent mentions that coreference used: (entity key, antecedent span, referring span).
+    pub antecedents: Vec<(String, Span, Span)>,
+    /// The spans of the subject and object mentions in the quote (sentence claims; `None`
+    /// for claims from table rows, whose parties are cells).
+    pub args: Option<(Span, Span)>,
+}
+
+/// What extraction made of a document.
+#[derive(Clone, Debug, Default)]
+pub struct Extraction {
+    /// Entity mentions (coreferring ones included, with `coref` set).
+    pub mentions: Vec<(Mention, Option<Span>)>,
+    /// Claims.
+    pub claims: Vec<Claim>,
+    /// Claims the vocabulary refused, with the reason.
+    pub refused: Vec<String>,
+    /// Parties listed side by side ([`aliases`]): never the same entity.
+    pub listed: Vec<aliases::Listed>,
+    /// Registry identifiers stated beside a party's name ([`identifiers`]).
+    pub identifiers: Vec<identifiers::Stated>,
+}
+
+/// The largest char boundary of `text` at or before `i` (clamped to its length).
+fn floor_boundary(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn hex16(parts: &[&str]) -> String {
+    let mut h = blake3::Hasher::new();
+    for p in parts {
+        h.update(p.as_bytes());
+        h.update(&[0]);
+    }
+    h.finalize().to_hex()[..16].to_string()
+}
+
+/// The document's own date: a `Date:` header line near the top, else the first message time.
+fn document_date(text: &str, given: Option<String>) -> Option<String> {
+    let head = &text[..floor_boundary(text, 2000)];
+    if let Some(value) = header_value(head)
+        && let Some(d) = entities::find(text, value, None).into_iter().find(|x| x.kind == "Date" && x.key.len() == "Date:2024-01-01".len())
+    {
+        return Some(d.key["Date:".len()..].to_string());
+    }
+    given.filter(|g| g.len() >= 10 && g[..10].parse::<jiff::civil::Date>().is_ok()).map(|g| g[..10].to_string())
+}
+
+/// The span of the value of the first header line `Date:`, `Dated:` or `Sent:` in `head`
+/// (any case; whitespace around the colon), as the regex `(?im)^\s*(?:date|dated|sent)\s*:\s*(.+)$`
+/// finds it. A hand scan: that regex has no literal to look for, and it was a twentieth of
+/// extraction's time on short documents.
+fn header_value(head: &str) -> Option<Span> {
+    let space = |from: usize| from + head[from..].len() - head[from..].trim_start().len();
+    let mut pos = 0;
+    loop {
+        let line_end = head[pos..].find('\n').map_or(head.len(), |i| pos + i);
+        let body = space(pos);
+        for name in ["date", "dated", "sent"] {
+            let end = body + name.len();
+            if !head.get(body..end).is_some_and(|w| w.eq_ignore_ascii_case(name)) {
+                continue;
+            }
+            let colon = space(end);
+            if !head[colon..].starts_with(':') {
+                continue;
+            }
+            // `\s*(.+)$`: the rest of the first line with something on it after the colon;
+            // when only whitespace follows, the regex backs off to its last character that
+            // is not a line break.
+            let mut v = space(colon + 1);
+            if v == head.len() {
+                match head[colon + 1..].char_indices().rev().find(|(_, c)| *c != '\n') {
+                    Some((i, _)) => v = colon + 1 + i,
+                    None => continue,
+                }
+            }
+            let v_end = head[v..].find('\n').map_or(head.len(), |i| v + i);
+            if v_end > v {
+                return Some((v, v_end));
+            }
+        }
+        if line_end == head.len() {
+            return None;
+        }
+        pos = line_end + 1;
+    }
+}
+
+#[cfg(test)]
+mod header_tests {
+    use super::header_value;
+
+    #[test]
+    fn header_lines_as_the_regex_reads_them() {
+        fn v(h: &str) -> Option<&str> {
+            header_value(h).map(|(a, b)| &h[a..b])
+        }
+        assert_eq!(v("From: a@b.c\nDate: Mon, 4 Mar 2024 10:00\nSubject: x"), Some("Mon, 4 Mar 2024 10:00"));
+        assert_eq!(v("  DATED :  4 March 2024\r\nx"), Some("4 March 2024\r"));
+        assert_eq!(v("Sent:\n\n  4 March 2024\n"), Some("4 March 2024"));
+        assert_eq!(v("Update: none\nThe date: is not a header"), None);
+        assert_eq!(v("Memo\nDate 4 March"), None);
+        assert_eq!(v("Date:"), None);
+    }
+
+    /// Every arrangement of a few header fragments gives the span the regex gives.
+    #[test]
+    fn header_scan_equals_the_regex() {
+        let re = regex::Regex::new(r"(?im)^\s*(?:date|dated|sent)\s*:\s*(.+)$").unwrap_or_else(|e| panic!("{e}"));
+        let parts = ["Date", "dated", "SENT", "x", ":", " ", "\t", "\n", "\r\n", "4 May", "é", "Dat"];
+        let mut n = 0u64;
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    for d in parts {
+                        let h = format!("{a}{b}{c}{d}");
+                        let want = re.captures(&h).and_then(|c| c.get(1)).map(|m| (m.start(), m.end()));
+                        assert_eq!(header_value(&h), want, "{h:?}");
+                        n += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(n, 12u64.pow(4));
+    }
+}
+
+/// Defined terms: `Acme Trading Ltd ("Acme")`, `Beta Holdings SA (the "Beneficiary")`.
+fn defined_terms(text: &str, mentions: &[Mention]) -> Vec<(String, usize)> {
+    static DEF: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"^\s*\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#).unwrap_or_else(|e| panic!("{e}")));
+    let mut out = vec![];
+    for (i, m) in mentions.iter().enumerate() {
+        if !matches!(m.kind, "Organization" | "Person") {
+            continue;
+        }
+        let after = &text[m.span.1..floor_boundary(text, m.span.1 + 60)];
+        // The pattern opens with spaces and a parenthesis: most names have none after them.
+        if !after.trim_start().starts_with('(') {
+            continue;
+        }
+        if let Some(c) = DEF.captures(after)
+            && let Some(t) = c.get(1)
+        {
+            out.push((t.as_str().to_string(), i));
+        }
+    }
+    out
+}
+
+/// The sentence (of sorted, disjoint sentences) that contains `span`, if one does.
+fn containing(sentences: &[Span], span: Span) -> Option<&Span> {
+    sentences.get(sentences.partition_point(|s| s.1 < span.1)).filter(|s| s.0 <= span.0 && span.1 <= s.1)
+}
+
+fn is_word_boundary(text: &str, s: usize, e: usize) -> bool {
+    let before = text[..s].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+    let after = text[e..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+    before && after
+}
+
+/// Non-overlapping occurrences of `patterns` in `text`, leftmost first and longest at a
+/// position: (start, end, pattern index). One Aho-Corasick pass for many patterns; for a
+/// few, a substring search each (an automaton costs more to build than they cost to scan).
+fn find_all(text: &str, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
+    let mut hits: Vec<(usize, usize, usize)> = vec![];
+    if patterns.len() > 16 {
+        // A contiguous NFA: a DFA costs more to build than one document's search saves.
+        if let Ok(ac) = aho_corasick::AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
+            .build(patterns)
+        {
+            return ac.find_iter(text).map(|m| (m.start(), m.end(), m.pattern().as_usize())).collect();
+        }
+    }
+    for (i, p) in patterns.iter().enumerate().filter(|(_, p)| !p.is_empty()) {
+        hits.extend(text.match_indices(p).map(|(s, _)| (s, s + p.len(), i)));
+    }
+    hits.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    let mut out: Vec<(usize, usize, usize)> = vec![];
+    for h in hits {
+        if out.last().is_none_or(|l| h.0 >= l.1) {
+            out.push(h);
+        }
+    }
+    out
+}
+
+/// Extracts a document with the built-in name recogniser.
+pub fn extract(input: &Input, vocab: &Vocabulary) -> Extraction {
+    extract_with(input, vocab, &ner::BUILTIN)
+}
+
+/// Extracts a document with the given name recogniser (cross-validation runs a model
+/// trained without the document).
+pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Extraction {
+    let text = input.text;
+    let date = document_date(text, input.date.clone());
+    // Pass 1: mentions found by the rule finders and the name recogniser, sentence by sentence.
+    let mut learned = names.document(text, input.sentences);
+    // One name, one type in a document: each learned name takes the type the tagger gave
+    // its words most often (ties: organisation, person, place, in that order).
+    let mut votes: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    const TYPES: [&str; 3] = ["Organization", "Person", "Location"];
+    for (sp, kind) in learned.iter().flatten() {
+        if let Some(t) = TYPES.iter().position(|t| t == kind) {
+            votes.entry(collapse(&text[sp.0..sp.1])).or_default()[t] += 1;
+        }
+    }
+    for (sp, kind) in learned.iter_mut().flatten() {
+        if let Some(v) = votes.get(&collapse(&text[sp.0..sp.1])) {
+            let best = (0..3).fold(0, |b, t| if v[t] > v[b] { t } else { b });
+            *kind = TYPES[best];
+        }
+    }
+    // One word the tagger found only where every word is capitalised, at the start of a
+    // sentence, is not looked for again elsewhere (a wrong guess would spread); names of
+    // several words, words it found inside a sentence and the rules' names are.
+    let opener = |sp: &Span| containing(input.sentences, *sp).is_some_and(|s| text[s.0..sp.0].trim().is_empty());
+    let mut inside: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for (sp, _) in learned.iter().flatten() {
+        if !opener(sp) {
+            inside.insert(collapse(&text[sp.0..sp.1]));
+        }
+    }
+    let learned_words: std::collections::BTreeSet<Span> = learned
+        .iter()
+        .flatten()
+        .filter(|(sp, _)| !text[sp.0..sp.1].contains(char::is_whitespace) && !inside.contains(&collapse(&text[sp.0..sp.1])))
+        .map(|(sp, _)| *sp)
+        .collect();
+    let mut per_sentence: Vec<Vec<Mention>> =
+        input.sentences.iter().zip(learned).map(|(&s, found)| entities::with_names(text, authorities::with_authorities(text, s, entities::find(text, s, date.as_deref())), found)).collect();
+    // Known people (senders, recipients) and names already found recur elsewhere.
+    let mut known: BTreeMap<String, (&'static str, String)> = BTreeMap::new();
+    for (name, _) in input.people {
+        let n = collapse(name);
+        if n.split_whitespace().count() >= 2 && n.chars().next().is_some_and(char::is_uppercase) && !n.contains('@') {
+            known.insert(n.clone(), ("Person", format!("Person:{}", name_key(&n))));
+        }
+    }
+    for m in per_sentence.iter().flatten() {
+        if matches!(m.kind, "Organization" | "Person") && m.surface.len() >= 4 && !learned_words.contains(&m.span) {
+            known.insert(m.surface.clone(), (m.kind, m.key.clone()));
+        }
+    }
+    let all: Vec<Mention> = per_sentence.iter().flatten().cloned().collect();
+    let mut terms = defined_terms(text, &all);
+    terms.extend(aliases::unquoted_terms(text, &all));
+    // Referring expressions: (span, antecedent key, kind, antecedent span).
+    let mut coref: Vec<(Span, String, &'static str, Span)> = vec![];
+    // Known names and defined terms, found again in one pass over the text.
+    let names: Vec<(&String, &(&'static str, String))> = known.iter().collect();
+    let mut extra: Vec<Vec<Mention>> = vec![vec![]; input.sentences.len()];
+    let sentence_of = |pos: usize| input.sentences.partition_point(|s| s.1 <= pos);
+    for (s, e, i) in find_all(text, &names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()) {
+        let si = sentence_of(s);
+        if !is_word_boundary(text, s, e) || input.sentences.get(si).is_none_or(|x| x.0 > s || x.1 < e) {
+            continue;
+        }
+        let (name, (kind, key)) = names[i];
+        extra[si].push(Mention { span: (s, e), kind, key: key.clone(), surface: name.clone(), attrs: vec![] });
+    }
+    for (si, more) in extra.into_iter().enumerate() {
+        if !more.is_empty() {
+            let mut merged = std::mem::take(&mut per_sentence[si]);
+            merged.extend(more);
+            per_sentence[si] = entities::resolve_overlaps(merged);
+        }
+    }
+    // Surnames: a one-word name that is the last (or first) word of exactly one person named in full
+    // in the document ("Humphress" after "Michael Humphress") refers to that person, whatever
+    // type it was found as alone; such a mention becomes coreference (INFERRED, citing the
+    // full name).
+    let mut full: BTreeMap<String, BTreeMap<String, Span>> = BTreeMap::new();
+    // (Likewise a given name alone — "Hi Lena," — for the one person of the document it begins.)
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.surface.split_whitespace().count() >= 2) {
+        let words: Vec<&str> = m.surface.split_whitespace().collect();
+        for w in [words[0], words[words.len() - 1]] {
+            if w.chars().next().is_some_and(char::is_uppercase) && w.len() >= 2 && !w.ends_with('.') {
+                full.entry(w.to_lowercase()).or_default().entry(m.key.clone()).or_insert(m.span);
+            }
+        }
+    }
+    let mut surname_refs: Vec<(Span, String, &'static str, Span)> = vec![];
+    for ms in &mut per_sentence {
+        ms.retain(|m| {
+            let one_word = !m.surface.contains(char::is_whitespace) && matches!(m.kind, "Person" | "Organization" | "Location") && m.attrs.is_empty();
+            let person = one_word.then(|| full.get(&m.surface.to_lowercase())).flatten().filter(|keys| keys.len() == 1).and_then(|keys| keys.iter().next());
+            match person {
+                Some((key, ante)) if *key != m.key => {
+                    surname_refs.push((m.span, key.clone(), "Person", *ante));
+                    false
+                }
+                _ => true,
+            }
+        });
+    }
+    // A defined term after its definition is the defined party, not a name of its own:
+    // what the tagger or the re-finding made of it gives way to the coreference below.
+    if !terms.is_empty() {
+        for ms in &mut per_sentence {
+            ms.retain(|m| !terms.iter().any(|(t, i)| m.surface == *t && m.span.0 > all[*i].span.1 && m.key != all[*i].key));
+        }
+    }
+    // Defined terms used after their definition.
+    for (s, e, i) in find_all(text, &terms.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>()) {
+        let sp = (s, e);
+        let si = sentence_of(sp.0);
+        let ante = &all[terms[i].1];
+        let inside = input.sentences.get(si).is_some_and(|x| x.0 <= sp.0 && sp.1 <= x.1);
+        let quoted = text[..sp.0].ends_with('"') || text[..sp.0].ends_with('“');
+        if inside && is_word_boundary(text, sp.0, sp.1) && sp.0 > ante.span.1 && !quoted && !per_sentence[si].iter().any(|x| x.span.0 < sp.1 && sp.0 < x.span.1) {
+            coref.push((sp, ante.key.clone(), ante.kind, ante.span));
+        }
+    }
+    // Pronouns and generic nouns: the nearest compatible antecedent before them.
+    // "the Commission", "the Court": the nearest organisation whose name has that head word.
+    static PRONOUN: LazyLock<Regex> =
+        LazyLock::new(|| entities::re(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity|Commission|Court|Bureau|Department))|(?P<per>[Hh]e|[Ss]he))\b"));
+    coref.extend(surname_refs);
+    let mut flat: Vec<Mention> = per_sentence.iter().flatten().cloned().collect();
+    for (sp, key, kind, ante) in &coref {
+        flat.push(Mention { span: *sp, kind, key: key.clone(), surface: text[sp.0..sp.1].to_string(), attrs: vec![("antecedent", format!("{}-{}", ante.0, ante.1))] });
+    }
+    flat.sort_by(|a, b| a.span.cmp(&b.span));
+    for &sent in input.sentences {
+        // A match test, no captures: which group matched shows in its first letter.
+        for whole in PRONOUN.find_iter(&text[sent.0..sent.1]) {
+            let sp = (sent.0 + whole.start(), sent.0 + whole.end());
+            let org = whole.as_str().starts_with(['I', 'i', 'T', 't']);
+            let want = if org { "Organization" } else { "Person" };
+            // "it" before its verb only ("It wired", not "wired it"): the subject position.
+            let after = text[sp.1..].trim_start();
+            if org && whole.as_str().eq_ignore_ascii_case("it") && !after.starts_with(|ch: char| ch.is_lowercase()) {
+                continue;
+            }
+            // A capitalised head ("the Commission") names its antecedent's kind of body.
+            let head = whole.as_str().strip_prefix(['T', 't']).and_then(|r| r.strip_prefix("he ")).filter(|h| h.starts_with(char::is_uppercase)).map(str::to_lowercase);
+            let compatible = |m: &&Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent") && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
+            // (Mentions are in text order: only those starting before the pronoun are looked at.)
+            let mut ante = flat[..flat.partition_point(|m| m.span.0 < sp.0)].iter().rev().find(|m| m.span.1 <= sp.0 && compatible(m));
+            // A pronoun that opens its sentence continues the previous sentence's subject
+            // ("Wells Fargo acquired Bank of Alaska. It also acquired …"): the first compatible
+            // mention of the sentence the nearest one is in, not the nearest one.
+            if text[sent.0..sp.0].trim().is_empty()
+                && let Some(near) = ante
+                && let Some(prev) = containing(input.sentences, near.span)
+            {
+                ante = flat[flat.partition_point(|m| m.span.0 < prev.0)..].iter().find(|m| m.span.0 >= prev.0 && m.span.1 <= prev.1 && compatible(m)).or(ante);
+            }
+            if let Some(ante) = ante {
+                coref.push((sp, ante.key.clone(), want, ante.span));
+            }
+        }
+    }
+    coref.sort_by(|a, b| a.0.cmp(&b.0));
+    coref.dedup_by(|a, b| a.0 == b.0);
+
+    // The authorities named, by sentence (a settlement's implied party is the last one before).
+    let authority_mentions: Vec<(usize, Mention)> =
+        per_sentence.iter().enumerate().flat_map(|(i, ms)| ms.iter().filter(|m| authorities::is_authority(&m.key)).map(move |m| (i, m.clone()))).collect();
+    let mut out = Extraction::default();
+    for (si, &sent) in input.sentences.iter().enumerate() {
+        let mut ms: Vec<(Mention, Option<Span>)> = per_sentence[si].iter().cloned().map(|m| (m, None)).collect();
+        // (The referring expressions are sorted by span: those of this sentence are a range.)
+        let first = coref.partition_point(|c| c.0.0 < sent.0);
+        for (sp, key, kind, ante) in coref[first..].iter().take_while(|c| c.0.0 < sent.1).filter(|c| c.0.1 <= sent.1) {
+            if !ms.iter().any(|(m, _)| m.span.0 < sp.1 && sp.0 < m.span.1) {
+                ms.push((Mention { span: *sp, kind, key: key.clone(), surface: collapse(&text[sp.0..sp.1]), attrs: vec![] }, Some(*ante)));
+            }
+        }
+        ms.sort_by(|a, b| a.0.span.cmp(&b.0.span));
+        mark_roles(text, sent, &mut ms);
+        out.identifiers.extend(identifiers::sentence(text, sent, &ms));
+        // Alias statements and enumerations (identity evidence for the rule library).
+        let mentions: Vec<Mention> = ms.iter().map(|(m, _)| m.clone()).collect();
+        let (alias_claims, alias_mentions, listed) = aliases::sentence(input.id, text, sent, &mentions, vocab);
+        out.claims.extend(alias_claims);
+        out.mentions.extend(alias_mentions.into_iter().map(|m| (m, None)));
+        out.listed.extend(listed);
+        // Every relation joins two mentions: a sentence with fewer has none.
+        if ms.len() < 2 {
+            out.mentions.extend(ms);
+            continue;
+        }
+        let template = relations::template(&text[sent.0..sent.1], sent.0, &mentions);
+        for mut f in relations::find(&template, &mentions) {
+            // An implied party (a settlement's authority): named in the sentence, else earlier
+            // in the document, then cited as the claim's antecedent (INFERRED).
+            let mut with_implied = None;
+            if f.object == relations::IMPLIED {
+                let before: Vec<Mention> = authority_mentions[..authority_mentions.partition_point(|(i, _)| *i < si)].iter().map(|(_, m)| m.clone()).collect();
+                match enforcement::implied_object(f.rel, f.subject, &mentions, &before) {
+                    Some(Ok(i)) => f.object = i,
+                    Some(Err(m)) => {
+                        let mut more = ms.clone();
+                        more.push((Mention { span: sent, kind: m.kind, key: m.key.clone(), surface: m.surface.clone(), attrs: vec![] }, Some(m.span)));
+                        f.object = more.len() - 1;
+                        with_implied = Some(more);
+                    }
+                    None => continue,
+                }
+            }
+            let ms = with_implied.as_ref().unwrap_or(&ms);
+            let (s, o) = (&ms[f.subject], &ms[f.object]);
+            // Judges and the authority's staff are named in a case, not parties to it.
+            if [s, o].iter().any(|m| m.0.attrs.iter().any(|(k, v)| *k == "role" && matches!(v.as_str(), "judge" | "staff"))) {
+                continue;
+            }
+            if let Err(e) = vocab.check(f.rel, s.0.kind, o.0.kind) {
+                out.refused.push(e.to_string());
+                continue;
+            }
+            out.claims.push(claim(input.id, text, sent, ms, &f, vocab));
+        }
+        out.mentions.extend(ms);
+    }
+    out.claims.extend(aliases::term_claims(input.id, text, input.sentences, &all, &terms, vocab));
+    out.claims.extend(table_claims(input, vocab, &mut out.refused));
+    out
+}
+
+/// Marks people named as a judge (`role: judge`: "Judge X", "the Honorable X", "U.S.
+/// District Judge X") or as the authority's staff (`role: staff`: "Assistant U.S. Attorney
+/// X", "the investigation was conducted by X", "X of the Division of Enforcement"), so that
+/// they are not taken for parties. Their names are kept whole.
+fn mark_roles(text: &str, sent: Span, ms: &mut [(Mention, Option<Span>)]) {
+    static JUDGE: LazyLock<Regex> = LazyLock::new(|| {
+        entities::re(r"(?:\b(?:Chief\s+|Senior\s+|District\s+|Magistrate\s+|Bankruptcy\s+|Circuit\s+|Administrative\s+Law\s+)?Judge|\bJustice|\bHonorable|\bHon\.)\s*$")
+    });
+    static STAFF_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+        entities::re(r"(?i)(?:\bassistant\s+(?:u\.\s?s\.\s+|united\s+states\s+)?attorneys?|\btrial\s+attorneys?|\bstaff\s+(?:attorneys?|accountants?|members?)|\bprosecutors?|\b(?:was|were|is|are|been|being)\s+(?:conducted|handled|led|supervised|assisted|litigated)\s+by|\bwill\s+be\s+(?:led|handled|litigated)\s+by)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|,\s*|and\s+){0,12}$")
+    });
+    static STAFF_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+        entities::re(r"^[^.;]{0,60}?\b(?:of|in)\s+the\s+(?:(?:SEC|Commission)['’]s\s+)?(?:Division\s+of\s+Enforcement|Enforcement\s+Division|[A-Z][a-z]+\s+Regional\s+Office|Office\s+of\s+the\s+(?:General\s+Counsel|Chief\s+Accountant))")
+    });
+    for i in 0..ms.len() {
+        if ms[i].0.kind != "Person" || ms[i].0.attrs.iter().any(|(k, _)| *k == "role") {
+            continue;
+        }
+        let (a, b) = ms[i].0.span;
+        let before = &text[sent.0.min(a)..a];
+        let after = &text[b..sent.1.max(b)];
+        let role = if JUDGE.is_match(before) {
+            Some("judge")
+        } else if STAFF_BEFORE.is_match(before) || STAFF_AFTER.is_match(after) {
+            Some("staff")
+        } else {
+            None
+        };
+        if let Some(r) = role {
+            ms[i].0.attrs.push(("role", r.to_string()));
+        }
+    }
+}
+
+fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &relations::Found, vocab: &Vocabulary) -> Claim {
+    let quote = sent;
+    let qtext = &text[quote.0..quote.1];
+    let (s, o) = (&ms[f.subject].0, &ms[f.object].0);
+    // Modality and date are read in the clause that carries the relation (`clause.rs`): the
+    // span of its arguments (an implied object has none in the sentence) widened to clause
+    // boundaries.
+    let implied = ms[f.object].1.is_some_and(|_| o.span == sent);
+    let mut spans = vec![s.span];
+    if !implied {
+        spans.push(o.span);
+    }
+    spans.extend(f.money.iter().chain(f.extra.iter().map(|(_, m)| m)).map(|&m| ms[m].0.span));
+    let lo = spans.iter().map(|x| x.0).min().unwrap_or(quote.0).saturating_sub(quote.0);
+    let hi = spans.iter().map(|x| x.1).max().unwrap_or(quote.1).saturating_sub(quote.0);
+    let cl = clause::clause(qtext, (lo, hi));
+    let scope = if cl.framed { (0, cl.end) } else { (cl.start, cl.end) };
+    let mut modality = modality::modality(&clause::modality_text(qtext, cl, (lo, hi)));
+    if modality == Modality::Assertion && cl.framed {
+        modality = modality::modality(&qtext[..cl.start]);
+    }
+    // Attribution and open questions scope over the rest of the sentence ("… alleged that A,
+    // B, and C …"); denials and hedges stay in their clause.
+    if modality == Modality::Assertion && cl.start > 0 {
+        modality = modality::governing(&qtext[..cl.start]).unwrap_or(modality);
+    }
+    let scope = if modality != Modality::Assertion && cl.start > 0 && modality::governing(&qtext[..cl.start]) == Some(modality) { (0, cl.end) } else { scope };
+    if qtext.trim_end().ends_with('?') && modality != Modality::Undecided {
+        modality = Modality::Question;
+    }
+    let stext = &qtext[scope.0..scope.1];
+    // The asserter: a party next to the attribution words, inside the clause or its frame.
+    let mut asserter = "document".to_string();
+    if modality == Modality::Reported
+        && let Some((a, b)) = modality::attribution(stext)
+    {
+        let (a, b) = (quote.0 + scope.0 + a, quote.0 + scope.0 + b);
+        let cue = &text[a..b];
+        let party = |m: &&(Mention, Option<Span>)| matches!(m.0.kind, "Person" | "Organization") && m.0.key != s.key && m.0.key != o.key;
+        // Only spaces, a comma or a title may sit between the party and the cue.
+        let close = |from: usize, to: usize| {
+            let gap = text[from..to].trim().trim_end_matches('.');
+            matches!(gap, "" | "," | "Mr" | "Mrs" | "Ms" | "Dr" | "Prof")
+        };
+        let found = if cue.to_lowercase().starts_with("according to") {
+            ms.iter().filter(party).find(|m| m.0.span.0 >= b && close(b, m.0.span.0))
+        } else {
+            ms.iter().filter(party).rev().find(|m| m.0.span.1 <= a && close(m.0.span.1, a))
+        };
+        if let Some(m) = found {
+            asserter = m.0.key.clone();
+        }
+    }
+    // A denial is the denier's: the party just before "denied" in the quote ("Marek Novak
+    // denied that he controls …"), even when it is the claim's own subject.
+    if modality == Modality::Denied
+        && let Some((a, _)) = modality::denial(stext)
+    {
+        let a = quote.0 + scope.0 + a;
+        let gap_ok = |from: usize| matches!(text[from..a].trim(), "" | ",");
+        if let Some(m) = ms.iter().filter(|m| matches!(m.0.kind, "Person" | "Organization") && m.0.span.1 <= a).next_back()
+            && gap_ok(m.0.span.1)
+        {
+            asserter = m.0.key.clone();
+        }
+    }
+    let mut attrs = vec![];
+    if let Some(mi) = f.money {
+        let m = &ms[mi].0;
+        for (k, v) in &m.attrs {
+            if vocab.check_attribute(f.rel, k).is_ok() {
+                attrs.push((k.to_string(), v.clone(), m.span));
+            }
+        }
+    }
+    // Amounts by kind ("penalty", "disgorgement"), with the currency of the first.
+    for (k, mi) in &f.extra {
+        let m = &ms[*mi].0;
+        let amount = m.attrs.iter().find(|a| a.0 == "amount").map(|a| a.1.clone());
+        if let Some(v) = amount
+            && vocab.check_attribute(f.rel, k).is_ok()
+        {
+            attrs.push((k.to_string(), v, m.span));
+            if let Some(c) = m.attrs.iter().find(|a| a.0 == "currency")
+                && !attrs.iter().any(|a| a.0 == "currency")
+                && vocab.check_attribute(f.rel, "currency").is_ok()
+            {
+                attrs.push(("currency".into(), c.1.clone(), m.span));
+            }
+        }
+    }
+    if let Some(r) = &f.role
+        && vocab.check_attribute(f.rel, "role").is_ok()
+    {
+        attrs.push(("role".into(), r.clone(), quote));
+    }
+    // The validity date: the date mention in the clause nearest the subject, else the last
+    // one of the frame before it (an opening "On 4 March 2024, …"); never another clause's.
+    let day = |m: &&(Mention, Option<Span>)| m.0.kind == "Date" && m.0.key.len() == "Date:2024-01-01".len();
+    let (c0, c1) = (quote.0 + cl.start, quote.0 + cl.end);
+    let valid = ms
+        .iter()
+        .filter(day)
+        .filter(|m| m.0.span.0 >= c0 && m.0.span.1 <= c1)
+        .min_by_key(|m| m.0.span.0.abs_diff(s.span.0))
+        .or_else(|| ms.iter().filter(day).filter(|m| m.0.span.1 <= c0).next_back())
+        .map(|m| (m.0.key["Date:".len()..].to_string(), m.0.span));
+    let correction = modality::correction(qtext).map(|(a, b)| (text[quote.0 + a..quote.0 + b].to_lowercase(), (quote.0 + a, quote.0 + b)));
+    let antecedents = [&ms[f.subject], &ms[f.object]].iter().filter_map(|m| m.1.map(|ante| (m.0.key.clone(), ante, m.0.span))).collect();
+    let id = hex16(&[doc, &quote.0.to_string(), &quote.1.to_string(), &s.key, f.rel, &o.key]);
+    Claim { id, subject: (s.key.clone(), s.kind), rel: f.rel.to_string(), object: (o.key.clone(), o.kind), modality, asserter, quote, attrs, valid, correction, antecedents, args: Some((s.span, o.span)) }
+}
+
+/// Columns of a transfer table, by header words.
+fn column<'a>(fields: &'a [&'a Field], names: &[&str]) -> Option<&'a Field> {
+    fields.iter().copied().find(|f| {
+        let k = f.key.to_lowercase();
+        names.iter().any(|n| k == *n || k.starts_with(&format!("{n}_")) || k.ends_with(&format!("_{n}")) || k.starts_with(&format!("{n} ")))
+    })
+}
+
+fn party_kind(name: &str) -> &'static str {
+    let ms = entities::find(name, (0, name.len()), None);
+    if ms.iter().any(|m| m.kind == "Organization") {
+        "Organization"
+    } else if name.split_whitespace().count() >= 2 && name.split_whitespace().all(|w| w.chars().next().is_some_and(char::is_uppercase)) {
+        "Person"
+    } else {
+        "Organization"
+    }
+}
+
+/// TRANSFERRED claims from the rows of a transfer table: a row with an originator, a
+/// beneficiary and an amount column (header words, any common naming).
+fn table_claims(input: &Input, vocab: &Vocabulary, refused: &mut Vec<String>) -> Vec<Claim> {
+    let mut by_record: BTreeMap<u32, Vec<&Field>> = BTreeMap::new();
+    for f in input.fields {
+        by_record.entry(f.record).or_default().push(f);
+    }
+    let mut out = vec![];
+    for (_, fields) in by_record {
+        let from = column(&fields, &["originator", "sender", "payer", "debtor", "remitter", "ordering_customer", "from"]);
+        let to = column(&fields, &["beneficiary", "receiver", "recipient", "payee", "creditor", "to"]);
+        let amount = column(&fields, &["amount", "value", "sum"]);
+        let (Some(from), Some(to), Some(amount)) = (from, to, amount) else { continue };
+        let (a, b) = (collapse(&from.value), collapse(&to.value));
+        if a.is_empty() || b.is_empty() {
+            continue;
+        }
+        let (ka, kb) = (party_kind(&a), party_kind(&b));
+        if let Err(e) = vocab.check("TRANSFERRED", ka, kb) {
+            refused.push(e.to_string());
+            continue;
+        }
+        let start = fields.iter().map(|f| f.span.0).min().unwrap_or(0);
+        let end = fields.iter().map(|f| f.span.1).max().unwrap_or(0);
+        let quote = (start, end);
+        let mut attrs = vec![];
+        let currency = column(&fields, &["currency", "ccy"])
+            .map(|c| c.value.trim().to_uppercase())
+            .or_else(|| ["usd", "eur", "gbp", "chf", "jpy"].iter().find(|c| amount.key.to_lowercase().contains(*c)).map(|c| c.to_uppercase()));
+        let digits: String = amount.value.chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
+        if !digits.is_empty() {
+            attrs.push(("amount".to_string(), digits.trim_end_matches(".00").to_string(), amount.span));
+        }
+        if let Some(c) = currency {
+            attrs.push(("currency".to_string(), c, amount.span));
+        }
+        if let Some(r) = column(&fields, &["reference", "ref", "id", "wire_id", "transaction_id"]) {
+            attrs.push(("reference".to_string(), r.value.trim().to_string(), r.span));
+        }
+        let valid = column(&fields, &["date", "value_date", "booking_date"]).and_then(|d| {
+            let ms = entities::find(&d.value, (0, d.value.len()), None);
+            ms.into_iter().find(|m| m.kind == "Date" && m.key.len() == "Date:2024-01-01".len()).map(|m| (m.key["Date:".len()..].to_string(), d.span))
+        });
+        if let Some((iso, sp)) = &valid {
+            attrs.push(("date".to_string(), iso.clone(), *sp));
+        }
+        let subject = (format!("{ka}:{}", name_key(&a)), ka);
+        let object = (format!("{kb}:{}", name_key(&b)), kb);
+        let id = hex16(&[input.id, &start.to_string(), &end.to_string(), &subject.0, "TRANSFERRED", &object.0]);
+        out.push(Claim { id, subject, rel: "TRANSFERRED".into(), object, modality: Modality::Assertion, asserter: "document".into(), quote, attrs, valid, correction: None, antecedents: vec![], args: None });
+    }
+    out
+}
+
+/// Extracts a canonical document as ingest produced it: its facts, and one warning per
+/// distinct refusal by the vocabulary (with how many claims it refused).
+pub fn document_facts(id: &str, x: &tg_text::document::Extracted, vocab: &Vocabulary) -> (Vec<CitedFact>, Vec<String>) {
+    let sentences = tg_text::chunk::region_sentences(&x.text, &x.blocks);
+    let mut people = vec![];
+    for m in &x.messages {
+        for c in m.sender.iter().chain(m.recipients.iter().map(|(c, _)| c)) {
+            people.push((c.value.clone(), c.span));
+        }
+    }
+    let date = x.messages.iter().find_map(|m| m.time.as_ref()).map(|t| t.value.clone());
+    let input = Input { id, text: &x.text, sentences: &sentences, fields: &x.fields, people: &people, date };
+    let extraction = extract(&input, vocab);
+    let mut refused: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in &extraction.refused {
+        *refused.entry(r.as_str()).or_default() += 1;
+    }
+    let warnings = refused.into_iter().map(|(why, n)| format!("{n} claim(s) refused: {why}")).collect();
+    (facts(id, &extraction, &x.fields), warnings)
+}
+
+/// The facts of an extraction (relations declared in `stdlib/schema.dl`).
+pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
+    let sym = |s: &str| Value::Sym(s.to_string());
+    let mut out = vec![];
+    // Entities and mentions: one fact each, citing every span.
+    let mut entity_spans: BTreeMap<(&str, &str), Vec<(u64, u64)>> = BTreeMap::new();
+    let mut mention_spans: BTreeMap<(&str, &str), Vec<(u64, u64)>> = BTreeMap::new();
+    let mut attr_spans: BTreeMap<(&str, &str, &str), Vec<(u64, u64)>> = BTreeMap::new();
+    let mut coref_spans: BTreeMap<(&str, &str), Vec<(u64, u64)>> = BTreeMap::new();
+    for (m, ante) in &x.mentions {
+        let sp = (m.span.0 as u64, m.span.1 as u64);
+        if ante.is_some() {
+            coref_spans.entry((m.surface.as_str(), m.key.as_str())).or_default().push(sp);
+            continue;
+        }
+        entity_spans.entry((m.key.as_str(), m.kind)).or_default().push(sp);
+        mention_spans.entry((m.key.as_str(), m.surface.as_str())).or_default().push(sp);
+        for (k, v) in &m.attrs {
+            attr_spans.entry((m.key.as_str(), k, v.as_str())).or_default().push(sp);
+        }
+    }
+    // Table parties: entities cited by their cells.
+    // The fields inside a quote: a range of the fields when they are in text order (as
+    // ingest gives them), so a table of N rows costs N lookups, not N × N.
+    let in_order = fields.is_sorted_by_key(|f| f.span.0);
+    let inside = move |q: Span| -> &[Field] {
+        if in_order {
+            let a = fields.partition_point(|f| f.span.0 < q.0);
+            let b = fields.partition_point(|f| f.span.0 < q.1);
+            &fields[a..b.max(a)]
+        } else {
+            fields
+        }
+    };
+    let party_cells: Vec<(String, &'static str, (u64, u64), String)> = x
+        .claims
+        .iter()
+        .filter(|c| c.antecedents.is_empty() && c.attrs.iter().any(|a| a.0 == "reference" || a.0 == "amount") && inside(c.quote).iter().any(|f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1))
+        .flat_map(|c| {
+            inside(c.quote)
+                .iter()
+                .filter(move |f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1)
+                .filter_map(move |f| {
+                    let v = collapse(&f.value);
+                    [&c.subject, &c.object].into_iter().find(|(k, kind)| *k == format!("{kind}:{}", name_key(&v))).map(|(k, kind)| (k.clone(), *kind, (f.span.0 as u64, f.span.1 as u64), v))
+                })
+        })
+        .collect();
+    for (k, kind, sp, surface) in &party_cells {
+        entity_spans.entry((k.as_str(), kind)).or_default().push(*sp);
+        mention_spans.entry((k.as_str(), surface.as_str())).or_default().push(*sp);
+    }
+    for ((key, kind), spans) in entity_spans {
+        out.push(CitedFact { rel: "entity".into(), args: vec![sym(key), sym(kind)], tag: Tag::Extracted, spans });
+    }
+    for ((key, surface), spans) in mention_spans {
+        out.push(CitedFact { rel: "mention".into(), args: vec![sym(doc), sym(key), sym(surface)], tag: Tag::Extracted, spans });
+    }
+    // An identifier cites the name and the identifier together.
+    for id in &x.identifiers {
+        attr_spans.entry((id.entity.as_str(), id.kind, id.value.as_str())).or_default().push((id.span.0 as u64, id.span.1 as u64));
+    }
+    for ((key, k, v), spans) in attr_spans {
+        out.push(CitedFact { rel: "entity_attr".into(), args: vec![sym(key), sym(k), sym(v)], tag: Tag::Extracted, spans });
+    }
+    for ((surface, key), spans) in coref_spans {
+        out.push(CitedFact { rel: "coref".into(), args: vec![sym(doc), sym(surface), sym(key)], tag: Tag::Inferred, spans });
+    }
+    out.extend(aliases::facts(doc, &x.listed));
+    for c in &x.claims {
+        let tag = if c.antecedents.is_empty() { Tag::Extracted } else { Tag::Inferred };
+        let polarity = if c.modality == Modality::Denied { "negative" } else { "positive" };
+        let q = vec![(c.quote.0 as u64, c.quote.1 as u64)];
+        out.push(CitedFact {
+            rel: "claim".into(),
+            args: vec![sym(&c.id), sym(doc), sym(&c.subject.0), sym(&c.rel), sym(&c.object.0), sym(c.modality.name()), sym(polarity), sym(&c.asserter)],
+            tag,
+            spans: q.clone(),
+        });
+        for (k, v, sp) in &c.attrs {
+            out.push(CitedFact { rel: "claim_attr".into(), args: vec![sym(&c.id), sym(k), sym(v)], tag, spans: vec![(sp.0 as u64, sp.1 as u64)] });
+        }
+        if let Some((d, sp)) = &c.valid {
+            out.push(CitedFact { rel: "claim_valid".into(), args: vec![sym(&c.id), sym(d)], tag, spans: vec![(sp.0 as u64, sp.1 as u64)] });
+        }
+        if let Some((cue, sp)) = &c.correction {
+            out.push(CitedFact { rel: "claim_correction".into(), args: vec![sym(&c.id), sym(cue)], tag, spans: vec![(sp.0 as u64, sp.1 as u64)] });
+        }
+        for (key, ante, referring) in &c.antecedents {
+            out.push(CitedFact {
+                rel: "claim_antecedent".into(),
+                args: vec![sym(&c.id), sym(key)],
+                tag: Tag::Inferred,
+                spans: vec![(ante.0 as u64, ante.1 as u64), (referring.0 as u64, referring.1 as u64)],
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn claims(text: &str) -> Vec<String> {
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        x.claims.iter().map(|c| format!("{}({}, {})", c.rel, c.subject.0, c.object.0)).collect()
+    }
+
+    #[test]
+    fn a_denial_is_the_deniers() {
+        let text = "Marek Novak denied that he controls Gamma Consulting LLC. Acme Ltd did not transfer any funds to Beta Ltd.";
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let got: Vec<(String, &str, String)> = x.claims.iter().map(|c| (c.rel.clone(), c.modality.name(), c.asserter.clone())).collect();
+        assert_eq!(got, [("CONTROLS".to_string(), "denied", "Person:marek novak".to_string()), ("TRANSFERRED".to_string(), "denied", "document".to_string())]);
+    }
+
+    #[test]
+    fn modality_and_date_come_from_the_claims_clause() {
+        let text = "Vesta Media Corp. falsely portrayed its finances on 1 May 2023, and Nolan Freight Ltd wired USD 5,000 to Vesta Media Corp. on 2 June 2023. \
+                    The complaint alleged that Acme Ltd, Beta Ltd, and Gamma Ltd paid Delta Ltd USD 7.";
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let got: Vec<(String, &str, Option<String>)> = x.claims.iter().map(|c| (c.rel.clone(), c.modality.name(), c.valid.as_ref().map(|v| v.0.clone()))).collect();
+        assert_eq!(got, [("TRANSFERRED".to_string(), "assertion", Some("2023-06-02".to_string())), ("PAID".to_string(), "reported", None)]);
+    }
+
+    #[test]
+    fn a_sentence_opening_pronoun_continues_the_previous_subject() {
+        assert_eq!(
+            claims("Wells Fargo Bank acquired National Bank of Alaska. It also acquired First Security Corporation."),
+            [
+                "ACQUIRED(Organization:wells fargo bank, Organization:national bank of alaska)",
+                "ACQUIRED(Organization:wells fargo bank, Organization:first security corporation)"
+            ]
+        );
+    }
+}

@@ -1,0 +1,149 @@
+//! Ingest: corpus files → canonical documents and STRUCTURAL facts.
+//!
+//! [`walk`] lists a corpus (ids, ignore files, links), [`formats`] turn each file's
+//! bytes into a [`tg_text::document::Extracted`] (each extractor under `catch_unwind`,
+//! PDFs optionally in a child process, [`pdf_worker`]), and [`facts`] turns a document
+//! into its structural facts (document, sections, chunks, fields, messages). E-mail
+//! attachments become documents of their own, with ids `PARENT#attachments/N/NAME`
+//! ([`extract_tree`]). The build pipeline that stores them, extracts claims and keeps
+//! the manifest is `tg_app::build`; this crate never writes to the store.
+
+pub mod facts;
+pub mod formats;
+pub mod limits;
+pub mod logs;
+pub mod pdf_worker;
+pub mod sources;
+pub mod structure;
+pub mod walk;
+
+use std::path::Path;
+
+use tg_store::CitedFact;
+use tg_text::document::{Extracted, Skip};
+
+pub use facts::paragraphs;
+
+/// One extracted document ready to store (a file or an attachment): its id, source
+/// bytes, canonical document and facts.
+pub struct Ingested {
+    /// Document id.
+    pub id: String,
+    /// The bytes it was extracted from.
+    pub source: Vec<u8>,
+    /// The canonical document.
+    pub doc: Extracted,
+    /// Its structural facts and whatever the enrichment added.
+    pub facts: Vec<CitedFact>,
+}
+
+/// One file's extraction results: its document and its attachments, or (id, reason) skips.
+pub type Extractions = Vec<Result<Ingested, (String, String)>>;
+
+/// Facts a later layer adds to a document as it is extracted (claims), with warnings.
+/// Runs under the same panic guard as the extractors: a panic skips the document.
+pub type Enrich<'a> = &'a (dyn Fn(&str, &Extracted) -> (Vec<CitedFact>, Vec<String>) + Sync);
+
+thread_local! {
+    static QUIET_PANICS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Installs (once) a panic hook that stays silent for panics caught inside extraction
+/// (they become skips with a reason) and defers to the previous hook otherwise.
+fn install_quiet_hook() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET_PANICS.with(|q| q.get()) {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Runs `f`, turning a panic into `Err(message)` without printing it.
+pub fn catch_quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    install_quiet_hook();
+    let was = QUIET_PANICS.with(|q| q.replace(true));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    QUIET_PANICS.with(|q| q.set(was));
+    r.map_err(|p| {
+        if let Some(s) = p.downcast_ref::<&str>() {
+            (*s).to_string()
+        } else if let Some(s) = p.downcast_ref::<String>() {
+            s.clone()
+        } else {
+            "unknown panic".into()
+        }
+    })
+}
+
+/// Extracts a file and, recursively, its attachments, into `out` (the file first); each
+/// document's facts are its structural facts plus what `enrich` adds. `worker` is a `tg`
+/// binary to extract PDFs in (see [`pdf_worker`]). Never panics.
+pub fn extract_tree(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Option<&Path>, enrich: Enrich, out: &mut Extractions) {
+    let is_pdf = formats::extension(name) == "pdf" || bytes.starts_with(b"%PDF-");
+    let result = match worker {
+        Some(exe) if is_pdf => pdf_worker::extract_in_child(exe, &bytes),
+        _ => match catch_quietly(|| formats::extract(name, &bytes)) {
+            Ok(r) => r,
+            Err(msg) => Err(Skip::new(format!("extractor failed: {}", first_line(&msg)))),
+        },
+    };
+    match result {
+        Err(s) => out.push(Err((id.to_string(), s.0))),
+        Ok(mut doc) => {
+            let attachments = std::mem::take(&mut doc.attachments);
+            let mut kept = vec![];
+            let mut children = vec![];
+            let mut nested = vec![];
+            for mut a in attachments {
+                let child = format!("{id}#{}", walk::escape_text(&a.suffix));
+                if depth >= limits::MAX_ATTACHMENT_DEPTH {
+                    doc.warnings.push(format!("attachment {} not ingested: nesting deeper than {}", a.name, limits::MAX_ATTACHMENT_DEPTH));
+                    continue;
+                }
+                children.push(child.clone());
+                nested.push((child, a.name.clone(), std::mem::take(&mut a.bytes)));
+                kept.push(a);
+            }
+            doc.attachments = kept;
+            let facts = match catch_quietly(|| {
+                let mut f = facts::facts(id, &doc, &children);
+                let (claims, refusals) = enrich(id, &doc);
+                f.extend(claims);
+                (f, refusals)
+            }) {
+                Ok((f, refusals)) => {
+                    doc.warnings.extend(refusals);
+                    f
+                }
+                Err(msg) => {
+                    out.push(Err((id.to_string(), format!("structure detection failed: {}", first_line(&msg)))));
+                    return;
+                }
+            };
+            out.push(Ok(Ingested { id: id.to_string(), source: bytes, doc, facts }));
+            for (child, name, b) in nested {
+                extract_tree(&child, &name, b, depth + 1, worker, enrich, out);
+            }
+        }
+    }
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}
+
+/// The setting naming the corpus root (absolute) the documents were read from: `tg verify`
+/// re-hashes the source files there.
+pub const CORPUS_SETTING: &str = "corpus";
+
+/// blake3 of a file, streamed (constant memory).
+pub fn hash_file(path: &Path) -> std::io::Result<String> {
+    let mut h = blake3::Hasher::new();
+    let mut f = std::fs::File::open(path)?;
+    std::io::copy(&mut f, &mut h)?;
+    Ok(h.finalize().to_hex().to_string())
+}

@@ -1,0 +1,277 @@
+//! Deterministic, sentence-aware, bounded chunks of a canonical text.
+//!
+//! The text is first cut at the boundaries of sections, pages, messages, tables and
+//! code blocks (so a chunk never straddles two of them), then each region is split
+//! into sentences, and sentences are packed greedily into chunks of at most
+//! [`MAX_CHUNK_BYTES`]. A sentence longer than that
+//! is cut at the last whitespace before the limit (or at a character boundary), so
+//! gigantic lines cost linear time. Each chunk names the innermost block holding it,
+//! which makes chunks hierarchical: section → chunk.
+
+use std::cmp::Reverse;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::document::{Block, Span, trim_span};
+
+/// Largest chunk (bytes): chunks pack whole sentences up to this size.
+pub const MAX_CHUNK_BYTES: usize = 1500;
+
+/// Block kinds whose boundaries chunks never cross.
+const BOUNDARY_KINDS: [&str; 7] = ["section", "page", "message", "table", "code", "chapter", "attachment"];
+
+/// Candidate sentence ends: sentence punctuation and line breaks (a line break ends a
+/// sentence before a blank line, or everywhere in a one-paragraph-per-line text).
+static BREAKS: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[.!?]|\n").unwrap_or_else(|e| panic!("{e}")));
+
+/// Lines longer than this are paragraphs written on one line: hard-wrapped text (mail,
+/// plain-text filings) is wrapped well below it.
+const PARAGRAPH_LINE: usize = 120;
+
+/// Abbreviations that never end a sentence: titles, "No."/"v." before what they
+/// introduce, Latin abbreviations, month abbreviations ("Sept. 5").
+const NEVER_ENDS: &[&str] = &[
+    "Mr", "Mrs", "Ms", "Messrs", "Dr", "Prof", "Rev", "Hon", "Gen", "Sen", "Rep", "Gov", "Lt", "Col", "Capt", "Sgt", "St", "Mt", "Ft", "No", "Nos", "v", "vs", "e.g", "i.e",
+    "cf", "al", "Jan", "Feb", "Apr", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec", "Art", "Sec", "approx",
+];
+
+/// Abbreviations that end a sentence only before a word that opens one ("… paid Acme
+/// Inc. The next day …"): legal forms, name suffixes, "etc.", country and place initials.
+const MAY_END: &[&str] = &["Inc", "Ltd", "Corp", "Co", "Bros", "Jr", "Sr", "etc", "U.S", "U.K", "D.C", "N.Y", "L.L.C", "L.P", "S.A", "N.V", "B.V"];
+
+/// Words that open sentences: after a [`MAY_END`] abbreviation they show the sentence ended.
+const OPENERS: &[&str] = &[
+    "The", "He", "She", "It", "They", "We", "I", "In", "On", "At", "According", "This", "That", "These", "Those", "After", "Before", "Its", "His", "Her", "Their", "A", "An",
+    "As", "Since", "From", "During", "When", "While", "Also", "However", "Moreover", "Further", "Furthermore", "Additionally", "Instead", "Without", "For", "Under", "Among",
+    "Both", "Each", "Following", "Previously", "Separately", "Today", "Yesterday", "Then", "There", "Thereafter", "Later", "Subsequently",
+];
+
+/// Whether the period ending `word` (the text before it back to whitespace) is an
+/// abbreviation's, and so no sentence end, given the word after it (`next`).
+fn abbreviation(word: &str, next: &str) -> bool {
+    let word = word.trim_start_matches(|c: char| matches!(c, '(' | '[' | '"' | '\'' | '“' | '‘'));
+    let next_word: &str = next.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '.')).next().unwrap_or("");
+    let opener = OPENERS.contains(&next_word);
+    // An initial ("William R. Schantz"), not a lone pronoun before an opener.
+    if word.chars().count() == 1 && word.chars().all(char::is_uppercase) {
+        return !opener || word != "I";
+    }
+    if NEVER_ENDS.contains(&word) {
+        // A month ends a sentence only before an opener ("… in Jan. The …" is rare; "Jan. 5" is not).
+        return !(opener && word.len() >= 3 && word.chars().next().is_some_and(char::is_uppercase) && !matches!(word, "Mr" | "Mrs" | "Ms" | "Dr" | "Prof" | "Messrs" | "St" | "No" | "Nos"));
+    }
+    if MAY_END.contains(&word) {
+        return !opener;
+    }
+    // Dotted initials ("S.D.N.Y", "a.k.a"): segments of one or two letters.
+    if word.contains('.') && word.split('.').all(|p| !p.is_empty() && p.len() <= 2 && p.chars().all(char::is_alphabetic)) {
+        return !opener;
+    }
+    false
+}
+
+/// Whether a region is written one paragraph per line: more than half of its non-blank
+/// bytes are on lines longer than [`PARAGRAPH_LINE`]. Then every line break ends a sentence
+/// (hard-wrapped text keeps its sentences across line ends).
+fn one_paragraph_per_line(region: &str) -> bool {
+    let (mut long, mut all) = (0usize, 0usize);
+    for line in region.split('\n') {
+        let n = line.trim().len();
+        all += n;
+        if n > PARAGRAPH_LINE {
+            long += n;
+        }
+    }
+    long * 2 > all
+}
+
+/// The sentences of `text[start..end]`, trimmed, none longer than the chunk limit.
+///
+/// A sentence ends at `.`, `!` or `?` before whitespace (closing quotes and brackets
+/// stay with it), except after an abbreviation ([`NEVER_ENDS`], initials, and [`MAY_END`]
+/// unless a sentence opener follows); and at a line break before a blank line, or at
+/// every line break of a one-paragraph-per-line region.
+pub fn sentences(text: &str, start: usize, end: usize) -> Vec<Span> {
+    let end = end.min(text.len());
+    let bytes = text.as_bytes();
+    let mut out = vec![];
+    let mut s = start;
+    let Some(region) = text.get(start..end) else { return out };
+    let paragraphs = region.contains('\n') && one_paragraph_per_line(region);
+    for m in BREAKS.find_iter(region) {
+        let i = start + m.start();
+        if i < s {
+            continue;
+        }
+        // A run without any break: cut it before it outgrows a chunk.
+        while i - s > MAX_CHUNK_BYTES {
+            let c = split_point(text, s, s + MAX_CHUNK_BYTES);
+            push_bounded(text, (s, c), &mut out);
+            s = c;
+        }
+        if bytes[i] == b'\n' {
+            // A blank line (only spaces on it) after this one, or a paragraph per line.
+            let rest = &text[i + 1..end];
+            let blank = rest.trim_start_matches([' ', '\t', '\r']).starts_with('\n');
+            if blank || paragraphs {
+                push_bounded(text, (s, i), &mut out);
+                s = i;
+            }
+            continue;
+        }
+        let mut j = i + 1;
+        while j < end && matches!(bytes[j], b'"' | b'\'' | b')' | b']') {
+            j += 1;
+        }
+        // Curly closing quotes too.
+        while j < end && (text[j..end].starts_with('”') || text[j..end].starts_with('’')) {
+            j += '”'.len_utf8();
+        }
+        if j < end && !bytes[j].is_ascii_whitespace() {
+            continue;
+        }
+        let word = text[s..i].rsplit(char::is_whitespace).next().unwrap_or("");
+        if bytes[i] == b'.' && j == i + 1 && abbreviation(word, text[j..end].trim_start()) {
+            continue;
+        }
+        push_bounded(text, (s, j), &mut out);
+        s = j;
+    }
+    while end - s > MAX_CHUNK_BYTES {
+        let c = split_point(text, s, s + MAX_CHUNK_BYTES);
+        push_bounded(text, (s, c), &mut out);
+        s = c;
+    }
+    push_bounded(text, (s, end), &mut out);
+    out
+}
+
+/// A cut at or before `i`: after the last whitespace in the second half of `[s, i)`, else a char boundary.
+fn split_point(text: &str, s: usize, i: usize) -> usize {
+    let half = s + (i - s) / 2;
+    let mut k = i;
+    while k > half {
+        if text.as_bytes()[k - 1].is_ascii_whitespace() {
+            return k;
+        }
+        k -= 1;
+    }
+    let mut c = i;
+    while c > s + 1 && !text.is_char_boundary(c) {
+        c -= 1;
+    }
+    c
+}
+
+fn push_bounded(text: &str, span: Span, out: &mut Vec<Span>) {
+    let (s, e) = trim_span(text, span);
+    if s < e {
+        out.push((s, e));
+    }
+}
+
+/// The sentences of a text, never crossing the boundary of a section, page, message,
+/// table or code block.
+pub fn region_sentences(text: &str, blocks: &[Block]) -> Vec<Span> {
+    let mut cuts: Vec<usize> = vec![0, text.len()];
+    for b in blocks.iter().filter(|b| BOUNDARY_KINDS.contains(&b.kind)) {
+        cuts.push(b.span.0);
+        cuts.push(b.span.1);
+    }
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut out = vec![];
+    for w in cuts.windows(2) {
+        out.extend(sentences(text, w[0], w[1]));
+    }
+    out
+}
+
+/// The chunks of a text (from its [`region_sentences`]): spans and the innermost
+/// enclosing block (if any). Sentences are packed greedily up to the size limit, and a
+/// chunk never spans two regions.
+pub fn chunks(blocks: &[Block], sentences: &[Span]) -> Vec<(Span, Option<usize>)> {
+    let mut cuts: Vec<usize> = blocks.iter().filter(|b| BOUNDARY_KINDS.contains(&b.kind)).flat_map(|b| [b.span.0, b.span.1]).collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut spans = vec![];
+    let mut cur: Option<Span> = None;
+    for &s in sentences {
+        // A region boundary between the current chunk and this sentence closes the chunk.
+        let crosses = |c: Span| {
+            let i = cuts.partition_point(|&x| x <= c.0);
+            cuts.get(i).is_some_and(|&x| x <= s.0)
+        };
+        cur = match cur {
+            Some(c) if s.1 - c.0 <= MAX_CHUNK_BYTES && !crosses(c) => Some((c.0, s.1)),
+            Some(c) => {
+                spans.push(c);
+                Some(s)
+            }
+            None => Some(s),
+        };
+    }
+    if let Some(c) = cur {
+        spans.push(c);
+    }
+    // Innermost block containing each chunk: a sweep over blocks sorted by (start, longest first).
+    let mut order: Vec<usize> = (0..blocks.len()).collect();
+    order.sort_by_key(|&i| (blocks[i].span.0, Reverse(blocks[i].span.1), i));
+    let mut stack: Vec<usize> = vec![];
+    let mut j = 0;
+    let mut out = Vec::with_capacity(spans.len());
+    for (s, e) in spans {
+        while j < order.len() && blocks[order[j]].span.0 <= s {
+            let b = order[j];
+            while stack.last().is_some_and(|&t| blocks[t].span.1 <= blocks[b].span.0) {
+                stack.pop();
+            }
+            stack.push(b);
+            j += 1;
+        }
+        while stack.last().is_some_and(|&t| blocks[t].span.1 <= s) {
+            stack.pop();
+        }
+        let parent = stack.iter().rev().find(|&&t| blocks[t].span.0 <= s && blocks[t].span.1 >= e).copied();
+        out.push(((s, e), parent));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentences;
+
+    fn split(t: &str) -> Vec<&str> {
+        sentences(t, 0, t.len()).into_iter().map(|(a, b)| &t[a..b]).collect()
+    }
+
+    #[test]
+    fn abbreviations_do_not_end_sentences() {
+        assert_eq!(split("Acme Ltd. paid Beta Inc. USD 5. Then it stopped."), ["Acme Ltd. paid Beta Inc. USD 5.", "Then it stopped."]);
+        assert_eq!(split("Mr. Doe and Dr. Roe met Mrs. Poe and Ms. Lo at St. Louis, Jr. High."), ["Mr. Doe and Dr. Roe met Mrs. Poe and Ms. Lo at St. Louis, Jr. High."]);
+        assert_eq!(split("SEC v. William R. Schantz, Civil Action No. 5, in the U.S. District Court."), ["SEC v. William R. Schantz, Civil Action No. 5, in the U.S. District Court."]);
+        assert_eq!(split("Filed Sept. 5, 2001 and Jan. 3, 2002 (Nos. 1 and 2), e.g. here, i.e. there, vs. them."), ["Filed Sept. 5, 2001 and Jan. 3, 2002 (Nos. 1 and 2), e.g. here, i.e. there, vs. them."]);
+        assert_eq!(split("X, a.k.a. Y, of the U.K. office wired funds."), ["X, a.k.a. Y, of the U.K. office wired funds."]);
+        // A legal form or "U.S." ends a sentence before a word that opens one.
+        assert_eq!(split("It paid Acme Corp. The next day it paid Beta Co. He left the U.S. In May he returned."), ["It paid Acme Corp.", "The next day it paid Beta Co.", "He left the U.S.", "In May he returned."]);
+        // Curly closing quotes stay with their sentence.
+        assert_eq!(split("He said “stop.” Then he left."), ["He said “stop.”", "Then he left."]);
+    }
+
+    #[test]
+    fn line_ends_in_hard_wrapped_and_one_paragraph_per_line_text() {
+        // Hard-wrapped: sentences run across line ends; a blank line (even with spaces on it) ends one.
+        let wrapped = "The Commission filed a complaint against\nAcme Corp. today\n   \nLitigation Release No. 5\n\nNext paragraph.";
+        assert_eq!(split(wrapped), ["The Commission filed a complaint against\nAcme Corp. today", "Litigation Release No. 5", "Next paragraph."]);
+        // One paragraph per line: every line break ends a sentence, headings included.
+        let long = "x".repeat(130);
+        let para = format!("Litigation Release No. 20842 / January 5, 2009\nSEC v. Anthony A. James\nOn December 23, 2008, the U.S. Attorney filed charges against James {long}\nIn September 2008 the Commission sued him {long}");
+        let got = split(&para);
+        assert_eq!(got.len(), 4, "{got:?}");
+        assert_eq!(got[0], "Litigation Release No. 20842 / January 5, 2009");
+        assert_eq!(got[1], "SEC v. Anthony A. James");
+        assert!(got[3].starts_with("In September 2008"));
+    }
+}
