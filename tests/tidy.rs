@@ -1,4 +1,5 @@
-//! Tidy checks run as tests: module docs present, docs/ARCHITECTURE.md naming real modules.
+//! Tidy checks run as tests: module docs present, docs/ARCHITECTURE.md naming real modules,
+//! and the crate graph being the layer DAG the document draws.
 
 use std::path::{Path, PathBuf};
 
@@ -38,7 +39,7 @@ fn architecture_names_every_datalog_module_and_only_real_ones() {
     rust_files(&root().join("engine/datalog"), &mut files);
     for f in &files {
         let stem = f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        if stem == "mod" {
+        if stem == "mod" || stem == "lib" {
             continue;
         }
         assert!(arch.contains(&format!("| `{stem}`")) || arch.contains(&format!("| `{stem}` +")), "docs/ARCHITECTURE.md does not describe engine/datalog/{stem}.rs");
@@ -49,5 +50,113 @@ fn architecture_names_every_datalog_module_and_only_real_ones() {
         if (w.starts_with("engine/") || w.starts_with("grammar/")) && !w.contains('*') {
             assert!(root().join(w).exists(), "docs/ARCHITECTURE.md names {w}, which does not exist");
         }
+    }
+}
+
+/// The layer DAG: each crate of the workspace (`engine/NAME`, package `tg-NAME`) with the
+/// crates it may depend on. docs/ARCHITECTURE.md draws the same graph (checked below).
+const LAYERS: &[(&str, &[&str])] = &[
+    ("text", &[]),
+    ("limits", &[]),
+    ("store", &["text"]),
+    ("datalog", &["limits", "text"]),
+    ("ingest", &["store", "text"]),
+    ("extract", &["store", "text"]),
+    ("analytics", &["store", "text"]),
+    ("rules", &["datalog", "extract", "ingest", "limits", "store", "text"]),
+    ("llm", &["extract", "rules", "store", "text"]),
+    ("gql", &["analytics", "datalog", "limits", "rules", "store", "text"]),
+    ("app", &["analytics", "datalog", "extract", "gql", "ingest", "limits", "llm", "rules", "store", "text"]),
+];
+
+fn allowed(name: &str) -> &'static [&'static str] {
+    LAYERS.iter().find(|(n, _)| *n == name).map(|(_, d)| *d).unwrap_or_else(|| panic!("engine/{name} is not a layer of the DAG in tests/tidy.rs"))
+}
+
+/// The `tg-*` packages a manifest depends on (any dependency table).
+fn tg_dependencies(manifest: &str) -> Vec<String> {
+    let mut out: Vec<String> = manifest
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("tg-"))
+        .filter_map(|rest| rest.split(|c: char| c == '.' || c == ' ' || c == '=').next())
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn crates() -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(root().join("engine"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().join("Cargo.toml").exists())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_layer_dag_is_acyclic_and_every_crate_is_in_it() {
+    let names: Vec<&str> = LAYERS.iter().map(|(n, _)| *n).collect();
+    // Listed bottom-up: every dependency comes earlier, so the graph has no cycle.
+    for (i, (name, deps)) in LAYERS.iter().enumerate() {
+        for d in *deps {
+            let j = names.iter().position(|n| n == d).unwrap_or_else(|| panic!("{name} depends on unknown layer {d}"));
+            assert!(j < i, "{name} depends on {d}, which is not below it");
+        }
+    }
+    let mut listed: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    listed.sort();
+    assert_eq!(crates(), listed, "engine/*/Cargo.toml and the DAG disagree");
+}
+
+#[test]
+fn no_crate_depends_against_the_dag() {
+    for name in crates() {
+        let manifest = std::fs::read_to_string(root().join("engine").join(&name).join("Cargo.toml")).unwrap_or_default();
+        for dep in tg_dependencies(&manifest) {
+            if dep == name {
+                continue;
+            }
+            assert!(allowed(&name).contains(&dep.as_str()), "engine/{name}/Cargo.toml depends on tg-{dep}, which the layer DAG does not allow");
+        }
+    }
+}
+
+#[test]
+fn no_module_imports_against_the_dag() {
+    for name in crates() {
+        let mut files = vec![];
+        rust_files(&root().join("engine").join(&name), &mut files);
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap_or_default();
+            // The facade re-exports every layer for the CLI, benches and tests only.
+            assert!(!text.contains("textgraph::"), "{} reaches a layer through the facade `textgraph::`", f.display());
+            for (i, _) in text.match_indices("tg_") {
+                let before = text[..i].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let word: String = text[i + 3..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                if !text[i + 3 + word.len()..].starts_with("::") || word == name {
+                    continue;
+                }
+                assert!(allowed(&name).contains(&word.as_str()), "{} uses tg_{word}, which the layer DAG does not allow for tg-{name}", f.display());
+            }
+        }
+    }
+}
+
+#[test]
+fn architecture_draws_the_crate_dag() {
+    let arch = std::fs::read_to_string(root().join("docs/ARCHITECTURE.md")).unwrap_or_default();
+    for (name, deps) in LAYERS {
+        let shown = if deps.is_empty() { "—".to_string() } else { deps.iter().map(|d| format!("`tg-{d}`")).collect::<Vec<_>>().join(", ") };
+        let row = format!("| `tg-{name}` | {shown} |");
+        assert!(arch.contains(&row), "docs/ARCHITECTURE.md lacks the crate row {row}");
     }
 }

@@ -31,13 +31,6 @@ pub struct Options {
     pub identity: crate::view::Identity,
 }
 
-/// Exit status: success.
-pub const EXIT_OK: u8 = 0;
-/// Exit status: the query failed.
-pub const EXIT_QUERY: u8 = 1;
-/// Exit status: the setup (script, store, options) failed.
-pub const EXIT_SETUP: u8 = 2;
-
 /// A JSON value as a GQL value (integral numbers stay integers).
 pub fn from_json(j: &serde_json::Value) -> Value {
     use serde_json::Value as J;
@@ -83,7 +76,7 @@ pub fn run(opts: &Options, is_terminal: bool, out: &mut (dyn Write + Send), err:
     let r = std::thread::scope(|s| std::thread::Builder::new().stack_size(512 << 20).spawn_scoped(s, || run_here(opts, is_terminal, out, err)).map(|h| h.join()));
     match r {
         Ok(Ok(code)) => code,
-        _ => EXIT_SETUP,
+        _ => tg_limits::exit::ERROR,
     }
 }
 
@@ -93,7 +86,7 @@ fn run_here(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dy
             Some(f) => f,
             None => {
                 let _ = writeln!(err, "tg: unknown format {f} (table, tsv, csv, json, tck)");
-                return EXIT_SETUP;
+                return tg_limits::exit::ERROR;
             }
         },
         None if is_terminal => Format::Table,
@@ -103,7 +96,7 @@ fn run_here(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dy
         Ok(p) => p,
         Err(e) => {
             let _ = writeln!(err, "tg: {e}");
-            return EXIT_SETUP;
+            return tg_limits::exit::ERROR;
         }
     };
     let (mut graph, access) = match &opts.script {
@@ -112,17 +105,17 @@ fn run_here(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dy
                 Ok(t) => t,
                 Err(e) => {
                     let _ = writeln!(err, "tg: cannot read {}: {e}", path.display());
-                    return EXIT_SETUP;
+                    return tg_limits::exit::ERROR;
                 }
             };
             if !tg_text::sniff::looks_like_cypher(&text) {
                 let _ = writeln!(err, "tg: {} is not a CREATE script: it does not begin with a Cypher clause (its contents are not shown)", path.display());
-                return EXIT_SETUP;
+                return tg_limits::exit::ERROR;
             }
             let mut g = Graph::default();
             if let Err(e) = crate::run_script(&mut g, &text, &params) {
                 let _ = writeln!(err, "setup script {} failed: {e}", path.display());
-                return EXIT_SETUP;
+                return tg_limits::exit::ERROR;
             }
             (g, Access::ReadWrite)
         }
@@ -130,14 +123,14 @@ fn run_here(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dy
             Ok(g) => (g, Access::ReadOnly),
             Err(e) => {
                 let _ = writeln!(err, "tg: {e}");
-                return EXIT_SETUP;
+                return tg_limits::exit::ERROR;
             }
         },
     };
     match crate::query(&mut graph, &opts.query, &params, access) {
         Ok(t) => {
             let _ = out.write_all(render(&graph, &t, format).as_bytes());
-            EXIT_OK
+            tg_limits::exit::OK
         }
         Err(e) => {
             let _ = writeln!(err, "{e}");
@@ -146,7 +139,7 @@ fn run_here(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dy
                     && let Some(line) = opts.query.lines().nth(l - 1) {
                         let _ = writeln!(err, "  {line}\n  {}^", " ".repeat(c.saturating_sub(1)));
                     }
-            EXIT_QUERY
+            tg_limits::exit::NO
         }
     }
 }

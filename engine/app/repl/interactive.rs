@@ -16,7 +16,7 @@ use rustyline::history::FileHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 
-use super::{EXIT_OK, Session, input, meta, render_error};
+use super::{Session, input, meta, render_error};
 
 /// The prompt of a new input.
 pub const PROMPT: &str = "tg> ";
@@ -171,7 +171,7 @@ pub fn run(session: &mut Session, history: Option<&Path>, out: &mut dyn Write, e
         Ok(rl) => rl,
         Err(e) => {
             let _ = writeln!(err, "tg: cannot start the line editor: {e}");
-            return super::EXIT_ERROR;
+            return tg_limits::exit::ERROR;
         }
     };
     rl.set_helper(Some(TgHelper { relations: relation_names(session), entities: entity_names(session) }));
@@ -239,7 +239,7 @@ pub fn run(session: &mut Session, history: Option<&Path>, out: &mut dyn Write, e
             }
         }
     }
-    EXIT_OK
+    tg_limits::exit::OK
 }
 
 fn save_history(rl: &mut Editor<TgHelper, FileHistory>, path: &Path) {

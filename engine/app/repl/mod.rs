@@ -254,11 +254,6 @@ pub struct Options {
     pub history: Option<PathBuf>,
 }
 
-/// Exit status: every input succeeded.
-pub const EXIT_OK: u8 = 0;
-/// Exit status: an input failed, or the store could not be opened.
-pub const EXIT_ERROR: u8 = 2;
-
 fn ensure_newline(s: &str) -> String {
     if s.ends_with('\n') { s.to_string() } else { format!("{s}\n") }
 }
@@ -275,7 +270,7 @@ pub fn render_error(e: &ReplError) -> String {
 /// Runs inputs without prompts (a script on standard input, or `-e` commands): output
 /// to `out`, errors to `err`. Stops at the first error unless `keep_going`.
 pub fn run_script(session: &mut Session, units: impl Iterator<Item = input::Unit>, keep_going: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let mut code = EXIT_OK;
+    let mut code = tg_limits::exit::OK;
     for unit in units {
         match session.execute(&unit.text, &format!("<input line {}>", unit.line)) {
             Ok(o) => {
@@ -287,7 +282,7 @@ pub fn run_script(session: &mut Session, units: impl Iterator<Item = input::Unit
             Err(e) => {
                 let _ = out.flush();
                 let _ = err.write_all(render_error(&e).as_bytes());
-                code = EXIT_ERROR;
+                code = tg_limits::exit::ERROR;
                 if !keep_going {
                     break;
                 }
@@ -313,7 +308,7 @@ pub fn run(opts: &Options, stdin_is_terminal: bool, out: &mut (dyn Write + Send)
     let r = std::thread::scope(|s| std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(s, || run_here(opts, stdin_is_terminal, out, err)).map(|h| h.join()));
     match r {
         Ok(Ok(code)) => code,
-        _ => EXIT_ERROR,
+        _ => tg_limits::exit::ERROR,
     }
 }
 
@@ -322,14 +317,14 @@ fn run_here(opts: &Options, stdin_is_terminal: bool, out: &mut dyn Write, err: &
         Ok(s) => s,
         Err(e) => {
             let _ = writeln!(err, "tg: {e}");
-            return EXIT_ERROR;
+            return tg_limits::exit::ERROR;
         }
     };
     let mut session = match Session::new(store, opts.format) {
         Ok(s) => s,
         Err(e) => {
             let _ = err.write_all(render_error(&e).as_bytes());
-            return EXIT_ERROR;
+            return tg_limits::exit::ERROR;
         }
     };
     if !opts.exec.is_empty() {
@@ -342,7 +337,7 @@ fn run_here(opts: &Options, stdin_is_terminal: bool, out: &mut dyn Write, err: &
     let mut text = String::new();
     if let Err(e) = std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
         let _ = writeln!(err, "tg: cannot read standard input: {e}");
-        return EXIT_ERROR;
+        return tg_limits::exit::ERROR;
     }
     run_script(&mut session, script_units(&text).into_iter(), opts.keep_going, out, err)
 }

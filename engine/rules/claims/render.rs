@@ -6,11 +6,6 @@ use serde_json::{Value as Json, json};
 
 use super::{ImportLine, Recorded, Refusal, Status, audit::Ingested, ledger::ClaimRecord};
 
-/// Exit status of a refusal (the input was refused; nothing was written).
-pub const EXIT_REFUSED: u8 = 2;
-/// Exit status of an import or ingest in which some lines were refused and others kept.
-pub const EXIT_PARTIAL: u8 = 1;
-
 /// Output of one command: standard output, standard error, exit status.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {
@@ -29,9 +24,9 @@ fn pretty(v: &Json) -> String {
 /// A refusal, as the user asked for it.
 pub fn refusal(r: &Refusal, json: bool) -> Reply {
     if json {
-        Reply { stdout: pretty(&json!({"ok": false, "error": r.code, "message": r.message})), stderr: String::new(), code: EXIT_REFUSED }
+        Reply { stdout: pretty(&json!({"ok": false, "error": r.code, "message": r.message})), stderr: String::new(), code: tg_limits::exit::ERROR }
     } else {
-        Reply { stdout: String::new(), stderr: format!("tg: refused ({}): {}\n", r.code, r.message), code: EXIT_REFUSED }
+        Reply { stdout: String::new(), stderr: format!("tg: refused ({}): {}\n", r.code, r.message), code: tg_limits::exit::ERROR }
     }
 }
 
@@ -76,7 +71,7 @@ pub fn recorded(r: &Recorded, json: bool) -> Reply {
 pub fn imported(lines: &[ImportLine], json: bool) -> Reply {
     let good = lines.iter().filter(|l| l.result.is_ok()).count();
     let bad = lines.len() - good;
-    let code = if bad == 0 { 0 } else if good == 0 { EXIT_REFUSED } else { EXIT_PARTIAL };
+    let code = if bad == 0 { tg_limits::exit::OK } else if good == 0 { tg_limits::exit::ERROR } else { tg_limits::exit::NO };
     if json {
         let results: Vec<Json> = lines
             .iter()
@@ -153,7 +148,7 @@ pub fn listed(claims: &[(ClaimRecord, Status, Option<String>)], json: bool) -> R
 /// `tg audit ingest`.
 pub fn ingested(r: &Ingested, json: bool) -> Reply {
     let kept: usize = r.counts.values().sum();
-    let code = if r.refused.is_empty() { 0 } else if kept == 0 { EXIT_REFUSED } else { EXIT_PARTIAL };
+    let code = if r.refused.is_empty() { tg_limits::exit::OK } else if kept == 0 { tg_limits::exit::ERROR } else { tg_limits::exit::NO };
     if json {
         let refused: Vec<Json> = r.refused.iter().map(|(i, e)| json!({"verdict": i, "error": e.code, "message": e.message})).collect();
         return Reply {
