@@ -160,3 +160,27 @@ fn architecture_draws_the_crate_dag() {
         assert!(arch.contains(&row), "docs/ARCHITECTURE.md lacks the crate row {row}");
     }
 }
+
+#[test]
+fn no_unwrap_idioms_outside_tests() {
+    // Clippy denies `unwrap()`/`expect()` (workspace lints); the same panic spelled
+    // `unwrap_or_else(|e| panic!(…))` is denied here. tg's own regexes compile through
+    // `tg_text::pattern::constant`, the one justified panic.
+    let mut files = vec![];
+    rust_files(&root().join("engine"), &mut files);
+    let mut found = vec![];
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        if f.ends_with("cancel_tests.rs") {
+            continue;
+        }
+        for (n, line) in code.lines().enumerate() {
+            let l = line.replace(' ', "");
+            if l.contains("unwrap_or_else(|e|panic!") || l.contains("unwrap_or_else(|_|panic!") || l.contains("unwrap_or_else(||panic!") {
+                found.push(format!("{}:{}", f.display(), n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "unwrap spelled as a panic outside tests: {found:?}");
+}

@@ -27,7 +27,7 @@ static MASKS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
         (r"[-+]?\d+(?:[.,]\d+)*", "<NUM>"),
     ]
     .into_iter()
-    .map(|(p, m)| (Regex::new(p).unwrap_or_else(|e| panic!("{e}")), m))
+    .map(|(p, m)| (tg_text::pattern::constant(p), m))
     .collect()
 });
 

@@ -34,7 +34,7 @@ pub enum Finding {
 }
 
 fn re(s: &str) -> Regex {
-    Regex::new(s).unwrap_or_else(|e| panic!("{e}"))
+    tg_text::pattern::constant(s)
 }
 
 /// Every span-level detector in one alternation, so the text is scanned once: cross-references
@@ -57,7 +57,7 @@ static SCAN: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A regex with a larger lazy-DFA cache (the scanner's alternation has many states).
 fn big(s: &str) -> Regex {
-    regex::RegexBuilder::new(s).dfa_size_limit(32 << 20).build().unwrap_or_else(|e| panic!("{e}"))
+    tg_text::pattern::constant_large(s)
 }
 static RATIONALE_HEAD: LazyLock<Regex> =
     LazyLock::new(|| re(r"^[#*_>\s]*(?:(?i:(why|because|decision|rationale|reason|reasons|reasoning))\b[*_]*\s*(?::|—|-|\n|$)|(Because|Why)\b)"));

@@ -23,7 +23,7 @@ const BOUNDARY_KINDS: [&str; 7] = ["section", "page", "message", "table", "code"
 
 /// Candidate sentence ends: sentence punctuation and line breaks (a line break ends a
 /// sentence before a blank line, or everywhere in a one-paragraph-per-line text).
-static BREAKS: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"[.!?]|\n").unwrap_or_else(|e| panic!("{e}")));
+static BREAKS: LazyLock<Regex> = LazyLock::new(|| crate::pattern::constant(r"[.!?]|\n"));
 
 /// Lines longer than this are paragraphs written on one line: hard-wrapped text (mail,
 /// plain-text filings) is wrapped well below it.

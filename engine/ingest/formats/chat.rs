@@ -12,13 +12,12 @@ use super::text::lines;
 use tg_text::document::{Block, Builder, Cited, Extracted, Message, rfc3339, tidy_blocks};
 
 static BRACKET: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\u{200e}?\[(?P<time>[0-9][^\]\n]{3,40})\]\s*(?P<name>[^:\n\[\]]{1,60}?):\s?(?P<body>.*)$").unwrap_or_else(|e| panic!("{e}")));
+    LazyLock::new(|| tg_text::pattern::constant(r"^\u{200e}?\[(?P<time>[0-9][^\]\n]{3,40})\]\s*(?P<name>[^:\n\[\]]{1,60}?):\s?(?P<body>.*)$"));
 static ANDROID: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?P<time>\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?)\s+-\s+(?:(?P<name>[^:\n]{1,60}?):\s?)?(?P<body>.*)$")
-        .unwrap_or_else(|e| panic!("{e}"))
+    tg_text::pattern::constant(r"^(?P<time>\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?)\s+-\s+(?:(?P<name>[^:\n]{1,60}?):\s?)?(?P<body>.*)$")
 });
 static ISO: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(?P<time>\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?)\s+(?P<name>[A-Za-z][^:\n]{0,59}?):\s(?P<body>.*)$").unwrap_or_else(|e| panic!("{e}")));
+    LazyLock::new(|| tg_text::pattern::constant(r"^(?P<time>\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(?::\d{2})?)\s+(?P<name>[A-Za-z][^:\n]{0,59}?):\s(?P<body>.*)$"));
 
 /// A chat transcript, if at least two lines and half of the non-blank lines open a message.
 pub fn extract_if_chat(text: &str) -> Option<Extracted> {

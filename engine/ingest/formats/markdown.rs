@@ -9,10 +9,10 @@ use regex::Regex;
 use super::text::{Item, lines, outline};
 use tg_text::document::{Extracted, Link};
 
-static ATX: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^ {0,3}(#{1,6})(?:[ \t]+|$)").unwrap_or_else(|e| panic!("{e}")));
-static LIST: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+").unwrap_or_else(|e| panic!("{e}")));
-static MD_LINK: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\[([^\[\]\n]*)\]\([ \t]*<?([^()\s<>]+)>?(?:[ \t]+[^)\n]*)?\)|<((?:https?|mailto):[^<>\s]+)>").unwrap_or_else(|e| panic!("{e}")));
-static BARE_URL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"https?://[^\s<>()\[\]]*[^\s<>()\[\].,;:!?]").unwrap_or_else(|e| panic!("{e}")));
+static ATX: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^ {0,3}(#{1,6})(?:[ \t]+|$)"));
+static LIST: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+"));
+static MD_LINK: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"\[([^\[\]\n]*)\]\([ \t]*<?([^()\s<>]+)>?(?:[ \t]+[^)\n]*)?\)|<((?:https?|mailto):[^<>\s]+)>"));
+static BARE_URL: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"https?://[^\s<>()\[\]]*[^\s<>()\[\].,;:!?]"));
 
 /// A Markdown document.
 pub fn extract(text: String) -> Extracted {

@@ -82,8 +82,8 @@ pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-static NUMBERED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(?:(?:Section|SECTION|Article|ARTICLE|Part|PART)\s+)?(\d{1,3}(?:\.\d{1,3}){0,5})\.?\s+\p{Lu}").unwrap_or_else(|e| panic!("{e}")));
-static BULLET: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*(?:[-*•+]|\d{1,3}[.)]|[a-z][.)])\s+\S").unwrap_or_else(|e| panic!("{e}")));
+static NUMBERED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^(?:(?:Section|SECTION|Article|ARTICLE|Part|PART)\s+)?(\d{1,3}(?:\.\d{1,3}){0,5})\.?\s+\p{Lu}"));
+static BULLET: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*(?:[-*•+]|\d{1,3}[.)]|[a-z][.)])\s+\S"));
 
 /// The heading level of a one-line paragraph that looks like a heading.
 fn heading_level(line: &str) -> Option<u32> {
