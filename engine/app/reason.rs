@@ -29,7 +29,10 @@ pub mod view;
 pub enum ReasonError {
     /// The rule file has errors (rendered diagnostics).
     #[error("{0}")]
-    Program(String),
+    Program(#[from] tg_datalog::driver::CompileError),
+    /// Evaluating the program failed (a rendered diagnostic: a budget, a cancellation).
+    #[error("{0}")]
+    Evaluation(String),
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -389,7 +392,7 @@ fn evaluate_full(store: &Store, c: &tg_datalog::driver::Compiled, stored: &[bool
         db.load_rows(r, row, false);
         report.inputs += 1;
     }
-    evaluate(prog, &c.strata, &mut db).map_err(|d| ReasonError::Program(d.render(&c.sources)))?;
+    evaluate(prog, &c.strata, &mut db).map_err(|d| ReasonError::Evaluation(d.render(&c.sources)))?;
     report.strata_recomputed = c.strata.len();
     let heads: Vec<usize> = heads.into_iter().collect();
     let facts = derived_of(prog, &db, &heads);
@@ -480,7 +483,7 @@ fn derive_incremental(
             before.push((h, rows));
         }
         if maintainable(prog, stratum) && !stratum.relations.iter().any(|&h| input_changed[h]) {
-            maintain_stratum(prog, stratum, &mut db, &delta).map_err(|d| ReasonError::Program(d.render(&c.sources)))?;
+            maintain_stratum(prog, stratum, &mut db, &delta).map_err(|d| ReasonError::Evaluation(d.render(&c.sources)))?;
             report.strata_maintained += 1;
         } else {
             for &h in &stratum.relations {
@@ -494,7 +497,7 @@ fn derive_incremental(
                 let doomed: BTreeSet<Vec<u32>> = doomed.into_iter().collect();
                 db.rels[h].remove_where(|row| doomed.contains(row));
             }
-            evaluate_stratum(prog, stratum, &mut db).map_err(|d| ReasonError::Program(d.render(&c.sources)))?;
+            evaluate_stratum(prog, stratum, &mut db).map_err(|d| ReasonError::Evaluation(d.render(&c.sources)))?;
             report.strata_recomputed += 1;
         }
         for (h, old) in before {

@@ -29,6 +29,24 @@ pub struct Compiled {
     pub warnings: String,
 }
 
+/// A program that did not compile: its error codes and every diagnostic rendered (with
+/// `file:line:col`, the caret line and notes), which is what a user is shown.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{rendered}")]
+pub struct CompileError {
+    /// The codes of the errors, in order (`TG0212`, …).
+    pub codes: Vec<&'static str>,
+    /// Every diagnostic (errors and warnings), rendered.
+    pub rendered: String,
+}
+
+impl CompileError {
+    fn of(diags: &Diagnostics, sm: &SourceMap) -> CompileError {
+        let codes = diags.0.iter().filter(|d| d.severity == super::diag::Severity::Error).map(|d| d.code).collect();
+        CompileError { codes, rendered: diags.render(sm) }
+    }
+}
+
 /// Compiles programs: the include directories and host functors a program may use.
 ///
 /// `Compiler::default()` knows no host functors; an application that gives its rules
@@ -57,7 +75,7 @@ impl Compiler {
     }
 
     /// Compiles the program at `path`; on failure returns the rendered diagnostics.
-    pub fn file(&self, path: &Path) -> Result<Compiled, String> {
+    pub fn file(&self, path: &Path) -> Result<Compiled, CompileError> {
         let mut sm = SourceMap::default();
         let mut diags = Diagnostics::default();
         let ast = parse_file(path, &self.opts, &mut sm, &mut diags);
@@ -65,7 +83,7 @@ impl Compiler {
     }
 
     /// Compiles program text held in memory (`name` is used in messages and to resolve includes).
-    pub fn text(&self, name: &str, text: &str) -> Result<Compiled, String> {
+    pub fn text(&self, name: &str, text: &str) -> Result<Compiled, CompileError> {
         let mut sm = SourceMap::default();
         let mut diags = Diagnostics::default();
         let ast = parse_str(name, text, &self.opts, &mut sm, &mut diags);
@@ -74,7 +92,7 @@ impl Compiler {
 
     /// Compiles one program made of several files held in memory, in order (a rule
     /// library and a case's rule files). Diagnostics name each file.
-    pub fn sources(&self, files: &[(String, String)]) -> Result<Compiled, String> {
+    pub fn sources(&self, files: &[(String, String)]) -> Result<Compiled, CompileError> {
         let (ast, sm, diags) = self.parse_sources(files);
         self.finish(ast, sm, diags)
     }
@@ -83,7 +101,7 @@ impl Compiler {
     /// constants into `values`, a table that outlives the program: the REPL evaluates many
     /// programs (one per query) over the same relations, which stay valid only while every
     /// program shares one symbol table. The returned `Compiled::values` is empty.
-    pub fn sources_into(&self, files: &[(String, String)], values: &mut Values) -> Result<Compiled, String> {
+    pub fn sources_into(&self, files: &[(String, String)], values: &mut Values) -> Result<Compiled, CompileError> {
         let (ast, sm, diags) = self.parse_sources(files);
         self.lower_into(ast, sm, diags, values).map(|(sources, prog, strata, warnings)| Compiled { sources, prog, strata, values: Values::new(), warnings })
     }
@@ -98,38 +116,37 @@ impl Compiler {
         (ast, sm, diags)
     }
 
-    fn finish(&self, ast: super::ast::AstProgram, sm: SourceMap, diags: Diagnostics) -> Result<Compiled, String> {
+    fn finish(&self, ast: super::ast::AstProgram, sm: SourceMap, diags: Diagnostics) -> Result<Compiled, CompileError> {
         let mut values = Values::new();
         let (sources, prog, strata, warnings) = self.lower_into(ast, sm, diags, &mut values)?;
         Ok(Compiled { sources, prog, strata, values, warnings })
     }
 
-    fn lower_into(&self, ast: super::ast::AstProgram, sm: SourceMap, mut diags: Diagnostics, values: &mut Values) -> Result<Lowered, String> {
+    fn lower_into(&self, ast: super::ast::AstProgram, sm: SourceMap, mut diags: Diagnostics, values: &mut Values) -> Result<Lowered, CompileError> {
         if diags.has_errors() {
-            return Err(diags.render(&sm));
+            return Err(CompileError::of(&diags, &sm));
         }
         let ast = components::expand(ast, &mut diags);
         let prog = ast2logic::lower(&ast, &sm, values, &mut diags, self.opts.hosts);
         if diags.has_errors() {
-            return Err(diags.render(&sm));
+            return Err(CompileError::of(&diags, &sm));
         }
         let strata = stratify(&prog, &mut diags);
         if diags.has_errors() {
-            return Err(diags.render(&sm));
+            return Err(CompileError::of(&diags, &sm));
         }
         let warnings = diags.render(&sm);
         Ok((sm, prog, strata, warnings))
     }
 }
 
-/// Compiles the program at `path` with no host functors; on failure returns the rendered
-/// diagnostics.
-pub fn compile(path: &Path, include_dirs: &[PathBuf]) -> Result<Compiled, String> {
+/// Compiles the program at `path` with no host functors.
+pub fn compile(path: &Path, include_dirs: &[PathBuf]) -> Result<Compiled, CompileError> {
     Compiler::new().include_dirs(include_dirs).file(path)
 }
 
 /// Compiles program text held in memory, with no host functors.
-pub fn compile_str(name: &str, text: &str) -> Result<Compiled, String> {
+pub fn compile_str(name: &str, text: &str) -> Result<Compiled, CompileError> {
     Compiler::new().text(name, text)
 }
 

@@ -60,7 +60,10 @@ pub enum RulebookError {
     Name(String),
     /// The program does not compile (rendered diagnostics with file:line:col).
     #[error("{0}")]
-    Program(String),
+    Program(#[from] tg_datalog::driver::CompileError),
+    /// Evaluating the program failed (a rendered diagnostic: a budget, a cancellation).
+    #[error("{0}")]
+    Evaluation(String),
     /// No registered rule file has that name.
     #[error("no rule file named {name} is registered; registered: {registered}")]
     Unknown {

@@ -17,7 +17,7 @@ pub fn column_type(kind: &Kind) -> ColumnType {
 pub fn declare_schema(store: &Store) -> Result<(), StoreError> {
     let compiled = crate::rulebook::compiler()
         .text("stdlib/schema.dl", SCHEMA_DL)
-        .map_err(|d| StoreError::Schema { rel: "stdlib/schema.dl".into(), detail: d })?;
+        .map_err(|d| StoreError::Schema { rel: "stdlib/schema.dl".into(), detail: d.to_string() })?;
     for rel in &compiled.prog.relations {
         let cols: Vec<ColumnType> = rel.kinds.iter().map(column_type).collect();
         store.declare(&rel.name, &cols)?;

@@ -51,6 +51,9 @@ pub enum SessionError {
     /// The program does not compile or a stratum fails (rendered diagnostics).
     #[error("{0}")]
     Program(String),
+    /// The program does not compile.
+    #[error("{0}")]
+    Compile(#[from] tg_datalog::driver::CompileError),
     /// The evaluation was cancelled through its [`tg_limits::cancel::Token`].
     #[error("evaluation cancelled")]
     Cancelled,
@@ -80,7 +83,7 @@ impl Materialized {
     /// analyst's judgements `given`; `transient` names the relation queries answer in.
     pub fn new(store: &Store, base: &[(String, String)], given: &[(String, Vec<Value>)], transient: &str) -> Result<Materialized, SessionError> {
         let mut m = Materialized { values: Values::new(), syms: SymbolMap::default(), cache: HashMap::new(), stored: BTreeMap::new(), transient: transient.to_string() };
-        let c = tg_rules::rulebook::compiler().sources_into(base, &mut m.values).map_err(SessionError::Program)?;
+        let c = tg_rules::rulebook::compiler().sources_into(base, &mut m.values)?;
         if store.derived_by().map_err(ReasonError::from)?.as_deref() == Some(program_id(&c.prog, given).as_str()) && !store.has_changes().map_err(ReasonError::from)? {
             let sigs = signatures(store, &c.prog, &c.strata, given)?;
             m.stored = c.prog.relations.iter().zip(sigs).map(|(r, s)| (r.name.clone(), s)).collect();
@@ -98,7 +101,7 @@ impl Materialized {
         goal: Option<&str>,
         read: impl FnOnce(&Compiled, &Database) -> R,
     ) -> Result<(R, Work), SessionError> {
-        let c = tg_rules::rulebook::compiler().sources_into(sources, &mut self.values).map_err(SessionError::Program)?;
+        let c = tg_rules::rulebook::compiler().sources_into(sources, &mut self.values)?;
         let prog = &c.prog;
         let sigs = signatures(store, prog, &c.strata, given)?;
         let needed = needed_relations(prog, goal);

@@ -126,7 +126,7 @@ impl Session {
 
     /// Compiles the session's program (base and clauses).
     pub fn compile(&self) -> Result<tg_datalog::driver::Compiled, ReplError> {
-        tg_rules::rulebook::compiler().sources(&self.sources()).map_err(ReplError::Datalog)
+        tg_rules::rulebook::compiler().sources(&self.sources()).map_err(|e| ReplError::Datalog(e.to_string()))
     }
 
     /// The session's program compiled, from the cache while no clause was added since.
@@ -167,7 +167,7 @@ impl Session {
                 }
                 Err(e) => {
                     if last.is_empty() {
-                        last = e;
+                        last = e.to_string();
                     }
                     if decls.is_empty() {
                         break;

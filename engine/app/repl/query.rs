@@ -233,7 +233,7 @@ pub fn run(store: &Store, mat: &mut Materialized, base: &Compiled, sources: &[(S
     } else {
         let mut srcs = sources.to_vec();
         srcs.push(("<analytics>".to_string(), extra_decls.clone()));
-        with_decls = tg_rules::rulebook::compiler().sources(&srcs).map_err(ReplError::Datalog)?;
+        with_decls = tg_rules::rulebook::compiler().sources(&srcs).map_err(|e| ReplError::Datalog(e.to_string()))?;
         &with_decls
     };
     let types = {
@@ -254,6 +254,12 @@ pub fn run(store: &Store, mat: &mut Materialized, base: &Compiled, sources: &[(S
         all.push(("<query>".to_string(), rule));
         match mat.evaluate(store, &all, given, Some(QUERY_REL), |c, db| answer(store, c, db, &q, &head, cited.as_ref())) {
             Ok((answer, work)) => return answer.map(|a| (a, work)),
+            Err(SessionError::Compile(e)) => {
+                last_err = e.to_string();
+                if types.iter().all(Option::is_some) {
+                    break;
+                }
+            }
             Err(SessionError::Program(e)) => {
                 last_err = e;
                 if types.iter().all(Option::is_some) {

@@ -28,7 +28,7 @@ reach(x, z) :- reach(x, y), edge(y, z).
 loud(@shout(y)) :- reach("a", y).
 "#;
 
-fn main() -> Result<(), String> {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
     let compiled = Compiler::new().hosts(HOSTS).text("example.dl", PROGRAM)?;
     let mut db = Database::new(&compiled.prog, compiled.values.clone(), &EvalConfig { provenance: true });
     evaluate(&compiled.prog, &compiled.strata, &mut db).map_err(|d| d.render(&compiled.sources))?;

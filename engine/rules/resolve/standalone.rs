@@ -67,7 +67,7 @@ pub fn resolve_rows(rows: &[NameRow], distinct_within: &[String]) -> Result<Vec<
     let prog = &c.prog;
     let rel = |name: &str| prog.relations.iter().position(|r| r.name == name);
     let (Some(input), Some(attribute), Some(class), Some(distinct)) = (rel("er_input"), rel("er_attribute"), rel("er_class"), rel("er_distinct_within")) else {
-        return Err(RulebookError::Program("the stdlib has no er_input/er_attribute/er_class/er_distinct_within relation".into()));
+        return Err(RulebookError::Evaluation("the stdlib has no er_input/er_attribute/er_class/er_distinct_within relation".into()));
     };
     let mut db = Database::new(prog, c.values.clone(), &EvalConfig { provenance: false });
     let mut words = Vec::with_capacity(rows.len() * 3);
@@ -86,7 +86,7 @@ pub fn resolve_rows(rows: &[NameRow], distinct_within: &[String]) -> Result<Vec<
     db.load_rows(attribute, words, false);
     let words = distinct_within.iter().map(|k| db.values.intern(k)).collect();
     db.load_rows(distinct, words, false);
-    evaluate(prog, &c.strata, &mut db).map_err(|d| RulebookError::Program(d.render(&c.sources)))?;
+    evaluate(prog, &c.strata, &mut db).map_err(|d| RulebookError::Evaluation(d.render(&c.sources)))?;
     let mut class_of = std::collections::HashMap::new();
     for row in db.rels[class].rows().chunks_exact(2) {
         class_of.insert(db.values.symbol(row[0]).to_string(), db.values.symbol(row[1]).to_string());
