@@ -37,6 +37,8 @@ fn architecture_names_every_datalog_module_and_only_real_ones() {
     let arch = std::fs::read_to_string(root().join("docs/ARCHITECTURE.md")).unwrap_or_default();
     let mut files = vec![];
     rust_files(&root().join("engine/datalog"), &mut files);
+    // The crate's examples are programs, not modules.
+    files.retain(|f| !f.components().any(|c| c.as_os_str() == "examples"));
     for f in &files {
         let stem = f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         if stem == "mod" || stem == "lib" {
@@ -133,7 +135,8 @@ fn no_module_imports_against_the_dag() {
         let mut files = vec![];
         rust_files(&root().join("engine").join(&name), &mut files);
         for f in files {
-            let text = std::fs::read_to_string(&f).unwrap_or_default();
+            // Comments may name other layers (what calls this); imports may not.
+            let text: String = std::fs::read_to_string(&f).unwrap_or_default().lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
             // The facade re-exports every layer for the CLI, benches and tests only.
             assert!(!text.contains("textgraph::"), "{} reaches a layer through the facade `textgraph::`", f.display());
             for (i, _) in text.match_indices("tg_") {

@@ -75,14 +75,6 @@ pub struct DeriveReport {
     pub removed: usize,
 }
 
-fn column(kind: Kind) -> Option<ColumnType> {
-    match kind {
-        Kind::Symbol => Some(ColumnType::Symbol),
-        Kind::Number => Some(ColumnType::Number),
-        _ => None,
-    }
-}
-
 fn to_value(prog: &LogicProgram, db: &Database, rel: usize, row: &[u32]) -> Vec<Value> {
     prog.relations[rel]
         .kinds
@@ -152,7 +144,7 @@ fn manifest(c: &tg_datalog::driver::Compiled, program: &Path, id: &str, report: 
 fn check_schemas(store: &Store, prog: &LogicProgram, heads: &BTreeSet<usize>) -> Result<Vec<bool>, ReasonError> {
     let mut stored = vec![false; prog.relations.len()];
     for (r, rel) in prog.relations.iter().enumerate() {
-        let cols: Option<Vec<ColumnType>> = rel.kinds.iter().map(|k| column(*k)).collect();
+        let cols: Option<Vec<ColumnType>> = rel.kinds.iter().map(|k| tg_rules::schema::column_type(*k)).collect();
         let Some(cols) = cols else {
             return Err(ReasonError::Mismatch { rel: rel.name.clone(), detail: "only symbol and number columns can live in the store".into() });
         };
@@ -356,7 +348,7 @@ pub fn preview_compiled(store: &Store, c: &tg_datalog::driver::Compiled, given: 
     let prog = &c.prog;
     let mut stored = vec![false; prog.relations.len()];
     for (r, rel) in prog.relations.iter().enumerate() {
-        let cols: Option<Vec<ColumnType>> = rel.kinds.iter().map(|k| column(*k)).collect();
+        let cols: Option<Vec<ColumnType>> = rel.kinds.iter().map(|k| tg_rules::schema::column_type(*k)).collect();
         match (store.schema(&rel.name)?, cols) {
             (Some(s), Some(cols)) if s.columns != cols => {
                 return Err(ReasonError::Mismatch { rel: rel.name.clone(), detail: format!("the store has columns {:?}, the rules declare {:?}", s.columns, cols) });

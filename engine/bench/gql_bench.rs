@@ -22,8 +22,8 @@ const QUERIES: &[(&str, &str)] = &[
 ];
 
 /// The integer cells of a CSV file's data lines (the header skipped; a bad cell is 0).
-fn read_csv(path: &str) -> Vec<[i64; 3]> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+fn read_csv(path: &str) -> Result<Vec<[i64; 3]>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let mut rows = Vec::with_capacity(text.len() / 12);
     for line in text.lines().skip(1).filter(|l| !l.is_empty()) {
         let mut row = [0i64; 3];
@@ -32,7 +32,7 @@ fn read_csv(path: &str) -> Vec<[i64; 3]> {
         }
         rows.push(row);
     }
-    rows
+    Ok(rows)
 }
 
 /// Times building each structure the queries use, on stderr (set `TG_GQL_PARTS=1`): where
@@ -49,7 +49,7 @@ fn parts(g: &Graph, age: Sym, weight: Sym) {
     time("weight by relationship id", &|| drop(g.rel_column(weight)));
 }
 
-fn main() {
+fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
     let dir = args.get(1).cloned().unwrap_or_else(|| "target/bench-gql".into());
     let runs: usize = args.get(2).and_then(|r| r.parse().ok()).unwrap_or(5);
@@ -59,12 +59,12 @@ fn main() {
     let mut g = Graph::default();
     let (person, knows) = (g.intern("Person"), g.intern("KNOWS"));
     let (id, age, weight) = (g.intern("id"), g.intern("age"), g.intern("weight"));
-    let nodes = read_csv(&format!("{dir}/nodes.csv"));
+    let nodes = read_csv(&format!("{dir}/nodes.csv"))?;
     let mut ids = std::collections::HashMap::with_capacity(nodes.len());
     for [n, a, _] in nodes {
         ids.insert(n, g.add_node_interned(&[person], [(id, Value::Int(n)), (age, Value::Int(a))]));
     }
-    for [a, b, w] in read_csv(&format!("{dir}/rels.csv")) {
+    for [a, b, w] in read_csv(&format!("{dir}/rels.csv"))? {
         if let (Some(&a), Some(&b)) = (ids.get(&a), ids.get(&b)) {
             g.add_rel_interned(a, b, knows, [(weight, Value::Int(w))]);
         }
@@ -82,7 +82,7 @@ fn main() {
         let mut first = String::new();
         for i in 0..runs.max(2) {
             let t = Instant::now();
-            let res = query(&mut g, q, &params, Access::ReadOnly).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let res = query(&mut g, q, &params, Access::ReadOnly).map_err(|e| format!("{name}: {e}"))?;
             times.push(t.elapsed().as_secs_f64() * 1e3);
             if i == 0 {
                 first = res.rows.first().and_then(|r| r.first()).map(|v| format!("{v:?}")).unwrap_or_default();
@@ -94,4 +94,5 @@ fn main() {
         warm.sort_by(|a, b| a.total_cmp(b));
         println!("{name}\t{cold:.1}\t{:.1}\t{first}", warm[warm.len() / 2]);
     }
+    Ok(())
 }

@@ -6,7 +6,8 @@
 //! into its structural facts (document, sections, chunks, fields, messages). E-mail
 //! attachments become documents of their own, with ids `PARENT#attachments/N/NAME`
 //! ([`extract_tree`]). The build pipeline that stores them, extracts claims and keeps
-//! the manifest is `tg_app::build`; this crate never writes to the store.
+//! the manifest is the application layer's (`engine/app/build.rs`); this crate never writes
+//! to the store.
 
 pub mod facts;
 pub mod formats;

@@ -8,9 +8,14 @@ use tg_store::{ColumnType, Store, StoreError};
 pub const SCHEMA_DL: &str = include_str!("../../stdlib/schema.dl");
 
 /// The store column type that holds values of a Datalog column kind: symbols as
-/// dictionary ids, every other kind as its 32-bit word.
-pub fn column_type(kind: &Kind) -> ColumnType {
-    if *kind == Kind::Symbol { ColumnType::Symbol } else { ColumnType::Number }
+/// dictionary ids, numbers as their 32-bit word; `None` for the kinds the store does not
+/// hold (floats, unsigned, records, ADTs), whose relations stay in memory.
+pub fn column_type(kind: Kind) -> Option<ColumnType> {
+    match kind {
+        Kind::Symbol => Some(ColumnType::Symbol),
+        Kind::Number => Some(ColumnType::Number),
+        _ => None,
+    }
 }
 
 /// Declares the relations of `stdlib/schema.dl` in the store.
@@ -19,7 +24,8 @@ pub fn declare_schema(store: &Store) -> Result<(), StoreError> {
         .text("stdlib/schema.dl", SCHEMA_DL)
         .map_err(|d| StoreError::Schema { rel: "stdlib/schema.dl".into(), detail: d.to_string() })?;
     for rel in &compiled.prog.relations {
-        let cols: Vec<ColumnType> = rel.kinds.iter().map(column_type).collect();
+        let cols: Option<Vec<ColumnType>> = rel.kinds.iter().map(|k| column_type(*k)).collect();
+        let cols = cols.ok_or_else(|| StoreError::Schema { rel: rel.name.clone(), detail: "stdlib/schema.dl declares a column the store cannot hold (only symbol and number)".into() })?;
         store.declare(&rel.name, &cols)?;
     }
     Ok(())

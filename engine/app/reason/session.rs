@@ -28,7 +28,7 @@ use tg_datalog::stratify::Stratum;
 use tg_datalog::value::Values;
 use tg_store::{Store, Value};
 
-use super::{ReasonError, SymbolMap, column, load_inputs, program_id, to_words};
+use super::{ReasonError, SymbolMap, load_inputs, program_id, to_words};
 
 /// A stratum's identity: equal signatures compute equal relations over this store.
 type Signature = [u8; 16];
@@ -165,7 +165,7 @@ impl Materialized {
             let row = to_words(db, args);
             db.load_rows(r, row, false);
         }
-        let cols: Option<Vec<_>> = rel.kinds.iter().map(|k| column(*k)).collect();
+        let cols: Option<Vec<_>> = rel.kinds.iter().map(|k| tg_rules::schema::column_type(*k)).collect();
         let (Some(cols), Some(schema)) = (cols, store.schema(&rel.name).map_err(ReasonError::from)?) else { return Ok(()) };
         if schema.columns != cols {
             return Err(ReasonError::Mismatch { rel: rel.name.clone(), detail: format!("the store has columns {:?}, the rules declare {:?}", schema.columns, cols) }.into());
