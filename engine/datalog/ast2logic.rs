@@ -1177,11 +1177,10 @@ fn ground_lits(lits: &[PLit], bound: &mut [bool]) {
                         set(*out, bound);
                     }
                 }
-                PLit::Range(out, args, _) => {
-                    if args.iter().all(|a| all_bound(a, bound)) {
+                PLit::Range(out, args, _)
+                    if args.iter().all(|a| all_bound(a, bound)) => {
                         set(*out, bound);
                     }
-                }
                 _ => {}
             }
         }

@@ -139,7 +139,7 @@ pub fn evaluate_stratum(prog: &LogicProgram, stratum: &Stratum, db: &mut Databas
         // Name the relation that grew: the largest of this stratum.
         let grew = stratum.relations.iter().max_by_key(|&&r| (db.rels[r].len(), std::cmp::Reverse(r)));
         let which = grew
-            .filter(|&&r| db.rels[r].len() > 0)
+            .filter(|&&r| !db.rels[r].is_empty())
             .map(|&r| format!("; relation {} had grown to {} tuples in {rounds} rounds", prog.relations[r].name, db.rels[r].len()))
             .unwrap_or_default();
         return Err(Diagnostic::global(BUDGET, format!("evaluation stopped: {reason}{which}")));
@@ -520,7 +520,7 @@ impl Exec<'_> {
                         None => return,
                     },
                 };
-                let ix = table.index(*index);
+                let ix = table.index_by_id(*index);
                 if i + 1 == ops.len()
                     && let (Some(proj), Sink::Head { rule, out }) = (&self.projection, &mut *sink)
                 {
@@ -607,7 +607,7 @@ impl Exec<'_> {
                         None => return,
                     }
                 }
-                if !self.rels[*rel].index(*index).contains_prefix(&k) {
+                if !self.rels[*rel].index_by_id(*index).contains_prefix(&k) {
                     self.exec(prog, ops, i + 1, sink);
                 }
             }

@@ -227,7 +227,7 @@ fn is_ready(l: &Lit, env: &[Option<u32>]) -> bool {
         Lit::Neg(_, args, _) => args.iter().flatten().all(|e| bound(e, env)),
         Lit::Cmp(CmpOp::Eq, _, a, b, _) => {
             let (x, y) = (bound(a, env), bound(b, env));
-            (x && y) || (x && matches!(b, Expr::Var(_) | Expr::Record(_))) || (y && matches!(a, Expr::Var(_) | Expr::Record(_)))
+            (x && (y || matches!(b, Expr::Var(_) | Expr::Record(_)))) || (y && matches!(a, Expr::Var(_) | Expr::Record(_)))
         }
         Lit::Cmp(_, _, a, b, _) | Lit::Match(a, b, _) | Lit::Contains(a, b, _) => bound(a, env) && bound(b, env),
         Lit::Range(_, _, args, _) => args.iter().all(|e| bound(e, env)),

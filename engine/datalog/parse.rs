@@ -24,6 +24,9 @@ mod grammar {
 }
 use grammar::{DlParser, Rule};
 
+/// A clause's head atoms, body, `.plan` (version → atom order) and span.
+type ClauseParts = (Vec<AstAtom>, Vec<AstLiteral>, Vec<(u32, Vec<u32>)>, Span);
+
 /// Everything needed to parse one program: the file system view and include dirs.
 #[derive(Clone, Debug, Default)]
 pub struct ParseOptions {
@@ -312,7 +315,7 @@ impl Ctx<'_> {
 
     /// Atoms, body and plan of a clause; its span ends at its '.' (or its .plan), not at the
     /// comments after it.
-    fn clause_parts(&self, fid: u32, p: Pair<Rule>, mut span: Span) -> (Vec<AstAtom>, Vec<AstLiteral>, Vec<(u32, Vec<u32>)>, Span) {
+    fn clause_parts(&self, fid: u32, p: Pair<Rule>, mut span: Span) -> ClauseParts {
         let mut atoms = vec![];
         let mut body = vec![];
         let mut plan = vec![];

@@ -322,7 +322,7 @@ impl Relation {
     }
 
     /// An index by id.
-    pub fn index(&self, i: usize) -> &Index {
+    pub fn index_by_id(&self, i: usize) -> &Index {
         &self.indexes[i]
     }
 
@@ -451,10 +451,10 @@ mod tests {
         r.insert_new(&[1, 4]);
         let ix = r.index_for(&[1, 0]);
         let mut seen = vec![];
-        r.index(ix).for_prefix(&[1], |row| seen.push(row.to_vec()));
+        r.index_by_id(ix).for_prefix(&[1], |row| seen.push(row.to_vec()));
         assert_eq!(seen, vec![vec![1, 2]]);
         let mut firsts = vec![];
-        r.index(0).for_prefix(&[1], |row| firsts.push(row[1]));
+        r.index_by_id(0).for_prefix(&[1], |row| firsts.push(row[1]));
         firsts.sort();
         assert_eq!(firsts, vec![2, 3, 4]);
         assert!(r.contains(&[1, 4]));

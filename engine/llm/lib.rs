@@ -242,7 +242,7 @@ pub fn run(
     llm: &Llm,
     docs: &[(String, Vec<(u64, u64)>)],
     stale_prefix: &str,
-    progress: Option<&(dyn Fn(usize, usize, &str) + Sync)>,
+    progress: Option<Progress>,
 ) -> Result<(Summary, Vec<DocResult>), StoreError> {
     let mut pass = Pass { llm, source: llm.source(), spent: Spent::default(), stopped: None, failures_in_row: 0 };
     let mut totals = DocStats::default();
@@ -289,6 +289,9 @@ pub fn run(
     store.put_setting(SUMMARY_SETTING, &json)?;
     Ok((summary, results))
 }
+
+/// A progress callback: (documents done, documents, current id).
+pub type Progress<'a> = &'a (dyn Fn(usize, usize, &str) + Sync);
 
 /// What the model pass did for one document.
 #[derive(Debug)]

@@ -41,7 +41,7 @@ impl Store {
                 kv.into_inner().map_err(|e| bad(name, super::error::describe(e)))?;
             }
         }
-        let read = |name: &str, ks: &Keyspace| -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+        let read = |name: &str, ks: &Keyspace| -> Result<super::KeyValues, StoreError> {
             ks.iter().map(|kv| kv.into_inner().map(|(k, v)| (k.to_vec(), v.to_vec())).map_err(|e| bad(name, super::error::describe(e)))).collect()
         };
         let u32_key = |table: &str, k: &[u8]| -> Result<u32, StoreError> {

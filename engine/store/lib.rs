@@ -53,6 +53,12 @@ pub use ledger::LedgerWrite;
 pub use search_index::Posting;
 use keys::{doc_index_key, fact_key, split_fact_key, support_key};
 
+/// Raw key/value pairs of a keyspace, in key order.
+type KeyValues = Vec<(Vec<u8>, Vec<u8>)>;
+
+/// Support key → (fact key length, lowest tag, blake3 of the cited bytes).
+type Supports = BTreeMap<Vec<u8>, (usize, Tag, [u8; 32])>;
+
 /// The on-disk format this build reads and writes.
 pub const FORMAT: &str = "textgraph-store/1";
 
@@ -463,8 +469,8 @@ impl Store {
 
     /// The supports `facts` give document `num`: support key → (fact key length, lowest
     /// tag, blake3 of the cited bytes), new symbols allocated in `symbols`.
-    fn supports_for(&self, symbols: &mut NewSymbols, schemas: &BTreeMap<String, RelSchema>, text: &str, num: u32, facts: &[CitedFact]) -> Result<BTreeMap<Vec<u8>, (usize, Tag, [u8; 32])>, StoreError> {
-        let mut after: BTreeMap<Vec<u8>, (usize, Tag, [u8; 32])> = BTreeMap::new();
+    fn supports_for(&self, symbols: &mut NewSymbols, schemas: &BTreeMap<String, RelSchema>, text: &str, num: u32, facts: &[CitedFact]) -> Result<Supports, StoreError> {
+        let mut after: Supports = BTreeMap::new();
         for f in facts {
             let fk = fact_key(schemas[&f.rel].id, &symbols.words(self, &f.args)?);
             for &(a, b) in &f.spans {
@@ -502,28 +508,30 @@ impl Store {
         self.write_record(&mut batch, doc, num)?;
         batch.commit().map_err(|e| self.err(e))?;
         // The old version's supports out, a batch at a time.
-        while existed {
-            let mut keys = vec![];
-            for kv in self.doc_idx.prefix(num.to_be_bytes()).take(self.batch_supports) {
-                keys.push(kv.key().map_err(|e| self.err(e))?.to_vec());
-            }
-            if keys.is_empty() {
-                break;
-            }
-            let mut batch = self.db.batch();
-            let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
-            for ik in keys {
-                if ik.len() < 4 + 2 + 16 {
-                    return Err(self.corrupt("document index key too short".into()));
+        if existed {
+            loop {
+                let mut keys = vec![];
+                for kv in self.doc_idx.prefix(num.to_be_bytes()).take(self.batch_supports) {
+                    keys.push(kv.key().map_err(|e| self.err(e))?.to_vec());
                 }
-                let fk = ik[4..ik.len() - 16].to_vec();
-                let (a, b) = span_of(&ik);
-                batch.remove(&self.support, support_key(&fk, num, a, b));
-                batch.remove(&self.doc_idx, ik);
-                counts.entry(fk).or_insert((None, 0)).1 -= 1;
+                if keys.is_empty() {
+                    break;
+                }
+                let mut batch = self.db.batch();
+                let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
+                for ik in keys {
+                    if ik.len() < 4 + 2 + 16 {
+                        return Err(self.corrupt("document index key too short".into()));
+                    }
+                    let fk = ik[4..ik.len() - 16].to_vec();
+                    let (a, b) = span_of(&ik);
+                    batch.remove(&self.support, support_key(&fk, num, a, b));
+                    batch.remove(&self.doc_idx, ik);
+                    counts.entry(fk).or_insert((None, 0)).1 -= 1;
+                }
+                self.write_counts(&mut batch, counts)?;
+                batch.commit().map_err(|e| self.err(e))?;
             }
-            self.write_counts(&mut batch, counts)?;
-            batch.commit().map_err(|e| self.err(e))?;
         }
         // The new supports, a batch at a time; one an earlier batch wrote is counted once.
         let mut rest = facts;

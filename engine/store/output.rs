@@ -59,9 +59,9 @@ pub fn write_output(store: &Path, path: &Path, data: &[u8], force: bool) -> Resu
         return Err(OutputError::InsideStore { path: path.to_path_buf(), store: store.to_path_buf() });
     }
     match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() && !force => return Err(OutputError::Link { path: path.to_path_buf() }),
-        Ok(_) if !force => return Err(OutputError::Exists { path: path.to_path_buf() }),
-        Ok(m) if m.is_dir() => return Err(io(std::io::Error::other("it is a folder"))),
+        Ok(m) if m.file_type().is_symlink() && !force => Err(OutputError::Link { path: path.to_path_buf() }),
+        Ok(_) if !force => Err(OutputError::Exists { path: path.to_path_buf() }),
+        Ok(m) if m.is_dir() => Err(io(std::io::Error::other("it is a folder"))),
         Ok(_) => {
             let tmp = target.with_file_name(format!(".{}.tg-tmp-{}", target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), std::process::id()));
             let mut f = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp).map_err(io)?;

@@ -50,7 +50,7 @@ const OPENERS: &[&str] = &[
 /// Whether the period ending `word` (the text before it back to whitespace) is an
 /// abbreviation's, and so no sentence end, given the word after it (`next`).
 fn abbreviation(word: &str, next: &str) -> bool {
-    let word = word.trim_start_matches(|c: char| matches!(c, '(' | '[' | '"' | '\'' | '“' | '‘'));
+    let word = word.trim_start_matches(['(', '[', '"', '\'', '“', '‘']);
     let next_word: &str = next.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '.')).next().unwrap_or("");
     let opener = OPENERS.contains(&next_word);
     // An initial ("William R. Schantz"), not a lone pronoun before an opener.

@@ -96,7 +96,9 @@ pub fn neighbours(store: &Store, entity: &str) -> Result<(String, Vec<Neighbour>
     }
     let key = views::find_entity(store, entity)?;
     let all = views::claims(store)?;
-    let mut by: BTreeMap<(String, String, String), (Vec<String>, BTreeSet<String>)> = BTreeMap::new();
+    // (direction, relation, entity) → (claim ids, modalities).
+    type Edges = BTreeMap<(String, String, String), (Vec<String>, BTreeSet<String>)>;
+    let mut by: Edges = BTreeMap::new();
     for (r, _) in store.derived_facts("claim_resolved")? {
         let (id, s, rel, o, m) = (sym(r.first()), sym(r.get(1)), sym(r.get(2)), sym(r.get(3)), sym(r.get(4)));
         let hit = if s == key && o != key {

@@ -173,8 +173,11 @@ pub struct ResolveView {
     pub review: Vec<LinkView>,
 }
 
+/// Pair → (score, deciding reason) of `same_as` links.
+type LinkReasons = BTreeMap<(String, String), (i64, String)>;
+
 /// The score and deciding reason of every `same_as` link, by pair.
-fn link_reasons(store: &Store) -> Result<BTreeMap<(String, String), (i64, String)>, ViewError> {
+fn link_reasons(store: &Store) -> Result<LinkReasons, ViewError> {
     let mut score: BTreeMap<(String, String), i64> = BTreeMap::new();
     for r in derived(store, "er_similarity")? {
         score.insert((sym(&r[0]), sym(&r[1])), num(&r[2]));
@@ -453,7 +456,9 @@ pub fn path(store: &Store, a: &str, b: &str, only: &[String], max_hops: usize) -
             edges.iter().filter(|e| filter.is_empty() || all.get(&e.0).is_some_and(|c| filter.contains(&c.modality))).collect();
         // Bellman-Ford bounded by hops: best[node] = (cost, hops, previous edge); deterministic
         // because edges are visited in claim-id order and only strictly better costs win.
-        let mut best: BTreeMap<String, (f64, usize, Option<(usize, bool, String)>)> = BTreeMap::new();
+        // node → (cost, hops, previous edge: claim index, reversed, previous node).
+        type Best = BTreeMap<String, (f64, usize, Option<(usize, bool, String)>)>;
+        let mut best: Best = BTreeMap::new();
         best.insert(from.clone(), (0.0, 0, None));
         for _ in 0..max_hops {
             let snapshot = best.clone();
