@@ -11,6 +11,7 @@
 pub mod aliases;
 pub mod authorities;
 pub mod clause;
+pub mod employment;
 pub mod enforcement;
 pub mod entities;
 pub mod eval;
