@@ -235,7 +235,16 @@ fn month_number(word: &str) -> Option<u32> {
 
 /// Collapses whitespace runs to one space.
 pub fn collapse(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    // One string built in place (as `split_whitespace().collect().join(" ")` would give):
+    // extraction calls this for every name it finds.
+    let mut out = String::with_capacity(s.len());
+    for w in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(w);
+    }
+    out
 }
 
 /// The key of a name: lower case, whitespace collapsed, commas and final dots dropped.

@@ -13,6 +13,7 @@
 pub mod aliases;
 pub mod authorities;
 pub mod clause;
+pub mod employment;
 pub mod enforcement;
 pub mod entities;
 pub mod eval;
@@ -22,6 +23,7 @@ pub mod modality;
 pub mod ner;
 pub mod ner_train;
 pub mod relations;
+pub mod roles;
 pub mod vocab;
 
 use std::collections::BTreeMap;
@@ -516,16 +518,20 @@ fn mark_roles(text: &str, sent: Span, ms: &mut [(Mention, Option<Span>)]) {
     static STAFF_AFTER: LazyLock<Regex> = LazyLock::new(|| {
         entities::re(r"^[^.;]{0,60}?\b(?:of|in)\s+the\s+(?:(?:SEC|Commission)['’]s\s+)?(?:Division\s+of\s+Enforcement|Enforcement\s+Division|[A-Z][a-z]+\s+Regional\s+Office|Office\s+of\s+the\s+(?:General\s+Counsel|Chief\s+Accountant))")
     });
+    // The patterns run on parts of the sentence: one without their words cannot match
+    // ([`roles::RoleWords`]), and most sentences have none of them.
+    let mut words: Option<roles::RoleWords> = None;
     for i in 0..ms.len() {
         if ms[i].0.kind != "Person" || ms[i].0.attrs.iter().any(|(k, _)| *k == "role") {
             continue;
         }
+        let w = *words.get_or_insert_with(|| roles::RoleWords::of(text, sent));
         let (a, b) = ms[i].0.span;
         let before = &text[sent.0.min(a)..a];
         let after = &text[b..sent.1.max(b)];
-        let role = if JUDGE.is_match(before) {
+        let role = if w.judge && JUDGE.is_match(before) {
             Some("judge")
-        } else if STAFF_BEFORE.is_match(before) || STAFF_AFTER.is_match(after) {
+        } else if (w.staff_before && STAFF_BEFORE.is_match(before)) || (w.staff_after && STAFF_AFTER.is_match(after)) {
             Some("staff")
         } else {
             None

@@ -295,6 +295,8 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
         }
     }
     out.extend(super::enforcement::find(template, mentions));
+    let employment = super::employment::find(template, &out);
+    out.extend(employment);
     // A transfer without money in its own words takes the sentence's only amount.
     let amounts: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Money").map(|(i, _)| i).collect();
     for f in &mut out {
