@@ -103,7 +103,7 @@ pub fn find(t: &str, base: usize) -> Vec<Mention> {
         let p = format!(
             r"(?:United\s+States|U\.S\.)\s+Attorney(?:['’]s\s+Office)?\s+for\s+the\s+{DISTRICT}|(?:(?:United\s+States|U\.S\.|[Ff]ederal)\s+)?(?:District|Bankruptcy)\s+Court\s+for\s+the\s+{DISTRICT}|(?:United\s+States|U\.S\.)\s+Court\s+of\s+Appeals\s+for\s+the\s+(?:[A-Z][a-z]+|District\s+of\s+Columbia)\s+Circuit|(?:United\s+States|U\.S\.)\s+Supreme\s+Court|Supreme\s+Court\s+of\s+the\s+United\s+States"
         );
-        Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}"))
+        tg_text::pattern::constant(&p)
     });
     let mut out = vec![];
     let boundary = |s: usize, e: usize| {

@@ -54,7 +54,7 @@ struct Pattern {
 
 fn pat(rel: &'static str, cues: &'static [&'static str], p: &str) -> Pattern {
     let p = p.replace(r"\b", r"(?-u:\b)");
-    Pattern { rel, cues, re: Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}")) }
+    Pattern { rel, cues, re: tg_text::pattern::constant(&p) }
 }
 
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {

@@ -61,7 +61,7 @@ struct Pattern {
 fn pat(rel: &'static str, cues: &'static [&'static str], p: &str, shape: Shape, list: bool) -> Pattern {
     let needs_org = p.contains(ORG);
     let p = p.replace(r"\b", r"(?-u:\b)");
-    Pattern { rel, cues, re: Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}")), shape, list, needs_org }
+    Pattern { rel, cues, re: tg_text::pattern::constant(&p), shape, list, needs_org }
 }
 
 /// Words a charging verb may have between it and the party: numbers, determiners, kinds of party.
@@ -162,7 +162,7 @@ fn placeholders(template: &str) -> Vec<(usize, usize, u8, usize)> {
 /// optional defined term, before an optional title.
 fn list_gap(gap: &str) -> Option<bool> {
     static G: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r#"^(?:\s*\([^()«»]{0,40}\))?\s*(?:,\s*(?P<a>and\s+)?|,?\s+(?P<b>and)\s+)(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#).unwrap_or_else(|e| panic!("{e}"))
+        tg_text::pattern::constant(r#"^(?:\s*\([^()«»]{0,40}\))?\s*(?:,\s*(?P<a>and\s+)?|,?\s+(?P<b>and)\s+)(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#)
     });
     G.captures(gap).map(|c| c.name("a").is_some() || c.name("b").is_some())
 }

@@ -33,7 +33,7 @@ pub(super) fn re(p: &str) -> Regex {
     // much slower search on any non-ASCII text (curly quotes, dashes).
     let p = p.replace(r"\b", r"(?-u:\b)");
     // The patterns are constants of this file; a bad one fails every test at once.
-    Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}"))
+    tg_text::pattern::constant(&p)
 }
 
 /// Cue groups: a finder's patterns can only match a sentence that has one of its group's

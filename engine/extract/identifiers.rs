@@ -34,10 +34,9 @@ pub struct Stated {
 /// Referring mentions (a pronoun, a surname; those with an antecedent) state none.
 pub fn sentence(text: &str, sent: Span, mentions: &[(Mention, Option<Span>)]) -> Vec<Stated> {
     static AFTER: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
+        tg_text::pattern::constant(
             r"(?i)^\s*[(,]\s*(?:(?:its|with)\s+)?(?P<label>LEI(?:\s+code)?|Legal\s+Entity\s+Identifier|(?:company|registration|registered|incorporation|business\s+registration|commercial\s+register)\s+(?:number|no\.?)|Reg\.\s*No\.?|CRN|F?EIN|Employer\s+Identification\s+(?:Number|No\.?)|TIN|Tax(?:payer)?\s+(?:Identification\s+)?(?:Number|No\.?|ID)|VAT(?:\s+(?:registration\s+)?(?:number|no\.?|ID))?|CIK(?:\s+(?:No\.?|number))?|CRD(?:\s+(?:No\.?|number|#))?)\s*[:#]?\s*(?P<value>[A-Z0-9](?:[A-Z0-9]|[ ./-][A-Z0-9]){2,34})\s*(?:[),;]|\.(?:\s|$)|$)",
         )
-        .unwrap_or_else(|e| panic!("{e}"))
     });
     let mut out = vec![];
     for (m, _) in mentions.iter().filter(|(m, ante)| ante.is_none() && matches!(m.kind, "Organization" | "Person")) {

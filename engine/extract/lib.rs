@@ -210,7 +210,7 @@ mod header_tests {
 
 /// Defined terms: `Acme Trading Ltd ("Acme")`, `Beta Holdings SA (the "Beneficiary")`.
 fn defined_terms(text: &str, mentions: &[Mention]) -> Vec<(String, usize)> {
-    static DEF: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"^\s*\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#).unwrap_or_else(|e| panic!("{e}")));
+    static DEF: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r#"^\s*\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#));
     let mut out = vec![];
     for (i, m) in mentions.iter().enumerate() {
         if !matches!(m.kind, "Organization" | "Person") {

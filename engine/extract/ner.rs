@@ -872,8 +872,12 @@ static DETERMINERS: LazyLock<hashbrown::HashSet<u64>> =
 
 /// The model shipped with `tg` (`stdlib/models/ner.tgw`).
 pub static BUILTIN: LazyLock<Model> = LazyLock::new(|| {
-    // The file is part of the binary and checked by a test; a broken one is a build defect.
-    Model::read(include_bytes!("../../stdlib/models/ner.tgw")).unwrap_or_else(|e| panic!("built-in NER model: {e}"))
+    // The file is part of the binary (input never reaches it) and tests/ner_model.rs loads
+    // it: a broken one is a build defect, the one way this can fail.
+    match Model::read(include_bytes!("../../stdlib/models/ner.tgw")) {
+        Ok(model) => model,
+        Err(e) => panic!("the built-in NER model does not load: {e}"),
+    }
 });
 
 #[cfg(test)]

@@ -98,7 +98,7 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: String, swap: bool) 
     // makes the regex engine leave its DFA for a much slower search on any non-ASCII text
     // (every template is: its placeholders are «»).
     let p = p.replace(r"\b", r"(?-u:\b)");
-    Pattern { rel, cues, re: Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}")), swap }
+    Pattern { rel, cues, re: tg_text::pattern::constant(&p), swap }
 }
 
 /// The cue words of the officer patterns' role words.
@@ -245,7 +245,7 @@ fn may_match(present: u128, i: usize) -> bool {
 /// "Y shares a director, X, with Z": X directs both.
 static SHARED_DIRECTOR: LazyLock<Regex> = LazyLock::new(|| {
     let p = format!(r"{ORG}(?:\s*\([^()«»]*\))*\s+shares?\s+a\s+director,?\s+{PER},?\s+with\s+{ORG}");
-    Regex::new(&p).unwrap_or_else(|e| panic!("bad pattern {p}: {e}"))
+    tg_text::pattern::constant(&p)
 });
 
 fn index(c: &regex::Captures, i: usize) -> Option<usize> {
