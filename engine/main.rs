@@ -308,7 +308,10 @@ enum Command {
         top: usize,
         /// Output format.
         #[arg(long, value_parser = ["text", "json"], default_value = "text")]
-        format: String,
+        format: String,        /// Compute from the graph now rather than read the facts `tg derive` stored (read
+        /// by default while no fact changed since the derivation).
+        #[arg(long)]
+        live: bool,
     },
     /// The entity graph's communities, each labelled by c-TF-IDF terms and its representative
     /// documents; `--entity` shows one entity's community, `--topic N` every document of one.
@@ -323,7 +326,10 @@ enum Command {
         topic: Option<usize>,
         /// Output format.
         #[arg(long, value_parser = ["text", "json"], default_value = "text")]
-        format: String,
+        format: String,        /// Compute from the graph now rather than read the facts `tg derive` stored (read
+        /// by default while no fact changed since the derivation).
+        #[arg(long)]
+        live: bool,
     },
     /// The entities an entity's claims link it to, by relation and direction, with the claims.
     #[command(visible_alias = "neighbours")]
@@ -795,6 +801,9 @@ enum EvalCommand {
 }
 
 /// Runs `tg eval …`.
+/// The header `tg eval` prints above its scores.
+const EVAL_COLUMNS: &str = "score precision recall f1 (tp fp fn)";
+
 fn eval_command(what: EvalCommand) -> ExitCode {
     use textgraph::extract::eval;
     let (path, format, errors, which) = match what {
@@ -839,10 +848,10 @@ fn eval_command(what: EvalCommand) -> ExitCode {
             v["hallucinated_edge_rate"] = serde_json::json!(h);
         }
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
-    } else if errors {
-        report.to_text() + &report.errors.iter().map(|e| format!("{e}\n")).collect::<String>()
     } else {
-        report.to_text()
+        // The column names first (issue 20): every score row reads `NAME P R F1 (tp fp fn)`.
+        let errs: String = if errors { report.errors.iter().map(|e| format!("{e}\n")).collect() } else { String::new() };
+        format!("{EVAL_COLUMNS}\n{}{errs}", report.to_text())
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     ExitCode::SUCCESS
@@ -961,8 +970,8 @@ fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
             }
         }
         Command::Predict { db, method, top, format } => {
-            let v = views::predict(&open_store(&db)?, method.as_deref(), top).map_err(|e| fail(e.to_string()))?;
-            emit(&format, &v, |v| render::predict(v));
+            let v = textgraph::resolve::predict::predict(&open_store(&db)?, method.as_deref(), top).map_err(|e| fail(e.to_string()))?;
+            emit(&format, &v, |v| textgraph::resolve::predict::render(v));
         }
         _ => {}
     }
@@ -971,7 +980,7 @@ fn library_command(command: Command) -> Result<ExitCode, ExitCode> {
 
 /// Runs `tg search`, `tg central` and `tg communities` (the logic is `textgraph::analytics`).
 fn analytics_command(command: Command) -> ExitCode {
-    use textgraph::analytics::{central, communities, facts, search};
+    use textgraph::analytics::{central, communities, search};
     let fail = |e: String| {
         eprintln!("tg: {e}");
         ExitCode::from(EXIT_ERROR)
@@ -987,17 +996,17 @@ fn analytics_command(command: Command) -> ExitCode {
                 Err(e) => return fail(e.to_string()),
             }
         }
-        Command::Central { db, top, format } => {
+        Command::Central { db, top, format, live } => {
             let Ok(store) = open_store(&db) else { return ExitCode::from(EXIT_ERROR) };
-            match facts::analyse(&store) {
+            match analysis(&store, live) {
                 Ok(a) if format == "json" => json(&a.central),
                 Ok(a) => central::render(&a.central, top),
                 Err(e) => return fail(e.to_string()),
             }
         }
-        Command::Communities { db, entity, topic, format } => {
+        Command::Communities { db, entity, topic, format, live } => {
             let Ok(store) = open_store(&db) else { return ExitCode::from(EXIT_ERROR) };
-            let a = match facts::analyse(&store) {
+            let a = match analysis(&store, live) {
                 Ok(a) => a,
                 Err(e) => return fail(e.to_string()),
             };
@@ -1011,6 +1020,15 @@ fn analytics_command(command: Command) -> ExitCode {
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     ExitCode::SUCCESS
+}
+
+/// The analysis `tg central` / `tg communities` show: the stored facts while current
+/// (textgraph::analytics::stored), else (or with `--live`) computed now.
+fn analysis(store: &textgraph::store::Store, live: bool) -> Result<textgraph::analytics::facts::Analysis, textgraph::store::StoreError> {
+    if live {
+        return textgraph::analytics::facts::analyse(store);
+    }
+    Ok(textgraph::analytics::stored::current_or_computed(store)?.0)
 }
 
 /// Pretty JSON of any serializable value, for the analytics commands.
@@ -1248,15 +1266,16 @@ fn build_with_progress(
         let opts = textgraph::ingest::BuildOptions { pdf_worker: worker, vocab: Some(vocab), follow_links, llm, ..Default::default() };
         return textgraph::ingest::build_with(store, corpus, &opts);
     }
-    let bar = indicatif::ProgressBar::new(0);
+    // Files, MB, MB/s and ETA by bytes (cli::progress): the bar's position is bytes read.
+    let bytes = cli::progress::Bytes::of_corpus(corpus, store.path(), follow_links);
+    let bar = indicatif::ProgressBar::new(bytes.total().max(1));
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} files, {per_sec}, ETA {eta} {wide_msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {msg}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let progress = |done: usize, total: usize, id: &str| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-        bar.set_message(id.to_string());
+        let b = bytes.done(id);
+        bar.set_position(b);
+        bar.set_message(format!("{} {id}", bytes.line(done, total, b)));
     };
     let opts = textgraph::ingest::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker, vocab: Some(vocab), follow_links, llm };
     let r = textgraph::ingest::build_with(store, corpus, &opts);

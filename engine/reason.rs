@@ -70,6 +70,8 @@ pub struct DeriveReport {
     pub written: usize,
     /// Derived facts removed (no longer derived).
     pub removed: usize,
+    /// The analytics stored after the rules (`None` for a dry run).
+    pub analytics: Option<crate::analytics::stored::Refreshed>,
 }
 
 fn column(kind: Kind) -> Option<ColumnType> {
@@ -317,6 +319,32 @@ pub fn derive_tracked(
     started: std::time::Instant,
     mut layer: Option<&mut layer::Snapshot>,
 ) -> Result<DeriveReport, ReasonError> {
+    let mut report = derive_rules(store, c, label, given, full, started, layer.as_deref_mut())?;
+    // Then the analytics over the graph the rules' same_as classes make, stored as facts
+    // of their own relations (crate::analytics::stored).
+    let a = crate::analytics::stored::refresh(store)?;
+    if let Some(l) = layer {
+        l.retain(|rel, _| !crate::analytics::stored::is_stored(rel));
+        for (rel, args) in &a.facts {
+            l.entry(rel.clone()).or_default().insert(render(rel, args));
+        }
+    }
+    report.analytics = Some(a);
+    Ok(report)
+}
+
+/// The rules' part of [`derive_tracked`]: evaluates and writes the derived layer but the
+/// analytics relations.
+#[allow(clippy::too_many_arguments)]
+fn derive_rules(
+    store: &Store,
+    c: &crate::datalog::driver::Compiled,
+    label: &str,
+    given: &[(String, Vec<Value>)],
+    full: bool,
+    started: std::time::Instant,
+    mut layer: Option<&mut layer::Snapshot>,
+) -> Result<DeriveReport, ReasonError> {
     let program = Path::new(label);
     // Centrality and community relations the program declares are given, computed from
     // the store's graph (crate::analytics::facts); none are for a program declaring none.
@@ -342,7 +370,8 @@ pub fn derive_tracked(
         *l = layer::snapshot_of(&facts);
     }
     let manifest = manifest(c, program, &id, &report, started);
-    (report.written, report.removed) = store.replace_derived(&Epoch { program: &id, rules: &rules, manifest: &manifest }, &facts, None)?;
+    let scope = crate::analytics::stored::rules_scope(store)?;
+    (report.written, report.removed) = store.replace_derived(&Epoch { program: &id, rules: &rules, manifest: &manifest }, &facts, scope.as_deref())?;
     Ok(report)
 }
 
@@ -604,7 +633,11 @@ pub(crate) fn explain_with(store: &Store, rel: &str, args: &[Value], depth: usiz
 #[allow(clippy::too_many_arguments)]
 fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, child: &str, verify: bool, locs: &BTreeMap<String, String>, ex: &mut Explanation) -> Result<(), ReasonError> {
     let shown = render(rel, args);
-    if let Some(why) = store.derivation(rel, args)? {
+    // Analytics facts are explained by their method, recomputed (below), not by the
+    // stored witness (which names only their first claims).
+    if !crate::analytics::facts::is_relation(rel)
+        && let Some(why) = store.derivation(rel, args)?
+    {
         let text = store.rule_text(&why.rule)?;
         let at = locs.get(&why.rule).map(|l| format!("{l} ")).unwrap_or_default();
         let _ = writeln!(ex.text, "{lead}{shown}  [INFERRED by {at}rule {} round {}: {}]", &why.rule[..12.min(why.rule.len())], why.round, text.as_deref().unwrap_or("?"));

@@ -2,4 +2,5 @@
 //! `main.rs` keeps to argument parsing and dispatch.
 
 pub mod derive;
+pub mod progress;
 pub mod table;

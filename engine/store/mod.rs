@@ -30,6 +30,7 @@
 //! disappears records its state as of that epoch in `changes`, so the next derivation
 //! with the same program maintains its results from the changes alone.
 
+mod analytics_layer;
 mod check;
 mod error;
 mod export;
