@@ -70,6 +70,8 @@ fn dry_run_reports_and_stores_nothing() {
     assert!(out.starts_with("dry run of stdlib + "), "{out}");
     assert!(out.contains("; nothing stored\n"), "{out}");
     assert!(out.contains("would change:\n  +10 multi_paragraph (10 now)\n  +13 paragraph_count (13 now)\n"), "{out}");
+    // The stored analytics (issue 22) are not the rules' to drop: a dry run keeps them.
+    assert!(!out.contains("analytics relation(s)"), "{out}");
     assert_eq!(run(&d, &["dump"]).1, dump, "a dry run wrote to the store");
     // JSON carries every relation's change.
     let (code, out, _) = run(&d, &["derive", &rules("documents.dl"), "--dry-run", "--format", "json"]);

@@ -49,7 +49,10 @@ pub fn run(store: &Store, args: &Args) -> Result<String, String> {
     let mut out = String::new();
     let (report, after) = if args.dry_run {
         let (report, facts) = reason::preview_compiled(store, &compiled, &given).map_err(|e| e.to_string())?;
-        (report, layer::snapshot_of(&facts))
+        // A dry run evaluates the rules only: the stored analytics stay as they are.
+        let mut after = layer::snapshot_of(&facts);
+        after.extend(before.iter().filter(|(rel, _)| stored::is_stored(rel)).map(|(r, f)| (r.clone(), f.clone())));
+        (report, after)
     } else {
         let mut after = before.clone();
         let report = reason::derive_tracked(store, &compiled, &label, &given, args.full, started, Some(&mut after)).map_err(|e| e.to_string())?;
