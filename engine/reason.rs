@@ -82,6 +82,11 @@ fn column(kind: Kind) -> Option<ColumnType> {
     }
 }
 
+/// The store column types of a declaration (`None` if one cannot be stored).
+fn column_types(kinds: &[Kind]) -> Option<Vec<ColumnType>> {
+    kinds.iter().map(|k| column(*k)).collect()
+}
+
 fn to_value(prog: &LogicProgram, db: &Database, rel: usize, row: &[u32]) -> Vec<Value> {
     prog.relations[rel]
         .kinds
@@ -349,6 +354,14 @@ fn derive_rules(
     // Centrality and community relations the program declares are given, computed from
     // the store's graph (crate::analytics::facts); none are for a program declaring none.
     let declared: Vec<&str> = c.prog.relations.iter().map(|r| r.name.as_str()).collect();
+    // Rows of another width would be misread: a declaration must have tg's columns.
+    for (rel, cols) in crate::analytics::facts::RELATIONS {
+        if let Some(r) = c.prog.relations.iter().find(|x| x.name == *rel)
+            && column_types(&r.kinds).as_deref() != Some(*cols)
+        {
+            return Err(ReasonError::Mismatch { rel: rel.to_string(), detail: format!("tg computes it with columns {cols:?} (docs/SEARCH.md), the rules declare {:?}", r.kinds) });
+        }
+    }
     let mut given = given.to_vec();
     given.extend(crate::analytics::facts::given_for(store, &declared)?);
     let given = given.as_slice();

@@ -263,6 +263,9 @@ fn derive_stores_analytics_facts_that_central_and_communities_read() {
     std::fs::write(&notes, text).unwrap_or_else(|e| panic!("{e}"));
     build(&d, "db");
     assert_eq!(ok(&d, "db", &["central", "--format", "json"]), ok(&d, "db", &["central", "--format", "json", "--live"]));
+    // GQL too computes while the stored rows are stale: the new entity has its measures.
+    let q = "MATCH (e:Entity) WHERE e.key = 'Organization:delta freight inc' RETURN e.degree, e.community";
+    assert_eq!(ok(&d, "db", &["gql", q, "--format", "tsv"]), "e.degree\te.community\n2\t1\n");
     assert!(ok(&d, "db", &["derive"]).starts_with("incremental: "));
     build(&d, "fresh");
     ok(&d, "fresh", &["derive"]);
@@ -273,6 +276,19 @@ fn derive_stores_analytics_facts_that_central_and_communities_read() {
     assert!(inc.contains("Organization:delta freight inc"), "the new entity is ranked");
     assert_eq!(inc, analytics("fresh"));
     assert_eq!(ok(&d, "db", &["communities", "--format", "json"]), ok(&d, "fresh", &["communities", "--format", "json"]));
+    let q = "MATCH (e:Entity) WHERE e.pagerank IS NOT NULL RETURN e.key, e.pagerank, e.degree, e.betweenness, e.community ORDER BY e.key";
+    assert_eq!(ok(&d, "db", &["gql", q, "--format", "tsv"]), ok(&d, "fresh", &["gql", q, "--format", "tsv"]));
+}
+
+/// A rule file that declares an analytics relation with other columns is refused before
+/// anything runs (its rows would be misread).
+#[test]
+fn an_analytics_relation_declared_with_other_columns_is_refused() {
+    let d = built("decl");
+    std::fs::write(d.join("old.dl"), ".decl community_label(id:number, rank:number, term:symbol)\n.decl labelled(t:symbol)\nlabelled(t) :- community_label(_, _, t).\n").unwrap_or_else(|e| panic!("{e}"));
+    let o = tg(&d, &["derive", "old.dl", "--db", "db"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("community_label") && stderr(&o).contains("tg computes it with columns [Number, Number, Symbol, Symbol]"), "{}", stderr(&o));
 }
 
 #[test]
