@@ -70,6 +70,8 @@ fn dry_run_reports_and_stores_nothing() {
     assert!(out.starts_with("dry run of stdlib + "), "{out}");
     assert!(out.contains("; nothing stored\n"), "{out}");
     assert!(out.contains("would change:\n  +10 multi_paragraph (10 now)\n  +13 paragraph_count (13 now)\n"), "{out}");
+    // The stored analytics (issue 22) are not the rules' to drop: a dry run keeps them.
+    assert!(!out.contains("analytics relation(s)"), "{out}");
     assert_eq!(run(&d, &["dump"]).1, dump, "a dry run wrote to the store");
     // JSON carries every relation's change.
     let (code, out, _) = run(&d, &["derive", &rules("documents.dl"), "--dry-run", "--format", "json"]);
@@ -100,7 +102,9 @@ fn derive_says_what_it_found_and_where_to_look() {
     assert_eq!(code, 0, "{err}");
     let (code, out, err) = run(&d, &["derive"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("found: 1 contradiction, 2 merges, 4 refused merges, 4 control links, 1 indirect beneficial owner, 0 payments by a common owner, 0 round trips, 1 structuring pattern, 9 predicted links\n"), "{out}");
+    // (8 predicted links: Location:panama — Person:marek novak is no candidate since
+    // link prediction never pairs a person with a place, issue 20.)
+    assert!(out.contains("found: 1 contradiction, 2 merges, 4 refused merges, 4 control links, 1 indirect beneficial owner, 0 payments by a common owner, 0 round trips, 1 structuring pattern, 8 predicted links\n"), "{out}");
     assert!(out.contains("look:\n  tg contradictions\n  tg resolve\n"), "{out}");
     let look = out.lines().find(|l| l.starts_with("  tg explain 'structuring(")).unwrap_or_default();
     // The suggested command works as printed.

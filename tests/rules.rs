@@ -65,7 +65,8 @@ fn contradictions_show_both_sides() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
-        "Person:marek novak CONTROLS Organization:gamma consulting llc — asserted vs denied\n  says:  Person:priya raman reported (positive, EXTRACTED) [registry-notes.txt:496-560] \"Priya Raman said that Marek Novak controls Gamma Consulting LLC.\"\n  says:  Person:marek novak denied (negative, INFERRED) [registry-notes.txt:562-619] \"Marek Novak denied that he controls Gamma Consulting LLC.\"\n1 contradiction\n"
+        // The heading names what each side does: Priya Raman reports, Marek Novak denies.
+        "Person:marek novak CONTROLS Organization:gamma consulting llc — reported vs denied\n  says:  Person:priya raman reported (positive, EXTRACTED) [registry-notes.txt:496-560] \"Priya Raman said that Marek Novak controls Gamma Consulting LLC.\"\n  says:  Person:marek novak denied (negative, INFERRED) [registry-notes.txt:562-619] \"Marek Novak denied that he controls Gamma Consulting LLC.\"\n1 contradiction\n"
     );
 }
 
@@ -118,6 +119,15 @@ fn inference_supersession_and_predictions_are_explainable() {
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 2, "{out}");
     assert!(out.lines().all(|l| l.contains("  adamic-adar  ")), "{out}");
+    // Each pair once, with every method's score; never a person and a place (issue 20).
+    let (code, all, _) = run(&d, &["predict", "--top", "100"]);
+    assert_eq!(code, 0);
+    let pairs: Vec<&str> = all.lines().filter_map(|l| l.split("  ").nth(2)).collect();
+    let distinct: std::collections::BTreeSet<&&str> = pairs.iter().collect();
+    assert_eq!(pairs.len(), distinct.len(), "a pair listed twice: {all}");
+    assert!(!all.lines().any(|l| l.contains("Location:") && l.contains("Person:")), "{all}");
+    assert!(all.contains("Organization:acme trading ltd — Organization:gamma consulting llc  (common-neighbours 2.000, jaccard "), "{all}");
+    assert!(all.lines().all(|l| l.contains(" — ") && l.contains("  adamic-adar  ") && l.contains("common-neighbours ") && l.contains("resource-allocation ")), "{all}");
     // Every derived fact explains and re-verifies.
     let (code, v, _) = run(&d, &["verify"]);
     assert_eq!(code, 0, "{v}");

@@ -11,7 +11,7 @@
 //! | `bridge` | a, b (a < b) |
 //! | `orphan` | entity |
 //! | `community` | entity, community id (from 1) |
-//! | `community_label` | community id, rank (from 1), term |
+//! | `community_label` | community id, rank (from 1), term, c-TF-IDF weight (6 decimals, text) |
 //! | `community_doc` | community id, document, units naming a member |
 //!
 //! Every raw entity key of a `same_as` class gets its class's rows, so a rule joining on
@@ -36,7 +36,7 @@ pub const RELATIONS: &[(&str, &[ColumnType])] = &[
     ("bridge", &[S, S]),
     ("orphan", &[S]),
     ("community", &[S, N]),
-    ("community_label", &[N, N, S]),
+    ("community_label", &[N, N, S, S]),
     ("community_doc", &[N, S, N]),
 ];
 
@@ -68,6 +68,11 @@ pub struct Analysis {
     pub central: Centrality,
     /// Communities.
     pub communities: Communities,
+}
+
+/// Whether `rel` is one of the analytics relations.
+pub fn is_relation(rel: &str) -> bool {
+    RELATIONS.iter().any(|(r, _)| *r == rel)
 }
 
 /// Computes the analysis of the store's current graph.
@@ -129,7 +134,8 @@ pub fn rows(a: &Analysis, rel: Option<&str>) -> Vec<(String, Vec<Value>)> {
             }
         }
         for (r, t) in c.label.iter().enumerate().filter(|_| want("community_label")) {
-            out.insert(("community_label".into(), vec![id.clone(), Value::Num(r as i32 + 1), s(t)]));
+            let w = c.weights.get(r).copied().unwrap_or(0.0);
+            out.insert(("community_label".into(), vec![id.clone(), Value::Num(r as i32 + 1), s(t), s(&score(w))]));
         }
         for (d, n) in c.documents.iter().filter(|_| want("community_doc")) {
             out.insert(("community_doc".into(), vec![id.clone(), s(d), Value::Num(*n as i32)]));

@@ -201,6 +201,17 @@ pub fn pagerank(g: &EntityGraph, seeds: &[usize], damping: f64) -> Vec<f64> {
             teleport[s] += 1.0 / seeds.len() as f64;
         }
     }
+    pagerank_from(g, &teleport, damping)
+}
+
+/// PageRank with a given teleport distribution (one weight per node, summing to 1): the
+/// personalized PageRank of weighted seeds.
+pub fn pagerank_from(g: &EntityGraph, teleport: &[f64], damping: f64) -> Vec<f64> {
+    let n = g.len();
+    if n == 0 || teleport.len() != n {
+        return vec![0.0; n];
+    }
+    let teleport = teleport.to_vec();
     let strength: Vec<f64> = (0..n).map(|i| g.strength(i)).collect();
     let mut r = teleport.clone();
     for _ in 0..200 {

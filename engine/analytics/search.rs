@@ -14,9 +14,10 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
-use crate::graph::{EntityGraph, VALUE_TYPES, pagerank};
+use crate::graph::{EntityGraph, pagerank_from};
+use crate::linking::link;
 use tg_store::search_units::{CHUNK, UNIT_KEY, Unit};
-use tg_text::terms::{Analyzer, is_stop, words};
+use tg_text::terms::Analyzer;
 use tg_store::{Posting, Store, StoreError, Value};
 
 /// BM25 term-frequency saturation.
@@ -313,45 +314,29 @@ pub fn bm25(store: &dyn Index, terms: &[String]) -> Result<HashMap<UnitId, f64>,
     Ok(scores)
 }
 
-/// Legal-form words that do not name an organisation by themselves.
-const FORMS: &[&str] = &["ag", "bv", "co", "company", "corp", "corporation", "gmbh", "holdings", "inc", "limited", "llc", "llp", "ltd", "nv", "plc", "sa", "sarl", "the"];
-
-/// The entities (graph nodes) a query names: every word of the entity's name (legal forms
-/// aside) is in the query, or its first word is (for a person, also the last), that word
-/// not a stop word, 3+ characters.
+/// The entities (graph nodes) a query names (PPR's seeds): whole names and aliases, the
+/// longest match winning ([`crate::linking`]).
 pub fn seeds(g: &EntityGraph, query: &str) -> Vec<usize> {
-    let q: std::collections::BTreeSet<String> = words(query).into_iter().collect();
-    let mut out = vec![];
-    for (raw, &n) in &g.node_of {
-        let Some((typ, name)) = raw.split_once(':') else { continue };
-        if VALUE_TYPES.contains(&typ) {
-            continue;
-        }
-        let ws: Vec<String> = words(name).into_iter().filter(|w| !FORMS.contains(&w.as_str())).collect();
-        if ws.is_empty() {
-            continue;
-        }
-        let named = |w: &String| q.contains(w) && w.chars().count() >= 3 && !is_stop(w);
-        let all = ws.iter().all(|w| q.contains(w));
-        let first = ws.first().is_some_and(named);
-        let last = typ == "Person" && ws.last().is_some_and(named);
-        if all || first || last {
-            out.push(n);
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
+    link(g, query).into_iter().map(|(n, _)| n).collect()
 }
 
-/// PPR scores of units: each unit gets the PageRank (from `seeds`) of the entities it
-/// names, among the [`PPR_ENTITIES`] entities of highest PageRank.
-pub fn ppr(store: &dyn Index, g: &EntityGraph, seeds: &[usize]) -> Result<HashMap<UnitId, f64>, StoreError> {
+/// PPR scores of units: each unit gets the highest PageRank (from the weighted `seeds`,
+/// see [`crate::linking`]) of the entities it names, among the
+/// [`PPR_ENTITIES`] entities of highest PageRank — the highest, not the sum, so a long
+/// chunk naming many entities does not outrank a claim about the one asked for.
+pub fn ppr(store: &dyn Index, g: &EntityGraph, seeds: &[(usize, f64)]) -> Result<HashMap<UnitId, f64>, StoreError> {
     let mut scores: HashMap<UnitId, f64> = HashMap::new();
     if seeds.is_empty() {
         return Ok(scores);
     }
-    let pr = pagerank(g, seeds, DAMPING);
+    let mut teleport = vec![0.0; g.len()];
+    let sum: f64 = seeds.iter().map(|x| x.1).sum();
+    for &(n, w) in seeds {
+        if let Some(t) = teleport.get_mut(n) {
+            *t += if sum > 0.0 { w / sum } else { 1.0 / seeds.len() as f64 };
+        }
+    }
+    let pr = pagerank_from(g, &teleport, DAMPING);
     let mut top: Vec<usize> = (0..pr.len()).filter(|&n| pr[n] >= 1e-9).collect();
     top.sort_by(|&a, &b| pr[b].total_cmp(&pr[a]).then_with(|| g.keys[a].cmp(&g.keys[b])));
     top.truncate(PPR_ENTITIES);
@@ -359,7 +344,10 @@ pub fn ppr(store: &dyn Index, g: &EntityGraph, seeds: &[usize]) -> Result<HashMa
         let p = &pr[n];
         for m in &g.members[n] {
             for u in store.entity_units(m)? {
-                *scores.entry(u).or_insert(0.0) += p;
+                let e = scores.entry(u).or_insert(0.0);
+                if *p > *e {
+                    *e = *p;
+                }
             }
         }
     }
@@ -407,6 +395,18 @@ fn hit(store: &dyn Index, ids: &mut DocIds, texts: &mut HashMap<u32, String>, id
     })
 }
 
+/// Ranks from 1 where equal scores share a rank ("1, 2, 2, 4"): in fusion a tie carries
+/// no order, so units PPR cannot tell apart (all naming the entity asked for) get one rank
+/// and BM25 orders them.
+fn shared_ranks(l: &[(UnitId, f64)]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(l.len());
+    for (i, (_, s)) in l.iter().enumerate() {
+        let r = if i > 0 && l[i - 1].1 == *s { out[i - 1] } else { i + 1 };
+        out.push(r);
+    }
+    out
+}
+
 /// Runs one query over the store: the `k` best units by `mode`.
 pub fn search(store: &Store, query: &str, mode: Mode, k: usize) -> Result<Results, SearchError> {
     if !store.has_search_index()? {
@@ -425,28 +425,29 @@ pub fn search_in(store: &dyn Index, g: &EntityGraph, query: &str, mode: Mode, k:
             terms.push(t);
         }
     }
-    let seed_nodes = if mode == Mode::Bm25 { vec![] } else { seeds(g, query) };
+    let linked = if mode == Mode::Bm25 { vec![] } else { link(g, query) };
+    let seed_nodes: Vec<usize> = linked.iter().map(|x| x.0).collect();
     if terms.is_empty() && seed_nodes.is_empty() {
         return Err(SearchError::EmptyQuery(query.to_string()));
     }
     let mut ids = DocIds::default();
     let depth = FUSE_DEPTH.max(k);
     let lexical = if mode == Mode::Ppr { vec![] } else { rank(store, &mut ids, bm25(store, &terms)?, depth)? };
-    let graph = if mode == Mode::Bm25 { vec![] } else { rank(store, &mut ids, ppr(store, g, &seed_nodes)?, depth)? };
+    let graph = if mode == Mode::Bm25 { vec![] } else { rank(store, &mut ids, ppr(store, g, &linked)?, depth)? };
     let list: Vec<(UnitId, f64)> = match mode {
         Mode::Bm25 => lexical.clone(),
         Mode::Ppr => graph.clone(),
         Mode::Hybrid => {
             let mut fused: HashMap<UnitId, f64> = HashMap::new();
             for l in [&lexical, &graph] {
-                for (i, (u, _)) in l.iter().take(FUSE_DEPTH.max(k)).enumerate() {
-                    *fused.entry(*u).or_insert(0.0) += 1.0 / (RRF_K + (i + 1) as f64);
+                for ((u, _), r) in l.iter().zip(shared_ranks(l)).take(FUSE_DEPTH.max(k)) {
+                    *fused.entry(*u).or_insert(0.0) += 1.0 / (RRF_K + r as f64);
                 }
             }
             rank(store, &mut ids, fused, depth)?
         }
     };
-    let pos = |l: &[(UnitId, f64)], u: &UnitId| l.iter().take(FUSE_DEPTH.max(k)).position(|x| x.0 == *u).map(|i| i + 1);
+    let pos = |l: &[(UnitId, f64)], u: &UnitId| l.iter().zip(shared_ranks(l)).take(FUSE_DEPTH.max(k)).find(|x| x.0.0 == *u).map(|x| x.1);
     let mut texts = HashMap::new();
     let mut hits = vec![];
     for (i, (u, s)) in list.iter().take(k).enumerate() {

@@ -73,6 +73,13 @@ pub struct DeriveReport {
     pub written: usize,
     /// Derived facts removed (no longer derived).
     pub removed: usize,
+    /// The analytics stored after the rules (`None` for a dry run).
+    pub analytics: Option<tg_analytics::stored::Refreshed>,
+}
+
+/// The store column types of a declaration (`None` if one cannot be stored).
+fn column_types(kinds: &[Kind]) -> Option<Vec<ColumnType>> {
+    kinds.iter().map(|k| tg_rules::schema::column_type(*k)).collect()
 }
 
 fn to_value(prog: &LogicProgram, db: &Database, rel: usize, row: &[u32]) -> Vec<Value> {
@@ -312,10 +319,44 @@ pub fn derive_tracked(
     started: std::time::Instant,
     mut layer: Option<&mut layer::Snapshot>,
 ) -> Result<DeriveReport, ReasonError> {
+    let mut report = derive_rules(store, c, label, given, full, started, layer.as_deref_mut())?;
+    // Then the analytics over the graph the rules' same_as classes make, stored as facts
+    // of their own relations (tg_analytics::stored).
+    let a = tg_analytics::stored::refresh(store)?;
+    if let Some(l) = layer {
+        l.retain(|rel, _| !tg_analytics::stored::is_stored(rel));
+        for (rel, args) in &a.facts {
+            l.entry(rel.clone()).or_default().insert(render(rel, args));
+        }
+    }
+    report.analytics = Some(a);
+    Ok(report)
+}
+
+/// The rules' part of [`derive_tracked`]: evaluates and writes the derived layer but the
+/// analytics relations.
+#[allow(clippy::too_many_arguments)]
+fn derive_rules(
+    store: &Store,
+    c: &tg_datalog::driver::Compiled,
+    label: &str,
+    given: &[(String, Vec<Value>)],
+    full: bool,
+    started: std::time::Instant,
+    mut layer: Option<&mut layer::Snapshot>,
+) -> Result<DeriveReport, ReasonError> {
     let program = Path::new(label);
     // Centrality and community relations the program declares are given, computed from
     // the store's graph (tg_analytics::facts); none are for a program declaring none.
     let declared: Vec<&str> = c.prog.relations.iter().map(|r| r.name.as_str()).collect();
+    // Rows of another width would be misread: a declaration must have tg's columns.
+    for (rel, cols) in tg_analytics::facts::RELATIONS {
+        if let Some(r) = c.prog.relations.iter().find(|x| x.name == *rel)
+            && column_types(&r.kinds).as_deref() != Some(*cols)
+        {
+            return Err(ReasonError::Mismatch { rel: rel.to_string(), detail: format!("tg computes it with columns {cols:?} (docs/SEARCH.md), the rules declare {:?}", r.kinds) });
+        }
+    }
     let mut given = given.to_vec();
     given.extend(tg_analytics::facts::given_for(store, &declared)?);
     let given = given.as_slice();
@@ -337,7 +378,8 @@ pub fn derive_tracked(
         *l = layer::snapshot_of(&facts);
     }
     let manifest = manifest(c, program, &id, &report, started);
-    (report.written, report.removed) = store.replace_derived(&Epoch { program: &id, rules: &rules, manifest: &manifest }, &facts, None)?;
+    let scope = tg_analytics::stored::rules_scope(store)?;
+    (report.written, report.removed) = store.replace_derived(&Epoch { program: &id, rules: &rules, manifest: &manifest }, &facts, scope.as_deref())?;
     Ok(report)
 }
 
@@ -599,7 +641,11 @@ pub(crate) fn explain_with(store: &Store, rel: &str, args: &[Value], depth: usiz
 #[allow(clippy::too_many_arguments)]
 fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, child: &str, verify: bool, locs: &BTreeMap<String, String>, ex: &mut Explanation) -> Result<(), ReasonError> {
     let shown = render(rel, args);
-    if let Some(why) = store.derivation(rel, args)? {
+    // Analytics facts are explained by their method, recomputed (below), not by the
+    // stored witness (which names only their first claims).
+    if !tg_analytics::facts::is_relation(rel)
+        && let Some(why) = store.derivation(rel, args)?
+    {
         let text = store.rule_text(&why.rule)?;
         let at = locs.get(&why.rule).map(|l| format!("{l} ")).unwrap_or_default();
         let _ = writeln!(ex.text, "{lead}{shown}  [INFERRED by {at}rule {} round {}: {}]", &why.rule[..12.min(why.rule.len())], why.round, text.as_deref().unwrap_or("?"));

@@ -20,7 +20,7 @@ pub enum AnalyticsCommand {
 
 /// Runs `tg search`, `tg central` and `tg communities` (the logic is `textgraph::analytics`).
 pub fn run(command: AnalyticsCommand) -> ExitCode {
-    use textgraph::analytics::{central, communities, facts, search};
+    use textgraph::analytics::{central, communities, search};
     let fail = |e: String| {
         eprintln!("tg: {e}");
         ExitCode::from(exit::ERROR)
@@ -36,17 +36,17 @@ pub fn run(command: AnalyticsCommand) -> ExitCode {
                 Err(e) => return fail(e.to_string()),
             }
         }
-        AnalyticsCommand::Central(CentralArgs { db, top, format }) => {
+        AnalyticsCommand::Central(CentralArgs { db, top, format, live }) => {
             let Ok(store) = open_store(&db) else { return ExitCode::from(exit::ERROR) };
-            match facts::analyse(&store) {
+            match analysis(&store, live) {
                 Ok(a) if format == "json" => json(&a.central),
                 Ok(a) => central::render(&a.central, top),
                 Err(e) => return fail(e.to_string()),
             }
         }
-        AnalyticsCommand::Communities(CommunitiesArgs { db, entity, topic, format }) => {
+        AnalyticsCommand::Communities(CommunitiesArgs { db, entity, topic, format, live }) => {
             let Ok(store) = open_store(&db) else { return ExitCode::from(exit::ERROR) };
-            let a = match facts::analyse(&store) {
+            let a = match analysis(&store, live) {
                 Ok(a) => a,
                 Err(e) => return fail(e.to_string()),
             };
@@ -59,6 +59,15 @@ pub fn run(command: AnalyticsCommand) -> ExitCode {
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     ExitCode::from(exit::OK)
+}
+
+/// The analysis `tg central` / `tg communities` show: the stored facts while current
+/// (textgraph::analytics::stored), else (or with `--live`) computed now.
+fn analysis(store: &textgraph::store::Store, live: bool) -> Result<textgraph::analytics::facts::Analysis, textgraph::store::StoreError> {
+    if live {
+        return textgraph::analytics::facts::analyse(store);
+    }
+    Ok(textgraph::analytics::stored::current_or_computed(store)?.0)
 }
 
 /// Pretty JSON of any serializable value, for the analytics commands.

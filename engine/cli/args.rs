@@ -388,6 +388,10 @@ pub struct CentralArgs {
     /// Output format.
     #[arg(long, value_parser = ["text", "json"], default_value = "text")]
     pub format: String,
+    /// Compute from the graph now rather than read the facts `tg derive` stored (read
+    /// by default while no fact changed since the derivation).
+    #[arg(long)]
+    pub live: bool,
 }
 
 /// The options of `tg communities`.
@@ -404,6 +408,10 @@ pub struct CommunitiesArgs {
     /// Output format.
     #[arg(long, value_parser = ["text", "json"], default_value = "text")]
     pub format: String,
+    /// Compute from the graph now rather than read the facts `tg derive` stored (read
+    /// by default while no fact changed since the derivation).
+    #[arg(long)]
+    pub live: bool,
 }
 
 /// The options of `tg neighbors`.

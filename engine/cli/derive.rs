@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use textgraph::analytics::stored;
 use textgraph::app::reason::{self, layer};
 use textgraph::rules::resolve::findings;
 use textgraph::rules::rulebook::{self, oneoff};
@@ -48,13 +49,18 @@ pub fn run(store: &Store, args: &Args) -> Result<String, String> {
     let mut out = String::new();
     let (report, after) = if args.dry_run {
         let (report, facts) = reason::preview_compiled(store, &compiled, &given).map_err(|e| e.to_string())?;
-        (report, layer::snapshot_of(&facts))
+        // A dry run evaluates the rules only: the stored analytics stay as they are.
+        let mut after = layer::snapshot_of(&facts);
+        after.extend(before.iter().filter(|(rel, _)| stored::is_stored(rel)).map(|(r, f)| (r.clone(), f.clone())));
+        (report, after)
     } else {
         let mut after = before.clone();
         let report = reason::derive_tracked(store, &compiled, &label, &given, args.full, started, Some(&mut after)).map_err(|e| e.to_string())?;
         (report, after)
     };
-    let changes = layer::diff(&before, &after);
+    let all_changes = layer::diff(&before, &after);
+    // The analytics relations change with every graph change: one line, not ten.
+    let (analytics_changes, changes): (Vec<_>, Vec<_>) = all_changes.into_iter().partition(|c| stored::is_stored(&c.relation));
     let found = if args.dry_run { vec![] } else { findings::findings(store, &heads, &after).map_err(|e| e.to_string())? };
     if json {
         let v = serde_json::json!({
@@ -67,6 +73,8 @@ pub fn run(store: &Store, args: &Args) -> Result<String, String> {
             "written": report.written,
             "removed": report.removed,
             "changed": changes,
+            "analytics_changed": analytics_changes,
+            "analytics": report.analytics,
             "found": found,
         });
         return Ok(serde_json::to_string_pretty(&v).unwrap_or_default() + "\n");
@@ -85,7 +93,35 @@ pub fn run(store: &Store, args: &Args) -> Result<String, String> {
         out.push_str(&format!("note: {n}\n"));
     }
     out.push_str(if args.dry_run { "would change:\n" } else { "changed:\n" });
-    out.push_str(&layer::render(&changes));
+    if !changes.is_empty() || analytics_changes.is_empty() {
+        out.push_str(&layer::render(&changes));
+    }
+    if !analytics_changes.is_empty() {
+        let (added, removed): (usize, usize) = analytics_changes.iter().fold((0, 0), |(a, r), c| (a + c.added, r + c.removed));
+        let sign = match (added, removed) {
+            (a, 0) => format!("+{a}"),
+            (0, r) => format!("-{r}"),
+            (a, r) => format!("+{a} -{r}"),
+        };
+        out.push_str(&format!("  {sign} in {} analytics relation(s) (pagerank, community, …; --format json lists each)\n", analytics_changes.len()));
+    }
     out.push_str(&findings::render(&found));
+    if let Some(a) = &report.analytics
+        && a.nodes > 0
+    {
+        out.push_str(&format!(
+            "analytics stored: {} entities ranked, {}, {}, {}, {} (tg central, tg communities)\n",
+            a.nodes,
+            counted(a.communities, "community", "communities"),
+            counted(a.god_nodes, "god node", "god nodes"),
+            counted(a.bridges, "bridge", "bridges"),
+            counted(a.orphans, "orphan", "orphans"),
+        ));
+    }
     Ok(out)
+}
+
+/// `1 community`, `2 communities`.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -7,6 +7,9 @@ use textgraph::limits::exit;
 
 use super::args::EvalCommand;
 
+/// The header `tg eval` prints above its scores.
+const EVAL_COLUMNS: &str = "score precision recall f1 (tp fp fn)";
+
 /// Runs `tg eval …`.
 pub fn run(what: EvalCommand) -> ExitCode {
     use textgraph::extract::eval;
@@ -52,10 +55,10 @@ pub fn run(what: EvalCommand) -> ExitCode {
             v["hallucinated_edge_rate"] = serde_json::json!(h);
         }
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
-    } else if errors {
-        report.to_text() + &report.errors.iter().map(|e| format!("{e}\n")).collect::<String>()
     } else {
-        report.to_text()
+        // The column names first (issue 20): every score row reads `NAME P R F1 (tp fp fn)`.
+        let errs: String = if errors { report.errors.iter().map(|e| format!("{e}\n")).collect() } else { String::new() };
+        format!("{EVAL_COLUMNS}\n{}{errs}", report.to_text())
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     ExitCode::from(exit::OK)

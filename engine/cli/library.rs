@@ -136,8 +136,8 @@ pub fn run(command: LibraryCommand) -> Result<ExitCode, ExitCode> {
             }
         }
         LibraryCommand::Predict(PredictArgs { db, method, top, format }) => {
-            let v = views::predict(&open_store(&db)?, method.as_deref(), top).map_err(|e| fail(e.to_string()))?;
-            emit(&format, &v, |v| render::predict(v));
+            let v = textgraph::rules::resolve::predict::predict(&open_store(&db)?, method.as_deref(), top).map_err(|e| fail(e.to_string()))?;
+            emit(&format, &v, |v| textgraph::rules::resolve::predict::render(v));
         }
     }
     Ok(ExitCode::from(exit::OK))

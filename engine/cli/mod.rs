@@ -9,6 +9,7 @@ pub mod claims;
 pub mod derive;
 pub mod eval;
 pub mod library;
+pub mod progress;
 pub mod store;
 pub mod table;
 

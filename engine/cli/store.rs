@@ -189,15 +189,16 @@ fn build_with_progress(
         let opts = textgraph::app::build::BuildOptions { pdf_worker: worker, vocab: Some(vocab), follow_links, llm, ..Default::default() };
         return textgraph::app::build::build_with(store, corpus, &opts);
     }
-    let bar = indicatif::ProgressBar::new(0);
+    // Files, MB, MB/s and ETA by bytes (cli::progress): the bar's position is bytes read.
+    let bytes = super::progress::Bytes::of_corpus(corpus, store.path(), follow_links);
+    let bar = indicatif::ProgressBar::new(bytes.total().max(1));
     bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} files, {per_sec}, ETA {eta} {wide_msg}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {msg}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let progress = |done: usize, total: usize, id: &str| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
-        bar.set_message(id.to_string());
+        let b = bytes.done(id);
+        bar.set_position(b);
+        bar.set_message(format!("{} {id}", bytes.line(done, total, b)));
     };
     let opts = textgraph::app::build::BuildOptions { progress: Some(&progress), threads: 0, pdf_worker: worker, vocab: Some(vocab), follow_links, llm };
     let r = textgraph::app::build::build_with(store, corpus, &opts);

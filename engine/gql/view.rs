@@ -145,9 +145,15 @@ pub fn build(store: &Store, identity: Identity) -> Result<Graph, String> {
     }
     // Search index, centrality and communities (issue 22): `CALL tg.search`, and the
     // `pagerank`, `degree`, `betweenness`, `community` properties of entity nodes.
+    // The measures are the facts `tg derive` stored while they are current, else computed.
     let ix = tg_analytics::search::MemIndex::load(store).map_err(e)?;
-    let central = tg_analytics::central::centrality(&ix.graph);
-    let (_, community_of, _) = tg_analytics::communities::number(&ix.graph);
+    let (central, community_of): (tg_analytics::central::Centrality, BTreeMap<String, usize>) = match tg_analytics::stored::load(store).map_err(e)? {
+        Some(a) => (a.central, a.graph.keys.iter().cloned().zip(a.communities.of.iter().copied()).collect()),
+        None => {
+            let (_, of, _) = tg_analytics::communities::number(&ix.graph);
+            (tg_analytics::central::centrality(&ix.graph), ix.graph.keys.iter().cloned().zip(of).collect())
+        }
+    };
     let measures: BTreeMap<&str, &tg_analytics::central::Measures> = central.ranking.iter().map(|m| (m.entity.as_str(), m)).collect();
     let mut members: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
     for f in store.lookup("entity", &[]).map_err(e)? {
@@ -185,8 +191,10 @@ pub fn build(store: &Store, identity: Identity) -> Result<Graph, String> {
                 p.insert("degree".into(), Value::Int(m.degree as i64));
                 p.insert("betweenness".into(), Value::Float(round6(m.betweenness)));
             }
-            if community_of[n] > 0 {
-                p.insert("community".into(), Value::Int(community_of[n] as i64));
+            if let Some(&c) = community_of.get(&ix.graph.keys[n])
+                && c > 0
+            {
+                p.insert("community".into(), Value::Int(c as i64));
             }
         }
         if ms.len() > 1 {

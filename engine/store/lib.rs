@@ -32,6 +32,7 @@
 
 #![forbid(unsafe_code)]
 
+mod analytics_layer;
 mod check;
 mod error;
 mod export;

@@ -191,7 +191,9 @@ impl Trace<'_> {
     fn node(&mut self, rel: &str, args: &[Value], depth: usize, lead: &str, child: &str) -> Result<(), ReasonError> {
         let shown = render(rel, args);
         let again = !self.shown.insert(shown.clone());
-        if let Some(why) = self.store.derivation(rel, args)? {
+        if !tg_analytics::facts::is_relation(rel)
+            && let Some(why) = self.store.derivation(rel, args)?
+        {
             if again {
                 let _ = writeln!(self.tree, "{lead}{shown}  (shown above)");
                 return Ok(());

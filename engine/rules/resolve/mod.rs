@@ -7,7 +7,9 @@
 
 pub mod entity;
 pub mod findings;
+pub mod modality;
 pub use tg_text::names;
+pub mod predict;
 pub mod standalone;
 pub mod render;
 pub mod views;

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::views::{ClaimView, ContradictionView, PathView, Prediction, ResolveView, TimelineEntry, path_summary};
+use super::views::{ClaimView, ContradictionView, PathView, ResolveView, TimelineEntry, path_summary};
 
 fn side(c: &ClaimView) -> String {
     format!("{} {} ({}, {}) {} {:?}", c.asserter, c.modality, c.polarity, c.tag, c.citation, c.quote)
@@ -54,7 +54,7 @@ pub fn resolve(v: &ResolveView) -> String {
 pub fn contradictions(v: &[ContradictionView]) -> String {
     let mut out = String::new();
     for c in v {
-        let _ = writeln!(out, "{} {} {} — {}", c.first.subject, c.first.relation, c.first.object, c.kind);
+        let _ = writeln!(out, "{} {} {} — {}", c.first.subject, c.first.relation, c.first.object, c.label);
         if (&c.second.subject, &c.second.relation, &c.second.object) != (&c.first.subject, &c.first.relation, &c.first.object) {
             let _ = writeln!(out, "  vs {} {} {}", c.second.subject, c.second.relation, c.second.object);
         }
@@ -105,14 +105,3 @@ pub fn path(v: &PathView, filter: &[String]) -> String {
     out
 }
 
-/// `tg predict`.
-pub fn predict(v: &[Prediction]) -> String {
-    let mut out = String::new();
-    for p in v {
-        let _ = writeln!(out, "{}.{:03}  {}  {} — {}", p.score / 1000, p.score % 1000, p.method, p.x, p.y);
-    }
-    if v.is_empty() {
-        out.push_str("no links predicted\n");
-    }
-    out
-}

@@ -278,6 +278,8 @@ pub fn resolve(store: &Store) -> Result<ResolveView, ViewError> {
 pub struct ContradictionView {
     /// Kind (opposite polarity, asserted vs denied, different values, …).
     pub kind: String,
+    /// The heading: the kind with the two sides' actual modalities (`reported vs denied`).
+    pub label: String,
     /// One side.
     pub first: ClaimView,
     /// The other side.
@@ -293,7 +295,8 @@ pub fn contradictions(store: &Store) -> Result<Vec<ContradictionView>, ViewError
     let mut out = vec![];
     for r in derived(store, "contradicts")? {
         let (Some(a), Some(b)) = (all.get(&sym(&r[0])), all.get(&sym(&r[1]))) else { continue };
-        out.push(ContradictionView { kind: sym(&r[2]), first: a.clone(), second: b.clone() });
+        let label = super::modality::contradiction_label(&sym(&r[2]), &a.modality, &b.modality);
+        out.push(ContradictionView { kind: sym(&r[2]), label, first: a.clone(), second: b.clone() });
     }
     Ok(out)
 }
@@ -512,10 +515,7 @@ pub fn path_summary(hops: &[Hop]) -> String {
     for h in hops {
         *by.entry(h.claim.modality.as_str()).or_default() += 1;
     }
-    let word = |m: &str| match m {
-        "assertion" => "asserted".to_string(),
-        other => other.to_string(),
-    };
+    let word = super::modality::word;
     let mut parts = vec![format!("{} hop{}", hops.len(), if hops.len() == 1 { "" } else { "s" })];
     for m in ["assertion", "reported", "hedged", "undecided", "question"] {
         if let Some(n) = by.get(m) {
@@ -525,30 +525,4 @@ pub fn path_summary(hops: &[Hop]) -> String {
     parts.join(" · ")
 }
 
-/// One predicted link.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct Prediction {
-    /// One entity.
-    pub x: String,
-    /// The other.
-    pub y: String,
-    /// The measure.
-    pub method: String,
-    /// Its score in thousandths.
-    pub score: i64,
-}
-
-/// The derived top links, best first, for one method (all when `None`), at most `top`.
-pub fn predict(store: &Store, method: Option<&str>, top: usize) -> Result<Vec<Prediction>, ViewError> {
-    if store.derived_by()?.is_none() {
-        return Err(ViewError::NotDerived);
-    }
-    let mut out: Vec<Prediction> = derived(store, "predicted_link")?
-        .iter()
-        .map(|r| Prediction { x: sym(&r[0]), y: sym(&r[1]), method: sym(&r[2]), score: num(&r[3]) })
-        .filter(|p| method.is_none_or(|m| m == p.method))
-        .collect();
-    out.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| (&a.method, &a.x, &a.y).cmp(&(&b.method, &b.x, &b.y))));
-    out.truncate(top);
-    Ok(out)
-}
+// `tg predict`: engine/resolve/predict.rs.
