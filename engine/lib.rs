@@ -12,6 +12,7 @@ pub mod cancel;
 pub mod claims;
 pub mod datalog;
 pub mod depth;
+pub mod export;
 pub mod extract;
 pub mod gql;
 pub mod ingest;

@@ -354,14 +354,17 @@ enum Command {
         #[arg(long)]
         full: bool,
     },
-    /// Export the graph: `--format json` writes canonical JSON (sorted keys, content ids).
+    /// Export the graph: `--format json` writes canonical JSON (sorted keys, content ids);
+    /// cypher (Kuzu schema + CREATE script), csv (a folder of Kuzu-ready tables, `-o DIR`),
+    /// graphml, turtle and jsonld write reified claims, entities with their SAME_AS classes
+    /// and derived facts with their rule (docs/EXPORT.md).
     Export {
         #[command(flatten)]
         db: DbArg,
         /// Output format.
-        #[arg(long, value_parser = ["json"], default_value = "json")]
+        #[arg(long, value_parser = ["json", "cypher", "csv", "graphml", "jsonld", "turtle"], default_value = "json")]
         format: String,
-        /// Output file (`-` for standard output); never inside the store.
+        /// Output file (`-` for standard output; a folder for csv); never inside the store.
         #[arg(short = 'o', long = "output", default_value = "-")]
         output: PathBuf,
         /// Overwrite an existing output file (a link is replaced, never written through).
@@ -1195,6 +1198,14 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
                     ExitCode::from(1)
                 }
             }
+        }
+        Command::Export { db, format, output, force } if format != "json" => {
+            let store = open_store(&db)?;
+            out = textgraph::export::run(&store, &format, &output, force).map_err(|e| {
+                eprintln!("tg: {e}");
+                ExitCode::from(EXIT_ERROR)
+            })?;
+            ExitCode::SUCCESS
         }
         Command::Export { db, format: _, output, force } => {
             let store = open_store(&db)?;
