@@ -371,6 +371,28 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Write GRAPH_REPORT.md: counts, key entities by centrality, communities,
+    /// contradictions, supersessions, refused merges, and ten questions the graph can
+    /// answer with the command for each (docs/CLI.md).
+    Report {
+        #[command(flatten)]
+        db: DbArg,
+        /// Output file (`-` for standard output); never inside the store.
+        #[arg(short = 'o', long = "output", default_value = "GRAPH_REPORT.md")]
+        output: PathBuf,
+        /// Overwrite an existing report (a link is replaced, never written through).
+        #[arg(long)]
+        force: bool,
+    },
+    /// A Model Context Protocol server over standard input and output (JSON-RPC 2.0, one
+    /// message a line): typed, bounded, cited tools over the store — search, neighbors,
+    /// why, path, timeline, contradictions, communities, gql (read-only), explain and
+    /// record_claim (the `tg claim record` gate). The store is opened per call, so other
+    /// `tg` commands keep working while it runs (docs/CLI.md).
+    Mcp {
+        #[command(flatten)]
+        db: DbArg,
+    },
     /// Count documents, facts per relation and per tag.
     Stats {
         #[command(flatten)]
@@ -1239,6 +1261,8 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         | Command::Gql { .. }
         | Command::Load { .. }
         | Command::Repl { .. }
+        | Command::Report { .. }
+        | Command::Mcp { .. }
         | Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } | Command::Completions { .. } | Command::Man => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
@@ -1421,6 +1445,18 @@ fn real_main(cli: Option<Cli>) -> ExitCode {
             }
         }
         c @ (Command::Claim { .. } | Command::Audit { .. }) => claims_command(c),
+        Command::Report { db, output, force } => match open_store(&db).map(|s| textgraph::report::run(&s, &output, force)) {
+            Ok(Ok(text)) => {
+                let _ = std::io::stdout().lock().write_all(text.as_bytes());
+                ExitCode::SUCCESS
+            }
+            Ok(Err(e)) => {
+                eprintln!("tg: {e}");
+                ExitCode::from(EXIT_ERROR)
+            }
+            Err(code) => code,
+        },
+        Command::Mcp { db } => ExitCode::from(textgraph::mcp::serve(&db.db, &mut std::io::stdin().lock(), &mut std::io::stdout().lock())),
         Command::Load { file, db } => load_command(&file, &db),
         Command::Gql { query, db, script, param, params, format, raw_identity } => {
             use std::io::IsTerminal as _;
