@@ -10,6 +10,7 @@ pub mod analytics;
 pub mod budget;
 pub mod cancel;
 pub mod claims;
+pub mod console;
 pub mod datalog;
 pub mod depth;
 pub mod export;

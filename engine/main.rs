@@ -357,12 +357,13 @@ enum Command {
     /// Export the graph: `--format json` writes canonical JSON (sorted keys, content ids);
     /// cypher (Kuzu schema + CREATE script), csv (a folder of Kuzu-ready tables, `-o DIR`),
     /// graphml, turtle and jsonld write reified claims, entities with their SAME_AS classes
-    /// and derived facts with their rule (docs/EXPORT.md).
+    /// and derived facts with their rule; html writes the console's viewer as one
+    /// self-contained file (docs/EXPORT.md).
     Export {
         #[command(flatten)]
         db: DbArg,
         /// Output format.
-        #[arg(long, value_parser = ["json", "cypher", "csv", "graphml", "jsonld", "turtle"], default_value = "json")]
+        #[arg(long, value_parser = ["json", "cypher", "csv", "graphml", "jsonld", "turtle", "html"], default_value = "json")]
         format: String,
         /// Output file (`-` for standard output; a folder for csv); never inside the store.
         #[arg(short = 'o', long = "output", default_value = "-")]
@@ -392,6 +393,16 @@ enum Command {
     Mcp {
         #[command(flatten)]
         db: DbArg,
+    },
+    /// A local web viewer of the case on 127.0.0.1 only (assets embedded, no CDN): the
+    /// entity graph by type and PageRank, cited claims with validity windows, search,
+    /// path mode, a GENERATED filter and a valid-time slider (docs/CLI.md).
+    Console {
+        #[command(flatten)]
+        db: DbArg,
+        /// Port on 127.0.0.1 (0: any free port; the URL is printed).
+        #[arg(long, default_value_t = 8765)]
+        port: u16,
     },
     /// Count documents, facts per relation and per tag.
     Stats {
@@ -1263,6 +1274,7 @@ fn store_command(command: Command) -> Result<ExitCode, ExitCode> {
         | Command::Repl { .. }
         | Command::Report { .. }
         | Command::Mcp { .. }
+        | Command::Console { .. }
         | Command::Run { .. } | Command::ExtractPdf | Command::Vocab { .. } | Command::Eval { .. } | Command::Completions { .. } | Command::Man => ExitCode::SUCCESS,
     };
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
@@ -1456,6 +1468,19 @@ fn real_main(cli: Option<Cli>) -> ExitCode {
             }
             Err(code) => code,
         },
+        Command::Console { db, port } => {
+            let mut ready = |url: &str| {
+                println!("tg console: serving {url} (127.0.0.1 only; Ctrl-C stops)");
+                let _ = std::io::stdout().flush();
+            };
+            match textgraph::console::server::serve(&db.db, port, &mut ready) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("tg: cannot serve on 127.0.0.1:{port}: {e}");
+                    ExitCode::from(EXIT_ERROR)
+                }
+            }
+        }
         Command::Mcp { db } => ExitCode::from(textgraph::mcp::serve(&db.db, &mut std::io::stdin().lock(), &mut std::io::stdout().lock())),
         Command::Load { file, db } => load_command(&file, &db),
         Command::Gql { query, db, script, param, params, format, raw_identity } => {

@@ -21,7 +21,7 @@ use crate::store::output::{OutputError, write_output};
 use crate::store::{Store, StoreError};
 
 /// The formats of this module (json is the store's own).
-pub const FORMATS: &[&str] = &["cypher", "csv", "graphml", "jsonld", "turtle"];
+pub const FORMATS: &[&str] = &["cypher", "csv", "graphml", "jsonld", "turtle", "html"];
 
 /// Why an export failed.
 #[derive(Debug, thiserror::Error)]
@@ -58,6 +58,7 @@ pub fn render(store: &Store, format: &str) -> Result<(Rendered, model::Graph), E
         "graphml" => Rendered::Text(graphml::write(&tables::tables(&g))),
         "turtle" => Rendered::Text(rdf::turtle(&g)),
         "jsonld" => Rendered::Text(rdf::jsonld(&g)),
+        "html" => Rendered::Text(crate::console::html(store)?),
         other => return Err(ExportError::Format(other.to_string())),
     };
     Ok((out, g))
