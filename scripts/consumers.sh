@@ -11,8 +11,14 @@ if ! command -v python3 >/dev/null 2>&1; then
   echo "consumers: python3 not found" >&2
   exit 1
 fi
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv" >&2 || { echo "consumers: python3 -m venv failed" >&2; exit 1; }
+if [ ! -x "$venv/bin/python" ] && ! python3 -m venv "$venv" >&2; then
+  # No venv module (Debian without python3-venv): the user's site-packages instead.
+  echo "consumers: python3 -m venv failed; installing with pip install --user" >&2
+  python3 -m pip install -q --user --disable-pip-version-check "${packages[@]}" >&2 \
+    || { echo "consumers: pip could not install ${packages[*]}" >&2; exit 1; }
+  python3 -c 'import kuzu, networkx, rdflib, mcp' >&2
+  command -v python3
+  exit 0
 fi
 if ! "$venv/bin/python" -c 'import kuzu, networkx, rdflib, mcp' 2>/dev/null; then
   "$venv/bin/pip" install -q --disable-pip-version-check "${packages[@]}" >&2 \
