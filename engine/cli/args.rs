@@ -167,8 +167,26 @@ pub enum Command {
     /// deciding evidence first, then the proof with each rule's file:line (scaffolding folded
     /// unless --full). Exit 1 if the fact is neither stored nor derived.
     Explain(ExplainArgs),
-    /// Export the graph: `--format json` writes canonical JSON (sorted keys, content ids).
+    /// Export the graph: `--format json` writes canonical JSON (sorted keys, content ids);
+    /// cypher (Kuzu schema + CREATE script), csv (a folder of Kuzu-ready tables, `-o DIR`),
+    /// graphml, turtle and jsonld write reified claims, entities with their SAME_AS classes
+    /// and derived facts with their rule; html writes the console's viewer as one
+    /// self-contained file (docs/EXPORT.md).
     Export(ExportArgs),
+    /// Write GRAPH_REPORT.md: counts, key entities by centrality, communities,
+    /// contradictions, supersessions, refused merges, and ten questions the graph can
+    /// answer with the command for each (docs/CLI.md).
+    Report(ReportArgs),
+    /// A Model Context Protocol server over standard input and output (JSON-RPC 2.0, one
+    /// message a line): typed, bounded, cited tools over the store — search, neighbors,
+    /// why, path, timeline, contradictions, communities, gql (read-only), explain and
+    /// record_claim (the `tg claim record` gate). The store is opened per call, so other
+    /// `tg` commands keep working while it runs (docs/CLI.md).
+    Mcp(McpArgs),
+    /// A local web viewer of the case on 127.0.0.1 only (assets embedded, no CDN): the
+    /// entity graph by type and PageRank, cited claims with validity windows, search,
+    /// path mode, a GENERATED filter and a valid-time slider (docs/CLI.md).
+    Console(ConsoleArgs),
     /// Count documents, facts per relation and per tag.
     Stats(StatsArgs),
     /// Measure extraction quality against gold data (scores only the types that map onto
@@ -450,14 +468,44 @@ pub struct ExportArgs {
     #[command(flatten)]
     pub db: DbArg,
     /// Output format.
-    #[arg(long, value_parser = ["json"], default_value = "json")]
+    #[arg(long, value_parser = ["json", "cypher", "csv", "graphml", "jsonld", "turtle", "html"], default_value = "json")]
     pub format: String,
-    /// Output file (`-` for standard output); never inside the store.
+    /// Output file (`-` for standard output; a folder for csv); never inside the store.
     #[arg(short = 'o', long = "output", default_value = "-")]
     pub output: PathBuf,
     /// Overwrite an existing output file (a link is replaced, never written through).
     #[arg(long)]
     pub force: bool,
+}
+
+/// The options of `tg report`.
+#[derive(clap::Args, Debug)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    pub db: DbArg,
+    /// Output file (`-` for standard output); never inside the store.
+    #[arg(short = 'o', long = "output", default_value = "GRAPH_REPORT.md")]
+    pub output: PathBuf,
+    /// Overwrite an existing report (a link is replaced, never written through).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// The options of `tg mcp`.
+#[derive(clap::Args, Debug)]
+pub struct McpArgs {
+    #[command(flatten)]
+    pub db: DbArg,
+}
+
+/// The options of `tg console`.
+#[derive(clap::Args, Debug)]
+pub struct ConsoleArgs {
+    #[command(flatten)]
+    pub db: DbArg,
+    /// Port on 127.0.0.1 (0: any free port; the URL is printed).
+    #[arg(long, default_value_t = 8765)]
+    pub port: u16,
 }
 
 /// The options of `tg stats`.

@@ -98,6 +98,31 @@ pub fn dispatch(cli: Option<Cli>) -> ExitCode {
         }
         Command::Claim(a) => claims::run(ClaimsCommand::Claim(a)),
         Command::Audit(a) => claims::run(ClaimsCommand::Audit(a)),
+        Command::Report(ReportArgs { db, output, force }) => match open_store(&db).map(|s| textgraph::app::report::run(&s, &output, force)) {
+            Ok(Ok(text)) => {
+                let _ = std::io::stdout().lock().write_all(text.as_bytes());
+                ExitCode::from(exit::OK)
+            }
+            Ok(Err(e)) => {
+                eprintln!("tg: {e}");
+                ExitCode::from(exit::ERROR)
+            }
+            Err(code) => code,
+        },
+        Command::Console(ConsoleArgs { db, port }) => {
+            let mut ready = |url: &str| {
+                println!("tg console: serving {url} (127.0.0.1 only; Ctrl-C stops)");
+                let _ = std::io::stdout().flush();
+            };
+            match textgraph::app::console::server::serve(&db.db, port, &mut ready) {
+                Ok(()) => ExitCode::from(exit::OK),
+                Err(e) => {
+                    eprintln!("tg: cannot serve on 127.0.0.1:{port}: {e}");
+                    ExitCode::from(exit::ERROR)
+                }
+            }
+        }
+        Command::Mcp(McpArgs { db }) => ExitCode::from(textgraph::app::mcp::serve(&db.db, &mut std::io::stdin().lock(), &mut std::io::stdout().lock())),
         Command::Load(LoadArgs { file, db }) => load_command(&file, &db),
         Command::Gql(GqlArgs { query, db, script, param, params, format, raw_identity }) => {
             use std::io::IsTerminal as _;

@@ -154,6 +154,14 @@ pub fn run(command: StoreCommand) -> Result<ExitCode, ExitCode> {
                 }
             }
         }
+        StoreCommand::Export(ExportArgs { db, format, output, force }) if format != "json" => {
+            let store = open_store(&db)?;
+            out = textgraph::app::export::run(&store, &format, &output, force).map_err(|e| {
+                eprintln!("tg: {e}");
+                ExitCode::from(exit::ERROR)
+            })?;
+            ExitCode::from(exit::OK)
+        }
         StoreCommand::Export(ExportArgs { db, format: _, output, force }) => {
             let store = open_store(&db)?;
             let json = store.export_json().map_err(fail)?;
