@@ -141,8 +141,8 @@ fn label(store: &Store, g: &EntityGraph, big: Vec<Vec<usize>>, of: Vec<usize>, r
         if cs.is_empty() {
             continue;
         }
-        if !texts.contains_key(&num) {
-            texts.insert(num, store.text_of(num)?.unwrap_or_default());
+        if let std::collections::btree_map::Entry::Vacant(e) = texts.entry(num) {
+            e.insert(store.text_of(num)?.unwrap_or_default());
             ids.insert(num, store.doc_id(num)?.unwrap_or_default());
         }
         let slice = texts[&num].get(u.start as usize..u.end as usize).unwrap_or("");

@@ -156,9 +156,12 @@ pub fn given_for(store: &Store, declared: &[&str]) -> Result<Vec<(String, Vec<Va
     Ok(rows(&a, None).into_iter().filter(|(r, _)| wanted.contains(&r.as_str())).collect())
 }
 
+/// An analytics fact's method line and the stored facts it rests on, as (relation, arguments).
+pub type Explained = (String, Vec<(String, Vec<Value>)>);
+
 /// How an analytics fact holds: `None` if it is not one (or does not hold); else the
 /// method line and the stored facts it rests on (claims, entities), at most `limit`.
-pub fn explain(store: &Store, rel: &str, args: &[Value], limit: usize) -> Result<Option<(String, Vec<(String, Vec<Value>)>)>, StoreError> {
+pub fn explain(store: &Store, rel: &str, args: &[Value], limit: usize) -> Result<Option<Explained>, StoreError> {
     if columns(rel).is_none() {
         return Ok(None);
     }

@@ -210,8 +210,8 @@ impl MemIndex {
             for e in &u.entities {
                 m.entities.entry(e.clone()).or_default().push(id);
             }
-            if !m.ids.contains_key(&num) {
-                m.ids.insert(num, store.doc_id(num)?.unwrap_or_default());
+            if let std::collections::btree_map::Entry::Vacant(e) = m.ids.entry(num) {
+                e.insert(store.doc_id(num)?.unwrap_or_default());
                 m.texts.insert(num, store.text_of(num)?.unwrap_or_default());
             }
             m.units.insert(id, u);
@@ -226,7 +226,9 @@ impl Index for MemIndex {
     }
     fn postings(&self, term: &str, prefix: bool) -> Result<Vec<Posting>, StoreError> {
         let mut out = vec![];
-        let range: Box<dyn Iterator<Item = (&String, &Vec<(UnitId, u32, u32)>)>> =
+        // (term, [(unit, term frequency, unit length)]) of the matching terms.
+        type Lists<'a> = Box<dyn Iterator<Item = (&'a String, &'a Vec<(UnitId, u32, u32)>)> + 'a>;
+        let range: Lists =
             if prefix { Box::new(self.postings.range(term.to_string()..).take_while(|(t, _)| t.starts_with(term))) } else { Box::new(self.postings.get_key_value(term).into_iter()) };
         for (t, list) in range {
             for (id, tf, len) in list {
@@ -365,9 +367,9 @@ fn sym(v: Option<&Value>) -> String {
 /// A hit for a unit: its citation, text, and for a claim what it says.
 fn hit(store: &dyn Index, ids: &mut DocIds, texts: &mut HashMap<u32, String>, id: &UnitId, u: &Unit, rank: usize, score: f64) -> Result<Hit, StoreError> {
     let doc = ids.get(store, id.0)?;
-    if !texts.contains_key(&id.0) {
+    if let std::collections::hash_map::Entry::Vacant(e) = texts.entry(id.0) {
         let t = store.text(id.0)?;
-        texts.insert(id.0, t);
+        e.insert(t);
     }
     let text = texts.get(&id.0).and_then(|t| t.get(u.start as usize..u.end as usize)).unwrap_or("").to_string();
     let claim = (u.kind != CHUNK).then(|| ClaimHit {

@@ -133,7 +133,7 @@ pub fn derived_facts(a: &Analysis) -> (Vec<DerivedFact>, Vec<(String, String)>) 
         methods.entry(hash.clone()).or_insert(text);
         out.push(DerivedFact { rel: rel.clone(), args: args.clone(), why: Derivation { round: 0, rule: hash, body: body(a, &community_of, rel, args) } });
     }
-    if a.graph.len() > 0 {
+    if !a.graph.is_empty() {
         let text = method(SUMMARY);
         let hash = rule_hash(&text);
         methods.entry(hash.clone()).or_insert(text);
@@ -270,7 +270,7 @@ pub fn load(store: &Store) -> Result<Option<Analysis>, StoreError> {
             }
         }
         let mut l = labels.remove(&id).unwrap_or_default();
-        l.sort_by(|a, b| a.0.cmp(&b.0));
+        l.sort_by_key(|a| a.0);
         let mut d = docs.remove(&id).unwrap_or_default();
         d.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         list.push(Community { id, members: ms.into_iter().collect(), label: l.iter().map(|x| x.1.clone()).collect(), weights: l.iter().map(|x| x.2).collect(), documents: d });

@@ -144,7 +144,7 @@ fn synthesize(dir: &Path, chunks: usize) -> PathBuf {
                     let u = (next(&mut st) % 10_000) as f64 / 10_000.0;
                     words[((u * u) * 4999.0) as usize].clone()
                 }).collect();
-                if next(&mut st) % 4 == 0 {
+                if next(&mut st).is_multiple_of(4) {
                     let a = &companies[(next(&mut st) % 300) as usize];
                     let b = &companies[(next(&mut st) % 300) as usize];
                     sentence = vec![format!("{a} paid {b} USD {},000 on 3 March 2024", 1 + next(&mut st) % 900)];

@@ -179,7 +179,7 @@ pub fn sentence(doc: &str, text: &str, sent: Span, ms: &[Mention], vocab: &Vocab
         let cue = c.get(kind).map_or((whole.start(), whole.end()), |g| (g.start(), g.end()));
         let cue = (sent.0 + cue.0, sent.0 + cue.1);
         // The party before the cue: a mention ending there, else the capitalised words.
-        let before = ms.iter().filter(|m| is_alias_side(m) && m.span.1 <= cue.0 && matches!(text[m.span.1..cue.0].trim(), "" | "," | "(" | ", (")).next_back();
+        let before = ms.iter().rfind(|m| is_alias_side(m) && m.span.1 <= cue.0 && matches!(text[m.span.1..cue.0].trim(), "" | "," | "(" | ", ("));
         let subject = match before {
             Some(m) => m.clone(),
             None => match name_before(text, sent.0, cue.0) {

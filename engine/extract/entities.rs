@@ -301,7 +301,8 @@ fn words(text: &str, (s, e): Span) -> Vec<Word<'_>> {
 fn word(t: &str, s: usize, a: usize, b: usize) -> Word<'_> {
     let mut t = &t[a..b];
     let mut end = s + b;
-    if t.ends_with('.') && !is_suffix(t) && !(t.len() == 2 && t.chars().next().is_some_and(char::is_uppercase)) && !t[..t.len() - 1].contains('.') {
+    let initial = t.len() == 2 && t.chars().next().is_some_and(char::is_uppercase);
+    if t.ends_with('.') && !is_suffix(t) && !initial && !t[..t.len() - 1].contains('.') {
         t = &t[..t.len() - 1];
         end -= 1;
     }

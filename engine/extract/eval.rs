@@ -607,8 +607,11 @@ mod tests {
 /// a KPI's value or change. With a currency token right before them they are money.
 const KPI_VALUE_TAGS: &[&str] = &["cy", "py", "py1", "increase", "increase_py", "decrease", "decrease_py"];
 
+/// A sheet of a workbook: its name and rows of cell texts.
+pub type Sheet = (String, Vec<Vec<String>>);
+
 /// Reads every sheet of an .xlsx workbook as rows of cell texts.
-pub fn read_xlsx(path: &std::path::Path) -> Result<Vec<(String, Vec<Vec<String>>)>, EvalError> {
+pub fn read_xlsx(path: &std::path::Path) -> Result<Vec<Sheet>, EvalError> {
     use calamine::Reader as _;
     let mut wb: calamine::Xlsx<_> = calamine::open_workbook(path).map_err(|e| EvalError::Kpi(format!("{}: {e}", path.display())))?;
     let mut out = vec![];

@@ -406,7 +406,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     for (sp, key, kind, ante) in &coref {
         flat.push(Mention { span: *sp, kind, key: key.clone(), surface: text[sp.0..sp.1].to_string(), attrs: vec![("antecedent", format!("{}-{}", ante.0, ante.1))] });
     }
-    flat.sort_by(|a, b| a.span.cmp(&b.span));
+    flat.sort_by_key(|a| a.span);
     for &sent in input.sentences {
         // A match test, no captures: which group matched shows in its first letter.
         for whole in PRONOUN.find_iter(&text[sent.0..sent.1]) {
@@ -437,7 +437,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
         }
     }
-    coref.sort_by(|a, b| a.0.cmp(&b.0));
+    coref.sort_by_key(|a| a.0);
     coref.dedup_by(|a, b| a.0 == b.0);
 
     // The authorities named, by sentence (a settlement's implied party is the last one before).
@@ -453,7 +453,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                 ms.push((Mention { span: *sp, kind, key: key.clone(), surface: collapse(&text[sp.0..sp.1]), attrs: vec![] }, Some(*ante)));
             }
         }
-        ms.sort_by(|a, b| a.0.span.cmp(&b.0.span));
+        ms.sort_by_key(|a| a.0.span);
         mark_roles(text, sent, &mut ms);
         out.identifiers.extend(identifiers::sentence(text, sent, &ms));
         // Alias statements and enumerations (identity evidence for the rule library).
@@ -602,7 +602,7 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     {
         let a = quote.0 + scope.0 + a;
         let gap_ok = |from: usize| matches!(text[from..a].trim(), "" | ",");
-        if let Some(m) = ms.iter().filter(|m| matches!(m.0.kind, "Person" | "Organization") && m.0.span.1 <= a).next_back()
+        if let Some(m) = ms.iter().rfind(|m| matches!(m.0.kind, "Person" | "Organization") && m.0.span.1 <= a)
             && gap_ok(m.0.span.1)
         {
             asserter = m.0.key.clone();
@@ -647,7 +647,7 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
         .filter(day)
         .filter(|m| m.0.span.0 >= c0 && m.0.span.1 <= c1)
         .min_by_key(|m| m.0.span.0.abs_diff(s.span.0))
-        .or_else(|| ms.iter().filter(day).filter(|m| m.0.span.1 <= c0).next_back())
+        .or_else(|| ms.iter().filter(day).rfind(|m| m.0.span.1 <= c0))
         .map(|m| (m.0.key["Date:".len()..].to_string(), m.0.span));
     let correction = modality::correction(qtext).map(|(a, b)| (text[quote.0 + a..quote.0 + b].to_lowercase(), (quote.0 + a, quote.0 + b)));
     let antecedents = [&ms[f.subject], &ms[f.object]].iter().filter_map(|m| m.1.map(|ante| (m.0.key.clone(), ante, m.0.span))).collect();
@@ -754,10 +754,11 @@ pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
     let sym = |s: &str| Value::Sym(s.to_string());
     let mut out = vec![];
     // Entities and mentions: one fact each, citing every span.
-    let mut entity_spans: BTreeMap<(&str, &str), Vec<(u64, u64)>> = BTreeMap::new();
-    let mut mention_spans: BTreeMap<(&str, &str), Vec<(u64, u64)>> = BTreeMap::new();
-    let mut attr_spans: BTreeMap<(&str, &str, &str), Vec<(u64, u64)>> = BTreeMap::new();
-    let mut coref_spans: BTreeMap<(&str, &str), Vec<(u64, u64)>> = BTreeMap::new();
+    type Spans = Vec<(u64, u64)>;
+    let mut entity_spans: BTreeMap<(&str, &str), Spans> = BTreeMap::new();
+    let mut mention_spans: BTreeMap<(&str, &str), Spans> = BTreeMap::new();
+    let mut attr_spans: BTreeMap<(&str, &str, &str), Spans> = BTreeMap::new();
+    let mut coref_spans: BTreeMap<(&str, &str), Spans> = BTreeMap::new();
     for (m, ante) in &x.mentions {
         let sp = (m.span.0 as u64, m.span.1 as u64);
         if ante.is_some() {

@@ -80,7 +80,7 @@ pub fn tokenize(text: &str, span: Span) -> Vec<Token> {
         if !c.is_alphanumeric() {
             // A possessive `'s` / `’s` standing alone.
             let n = c.len_utf8();
-            if (c == '\'' || c == '’') && text[i + n..end].starts_with(['s', 'S']) && char_at(i + n + 1).is_none_or(|d| !d.is_alphanumeric()) && i + n + 1 <= end {
+            if (c == '\'' || c == '’') && text[i + n..end].starts_with(['s', 'S']) && char_at(i + n + 1).is_none_or(|d| !d.is_alphanumeric()) && i + n < end {
                 out.push(Token { start, end: i + n + 1 });
                 i += n + 1;
                 continue;
@@ -379,7 +379,7 @@ fn info(w: &str) -> Info {
         x.len = n.min(6) as u8;
     }
     if cap {
-        x.gaz = u8::from(GIVEN.contains(&lw)) * GIVEN_BIT | u8::from(SURNAMES.contains(&lw)) * SURNAME_BIT;
+        x.gaz = (u8::from(GIVEN.contains(&lw)) * GIVEN_BIT) | (u8::from(SURNAMES.contains(&lw)) * SURNAME_BIT);
     }
     x
 }

@@ -27,11 +27,10 @@ fn bounds() -> Json {
 
 fn schema(props: Json, required: &[&str], bounded: bool) -> Json {
     let mut p = props.as_object().cloned().unwrap_or_default();
-    if bounded {
-        if let Some(b) = bounds().as_object() {
+    if bounded
+        && let Some(b) = bounds().as_object() {
             p.extend(b.clone());
         }
-    }
     json!({"type": "object", "properties": p, "required": required, "additionalProperties": false})
 }
 
@@ -213,7 +212,7 @@ fn neighbors(db: &Path, args: &Json) -> Result<Json, String> {
     let e = arg_str(args, "entity")?;
     let (limit, max_bytes) = limits(args)?;
     let (key, mut v) = tg_rules::resolve::entity::neighbours(&open(db)?, &e).map_err(|e| e.to_string())?;
-    v.sort_by(|a, b| b.claims.len().cmp(&a.claims.len()));
+    v.sort_by_key(|n| std::cmp::Reverse(n.claims.len()));
     Ok(bound(fields(&[("entity", json!(key))]), to_items(&v), limit, max_bytes))
 }
 

@@ -295,14 +295,13 @@ impl Trace<'_> {
             let mut ms: Vec<&Vec<Value>> = mentions.iter().filter(|m| &sym(m.get(1)) == e).collect();
             // A document naming both first, so the two sentences can be read side by side.
             ms.sort_by_key(|m| !both.contains(&sym(m.first())));
-            if let Some(m) = ms.first() {
-                if let Some(c) = self.store.supports("mention", m)?.first() {
+            if let Some(m) = ms.first()
+                && let Some(c) = self.store.supports("mention", m)?.first() {
                     let (s, t, sentence) = self.sentence(&c.doc, c.start as usize, c.end as usize)?;
                     let cite = format!("[{}:{s}-{t}]", c.doc);
                     self.cite(cite, &sentence, format!("names {e} as {:?}", c.quote));
                     named += 1;
                 }
-            }
         }
         if named > 0 {
             out.push(format!("named in: {named} sentence(s), under evidence"));

@@ -190,12 +190,11 @@ fn questions(store: &Store, g: &Graph, a: &facts::Analysis, contradictions: &[vi
     let mut path = None;
     'pairs: for (i, x) in ranked.iter().enumerate().take(TOP) {
         for y in ranked.iter().skip(i + 1).take(TOP) {
-            if let Ok(p) = views::path(store, x, y, &[], 6) {
-                if p.hops.len() >= 2 {
+            if let Ok(p) = views::path(store, x, y, &[], 6)
+                && p.hops.len() >= 2 {
                     path = Some((x.to_string(), y.to_string()));
                     break 'pairs;
                 }
-            }
         }
     }
     if path.is_none() {
