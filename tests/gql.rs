@@ -83,8 +83,15 @@ fn modality_filter_on_relationships() {
 
 #[test]
 fn citations_and_attributes_of_claims() {
-    let out = ok(q("MATCH (a)-[c:TRANSFERRED]->(b) WHERE c.doc = 'wire-transfer-memo.txt' RETURN a.name, b.name, c.amount, c.currency, c.citation, c.tag"));
-    assert_eq!(out, "a.name\tb.name\tc.amount\tc.currency\tc.citation\tc.tag\nAcme Trading Ltd\tBeta Holdings SA\t1940000\tUSD\t[wire-transfer-memo.txt:178-331]\tEXTRACTED\n");
+    // The memo states a total of four wires: `total_amount` and `transfers`, not `amount`.
+    let out = ok(q("MATCH (a)-[c:TRANSFERRED]->(b) WHERE c.doc = 'wire-transfer-memo.txt' RETURN a.name, b.name, c.amount, c.total_amount, c.transfers, c.currency, c.citation, c.tag"));
+    assert_eq!(
+        out,
+        "a.name\tb.name\tc.amount\tc.total_amount\tc.transfers\tc.currency\tc.citation\tc.tag\nAcme Trading Ltd\tBeta Holdings SA\t\t1940000\t4\tUSD\t[wire-transfer-memo.txt:178-331]\tEXTRACTED\n"
+    );
+    // So summing amounts over every document counts each wire once (issue 20).
+    let out = ok(q("MATCH (:Organization {name: 'Acme Trading Ltd'})-[c:TRANSFERRED]->(:Organization {name: 'Beta Holdings SA'}) RETURN sum(c.amount) AS wired, count(c.total_amount) AS totals"));
+    assert_eq!(out, "wired\ttotals\n1940000\t2\n");
     let out = ok(q("MATCH ()-[c:TRANSFERRED]->(b) WHERE c.doc = 'wire-log.csv' RETURN b.name, sum(c.amount) AS total, collect(c.reference) AS refs ORDER BY total DESC"));
     assert_eq!(out, "b.name\ttotal\trefs\nBeta Holdings SA\t1940000\t['WT-1001', 'WT-1002', 'WT-1003', 'WT-1004']\nDelta Freight, Inc.\t12500\t['WT-1005']\n");
 }

@@ -159,6 +159,36 @@ fn user_rules_register_derive_and_report_errors_at_their_position() {
 }
 
 #[test]
+fn a_stated_total_is_not_a_wire_and_a_wrong_one_is_flagged() {
+    // The memo's "four wires totalling USD 1,940,000" is a total, not a fifth wire; with the
+    // memo's figure changed, rules/aml.dl flags the total the wires do not add up to.
+    let d = common::scratch("rules", "totals");
+    let corpus = d.join("corpus");
+    common::copy_dir(&root().join("fixtures/case-files"), &corpus);
+    let memo = corpus.join("wire-transfer-memo.txt");
+    let text = std::fs::read_to_string(&memo).unwrap_or_default().replacen("four wires totalling USD 1,940,000", "four wires totalling USD 1,990,000", 1);
+    common::write(&corpus, "wire-transfer-memo.txt", &text);
+    let aml = root().join("rules/aml.dl");
+    assert_eq!(tg(&d, &["build", "corpus", "--db", "db"]).status.code(), Some(0));
+    assert_eq!(run(&d, &["rules", "add", aml.to_str().unwrap_or_default()]).0, 0);
+    assert_eq!(run(&d, &["derive"]).0, 0);
+    let (_, dump, _) = run(&d, &["dump"]);
+    let wires: Vec<&str> = dump.lines().filter(|l| l.starts_with("derived wire(\"Organization:acme trading ltd\", \"Organization:beta holdings sa\"")).collect();
+    assert_eq!(wires.len(), 4, "{wires:?}");
+    assert!(
+        dump.lines().any(|l| l.starts_with("derived total_mismatch(\"Organization:acme trading ltd\", \"Organization:beta holdings sa\", ") && l.contains(", 1990000, 1940000) INFERRED")),
+        "{dump}"
+    );
+    // The unchanged case has no mismatch.
+    let d = case("totals-unchanged");
+    run(&d, &["rules", "add", aml.to_str().unwrap_or_default()]);
+    run(&d, &["derive"]);
+    let (_, dump, _) = run(&d, &["dump"]);
+    assert!(!dump.contains("derived total_mismatch("), "{dump}");
+    assert!(dump.contains("derived wired_sum(\"Organization:acme trading ltd\", \"Organization:beta holdings sa\", 1940000) INFERRED"), "{dump}");
+}
+
+#[test]
 fn resolve_names_standalone() {
     let d = common::scratch("rules", "names");
     let names = root().join("fixtures/rules/names.csv");

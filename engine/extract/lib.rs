@@ -24,6 +24,7 @@ pub mod ner;
 pub mod ner_train;
 pub mod relations;
 pub mod roles;
+pub mod totals;
 pub mod vocab;
 
 use std::collections::BTreeMap;
@@ -611,10 +612,19 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     let mut attrs = vec![];
     if let Some(mi) = f.money {
         let m = &ms[mi].0;
+        // A stated total of several transfers is `total_amount`, never `amount` (totals.rs),
+        // where the vocabulary has it.
+        let (from, to) = (quote.0 + cl.start, quote.0 + cl.end);
+        let stated = totals::total(&text[from.min(m.span.0)..m.span.0], &text[m.span.1..to.max(m.span.1)]);
+        let as_total = stated.total && vocab.check_attribute(f.rel, "total_amount").is_ok();
         for (k, v) in &m.attrs {
+            let k = if as_total && *k == "amount" { "total_amount" } else { *k };
             if vocab.check_attribute(f.rel, k).is_ok() {
                 attrs.push((k.to_string(), v.clone(), m.span));
             }
+        }
+        if let Some(n) = stated.count.filter(|_| as_total && vocab.check_attribute(f.rel, "transfers").is_ok()) {
+            attrs.push(("transfers".into(), n.to_string(), m.span));
         }
     }
     // Amounts by kind ("penalty", "disgorgement"), with the currency of the first.

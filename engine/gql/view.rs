@@ -28,9 +28,10 @@ fn sym(v: Option<&SVal>) -> String {
     }
 }
 
-/// An attribute value as a GQL value: amounts become numbers, the rest stays text.
+/// An attribute value as a GQL value: a transfer's amounts and count (`amount`,
+/// `total_amount`, `transfers`) become numbers, the rest stays text.
 fn attr_value(key: &str, v: &str) -> Value {
-    if key == "amount" {
+    if matches!(key, "amount" | "total_amount" | "transfers") {
         if let Ok(i) = v.parse::<i64>() {
             return Value::Int(i);
         }
