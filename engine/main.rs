@@ -17,7 +17,12 @@ fn main() -> ExitCode {
     let alone = std::env::args_os().len() == 1;
     let cli = if alone { None } else { Some(Cli::parse()) };
     let limits = match cli.as_ref().map(limits_of).transpose() {
-        Ok(l) => l.unwrap_or(textgraph::limits::budget::Limits { max_memory: Some(textgraph::limits::budget::default_max_memory()), timeout: None, max_tuples: Some(DEFAULT_MAX_TUPLES), max_rows: Some(DEFAULT_MAX_ROWS) }),
+        Ok(l) => l.unwrap_or(textgraph::limits::budget::Limits {
+            max_memory: Some(textgraph::limits::budget::default_max_memory()),
+            timeout: None,
+            max_tuples: Some(DEFAULT_MAX_TUPLES),
+            max_rows: Some(DEFAULT_MAX_ROWS),
+        }),
         Err(e) => {
             eprintln!("tg: {e}");
             return ExitCode::from(exit::ERROR);
@@ -49,6 +54,10 @@ fn limits_of(cli: &Cli) -> Result<textgraph::limits::budget::Limits, String> {
         Some(t) => return Err(format!("--timeout: {t} is not a positive number of seconds")),
         None => None,
     };
-    Ok(textgraph::limits::budget::Limits { max_memory: Some(max_memory), timeout, max_tuples: Some(cli.max_tuples.unwrap_or(DEFAULT_MAX_TUPLES)), max_rows: Some(cli.max_rows.unwrap_or(DEFAULT_MAX_ROWS)) })
+    Ok(textgraph::limits::budget::Limits {
+        max_memory: Some(max_memory),
+        timeout,
+        max_tuples: Some(cli.max_tuples.unwrap_or(DEFAULT_MAX_TUPLES)),
+        max_rows: Some(cli.max_rows.unwrap_or(DEFAULT_MAX_ROWS)),
+    })
 }
-

@@ -156,7 +156,10 @@ fn a_same_as_trace_shows_the_deciding_evidence_and_both_sentences() {
     let d = case("same-as");
     let (code, out, err) = run(&d, &["explain", "same_as(\"Organization:beta holdings\", \"Organization:beta holdings sa\")"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("  [emails/2024-03-01-approval.eml:174-204] \"Subject: Beta Holdings payment\"\n      → names Organization:beta holdings as \"Beta Holdings\"\n"), "{out}");
+    assert!(
+        out.contains("  [emails/2024-03-01-approval.eml:174-204] \"Subject: Beta Holdings payment\"\n      → names Organization:beta holdings as \"Beta Holdings\"\n"),
+        "{out}"
+    );
     assert!(out.contains("\n      → names Organization:beta holdings sa as \"Beta Holdings SA\"\n"), "{out}");
     assert!(out.contains("├─ decided by: same name without legal form (no refused merge or bridge blocks it)\n"), "{out}");
     assert!(!out.contains("─ er_link(") && !out.contains("─ er_match("), "{out}");
@@ -192,9 +195,15 @@ fn why_and_neighbors_of_an_entity() {
     assert!(out.contains("  2024-03-09 … closed  [104101abac06401c] Organization:beta holdings sa REGISTERED_AT Location:panama  (assertion, document) [registry-notes.txt:684-742]\n      \"On 9 March 2024 Beta Holdings SA was registered in Panama.\"\n      superseded by [e02bd49ac1d8d053]\n"), "{out}");
     let (code, out, _) = run(&d, &["neighbors", "Beta Holdings SA"]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("Organization:beta holdings sa: 6 neighbours\n  ← CONTROLS Organization:orion nominees ltd  1 claim (assertion) [registry-notes.txt:116-218]\n"), "{out}");
+    assert!(
+        out.starts_with("Organization:beta holdings sa: 6 neighbours\n  ← CONTROLS Organization:orion nominees ltd  1 claim (assertion) [registry-notes.txt:116-218]\n"),
+        "{out}"
+    );
     let (_, csv, _) = run(&d, &["neighbours", "Beta Holdings SA", "--format", "csv"]);
-    assert!(csv.starts_with("direction,relation,entity,claims,modalities,citation\nin,CONTROLS,Organization:orion nominees ltd,1,assertion,[registry-notes.txt:116-218]\n"), "{csv}");
+    assert!(
+        csv.starts_with("direction,relation,entity,claims,modalities,citation\nin,CONTROLS,Organization:orion nominees ltd,1,assertion,[registry-notes.txt:116-218]\n"),
+        "{csv}"
+    );
     let (_, json, _) = run(&d, &["neighbors", "Beta Holdings SA", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap_or_default();
     assert_eq!(v["neighbours"].as_array().map(Vec::len), Some(6));

@@ -14,7 +14,6 @@ use common::{root, scratch, stderr, stdout, tg};
 
 const MEMO: &str = "wire-transfer-memo.txt";
 
-
 /// A scratch folder holding `corpus/` (a copy of the case files) built into `db`.
 fn built(name: &str) -> PathBuf {
     let d = scratch("claims", name);
@@ -63,7 +62,9 @@ fn a_claim_is_recorded_generated_between_extracted_entities() {
     assert_eq!(stderr(&o), "");
     let id = out.split_whitespace().nth(1).unwrap_or_default().to_string();
     let dump = dump(&d);
-    let line = format!("fact claim(\"{id}\", \"wire-transfer-memo.txt\", \"Organization:gamma consulting llc\", \"ASSOCIATED_WITH\", \"Organization:acme trading ltd\", \"assertion\", \"positive\", \"document\") GENERATED supports=1\n  [wire-transfer-memo.txt:561-629] GENERATED");
+    let line = format!(
+        "fact claim(\"{id}\", \"wire-transfer-memo.txt\", \"Organization:gamma consulting llc\", \"ASSOCIATED_WITH\", \"Organization:acme trading ltd\", \"assertion\", \"positive\", \"document\") GENERATED supports=1\n  [wire-transfer-memo.txt:561-629] GENERATED"
+    );
     assert!(dump.contains(&line), "{dump}");
     assert!(dump.contains(&format!("fact claim_generated(\"{id}\", \"cli\") GENERATED supports=1")));
     // The entities were extracted: they stay EXTRACTED.
@@ -86,7 +87,10 @@ fn a_quote_differing_by_one_character_is_refused() {
     refused(&o, "quote_not_found", "the quote does not occur verbatim in wire-transfer-memo.txt (its longest prefix that does is 67 of 68 bytes)");
     // Whitespace is not folded either.
     let spaced = GAMMA_QUOTE.replace("is named", "is  named");
-    let o = record(&d, &["--subject", "Gamma Consulting LLC", "--relation", "ASSOCIATED_WITH", "--object", "Acme Trading Ltd", "--quote", &spaced, "--modality", "assertion", "--format", "json"]);
+    let o = record(
+        &d,
+        &["--subject", "Gamma Consulting LLC", "--relation", "ASSOCIATED_WITH", "--object", "Acme Trading Ltd", "--quote", &spaced, "--modality", "assertion", "--format", "json"],
+    );
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         json(&o),
@@ -117,7 +121,11 @@ fn every_refusal_has_its_code_and_message() {
     let q = ["--quote", GAMMA_QUOTE];
     let with = |extra: &[&str]| record(&d, &[&q[..], extra].concat());
     let gamma_acme = ["--subject", "Gamma Consulting LLC", "--object", "Acme Trading Ltd"];
-    refused(&with(&[&gamma_acme[..], &["--relation", "ASSOCIATED_WITH"]].concat()), "missing_modality", "modality is required: one of assertion, reported, hedged, denied, undecided, question");
+    refused(
+        &with(&[&gamma_acme[..], &["--relation", "ASSOCIATED_WITH"]].concat()),
+        "missing_modality",
+        "modality is required: one of assertion, reported, hedged, denied, undecided, question",
+    );
     refused(
         &with(&[&gamma_acme[..], &["--relation", "ASSOCIATED_WITH", "--modality", "probable"]].concat()),
         "unknown_modality",
@@ -143,7 +151,11 @@ fn every_refusal_has_its_code_and_message() {
         "unknown_attribute",
         "TRANSFERRED has no attribute colour; its attributes: amount, currency, date, reference, from_account, to_account",
     );
-    refused(&with(&[&gamma_acme[..], &["--relation", "TRANSFERRED", "--modality", "assertion", "--attr", "amount"]].concat()), "bad_attribute", "--attr \"amount\" is not KEY=VALUE");
+    refused(
+        &with(&[&gamma_acme[..], &["--relation", "TRANSFERRED", "--modality", "assertion", "--attr", "amount"]].concat()),
+        "bad_attribute",
+        "--attr \"amount\" is not KEY=VALUE",
+    );
     refused(
         &with(&["--subject", "Zorblax", "--object", "Acme Trading Ltd", "--relation", "TRANSFERRED", "--modality", "assertion"]),
         "untyped_entity",
@@ -159,12 +171,9 @@ fn every_refusal_has_its_code_and_message() {
         "wrong_type",
         "an asserter must be a Person or an Organization, not a Location",
     );
-    refused(
-        &record(&d, &[&gamma_acme[..], &["--relation", "ASSOCIATED_WITH", "--modality", "assertion", "--quote", ""]].concat()),
-        "empty_quote",
-        "the quote is empty",
-    );
-    let o = tg(&d, &["claim", "record", "--db", "db", "--doc", "nope.txt", "--subject", "A Ltd", "--relation", "OWNS", "--object", "B Ltd", "--quote", "x", "--modality", "assertion"]);
+    refused(&record(&d, &[&gamma_acme[..], &["--relation", "ASSOCIATED_WITH", "--modality", "assertion", "--quote", ""]].concat()), "empty_quote", "the quote is empty");
+    let o =
+        tg(&d, &["claim", "record", "--db", "db", "--doc", "nope.txt", "--subject", "A Ltd", "--relation", "OWNS", "--object", "B Ltd", "--quote", "x", "--modality", "assertion"]);
     refused(&o, "document_not_found", "document \"nope.txt\" is not in the store");
     // A name two entities answer to: "Acme" is the memo's defined term for Acme Trading
     // Ltd, and an outside claim made a Person:acme.
@@ -200,12 +209,33 @@ fn reported_claims_warn_when_the_asserter_is_outside_the_quote() {
     // Without an asserter.
     let o = record(&d, &["--subject", "Acme", "--relation", "TRANSFERRED", "--object", "Beta", "--quote", quote, "--modality", "reported", "--format", "json"]);
     assert_eq!(o.status.code(), Some(0));
-    assert_eq!(json(&o)["warnings"], serde_json::json!([{"code": "reported_without_asserter", "message": "a reported claim names no asserter; say who the quote attributes it to"}]));
+    assert_eq!(
+        json(&o)["warnings"],
+        serde_json::json!([{"code": "reported_without_asserter", "message": "a reported claim names no asserter; say who the quote attributes it to"}])
+    );
     // An asserter named inside the quote: no warning.
     let o = tg(
         &d,
-        &["claim", "record", "--db", "db", "--doc", "chat/transcript.txt", "--subject", "Marek Novak", "--relation", "ASSOCIATED_WITH", "--object", "Lena Ortiz",
-          "--quote", "Marek Novak: Split it. Four wires, each under 500k.", "--modality", "reported", "--asserter", "Marek Novak"],
+        &[
+            "claim",
+            "record",
+            "--db",
+            "db",
+            "--doc",
+            "chat/transcript.txt",
+            "--subject",
+            "Marek Novak",
+            "--relation",
+            "ASSOCIATED_WITH",
+            "--object",
+            "Lena Ortiz",
+            "--quote",
+            "Marek Novak: Split it. Four wires, each under 500k.",
+            "--modality",
+            "reported",
+            "--asserter",
+            "Marek Novak",
+        ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stderr(&o), "");
@@ -219,7 +249,10 @@ fn widen_returns_the_smallest_span_within_budget_or_says_none_exists() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "[wire-transfer-memo.txt:274-330] 56 bytes\nBeta Holdings SA (\"Beta\"), a company registered in Nauru\n");
     let o = tg(&d, &[&base[..], &["--must-include", "Acme Trading Ltd", "--format", "json"]].concat());
-    assert_eq!(json(&o)["quote"], serde_json::json!("Acme Trading Ltd (\"Acme\") sent four wires totalling USD 1,940,000 to Beta Holdings SA (\"Beta\"), a company registered in Nauru"));
+    assert_eq!(
+        json(&o)["quote"],
+        serde_json::json!("Acme Trading Ltd (\"Acme\") sent four wires totalling USD 1,940,000 to Beta Holdings SA (\"Beta\"), a company registered in Nauru")
+    );
     refused(
         &tg(&d, &[&base[..], &["--budget", "30"]].concat()),
         "no_span_within_budget",
@@ -398,7 +431,12 @@ fn generated_claims_survive_rebuilds_and_are_recited_or_kept_stale() {
     let (a, b) = (561 + shift, 629 + shift);
     assert!(after.contains(&format!("fact claim(\"{id}\", \"wire-transfer-memo.txt\", \"Organization:gamma consulting llc\", \"ASSOCIATED_WITH\", \"Organization:acme trading ltd\", \"assertion\", \"positive\", \"document\") GENERATED supports=1\n  [wire-transfer-memo.txt:{a}-{b}] GENERATED")), "{after}");
     assert!(after.contains(&format!("fact claim_audit(\"{id}\", \"supported\", \"stated\") GENERATED supports=1\n  [wire-transfer-memo.txt:{a}-{b}] GENERATED")));
-    assert_eq!(stdout(&tg(&d, &["claim", "list", "--db", "db"])), format!("{id} [wire-transfer-memo.txt] ASSOCIATED_WITH(Organization:gamma consulting llc, Organization:acme trading ltd) assertion cited {a}-{b} audit=supported\n1 outside claim(s)\n"));
+    assert_eq!(
+        stdout(&tg(&d, &["claim", "list", "--db", "db"])),
+        format!(
+            "{id} [wire-transfer-memo.txt] ASSOCIATED_WITH(Organization:gamma consulting llc, Organization:acme trading ltd) assertion cited {a}-{b} audit=supported\n1 outside claim(s)\n"
+        )
+    );
     assert!(!stdout(&tg(&d, &["verify", "--db", "db"])).contains("FAILED"));
     // Proposing it again finds it, at its new span.
     assert!(stdout(&gamma(&d)).starts_with(&format!("already recorded {id} [wire-transfer-memo.txt:{a}-{b}]")));
@@ -408,7 +446,9 @@ fn generated_claims_survive_rebuilds_and_are_recited_or_kept_stale() {
     let o = tg(&d, &["build", "corpus", "--db", "db"]);
     assert_eq!(
         stderr(&o),
-        format!("warning: wire-transfer-memo.txt: outside claim {id} is stale: its quote no longer occurs in the text; kept in the ledger as claim_stale (quote \"Gamma Consulting LLC is named as the introducer in the board…\")\n")
+        format!(
+            "warning: wire-transfer-memo.txt: outside claim {id} is stale: its quote no longer occurs in the text; kept in the ledger as claim_stale (quote \"Gamma Consulting LLC is named as the introducer in the board…\")\n"
+        )
     );
     let stale = dump(&d);
     assert!(!stale.contains(&format!("fact claim(\"{id}\"")));
@@ -435,11 +475,15 @@ fn generated_stays_generated_in_dump_and_export_even_when_extracted_too() {
     // The extractor found TRANSFERRED(acme, beta) in this very sentence; an outside
     // extractor proposes the same claim over the same quote.
     let quote = "Between 1 and 3 March 2024 Acme Trading Ltd (\"Acme\") sent four wires totalling USD 1,940,000 to Beta Holdings SA (\"Beta\"), a company registered in Nauru.";
-    let o = record(&d, &["--subject", "Acme Trading Ltd", "--relation", "TRANSFERRED", "--object", "Beta Holdings SA", "--quote", quote, "--modality", "assertion", "--source", "model-y"]);
+    let o = record(
+        &d,
+        &["--subject", "Acme Trading Ltd", "--relation", "TRANSFERRED", "--object", "Beta Holdings SA", "--quote", quote, "--modality", "assertion", "--source", "model-y"],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let id = stdout(&o).split_whitespace().nth(1).unwrap_or_default().to_string();
     let dump = dump(&d);
-    let claims: Vec<&str> = dump.lines().filter(|l| l.starts_with("fact claim(") && l.contains("\"wire-transfer-memo.txt\", \"Organization:acme trading ltd\", \"TRANSFERRED\"")).collect();
+    let claims: Vec<&str> =
+        dump.lines().filter(|l| l.starts_with("fact claim(") && l.contains("\"wire-transfer-memo.txt\", \"Organization:acme trading ltd\", \"TRANSFERRED\"")).collect();
     assert_eq!(claims.len(), 2, "{claims:?}");
     assert!(claims.iter().any(|l| l.contains(&id) && l.ends_with("GENERATED supports=1")));
     assert!(claims.iter().any(|l| !l.contains(&id) && l.ends_with("EXTRACTED supports=1")));

@@ -29,7 +29,17 @@ fn chromium() -> Option<PathBuf> {
 /// The DOM after the page's script ran.
 fn dom(chrome: &Path, url: &str, profile: &Path) -> String {
     let o = Command::new(chrome)
-        .args(["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--virtual-time-budget=5000"])
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--virtual-time-budget=5000",
+        ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg("--dump-dom")
         .arg(url)
@@ -48,7 +58,27 @@ fn built(name: &str) -> PathBuf {
         assert_eq!(o.status.code(), Some(0), "tg {args:?}: {}", stderr(&o));
     }
     // One outside claim, GENERATED, so the filter has something to hide.
-    let o = tg(&d, &["claim", "record", "--db", "db", "--doc", "registry-notes.txt", "--subject", "Marek Novak", "--relation", "CONTROLS", "--object", "Orion Nominees Ltd", "--quote", "Orion Nominees Ltd is controlled by Marek Novak.", "--modality", "assertion"]);
+    let o = tg(
+        &d,
+        &[
+            "claim",
+            "record",
+            "--db",
+            "db",
+            "--doc",
+            "registry-notes.txt",
+            "--subject",
+            "Marek Novak",
+            "--relation",
+            "CONTROLS",
+            "--object",
+            "Orion Nominees Ltd",
+            "--quote",
+            "Orion Nominees Ltd is controlled by Marek Novak.",
+            "--modality",
+            "assertion",
+        ],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     d
 }
@@ -67,7 +97,11 @@ fn check_viewer(chrome: &Path, base: &str, profile: &Path) {
     assert!(d.contains("<h3 id=\"sel-name\">beta holdings</h3>"), "{d}");
     assert!(d.contains("same as: Organization:beta holdings, Organization:beta holdings sa"), "{d}");
     assert!(d.contains("<h4 id=\"sel-claims\">13 cited claims</h4>"), "{d}");
-    assert!(d.contains("“2024-03-01,WT-1001,Acme Trading Ltd,Beta Holdings SA,NR,495000,SWIFT”") || d.contains("2024-03-01,WT-1001,Acme Trading Ltd,Beta Holdings SA,NR,495000,SWIFT</q><span class=\"cite\">[wire-log.csv:77-145]</span>"), "{d}");
+    assert!(
+        d.contains("“2024-03-01,WT-1001,Acme Trading Ltd,Beta Holdings SA,NR,495000,SWIFT”")
+            || d.contains("2024-03-01,WT-1001,Acme Trading Ltd,Beta Holdings SA,NR,495000,SWIFT</q><span class=\"cite\">[wire-log.csv:77-145]</span>"),
+        "{d}"
+    );
     assert!(d.contains("valid 2024-03-09 – open"), "no validity window in the inspector");
     let d = dom(chrome, &format!("{base}#from=Organization%3Aacme%20trading%20ltd&to=Organization%3Aorion%20nominees%20ltd"), profile);
     assert!(d.contains("<h4>path: 2 hops</h4>"), "{d}");
@@ -94,7 +128,13 @@ fn the_html_export_is_one_self_contained_file_that_renders() {
 #[test]
 fn the_console_serves_the_viewer_on_loopback_and_leaves_the_store_readable() {
     let d = built("console");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tg")).current_dir(&d).args(["console", "--db", "db", "--port", "0"]).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap_or_else(|e| panic!("{e}"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tg"))
+        .current_dir(&d)
+        .args(["console", "--db", "db", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap_or_else(|| panic!("no stdout"))).read_line(&mut line).unwrap_or_else(|e| panic!("{e}"));
     let url = line.split_whitespace().find(|w| w.starts_with("http://127.0.0.1:")).unwrap_or_else(|| panic!("no URL in {line:?}")).to_string();

@@ -111,10 +111,12 @@ fn the_prompt_for_outside_extractors_comes_from_the_vocabulary() {
     assert!(prompt.contains("must be copied verbatim"));
     // A case vocabulary drives the prompt the same way; a broken one is refused by name.
     let d = scratch("vocab");
-    std::fs::write(d.join("case.toml"), "[types.Person]\ndescription = \"a person\"\n[relations.MET]\nsubject = [\"Person\"]\nobject = [\"Person\"]\ndescription = \"met\"\n").unwrap_or_default();
+    std::fs::write(d.join("case.toml"), "[types.Person]\ndescription = \"a person\"\n[relations.MET]\nsubject = [\"Person\"]\nobject = [\"Person\"]\ndescription = \"met\"\n")
+        .unwrap_or_default();
     let o = tg(&d, &["vocab", "show", "--vocab", "case.toml"]);
     assert_eq!(String::from_utf8_lossy(&o.stdout), "MET\tPerson -> Person\n");
-    std::fs::write(d.join("bad.toml"), "[types.Person]\ndescription = \"a person\"\n[relations.MET]\nsubject = [\"Person\"]\nobject = [\"Ghost\"]\ndescription = \"met\"\n").unwrap_or_default();
+    std::fs::write(d.join("bad.toml"), "[types.Person]\ndescription = \"a person\"\n[relations.MET]\nsubject = [\"Person\"]\nobject = [\"Ghost\"]\ndescription = \"met\"\n")
+        .unwrap_or_default();
     let o = tg(&d, &["vocab", "prompt", "--vocab", "bad.toml"]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&o.stderr), "tg: vocabulary bad.toml: relation MET names type Ghost, which [types] does not declare\n");

@@ -19,7 +19,6 @@ Beta Holdings SA controls Delta Freight Inc.
 According to the registry, Delta Freight Inc controls Gamma Logistics GmbH.
 ";
 
-
 /// A folder with a built store of fixtures/case-files plus the ownership chart (built once).
 fn case() -> &'static PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
@@ -84,13 +83,16 @@ fn modality_filter_on_relationships() {
 #[test]
 fn citations_and_attributes_of_claims() {
     // The memo states a total of four wires: `total_amount` and `transfers`, not `amount`.
-    let out = ok(q("MATCH (a)-[c:TRANSFERRED]->(b) WHERE c.doc = 'wire-transfer-memo.txt' RETURN a.name, b.name, c.amount, c.total_amount, c.transfers, c.currency, c.citation, c.tag"));
+    let out =
+        ok(q("MATCH (a)-[c:TRANSFERRED]->(b) WHERE c.doc = 'wire-transfer-memo.txt' RETURN a.name, b.name, c.amount, c.total_amount, c.transfers, c.currency, c.citation, c.tag"));
     assert_eq!(
         out,
         "a.name\tb.name\tc.amount\tc.total_amount\tc.transfers\tc.currency\tc.citation\tc.tag\nAcme Trading Ltd\tBeta Holdings SA\t\t1940000\t4\tUSD\t[wire-transfer-memo.txt:178-331]\tEXTRACTED\n"
     );
     // So summing amounts over every document counts each wire once (issue 20).
-    let out = ok(q("MATCH (:Organization {name: 'Acme Trading Ltd'})-[c:TRANSFERRED]->(:Organization {name: 'Beta Holdings SA'}) RETURN sum(c.amount) AS wired, count(c.total_amount) AS totals"));
+    let out = ok(q(
+        "MATCH (:Organization {name: 'Acme Trading Ltd'})-[c:TRANSFERRED]->(:Organization {name: 'Beta Holdings SA'}) RETURN sum(c.amount) AS wired, count(c.total_amount) AS totals",
+    ));
     assert_eq!(out, "wired\ttotals\n1940000\t2\n");
     let out = ok(q("MATCH ()-[c:TRANSFERRED]->(b) WHERE c.doc = 'wire-log.csv' RETURN b.name, sum(c.amount) AS total, collect(c.reference) AS refs ORDER BY total DESC"));
     assert_eq!(out, "b.name\ttotal\trefs\nBeta Holdings SA\t1940000\t['WT-1001', 'WT-1002', 'WT-1003', 'WT-1004']\nDelta Freight, Inc.\t12500\t['WT-1005']\n");
@@ -215,7 +217,11 @@ fn same_as_classes_are_one_node_unless_raw_identity() {
     copy_dir(&common::root().join("fixtures/case-files"), &d.join("corpus"));
     let o = tg(&d, &["build", "corpus"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    write(&d, "same.dl", ".decl entity(entity:symbol, type:symbol)\n.decl same_as(a:symbol, b:symbol)\nsame_as(a, b) :- entity(a, \"Organization\"), entity(b, \"Organization\"), a = \"Organization:beta holdings\", b = \"Organization:beta holdings sa\".\n");
+    write(
+        &d,
+        "same.dl",
+        ".decl entity(entity:symbol, type:symbol)\n.decl same_as(a:symbol, b:symbol)\nsame_as(a, b) :- entity(a, \"Organization\"), entity(b, \"Organization\"), a = \"Organization:beta holdings\", b = \"Organization:beta holdings sa\".\n",
+    );
     let o = tg(&d, &["derive", "same.dl"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let query = "MATCH (e:Organization) WHERE e.key STARTS WITH 'Organization:beta' RETURN e.key, e.members ORDER BY e.key";
@@ -241,7 +247,8 @@ fn property_lookups_compare_numbers_by_value_and_see_new_nodes() {
 #[test]
 fn load_stores_a_script_as_cited_facts_that_the_view_sees() {
     let d = scratch("gql", "load");
-    let script = "CREATE (a:Person {name: 'Ann', age: 41})-[:KNOWS {since: 2019}]->(b:Person {name: 'Bob'});\nMATCH (b {name: 'Bob'}) CREATE (b)-[:OWNS]->(:Company {name: 'Acme'})\n";
+    let script =
+        "CREATE (a:Person {name: 'Ann', age: 41})-[:KNOWS {since: 2019}]->(b:Person {name: 'Bob'});\nMATCH (b {name: 'Bob'}) CREATE (b)-[:OWNS]->(:Company {name: 'Acme'})\n";
     write(&d, "g.cypher", script);
     let run = |args: &[&str]| {
         let o = tg(&d, args);
@@ -278,7 +285,10 @@ fn load_stores_a_script_as_cited_facts_that_the_view_sees() {
 #[test]
 fn map_projections_and_catalogue_procedures() {
     let setup = "CREATE (a:Person {name: 'Ann', age: 41})-[:KNOWS {since: 2019}]->(b:Person:Director {name: 'Bob'}), (b)-[:OWNS]->(:Company {name: 'Acme'})";
-    assert_eq!(ok(script(setup, "MATCH (p:Person) RETURN p {.name, .age, kind: 'person'} AS m ORDER BY p.name", &[])), "m\n{age: 41, kind: 'person', name: 'Ann'}\n{age: null, kind: 'person', name: 'Bob'}\n");
+    assert_eq!(
+        ok(script(setup, "MATCH (p:Person) RETURN p {.name, .age, kind: 'person'} AS m ORDER BY p.name", &[])),
+        "m\n{age: 41, kind: 'person', name: 'Ann'}\n{age: null, kind: 'person', name: 'Bob'}\n"
+    );
     assert_eq!(ok(script(setup, "MATCH (p)-[k:KNOWS]->(x) RETURN k {.*, who: p.name, x} AS m", &[])), "m\n{since: 2019, who: 'Ann', x: (:Person:Director {name: 'Bob'})}\n");
     assert_eq!(ok(script(setup, "OPTIONAL MATCH (q:Nobody) WITH q, {a: 1} AS mm RETURN q {.name} AS n, mm {.*, b: 2} AS m", &[])), "n\tm\nnull\t{a: 1, b: 2}\n");
     assert_eq!(ok(script(setup, "CALL db.labels()", &[])), "label\n'Company'\n'Director'\n'Person'\n");

@@ -43,10 +43,7 @@ fn document_ids_are_injective_and_never_break_dump_lines() {
     assert_eq!(code(&o), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("6 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store db\n"), "{}", stdout(&o));
     let dump = stdout(&tg(&d, &["dump", "--db", "db"]));
-    assert_eq!(
-        document_lines(&dump),
-        ["document 100%25.txt", "document a%5Cb.txt", "document a/b.txt", "document new%0Aline.txt", "document x%FE.txt", "document x%FF.txt"]
-    );
+    assert_eq!(document_lines(&dump), ["document 100%25.txt", "document a%5Cb.txt", "document a/b.txt", "document new%0Aline.txt", "document x%FE.txt", "document x%FF.txt"]);
     // Every line of the dump is a record or a support line: no id spills onto its own line.
     for l in dump.lines() {
         let known = ["format ", "relation ", "document ", "fact ", "  [", "derived ", "  from ", "rule ", "ledger "];
@@ -166,9 +163,15 @@ fn a_corrupt_fact_table_fails_dump_and_verify_alike() {
     assert_eq!(code(&tg(&d, &["build", "case", "--db", "db"])), Some(0));
     damage(&d.join("db"), 8);
     let v = tg(&d, &["verify", "--db", "db"]);
-    assert_eq!((code(&v), stderr(&v)), (Some(2), "tg: store db is corrupt: table facts: data fails its checksum; restore the store from a backup or rebuild it into a new --db\n".to_string()));
+    assert_eq!(
+        (code(&v), stderr(&v)),
+        (Some(2), "tg: store db is corrupt: table facts: data fails its checksum; restore the store from a backup or rebuild it into a new --db\n".to_string())
+    );
     let dump = tg(&d, &["dump", "--db", "db"]);
-    assert_eq!((code(&dump), stderr(&dump)), (Some(2), "tg: store db is corrupt: data fails its checksum; restore the store from a backup or rebuild it into a new --db\n".to_string()));
+    assert_eq!(
+        (code(&dump), stderr(&dump)),
+        (Some(2), "tg: store db is corrupt: data fails its checksum; restore the store from a backup or rebuild it into a new --db\n".to_string())
+    );
     assert!(!stderr(&dump).contains("Checksum"), "raw debug text: {}", stderr(&dump));
 }
 
@@ -510,9 +513,26 @@ fn gql_explosions_stop_at_the_memory_budget() {
     write(&d, "k9.cypher", &complete_graph(9));
     let stopped = "Interrupted: the query stopped: memory use passed the budget of 300 MiB (--max-memory)\n";
     // ORDER BY needs every row: no LIMIT push-down, the memory budget ends it.
-    let o = tg(&d, &["gql", "--script", "k9.cypher", "MATCH p=(a)-[*]->(b) RETURN length(p) AS l ORDER BY l LIMIT 3", "--max-memory", "300M", "--max-rows", "1000000000", "--timeout", "60"]);
+    let o = tg(
+        &d,
+        &["gql", "--script", "k9.cypher", "MATCH p=(a)-[*]->(b) RETURN length(p) AS l ORDER BY l LIMIT 3", "--max-memory", "300M", "--max-rows", "1000000000", "--timeout", "60"],
+    );
     assert_eq!((code(&o), stderr(&o)), (Some(1), stopped.to_string()));
-    let o = tg(&d, &["gql", "--script", "/dev/null", "UNWIND range(1, 30000) AS a UNWIND range(1, 30000) AS b RETURN collect(a + b)", "--max-memory", "300M", "--max-rows", "1000000000", "--timeout", "60"]);
+    let o = tg(
+        &d,
+        &[
+            "gql",
+            "--script",
+            "/dev/null",
+            "UNWIND range(1, 30000) AS a UNWIND range(1, 30000) AS b RETURN collect(a + b)",
+            "--max-memory",
+            "300M",
+            "--max-rows",
+            "1000000000",
+            "--timeout",
+            "60",
+        ],
+    );
     assert_eq!((code(&o), stderr(&o)), (Some(1), stopped.to_string()));
 }
 
@@ -572,7 +592,6 @@ fn gql_rows_past_the_row_budget_are_a_diagnostic() {
     let o = tg(&d, &["repl", "--db", "db", "--keep-going", "--format", "tsv", "--max-rows", "2", "-e", "MATCH (n) RETURN n", "-e", "MATCH (n:Document) RETURN n.id AS id"]);
     assert_eq!((code(&o), stdout(&o), stderr(&o)), (Some(2), "id\na.txt\n".to_string(), format!("error: {}", over(2))));
 }
-
 
 #[cfg(unix)]
 #[test]

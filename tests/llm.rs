@@ -139,20 +139,65 @@ fn claim(subject: &str, st: &str, rel: &str, object: &str, ot: &str, quote: &str
 
 /// The memo's answer: 2 claims that pass, 8 that are refused, one per reason below.
 fn memo_answer() -> String {
-    let mut good = claim("Acme Trading Ltd", "Organization", "TRANSFERRED", "Beta Holdings SA", "Organization", "Acme Trading Ltd transferred USD 480,000 to Beta Holdings SA", "assertion", "document");
+    let mut good = claim(
+        "Acme Trading Ltd",
+        "Organization",
+        "TRANSFERRED",
+        "Beta Holdings SA",
+        "Organization",
+        "Acme Trading Ltd transferred USD 480,000 to Beta Holdings SA",
+        "assertion",
+        "document",
+    );
     good["attributes"] = json!({"amount": 480000, "currency": "USD"});
     let claims = vec![
         good,
-        claim("Gamma Consulting LLC", "Organization", "SUBSIDIARY_OF", "Acme Trading Ltd", "Organization", "According to John Smith, Gamma Consulting LLC is a subsidiary of Acme Trading Ltd", "reported", "John Smith"),
+        claim(
+            "Gamma Consulting LLC",
+            "Organization",
+            "SUBSIDIARY_OF",
+            "Acme Trading Ltd",
+            "Organization",
+            "According to John Smith, Gamma Consulting LLC is a subsidiary of Acme Trading Ltd",
+            "reported",
+            "John Smith",
+        ),
         // Paraphrases: a synonym, and the case changed.
-        claim("Acme Trading Ltd", "Organization", "TRANSFERRED", "Beta Holdings SA", "Organization", "Acme Trading Ltd sent USD 480,000 to Beta Holdings SA", "assertion", "document"),
-        claim("Acme Trading Ltd", "Organization", "TRANSFERRED", "Beta Holdings SA", "Organization", "acme trading ltd transferred USD 480,000 to Beta Holdings SA", "assertion", "document"),
+        claim(
+            "Acme Trading Ltd",
+            "Organization",
+            "TRANSFERRED",
+            "Beta Holdings SA",
+            "Organization",
+            "Acme Trading Ltd sent USD 480,000 to Beta Holdings SA",
+            "assertion",
+            "document",
+        ),
+        claim(
+            "Acme Trading Ltd",
+            "Organization",
+            "TRANSFERRED",
+            "Beta Holdings SA",
+            "Organization",
+            "acme trading ltd transferred USD 480,000 to Beta Holdings SA",
+            "assertion",
+            "document",
+        ),
         // Out of the vocabulary: relation, type, type the relation does not allow.
         claim("Acme Trading Ltd", "Organization", "LAUNDERED", "Beta Holdings SA", "Organization", "Acme Trading Ltd transferred USD 480,000", "assertion", "document"),
         claim("Acme Trading Ltd", "Vessel", "TRANSFERRED", "Beta Holdings SA", "Organization", "Acme Trading Ltd transferred USD 480,000", "assertion", "document"),
         claim("Acme Trading Ltd", "Organization", "DIRECTOR_OF", "Beta Holdings SA", "Organization", "Acme Trading Ltd transferred USD 480,000", "assertion", "document"),
         // Attribution outside the quote.
-        claim("Gamma Consulting LLC", "Organization", "SUBSIDIARY_OF", "Acme Trading Ltd", "Organization", "Gamma Consulting LLC is a subsidiary of Acme Trading Ltd", "reported", "John Smith"),
+        claim(
+            "Gamma Consulting LLC",
+            "Organization",
+            "SUBSIDIARY_OF",
+            "Acme Trading Ltd",
+            "Organization",
+            "Gamma Consulting LLC is a subsidiary of Acme Trading Ltd",
+            "reported",
+            "John Smith",
+        ),
         // Not a claim object; a modality outside the six.
         json!(42),
         claim("Acme Trading Ltd", "Organization", "TRANSFERRED", "Beta Holdings SA", "Organization", "Acme Trading Ltd transferred USD 480,000", "likely", "document"),
@@ -176,9 +221,11 @@ fn good(chunk: &str, _: &str) -> Reply {
 }
 
 /// The counts of a build that asks both chunks: the memo's and the note's one good claim.
-const ALL_COUNTS: &str = "model claims: 3 passed the gate, 8 refused (asserter_outside_quote 1, bad_json 1, bad_type 1, quote_not_found 2, unknown_modality 1, unknown_relation 1, wrong_type 1)";
+const ALL_COUNTS: &str =
+    "model claims: 3 passed the gate, 8 refused (asserter_outside_quote 1, bad_json 1, bad_type 1, quote_not_found 2, unknown_modality 1, unknown_relation 1, wrong_type 1)";
 /// The memo's counts alone.
-const MEMO_COUNTS: &str = "model claims: 2 passed the gate, 8 refused (asserter_outside_quote 1, bad_json 1, bad_type 1, quote_not_found 2, unknown_modality 1, unknown_relation 1, wrong_type 1)";
+const MEMO_COUNTS: &str =
+    "model claims: 2 passed the gate, 8 refused (asserter_outside_quote 1, bad_json 1, bad_type 1, quote_not_found 2, unknown_modality 1, unknown_relation 1, wrong_type 1)";
 
 /// A scratch folder with `corpus/memo.txt` and `corpus/note.txt`.
 fn corpus(name: &str) -> PathBuf {
@@ -251,7 +298,10 @@ fn good_paraphrased_and_out_of_vocabulary_claims_are_counted_exactly() {
     assert_eq!(claims.len(), 3, "{dump}");
     assert!(claims.iter().all(|l| l.contains("GENERATED")), "{claims:?}");
     assert!(claims.iter().any(|l| l.contains("\"TRANSFERRED\"")), "{claims:?}");
-    assert!(dump.contains("\"TRANSFERRED\", \"Organization:beta holdings sa\", \"assertion\", \"positive\", \"document\") GENERATED supports=1\n  [memo.txt:0-60] GENERATED"), "{dump}");
+    assert!(
+        dump.contains("\"TRANSFERRED\", \"Organization:beta holdings sa\", \"assertion\", \"positive\", \"document\") GENERATED supports=1\n  [memo.txt:0-60] GENERATED"),
+        "{dump}"
+    );
     assert!(claims.iter().any(|l| l.contains("\"SUBSIDIARY_OF\"") && l.contains("\"reported\"") && l.contains("\"Person:john smith\"")), "{claims:?}");
     assert_eq!(dump.lines().filter(|l| l.starts_with("fact claim_generated(") && l.contains("\"llm:test-model\"")).count(), 3, "{dump}");
     assert!(dump.lines().any(|l| l.starts_with("fact claim_attr(") && l.contains("\"amount\", \"480000\"")), "{dump}");
@@ -387,9 +437,21 @@ fn failing(kind: &'static str) -> Mock {
 #[test]
 fn timeouts_server_errors_and_malformed_answers_warn_and_lose_nothing() {
     for (kind, warning, requests) in [
-        ("timeout", "warning: note.txt: model: chunk 0 (bytes 0-60): no answer within 1.0 s (after 2 attempts); nothing else is lost and the chunk is asked again on the next build", 3),
-        ("500", "warning: note.txt: model: chunk 0 (bytes 0-60): the server answered HTTP 500: {\"error\": \"model crashed\"} (after 2 attempts); nothing else is lost and the chunk is asked again on the next build", 3),
-        ("malformed", "warning: note.txt: model: chunk 0 (bytes 0-60): malformed answer: not JSON (EOF while parsing a string at line 1 column 30); nothing else is lost and the chunk is asked again on the next build", 2),
+        (
+            "timeout",
+            "warning: note.txt: model: chunk 0 (bytes 0-60): no answer within 1.0 s (after 2 attempts); nothing else is lost and the chunk is asked again on the next build",
+            3,
+        ),
+        (
+            "500",
+            "warning: note.txt: model: chunk 0 (bytes 0-60): the server answered HTTP 500: {\"error\": \"model crashed\"} (after 2 attempts); nothing else is lost and the chunk is asked again on the next build",
+            3,
+        ),
+        (
+            "malformed",
+            "warning: note.txt: model: chunk 0 (bytes 0-60): malformed answer: not JSON (EOF while parsing a string at line 1 column 30); nothing else is lost and the chunk is asked again on the next build",
+            2,
+        ),
     ] {
         let d = corpus(kind);
         let mock = failing(kind);
@@ -427,10 +489,18 @@ fn a_quote_must_lie_in_the_chunk_it_was_asked_about() {
     let text = format!("Acme Trading Ltd acquired Beta Holdings SA in 2019.\n\n{filler}\n\nKappa Ltd is a subsidiary of Lambda Group Ltd.\n");
     write(&d, "corpus/long.txt", &text);
     let mock = Mock::start(|chunk, _| {
-        let acquired = claim("Acme Trading Ltd", "Organization", "ACQUIRED", "Beta Holdings SA", "Organization", "Acme Trading Ltd acquired Beta Holdings SA", "assertion", "document");
-        let subsidiary = claim("Kappa Ltd", "Organization", "SUBSIDIARY_OF", "Lambda Group Ltd", "Organization", "Kappa Ltd is a subsidiary of Lambda Group Ltd", "assertion", "document");
+        let acquired =
+            claim("Acme Trading Ltd", "Organization", "ACQUIRED", "Beta Holdings SA", "Organization", "Acme Trading Ltd acquired Beta Holdings SA", "assertion", "document");
+        let subsidiary =
+            claim("Kappa Ltd", "Organization", "SUBSIDIARY_OF", "Lambda Group Ltd", "Organization", "Kappa Ltd is a subsidiary of Lambda Group Ltd", "assertion", "document");
         // Each chunk's answer also quotes the other end of the document.
-        let claims = if chunk.contains("Acme") { vec![acquired, subsidiary] } else if chunk.contains("Kappa") { vec![subsidiary, acquired] } else { vec![acquired] };
+        let claims = if chunk.contains("Acme") {
+            vec![acquired, subsidiary]
+        } else if chunk.contains("Kappa") {
+            vec![subsidiary, acquired]
+        } else {
+            vec![acquired]
+        };
         Reply::Content(json!({"claims": claims}).to_string())
     });
     let out = ok(&build_llm(&d, "db", &mock.url, &[]));
@@ -496,8 +566,14 @@ fn bad_model_options_are_clear_errors() {
     for (args, message) in [
         (vec!["--llm-extract", "--llm-model", "m"], "tg: --llm-url is required with --llm-extract (e.g. http://127.0.0.1:8080/v1)\n"),
         (vec!["--llm-extract", "--llm-url", "http://127.0.0.1:8080/v1"], "tg: --llm-model is required with --llm-extract\n"),
-        (vec!["--llm-extract", "--llm-url", "https://api.example.com/v1", "--llm-model", "m"], "tg: --llm-url \"https://api.example.com/v1\": tg speaks plain http:// to a model server (no TLS); give http://HOST:PORT/v1\n"),
-        (vec!["--llm-extract", "--llm-url", "http://10.1.2.3:8000/v1", "--llm-model", "m"], "tg: --llm-url host \"10.1.2.3\" is not this machine: documents would leave it; pass --llm-allow-remote to allow that\n"),
+        (
+            vec!["--llm-extract", "--llm-url", "https://api.example.com/v1", "--llm-model", "m"],
+            "tg: --llm-url \"https://api.example.com/v1\": tg speaks plain http:// to a model server (no TLS); give http://HOST:PORT/v1\n",
+        ),
+        (
+            vec!["--llm-extract", "--llm-url", "http://10.1.2.3:8000/v1", "--llm-model", "m"],
+            "tg: --llm-url host \"10.1.2.3\" is not this machine: documents would leave it; pass --llm-allow-remote to allow that\n",
+        ),
         (vec!["--llm-extract", "--llm-url", "http://127.0.0.1:8080/v1", "--llm-model", "m", "--llm-timeout", "0"], "tg: --llm-timeout must be a positive number of seconds\n"),
     ] {
         let mut a = vec!["build", "corpus", "--db", "db"];
@@ -580,7 +656,9 @@ fn fire_dev_gold_replayed_as_the_model_passes_every_verbatim_claim_and_no_paraph
             let span = |e: &Value| (e["start"].as_u64().unwrap_or(0) as usize, e["end"].as_u64().unwrap_or(0) as usize);
             let ((hs, he), (ts, te)) = (span(h), span(t));
             let quote = tokens[hs.min(ts)..he.max(te)].join(" ");
-            let name = |e: &Value, s: usize, x: usize| if e["text"].as_str().is_some_and(|t| text.contains(t)) { e["text"].as_str().unwrap_or("").to_string() } else { tokens[s..x].join(" ") };
+            let name = |e: &Value, s: usize, x: usize| {
+                if e["text"].as_str().is_some_and(|t| text.contains(t)) { e["text"].as_str().unwrap_or("").to_string() } else { tokens[s..x].join(" ") }
+            };
             let (ht, tt) = (h["type"].as_str().unwrap_or(""), t["type"].as_str().unwrap_or(""));
             let fire_rel = r["type"].as_str().unwrap_or("");
             let rel = fire_relation(fire_rel);
@@ -626,12 +704,16 @@ fn fire_dev_gold_replayed_as_the_model_passes_every_verbatim_claim_and_no_paraph
     let secs = started.elapsed().as_secs_f64();
     let o = offered.lock().map(|o| (o.verbatim_in_vocabulary, o.paraphrases, o.out_of_vocabulary)).unwrap_or_default();
     let line = out.lines().find(|l| l.starts_with("model claims: ")).unwrap_or("").to_string();
-    println!("FIRE dev replay: {} documents, offered {} verbatim in-vocabulary gold, {} paraphrases, {} out-of-vocabulary gold; {line}; build {secs:.1} s", data.len(), o.0, o.1, o.2);
+    println!(
+        "FIRE dev replay: {} documents, offered {} verbatim in-vocabulary gold, {} paraphrases, {} out-of-vocabulary gold; {line}; build {secs:.1} s",
+        data.len(),
+        o.0,
+        o.1,
+        o.2
+    );
     println!("{out}");
     let passed: usize = line.strip_prefix("model claims: ").and_then(|r| r.split(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(usize::MAX);
-    let refused_count = |code: &str| -> usize {
-        line.split(&format!("{code} ")).nth(1).and_then(|r| r.split([',', ')']).next()).and_then(|n| n.parse().ok()).unwrap_or(0)
-    };
+    let refused_count = |code: &str| -> usize { line.split(&format!("{code} ")).nth(1).and_then(|r| r.split([',', ')']).next()).and_then(|n| n.parse().ok()).unwrap_or(0) };
     assert!(o.0 >= 130, "{o:?}");
     assert_eq!(passed, o.0, "every verbatim in-vocabulary gold claim passes: {line}");
     assert_eq!(refused_count("quote_not_found"), o.1, "every paraphrase is refused as not verbatim: {line}");

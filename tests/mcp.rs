@@ -24,7 +24,14 @@ fn built(name: &str) -> PathBuf {
 
 /// Sends lines to `tg mcp`, returns its reply lines as JSON.
 fn session(d: &std::path::Path, lines: &[&str]) -> Vec<serde_json::Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tg")).current_dir(d).args(["mcp", "--db", "db"]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap_or_else(|e| panic!("{e}"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tg"))
+        .current_dir(d)
+        .args(["mcp", "--db", "db"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
     let mut stdin = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
     for l in lines {
         writeln!(stdin, "{l}").unwrap_or_else(|e| panic!("{e}"));

@@ -65,7 +65,10 @@ fn the_shipped_model_is_sound() {
 fn sample_docs() -> Vec<Doc> {
     let s = |t: &str, names: &[(&str, usize)]| Sample { text: t.to_string(), gold: names.iter().filter_map(|(n, g)| t.find(n).map(|i| ((i, i + n.len()), *g))).collect() };
     vec![
-        Doc { id: "a".into(), sentences: vec![s("Spera paid Hirsch in Boston.", &[("Spera", 1), ("Hirsch", 1), ("Boston", 3)]), s("Acme Widgets hired Jones.", &[("Acme Widgets", 2), ("Jones", 1)])] },
+        Doc {
+            id: "a".into(),
+            sentences: vec![s("Spera paid Hirsch in Boston.", &[("Spera", 1), ("Hirsch", 1), ("Boston", 3)]), s("Acme Widgets hired Jones.", &[("Acme Widgets", 2), ("Jones", 1)])],
+        },
         Doc { id: "b".into(), sentences: vec![s("The court in Denver fined Globex Corp.", &[("Denver", 3), ("Globex Corp.", 2)])] },
     ]
 }

@@ -63,7 +63,6 @@ fn link_dir(from: &Path, to: &Path) {
     std::os::unix::fs::symlink(from, to).unwrap_or_else(|e| panic!("{e}"));
 }
 
-
 #[cfg(unix)]
 #[test]
 fn every_readme_example_runs() {

@@ -105,7 +105,10 @@ fn piped_script_exact_output() {
     }
     let (code, out, _) = repl(&d, &args, "");
     assert_eq!(code, 0);
-    assert_eq!(out, "A                              B\n-----------------------------  ------------------------------\nOrganization:acme trading ltd  Organization:beta holdings sa\nOrganization:acme trading ltd  Organization:delta freight inc\n(2 rows)\n");
+    assert_eq!(
+        out,
+        "A                              B\n-----------------------------  ------------------------------\nOrganization:acme trading ltd  Organization:beta holdings sa\nOrganization:acme trading ltd  Organization:delta freight inc\n(2 rows)\n"
+    );
     // Before the rule exists the query is an error naming the relation.
     let (code, _, err) = repl(&d, &["-e", cmds[0]], "");
     assert_eq!(code, 2);
@@ -266,7 +269,21 @@ named_owner(X) :- owner_of_beta(X), entity(X, "Person").
     assert_eq!(lines[4], format!("2 evaluated, {} reused, 0 from the store", stored + 1));
     assert!(out.contains("Person:marek novak"), "{out}");
     // The answers are the ones a fresh session computes from scratch.
-    let fresh = |q: &str| repl(&d, &["-e", "owner_of_beta(X) :- controls_transitively(X, \"Organization:beta holdings sa\").", "-e", "named_owner(X) :- owner_of_beta(X), entity(X, \"Person\").", "-e", q], "").1;
+    let fresh = |q: &str| {
+        repl(
+            &d,
+            &[
+                "-e",
+                "owner_of_beta(X) :- controls_transitively(X, \"Organization:beta holdings sa\").",
+                "-e",
+                "named_owner(X) :- owner_of_beta(X), entity(X, \"Person\").",
+                "-e",
+                q,
+            ],
+            "",
+        )
+        .1
+    };
     let without_timing: String = out.lines().filter(|l| !l.starts_with("time: ")).map(|l| format!("{l}\n")).collect();
     assert!(without_timing.contains(&fresh("?- named_owner(X).")), "{out}");
     assert!(without_timing.contains(&fresh("?- owner_of_beta(X).")), "{out}");

@@ -94,7 +94,10 @@ fn path_prefers_likely_chains_and_honours_modality() {
     assert!(out.starts_with("1. Organization:orion nominees ltd —CONTROLS→ Organization:beta holdings sa\n   assertion by document [registry-notes.txt:"), "{out}");
     let (code, out, _) = run(&d, &["path", "Marek Novak", "Gamma Consulting LLC", "--modality", "assertion"]);
     assert_eq!(code, 1);
-    assert_eq!(out, "no chain from Person:marek novak to Organization:gamma consulting llc using only assertion claims\na chain of 1 hop exists when other modalities are allowed\n");
+    assert_eq!(
+        out,
+        "no chain from Person:marek novak to Organization:gamma consulting llc using only assertion claims\na chain of 1 hop exists when other modalities are allowed\n"
+    );
     let (code, out, _) = run(&d, &["path", "Marek Novak", "Gamma Consulting LLC", "--modality", "reported"]);
     assert_eq!(code, 0);
     assert!(out.ends_with("1 hop · 1 reported\n"), "{out}");
@@ -176,7 +179,8 @@ fn a_stated_total_is_not_a_wire_and_a_wrong_one_is_flagged() {
     let wires: Vec<&str> = dump.lines().filter(|l| l.starts_with("derived wire(\"Organization:acme trading ltd\", \"Organization:beta holdings sa\"")).collect();
     assert_eq!(wires.len(), 4, "{wires:?}");
     assert!(
-        dump.lines().any(|l| l.starts_with("derived total_mismatch(\"Organization:acme trading ltd\", \"Organization:beta holdings sa\", ") && l.contains(", 1990000, 1940000) INFERRED")),
+        dump.lines()
+            .any(|l| l.starts_with("derived total_mismatch(\"Organization:acme trading ltd\", \"Organization:beta holdings sa\", ") && l.contains(", 1990000, 1940000) INFERRED")),
         "{dump}"
     );
     // The unchanged case has no mismatch.
@@ -290,8 +294,20 @@ fn generated_claims_do_not_feed_inference_until_supported() {
     let (code, out, err) = run(
         &d,
         &[
-            "claim", "record", "--doc", "wire-transfer-memo.txt", "--subject", "Gamma Consulting LLC", "--relation", "CONTROLS", "--object",
-            "Beta Holdings SA", "--quote", "Gamma Consulting LLC is named as the introducer", "--modality", "assertion",
+            "claim",
+            "record",
+            "--doc",
+            "wire-transfer-memo.txt",
+            "--subject",
+            "Gamma Consulting LLC",
+            "--relation",
+            "CONTROLS",
+            "--object",
+            "Beta Holdings SA",
+            "--quote",
+            "Gamma Consulting LLC is named as the introducer",
+            "--modality",
+            "assertion",
         ],
     );
     assert_eq!(code, 0, "{out}{err}");
@@ -323,8 +339,7 @@ fn fixture_partition(name: &str) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
     std::fs::write(d.join("names.csv"), input).unwrap_or_default();
     let o = tg(&d, &["resolve", "--names", "names.csv"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let got: std::collections::BTreeMap<String, String> =
-        stdout(&o).lines().skip(1).filter_map(|l| l.split_once(',')).map(|(a, b)| (a.to_string(), b.to_string())).collect();
+    let got: std::collections::BTreeMap<String, String> = stdout(&o).lines().skip(1).filter_map(|l| l.split_once(',')).map(|(a, b)| (a.to_string(), b.to_string())).collect();
     let group = |key: &dyn Fn(&Vec<String>) -> String| {
         let mut by: std::collections::BTreeMap<String, Vec<String>> = Default::default();
         for r in &rdr {
@@ -354,7 +369,8 @@ fn shared_identifiers_link_and_different_ones_separate() {
     let (got, want) = fixture_partition("identifiers");
     assert_eq!(got, want);
     let d = common::scratch("rules", "er-identifiers-why");
-    std::fs::write(d.join("n.csv"), "id,name,type,lei\na,Rio Tinto plc,Organization,529900T8BM49AURSDO55\nb,Rio Tinto Limited,Organization,5299-00T8BM49AURSDO55\n").unwrap_or_default();
+    std::fs::write(d.join("n.csv"), "id,name,type,lei\na,Rio Tinto plc,Organization,529900T8BM49AURSDO55\nb,Rio Tinto Limited,Organization,5299-00T8BM49AURSDO55\n")
+        .unwrap_or_default();
     let o = tg(&d, &["resolve", "--names", "n.csv"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "id,cluster\na,a\nb,a\n");
@@ -408,10 +424,7 @@ fn alias_statements_enumerations_and_defined_terms_in_a_release() {
     let (code, out, err) = run(&d, &["resolve"]);
     assert_eq!(code, 0, "{err}");
     // The f/k/a statement links the renamed company, with its score and reason on one line.
-    assert!(
-        out.contains("    Organization:texas cash cow investments llc  =  Organization:texas cash cow llc  1.000  alias statement: formerly known as\n"),
-        "{out}"
-    );
+    assert!(out.contains("    Organization:texas cash cow investments llc  =  Organization:texas cash cow llc  1.000  alias statement: formerly known as\n"), "{out}");
     // Names listed side by side, and different legal forms, are refused with their reasons.
     assert!(out.contains("Organization:lewis oil company  ≠  Organization:lewis oil corp  — listed side by side in one enumeration"), "{out}");
     assert!(out.contains("Organization:lewis oil company  ≠  Organization:lewis oil corp  — legal forms differ: co vs corp"), "{out}");

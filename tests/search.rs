@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 
 use common::{root, scratch, stderr, stdout, tg};
 
-
 /// A scratch folder holding `corpus/` (a copy of the case files) built into `db`.
 fn built(name: &str) -> PathBuf {
     let d = scratch("search", name);
@@ -91,7 +90,10 @@ fn hybrid_fuses_bm25_with_pagerank_from_named_entities() {
     let d = built("hybrid");
     let out = ok(&d, "db", &["search", "Beta Holdings", "--mode", "hybrid", "--k", "2"]);
     // Every unit naming Beta Holdings ties in PPR and shares its rank, so BM25 orders them.
-    assert!(out.starts_with("entities named: Organization:beta holdings, Organization:beta holdings sa\n  1. 0.0328 chunk [bank-statement.pdf:0-411] (bm25 #1, ppr #1)\n"), "{out}");
+    assert!(
+        out.starts_with("entities named: Organization:beta holdings, Organization:beta holdings sa\n  1. 0.0328 chunk [bank-statement.pdf:0-411] (bm25 #1, ppr #1)\n"),
+        "{out}"
+    );
     let ppr = ok(&d, "db", &["search", "Marek Novak", "--mode", "ppr", "--k", "1", "--format", "json"]);
     let j: serde_json::Value = serde_json::from_str(&ppr).unwrap_or_default();
     // The whole name names the person, not the e-mail address that contains it.
@@ -119,7 +121,8 @@ fn incremental_builds_answer_as_full_rebuilds() {
     let mut text = std::fs::read_to_string(&notes).unwrap_or_default();
     text.push_str("\nDelta Freight Inc is registered in Panama. Delta Freight Inc paid Beta Holdings SA USD 12,000 on 7 March 2024.\n");
     std::fs::write(&notes, text).unwrap_or_else(|e| panic!("{e}"));
-    std::fs::write(d.join("corpus/extra.txt"), "Orion Nominees Ltd wired USD 9,000 to Gamma Consulting LLC on 2 March 2024 to structure the payments.\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(d.join("corpus/extra.txt"), "Orion Nominees Ltd wired USD 9,000 to Gamma Consulting LLC on 2 March 2024 to structure the payments.\n")
+        .unwrap_or_else(|e| panic!("{e}"));
     std::fs::remove_file(d.join("corpus/news-article.html")).unwrap_or_else(|e| panic!("{e}"));
     build(&d, "db");
     build(&d, "fresh");
@@ -135,7 +138,26 @@ fn an_outside_claim_is_searchable_as_a_claim() {
     let quote = "Marek Novak: Split it. Four wires, each under 500k.";
     let o = tg(
         &d,
-        &["claim", "record", "--db", "db", "--doc", "chat/transcript.txt", "--subject", "Marek Novak", "--relation", "ASSOCIATED_WITH", "--object", "Lena Ortiz", "--quote", quote, "--modality", "reported", "--asserter", "Marek Novak"],
+        &[
+            "claim",
+            "record",
+            "--db",
+            "db",
+            "--doc",
+            "chat/transcript.txt",
+            "--subject",
+            "Marek Novak",
+            "--relation",
+            "ASSOCIATED_WITH",
+            "--object",
+            "Lena Ortiz",
+            "--quote",
+            quote,
+            "--modality",
+            "reported",
+            "--asserter",
+            "Marek Novak",
+        ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let j: serde_json::Value = serde_json::from_str(&ok(&d, "db", &["search", "split four wires", "--k", "5", "--format", "json"])).unwrap_or_default();
@@ -212,13 +234,20 @@ fn analytics_facts_are_explained_and_read_by_rules_gql_and_the_repl() {
     // (derive ran the whole library above: "Beta Holdings" and "Beta Holdings SA" are one
     // class now, keyed by its least member.)
     assert_eq!(g, "e.key\te.pagerank\te.degree\nOrganization:beta holdings\t0.169474\t6\nOrganization:acme trading ltd\t0.105744\t3\n");
-    let c = ok(&d, "db", &["gql", "CALL tg.search('wire transfer Beta Holdings', 3) YIELD rank, score, citation, modality RETURN rank, score, citation, modality", "--format", "tsv"]);
-    assert_eq!(c, "rank\tscore\tcitation\tmodality\n1\t5.2945\t[correction-notice.txt:87-226]\treported\n2\t3.4814\t[correction-notice.txt:0-552]\t\n3\t2.9049\t[wire-transfer-memo.txt:670-851]\t\n");
+    let c =
+        ok(&d, "db", &["gql", "CALL tg.search('wire transfer Beta Holdings', 3) YIELD rank, score, citation, modality RETURN rank, score, citation, modality", "--format", "tsv"]);
+    assert_eq!(
+        c,
+        "rank\tscore\tcitation\tmodality\n1\t5.2945\t[correction-notice.txt:87-226]\treported\n2\t3.4814\t[correction-notice.txt:0-552]\t\n3\t2.9049\t[wire-transfer-memo.txt:670-851]\t\n"
+    );
     // The REPL: analytics relations without declaring them, and the procedure.
     let r = ok(&d, "db", &["repl", "--format", "tsv", "-e", "?- pagerank(E, S, R), R <= 2.", "-e", "CALL tg.search('Panama', 1) YIELD citation RETURN citation"]);
     // (Every member of a class carries the class's rank. Since tg derive stores the
     // analytics, a one-atom query cites each row as a derived fact.)
-    assert_eq!(r, "E\tS\tR\tcitation\nOrganization:acme trading ltd\t0.105744\t2\tderived\nOrganization:beta holdings\t0.169474\t1\tderived\nOrganization:beta holdings sa\t0.169474\t1\tderived\ncitation\n[registry-notes.txt:684-742]\n");
+    assert_eq!(
+        r,
+        "E\tS\tR\tcitation\nOrganization:acme trading ltd\t0.105744\t2\tderived\nOrganization:beta holdings\t0.169474\t1\tderived\nOrganization:beta holdings sa\t0.169474\t1\tderived\ncitation\n[registry-notes.txt:684-742]\n"
+    );
 }
 
 /// `tg derive` stores the analytics as facts (issue 22): in the dump, read back by
@@ -241,7 +270,8 @@ fn derive_stores_analytics_facts_that_central_and_communities_read() {
         assert!(dump.contains(line), "missing {line}");
     }
     // The method is recorded as the witness's rule; the first claims are its premises.
-    let rule = dump.split("derived pagerank(\"Organization:beta holdings\", \"0.169474\", 1) INFERRED round=0 rule=").nth(1).and_then(|r| r.get(..32)).unwrap_or_default().to_string();
+    let rule =
+        dump.split("derived pagerank(\"Organization:beta holdings\", \"0.169474\", 1) INFERRED round=0 rule=").nth(1).and_then(|r| r.get(..32)).unwrap_or_default().to_string();
     assert!(dump.contains(&format!("rule {rule} tg analytics pagerank: PageRank over the entity graph")), "{rule}");
     // Read back equals computed now (--live), in both commands and formats.
     for cmd in [&["central"][..], &["central", "--format", "json"], &["communities"], &["communities", "--format", "json"], &["communities", "--entity", "Location:cyprus"]] {
@@ -270,7 +300,11 @@ fn derive_stores_analytics_facts_that_central_and_communities_read() {
     build(&d, "fresh");
     ok(&d, "fresh", &["derive"]);
     let analytics = |db: &str| -> String {
-        ok(&d, db, &["dump"]).split("\nderived ").filter(|l| ["pagerank(", "entity_degree(", "betweenness(", "god_node(", "bridge(", "orphan(", "community", "entity_graph("].iter().any(|r| l.starts_with(r))).collect::<Vec<_>>().join("\n")
+        ok(&d, db, &["dump"])
+            .split("\nderived ")
+            .filter(|l| ["pagerank(", "entity_degree(", "betweenness(", "god_node(", "bridge(", "orphan(", "community", "entity_graph("].iter().any(|r| l.starts_with(r)))
+            .collect::<Vec<_>>()
+            .join("\n")
     };
     let inc = analytics("db");
     assert!(inc.contains("Organization:delta freight inc"), "the new entity is ranked");
@@ -285,7 +319,8 @@ fn derive_stores_analytics_facts_that_central_and_communities_read() {
 #[test]
 fn an_analytics_relation_declared_with_other_columns_is_refused() {
     let d = built("decl");
-    std::fs::write(d.join("old.dl"), ".decl community_label(id:number, rank:number, term:symbol)\n.decl labelled(t:symbol)\nlabelled(t) :- community_label(_, _, t).\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(d.join("old.dl"), ".decl community_label(id:number, rank:number, term:symbol)\n.decl labelled(t:symbol)\nlabelled(t) :- community_label(_, _, t).\n")
+        .unwrap_or_else(|e| panic!("{e}"));
     let o = tg(&d, &["derive", "old.dl", "--db", "db"]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(stderr(&o).contains("community_label") && stderr(&o).contains("tg computes it with columns [Number, Number, Symbol, Symbol]"), "{}", stderr(&o));

@@ -24,11 +24,7 @@ fn every_source_file_opens_with_a_module_doc() {
     rust_files(&root().join("engine"), &mut files);
     rust_files(&root().join("tests"), &mut files);
     assert!(files.len() > 10);
-    let missing: Vec<String> = files
-        .iter()
-        .filter(|f| !std::fs::read_to_string(f).unwrap_or_default().starts_with("//!"))
-        .map(|f| f.display().to_string())
-        .collect();
+    let missing: Vec<String> = files.iter().filter(|f| !std::fs::read_to_string(f).unwrap_or_default().starts_with("//!")).map(|f| f.display().to_string()).collect();
     assert!(missing.is_empty(), "files without a leading //! doc: {missing:?}");
 }
 

@@ -18,8 +18,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::graph::EntityGraph;
-use tg_text::terms::{Analyzer, is_stop, words};
 use tg_store::{Store, StoreError};
+use tg_text::terms::{Analyzer, is_stop, words};
 
 /// Label terms per community.
 pub const LABEL_TERMS: usize = 5;
@@ -199,7 +199,8 @@ pub fn render(c: &Communities, all_docs: bool) -> String {
 /// names it: graph-first); or community `topic` (topic-first). An entity alone in its
 /// community or an unknown one is an error naming it.
 pub fn select(g: &EntityGraph, c: &Communities, entity: Option<&str>, topic: Option<usize>) -> Result<Communities, String> {
-    let pick = |ids: Vec<usize>| Communities { communities: c.communities.iter().filter(|k| ids.contains(&k.id)).cloned().collect(), singletons: vec![], of: vec![], rounds: c.rounds };
+    let pick =
+        |ids: Vec<usize>| Communities { communities: c.communities.iter().filter(|k| ids.contains(&k.id)).cloned().collect(), singletons: vec![], of: vec![], rounds: c.rounds };
     if let Some(t) = topic {
         if t == 0 || t > c.communities.len() {
             return Err(format!("there is no community {t} (the case has {})", c.communities.len()));
@@ -219,7 +220,12 @@ pub fn select(g: &EntityGraph, c: &Communities, entity: Option<&str>, topic: Opt
     ids.dedup();
     if ids.is_empty() {
         let keys: Vec<&str> = nodes.iter().map(|&n| g.keys[n].as_str()).collect();
-        return Err(format!("{} {} in no community: no claim links {} to another entity", keys.join(", "), if keys.len() == 1 { "is" } else { "are" }, if keys.len() == 1 { "it" } else { "them" }));
+        return Err(format!(
+            "{} {} in no community: no claim links {} to another entity",
+            keys.join(", "),
+            if keys.len() == 1 { "is" } else { "are" },
+            if keys.len() == 1 { "it" } else { "them" }
+        ));
     }
     Ok(pick(ids))
 }

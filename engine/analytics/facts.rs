@@ -183,7 +183,8 @@ pub fn explain(store: &Store, rel: &str, args: &[Value], limit: usize) -> Result
         "bridge" => {
             let b = key(1);
             let bn = g.node_of.get(&b).copied();
-            let between: Vec<(String, Vec<Value>)> = claims_of(&key(0)).into_iter().filter(|(_, c)| [2, 4].iter().any(|&i| matches!(c.get(i), Some(Value::Sym(x)) if g.node_of.get(x).copied() == bn))).collect();
+            let between: Vec<(String, Vec<Value>)> =
+                claims_of(&key(0)).into_iter().filter(|(_, c)| [2, 4].iter().any(|&i| matches!(c.get(i), Some(Value::Sym(x)) if g.node_of.get(x).copied() == bn))).collect();
             ("removing this edge disconnects its component; the claims on it".to_string(), between)
         }
         "orphan" => {
@@ -193,11 +194,16 @@ pub fn explain(store: &Store, rel: &str, args: &[Value], limit: usize) -> Result
         }
         "community" => {
             let id = args.get(1).cloned();
-            let same: BTreeSet<String> = rows(&a, Some("community")).into_iter().filter(|(_, r)| r.get(1).cloned() == id).filter_map(|(_, r)| match r.first() {
-                Some(Value::Sym(x)) => Some(x.clone()),
-                _ => None,
-            }).collect();
-            let inside: Vec<(String, Vec<Value>)> = claims_of(&key(0)).into_iter().filter(|(_, c)| [2, 4].iter().all(|&i| matches!(c.get(i), Some(Value::Sym(x)) if same.contains(x)))).collect();
+            let same: BTreeSet<String> = rows(&a, Some("community"))
+                .into_iter()
+                .filter(|(_, r)| r.get(1).cloned() == id)
+                .filter_map(|(_, r)| match r.first() {
+                    Some(Value::Sym(x)) => Some(x.clone()),
+                    _ => None,
+                })
+                .collect();
+            let inside: Vec<(String, Vec<Value>)> =
+                claims_of(&key(0)).into_iter().filter(|(_, c)| [2, 4].iter().all(|&i| matches!(c.get(i), Some(Value::Sym(x)) if same.contains(x)))).collect();
             (format!("label propagation over the entity graph ({} rounds); its claims inside the community", a.communities.rounds), inside)
         }
         _ => {

@@ -85,10 +85,13 @@ pub fn classes(store: &Store) -> Result<BTreeMap<String, String>, StoreError> {
         }
     }
     let keys: Vec<String> = parent.keys().cloned().collect();
-    Ok(keys.into_iter().map(|k| {
-        let r = find(&parent, &k);
-        (k, r)
-    }).collect())
+    Ok(keys
+        .into_iter()
+        .map(|k| {
+            let r = find(&parent, &k);
+            (k, r)
+        })
+        .collect())
 }
 
 fn type_of(key: &str) -> &str {

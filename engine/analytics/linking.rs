@@ -102,7 +102,8 @@ mod tests {
     /// naming nothing seeds nothing.
     #[test]
     fn whole_names_longest_match_and_nothing_named() {
-        let g = graph(&["Organization:acme trading ltd", "Organization:acme trading products ltd", "Person:marek novak", "Email:marek.novak@acme-trading.example", "Location:panama"]);
+        let g =
+            graph(&["Organization:acme trading ltd", "Organization:acme trading products ltd", "Person:marek novak", "Email:marek.novak@acme-trading.example", "Location:panama"]);
         let nodes = |q: &str| link(&g, q).into_iter().map(|(n, _)| g.keys[n].clone()).collect::<Vec<_>>();
         assert_eq!(nodes("where is Acme Trading Products registered"), ["Organization:acme trading products ltd"]);
         assert_eq!(nodes("wires from Acme Trading"), ["Organization:acme trading ltd"]);

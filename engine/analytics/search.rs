@@ -17,8 +17,8 @@ use serde::Serialize;
 use crate::graph::{EntityGraph, pagerank_from};
 use crate::linking::link;
 use tg_store::search_units::{CHUNK, UNIT_KEY, Unit};
-use tg_text::terms::Analyzer;
 use tg_store::{Posting, Store, StoreError, Value};
+use tg_text::terms::Analyzer;
 
 /// BM25 term-frequency saturation.
 pub const K1: f64 = 1.2;
@@ -228,8 +228,11 @@ impl Index for MemIndex {
         let mut out = vec![];
         // (term, [(unit, term frequency, unit length)]) of the matching terms.
         type Lists<'a> = Box<dyn Iterator<Item = (&'a String, &'a Vec<(UnitId, u32, u32)>)> + 'a>;
-        let range: Lists =
-            if prefix { Box::new(self.postings.range(term.to_string()..).take_while(|(t, _)| t.starts_with(term))) } else { Box::new(self.postings.get_key_value(term).into_iter()) };
+        let range: Lists = if prefix {
+            Box::new(self.postings.range(term.to_string()..).take_while(|(t, _)| t.starts_with(term)))
+        } else {
+            Box::new(self.postings.get_key_value(term).into_iter())
+        };
         for (t, list) in range {
             for (id, tf, len) in list {
                 out.push(Posting { term: std::rc::Rc::from(t.as_str()), doc: id.0, unit: id.1, tf: *tf, len: *len });
@@ -390,7 +393,14 @@ fn hit(store: &dyn Index, ids: &mut DocIds, texts: &mut HashMap<u32, String>, id
         start: u.start,
         end: u.end,
         text,
-        chunk_index: if u.kind == CHUNK { match u.fact.get(1) { Some(Value::Num(n)) => Some(*n as i64), _ => None } } else { None },
+        chunk_index: if u.kind == CHUNK {
+            match u.fact.get(1) {
+                Some(Value::Num(n)) => Some(*n as i64),
+                _ => None,
+            }
+        } else {
+            None
+        },
         claim,
         bm25_rank: None,
         ppr_rank: None,

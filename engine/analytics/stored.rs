@@ -42,13 +42,17 @@ pub fn is_stored(rel: &str) -> bool {
 /// The method text of a relation: the "rule" its witnesses name.
 pub fn method(rel: &str) -> String {
     let m = match rel {
-        "pagerank" => "PageRank over the entity graph (a same_as class is one node; edges weighted by the claims linking two entities, denied ones excluded), damping 0.85, power iteration to 1e-12; score with six decimals, rank from 1, ties by key",
+        "pagerank" => {
+            "PageRank over the entity graph (a same_as class is one node; edges weighted by the claims linking two entities, denied ones excluded), damping 0.85, power iteration to 1e-12; score with six decimals, rank from 1, ties by key"
+        }
         "entity_degree" => "distinct neighbours in the entity graph",
         "betweenness" => "Brandes betweenness, unweighted, normalised by (n-1)(n-2): exact up to 2000 nodes, else 256 sources drawn with seed 22",
         "god_node" => "degree at least 3 and at least the mean degree plus two standard deviations",
         "bridge" => "an edge whose removal disconnects its component (Tarjan)",
         "orphan" => "an entity no claim links to another",
-        "community" => "label propagation over the entity graph: nodes in key order, the neighbour label of greatest weight, own label kept on ties, else the smallest; communities of 2+ members numbered by size, then smallest key",
+        "community" => {
+            "label propagation over the entity graph: nodes in key order, the neighbour label of greatest weight, own label kept on ties, else the smallest; communities of 2+ members numbered by size, then smallest key"
+        }
         "community_label" => "c-TF-IDF over the texts of the units naming the community's members: tf(t,c)/|c| * ln(1 + A/f(t)), the five best terms",
         "community_doc" => "the documents of the units naming a member of the community, with their counts",
         _ => "the entity graph's size, the betweenness method and the label propagation rounds",
@@ -83,7 +87,9 @@ fn body(a: &Analysis, community_of: &BTreeMap<&str, i64>, rel: &str, args: &[Val
     let claims = |k: &str| g.node_of.get(k).map(|&n| g.claims[n].as_slice()).unwrap_or_default();
     let node = |k: &str| g.node_of.get(k).copied();
     let pick: Vec<(String, Vec<Value>)> = match rel {
-        "pagerank" | "entity_degree" | "betweenness" | "god_node" => claims(&sym(args.first())).iter().take(WITNESS_CLAIMS).map(|c| ("claim".to_string(), c.args.clone())).collect(),
+        "pagerank" | "entity_degree" | "betweenness" | "god_node" => {
+            claims(&sym(args.first())).iter().take(WITNESS_CLAIMS).map(|c| ("claim".to_string(), c.args.clone())).collect()
+        }
         "bridge" => {
             let b = node(&sym(args.get(1)));
             claims(&sym(args.first()))
@@ -120,11 +126,14 @@ fn body(a: &Analysis, community_of: &BTreeMap<&str, i64>, rel: &str, args: &[Val
 /// The facts to store for an analysis, each with its witness, and the methods (hash, text).
 pub fn derived_facts(a: &Analysis) -> (Vec<DerivedFact>, Vec<(String, String)>) {
     let rows = facts::rows(a, None);
-    let community_of: BTreeMap<&str, i64> =
-        rows.iter().filter(|(r, _)| r == "community").filter_map(|(_, args)| match args.first() {
+    let community_of: BTreeMap<&str, i64> = rows
+        .iter()
+        .filter(|(r, _)| r == "community")
+        .filter_map(|(_, args)| match args.first() {
             Some(Value::Sym(k)) => Some((k.as_str(), num(args.get(1)))),
             _ => None,
-        }).collect();
+        })
+        .collect();
     let mut methods: BTreeMap<String, String> = BTreeMap::new();
     let mut out = vec![];
     for (rel, args) in &rows {
@@ -137,12 +146,8 @@ pub fn derived_facts(a: &Analysis) -> (Vec<DerivedFact>, Vec<(String, String)>) 
         let text = method(SUMMARY);
         let hash = rule_hash(&text);
         methods.entry(hash.clone()).or_insert(text);
-        let args = vec![
-            Value::Num(a.central.nodes as i32),
-            Value::Num(a.central.edges as i32),
-            Value::Sym(a.central.betweenness_method.clone()),
-            Value::Num(a.communities.rounds as i32),
-        ];
+        let args =
+            vec![Value::Num(a.central.nodes as i32), Value::Num(a.central.edges as i32), Value::Sym(a.central.betweenness_method.clone()), Value::Num(a.communities.rounds as i32)];
         out.push(DerivedFact { rel: SUMMARY.to_string(), args, why: Derivation { round: 0, rule: hash, body: vec![] } });
     }
     (out, methods.into_iter().collect())

@@ -103,7 +103,6 @@ impl BuildReport {
 /// A progress callback: (files done, files total, current id).
 pub type Progress<'a> = &'a (dyn Fn(usize, usize, &str) + Sync);
 
-
 /// Options of a build.
 #[derive(Default)]
 pub struct BuildOptions<'a> {
@@ -250,7 +249,15 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
                 seen.insert(child.clone());
                 origins.insert(child.clone(), format!("an attachment of {}", path.display()));
                 report.unchanged += 1;
-                report.manifest.push(FileStatus { id: child.clone(), format: store.document(child)?.map(|r| r.format).unwrap_or_default(), status: Status::Unchanged, reason: None, warnings: vec![], facts: 0, llm: None });
+                report.manifest.push(FileStatus {
+                    id: child.clone(),
+                    format: store.document(child)?.map(|r| r.format).unwrap_or_default(),
+                    status: Status::Unchanged,
+                    reason: None,
+                    warnings: vec![],
+                    facts: 0,
+                    llm: None,
+                });
             }
             seen.insert(id.clone());
             report.unchanged += 1;
@@ -387,7 +394,11 @@ fn write_ready(store: &Store, stored: &BTreeSet<String>, ready: Ingested, parent
             seen.insert(id.clone());
             report.facts_written += facts.len();
             let status = if existed { Status::Changed } else { Status::Added };
-            if existed { report.changed.push(id.clone()) } else { report.added.push(id.clone()) }
+            if existed {
+                report.changed.push(id.clone())
+            } else {
+                report.added.push(id.clone())
+            }
             report.manifest.push(FileStatus { id, format: doc.format.to_string(), status, reason: None, warnings: doc.warnings, facts: facts.len(), llm: None });
             Ok(())
         }

@@ -11,11 +11,10 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;
 
-
 use tg_datalog::eval::{Database, EvalConfig, Witness, evaluate, evaluate_stratum};
+use tg_datalog::logic::{Kind, LogicProgram};
 use tg_datalog::maintain::{Change, maintain_stratum, maintainable, stratum_reads};
 use tg_datalog::relation::sort_dedup;
-use tg_datalog::logic::{Kind, LogicProgram};
 use tg_datalog::trace::split_args;
 use tg_store::{ColumnType, Derivation, DerivedFact, Epoch, Store, StoreError, Value, hex, render_fact as render};
 
@@ -83,12 +82,7 @@ fn column_types(kinds: &[Kind]) -> Option<Vec<ColumnType>> {
 }
 
 fn to_value(prog: &LogicProgram, db: &Database, rel: usize, row: &[u32]) -> Vec<Value> {
-    prog.relations[rel]
-        .kinds
-        .iter()
-        .zip(row)
-        .map(|(k, w)| if *k == Kind::Symbol { Value::Sym(db.values.symbol(*w).to_string()) } else { Value::Num(*w as i32) })
-        .collect()
+    prog.relations[rel].kinds.iter().zip(row).map(|(k, w)| if *k == Kind::Symbol { Value::Sym(db.values.symbol(*w).to_string()) } else { Value::Num(*w as i32) }).collect()
 }
 
 fn to_words(db: &mut Database, args: &[Value]) -> Vec<u32> {
@@ -639,7 +633,17 @@ pub(crate) fn explain_with(store: &Store, rel: &str, args: &[Value], depth: usiz
 }
 
 #[allow(clippy::too_many_arguments)]
-fn node(store: &Store, rel: &str, args: &[Value], depth: usize, lead: &str, child: &str, verify: bool, locs: &BTreeMap<String, String>, ex: &mut Explanation) -> Result<(), ReasonError> {
+fn node(
+    store: &Store,
+    rel: &str,
+    args: &[Value],
+    depth: usize,
+    lead: &str,
+    child: &str,
+    verify: bool,
+    locs: &BTreeMap<String, String>,
+    ex: &mut Explanation,
+) -> Result<(), ReasonError> {
     let shown = render(rel, args);
     // Analytics facts are explained by their method, recomputed (below), not by the
     // stored witness (which names only their first claims).

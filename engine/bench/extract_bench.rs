@@ -18,7 +18,6 @@ use textgraph::extract::vocab::Vocabulary;
 use textgraph::extract::{Input, extract};
 use textgraph::text::chunk::sentences;
 
-
 fn documents(p: &Path) -> Vec<String> {
     let text = String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
     if p.extension().is_some_and(|e| e == "jsonl") {
@@ -94,7 +93,16 @@ fn main() {
                     // For review: each claim with its quote, and each sentence's template.
                     for c in &x.claims {
                         let q = d.get(c.quote.0..c.quote.1).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
-                        let _ = writeln!(w, "{root}\t{i}\treview\t{}({}, {}) {} {:?} [{}] | {q}", c.rel, c.subject.0, c.object.0, c.modality.name(), c.attrs.iter().map(|a| format!("{}={}", a.0, a.1)).collect::<Vec<_>>(), c.asserter);
+                        let _ = writeln!(
+                            w,
+                            "{root}\t{i}\treview\t{}({}, {}) {} {:?} [{}] | {q}",
+                            c.rel,
+                            c.subject.0,
+                            c.object.0,
+                            c.modality.name(),
+                            c.attrs.iter().map(|a| format!("{}={}", a.0, a.1)).collect::<Vec<_>>(),
+                            c.asserter
+                        );
                     }
                     for s in &sents {
                         let ms: Vec<_> = x.mentions.iter().filter(|(m, _)| m.span.0 >= s.0 && m.span.1 <= s.1).map(|(m, _)| m.clone()).collect();

@@ -22,10 +22,10 @@ struct Row {
     facts: usize,
 }
 
-
 /// Deterministic synthetic prose: numbered sections, paragraphs, sentences with amounts.
 fn generated(mb: usize, markdown: bool) -> String {
-    let words = ["Acme", "wired", "funds", "to", "Beta", "Holdings", "through", "a", "correspondent", "account", "in", "Nauru", "after", "the", "board", "approved", "consulting", "fee"];
+    let words =
+        ["Acme", "wired", "funds", "to", "Beta", "Holdings", "through", "a", "correspondent", "account", "in", "Nauru", "after", "the", "board", "approved", "consulting", "fee"];
     let mut s = String::with_capacity(mb * 1_000_000 + 1000);
     let mut n = 0usize;
     let mut sec = 0;
@@ -54,7 +54,12 @@ fn generated_log(mb: usize) -> String {
     while s.len() < mb * 1_000_000 {
         let (h, m, sec) = (n / 3600 % 24, n / 60 % 60, n % 60);
         match n % 3 {
-            0 => s.push_str(&format!("2024-03-01T{h:02}:{m:02}:{sec:02}Z INFO wire WT-{n} submitted amount={} currency=USD beneficiary=\"Beta Holdings SA\" ip=10.0.{}.{}\n", n * 37 % 500_000, n % 256, n * 7 % 256)),
+            0 => s.push_str(&format!(
+                "2024-03-01T{h:02}:{m:02}:{sec:02}Z INFO wire WT-{n} submitted amount={} currency=USD beneficiary=\"Beta Holdings SA\" ip=10.0.{}.{}\n",
+                n * 37 % 500_000,
+                n % 256,
+                n * 7 % 256
+            )),
             1 => s.push_str(&format!("2024-03-01T{h:02}:{m:02}:{sec:02}Z INFO wire WT-{n} accepted by SWIFT in {} ms\n", 2000 + n % 1500)),
             _ => s.push_str(&format!("2024-03-01T{h:02}:{m:02}:{sec:02}Z WARN review threshold check skipped for wire WT-{n} (amount={} below 500000)\n", n * 31 % 500_000)),
         }

@@ -121,16 +121,18 @@ fn synthesize(dir: &Path, chunks: usize) -> PathBuf {
     std::fs::create_dir_all(&corpus).unwrap_or_else(|e| fail(&e.to_string()));
     let mut st = 22u64;
     let syll = ["ka", "lo", "mi", "ner", "tu", "sa", "vo", "rin", "dex", "pa", "qu", "ilo", "mar", "ten", "gro", "fi"];
-    let words: Vec<String> = (0..5000).map(|i| {
-        let mut w = String::new();
-        let mut x = i as u64 * 7919 + 13;
-        for _ in 0..(2 + i % 3) {
-            w.push_str(syll[(x % syll.len() as u64) as usize]);
-            x /= syll.len() as u64;
-            x += 3;
-        }
-        w
-    }).collect();
+    let words: Vec<String> = (0..5000)
+        .map(|i| {
+            let mut w = String::new();
+            let mut x = i as u64 * 7919 + 13;
+            for _ in 0..(2 + i % 3) {
+                w.push_str(syll[(x % syll.len() as u64) as usize]);
+                x /= syll.len() as u64;
+                x += 3;
+            }
+            w
+        })
+        .collect();
     let companies: Vec<String> = (0..300).map(|i| format!("{} {} Ltd", capital(&words[i * 7 % 5000]), capital(&words[(i * 13 + 5) % 5000]))).collect();
     let files = chunks.div_ceil(100);
     for f in 0..files {
@@ -139,11 +141,13 @@ fn synthesize(dir: &Path, chunks: usize) -> PathBuf {
             text.push_str(&format!("## Section {s}\n\n"));
             for _ in 0..6 {
                 let n = 6 + (next(&mut st) % 8) as usize;
-                let mut sentence: Vec<String> = (0..n).map(|_| {
-                    // Zipf-like: the square of a uniform picks low ranks more often.
-                    let u = (next(&mut st) % 10_000) as f64 / 10_000.0;
-                    words[((u * u) * 4999.0) as usize].clone()
-                }).collect();
+                let mut sentence: Vec<String> = (0..n)
+                    .map(|_| {
+                        // Zipf-like: the square of a uniform picks low ranks more often.
+                        let u = (next(&mut st) % 10_000) as f64 / 10_000.0;
+                        words[((u * u) * 4999.0) as usize].clone()
+                    })
+                    .collect();
                 if next(&mut st).is_multiple_of(4) {
                     let a = &companies[(next(&mut st) % 300) as usize];
                     let b = &companies[(next(&mut st) % 300) as usize];
@@ -180,7 +184,12 @@ fn timing(dir: &Path, chunks: usize) {
     let queries = ["kalo minerta", "sapa quilo", "paid USD", "kaka", "rin", "dexpa tenfi growo", "ilomar", "Kalo Mika Ltd payment"];
     let t = Instant::now();
     let g = textgraph::analytics::graph::EntityGraph::from_store(&store).unwrap_or_else(|e| fail(&e.to_string()));
-    println!("entity graph: {} nodes, {} edges, built in {:.0} ms (once per tg search --mode ppr|hybrid, once per GQL view)", g.len(), g.edges(), t.elapsed().as_secs_f64() * 1000.0);
+    println!(
+        "entity graph: {} nodes, {} edges, built in {:.0} ms (once per tg search --mode ppr|hybrid, once per GQL view)",
+        g.len(),
+        g.edges(),
+        t.elapsed().as_secs_f64() * 1000.0
+    );
     println!("mode\tqueries\tms/query (k=10, graph prebuilt, median of 3 runs)");
     for mode in [Mode::Bm25, Mode::Ppr, Mode::Hybrid] {
         let mut runs = vec![];

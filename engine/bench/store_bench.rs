@@ -83,13 +83,7 @@ fn main() -> anyhow::Result<()> {
     store.put_document(&NewDocument { id: "wires/000000.txt", format: "txt", source: text.as_bytes(), text }, &facts)?;
     let t = Instant::now();
     let r = derive(&store, &rules, false)?;
-    println!(
-        "derive incremental (1 document changed)\t{:.2} s\t({} changes; {} written, {} removed)",
-        t.elapsed().as_secs_f64(),
-        r.changes,
-        r.written,
-        r.removed
-    );
+    println!("derive incremental (1 document changed)\t{:.2} s\t({} changes; {} written, {} removed)", t.elapsed().as_secs_f64(), r.changes, r.written, r.removed);
     let t = Instant::now();
     let r = derive(&store, &rules, true)?;
     println!("derive full after the change\t{:.2} s\t({} written, {} removed)", t.elapsed().as_secs_f64(), r.written, r.removed);

@@ -21,8 +21,8 @@ use std::process::ExitCode;
 
 use textgraph::extract::eval::Report;
 use textgraph::extract::eval_docred::{add_reports, docred};
-use textgraph::extract::ner_train::{Doc, Settings, fold_of, model, read_fire, read_redocred, train};
 use textgraph::extract::ner::Model;
+use textgraph::extract::ner_train::{Doc, Settings, fold_of, model, read_fire, read_redocred, train};
 use textgraph::extract::vocab::Vocabulary;
 
 fn read(p: &PathBuf) -> Result<String, String> {
@@ -59,7 +59,17 @@ fn run() -> Result<(), String> {
         let mut fire_total = Report::default();
         for k in 0..cv {
             let leak = std::env::var_os("TG_NER_SCORE_TRAINING").is_some();
-            let train_docs: Vec<&Doc> = if leak { redocred.iter().chain(fire.iter()).collect() } else { redocred.iter().enumerate().filter(|(i, _)| fold_of(*i, cv) != k).map(|(_, d)| d).chain(fire.iter().enumerate().filter(|(i, _)| fold_of(*i, cv) != k).map(|(_, d)| d)).collect() };
+            let train_docs: Vec<&Doc> = if leak {
+                redocred.iter().chain(fire.iter()).collect()
+            } else {
+                redocred
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| fold_of(*i, cv) != k)
+                    .map(|(_, d)| d)
+                    .chain(fire.iter().enumerate().filter(|(i, _)| fold_of(*i, cv) != k).map(|(_, d)| d))
+                    .collect()
+            };
             let weights = train(&train_docs, settings);
             let m: Model = model(&weights, &format!("fold {k}"), settings);
             let held_out = move |i: usize| fold_of(i, cv) == k;

@@ -41,7 +41,24 @@ pub fn run(command: ClaimsCommand) -> ExitCode {
     let read = |p: &std::path::Path| std::fs::read_to_string(p).map_err(|e| format!("tg: cannot read {}: {e}", p.display()));
     let reply: Result<render::Reply, String> = match command {
         ClaimsCommand::Claim(ClaimArgs { action }) => match *action {
-            ClaimAction::Record { opts: _, doc, subject, subject_type, relation, object, object_type, quote, modality, polarity, asserter, asserter_type, occurrence, near, attrs, source } => {
+            ClaimAction::Record {
+                opts: _,
+                doc,
+                subject,
+                subject_type,
+                relation,
+                object,
+                object_type,
+                quote,
+                modality,
+                polarity,
+                asserter,
+                asserter_type,
+                occurrence,
+                near,
+                attrs,
+                source,
+            } => {
                 let mut attributes = std::collections::BTreeMap::new();
                 let mut bad = None;
                 for a in attrs {
@@ -52,7 +69,23 @@ pub fn run(command: ClaimsCommand) -> ExitCode {
                         None => bad = Some(claims::Refusal::new("bad_attribute", format!("--attr {a:?} is not KEY=VALUE"))),
                     }
                 }
-                let p = claims::Proposal { doc, subject, subject_type, relation, object, object_type, quote: Some(quote), modality, polarity, asserter, asserter_type, occurrence, near, attributes, source: Some(source) };
+                let p = claims::Proposal {
+                    doc,
+                    subject,
+                    subject_type,
+                    relation,
+                    object,
+                    object_type,
+                    quote: Some(quote),
+                    modality,
+                    polarity,
+                    asserter,
+                    asserter_type,
+                    occurrence,
+                    near,
+                    attributes,
+                    source: Some(source),
+                };
                 match bad {
                     Some(r) => Ok(render::refusal(&r, json)),
                     None => match claims::record(&store, &vocab, &p, "cli") {
@@ -62,9 +95,8 @@ pub fn run(command: ClaimsCommand) -> ExitCode {
                     },
                 }
             }
-            ClaimAction::Import { file, opts: _, source, doc } => {
-                read(&file).and_then(|text| claims::import(&store, &vocab, &text, doc.as_deref(), &source).map(|lines| render::imported(&lines, json)).map_err(|e| format!("tg: {e}")))
-            }
+            ClaimAction::Import { file, opts: _, source, doc } => read(&file)
+                .and_then(|text| claims::import(&store, &vocab, &text, doc.as_deref(), &source).map(|lines| render::imported(&lines, json)).map_err(|e| format!("tg: {e}"))),
             ClaimAction::Widen { opts: _, doc, quote, must_include, budget, occurrence, near } => {
                 match claims::widen(&store, &doc, &quote, claims::quote::Choice { occurrence, near }, &must_include, budget) {
                     Ok(w) => Ok(render::widened(&doc, &w, json)),
@@ -75,21 +107,23 @@ pub fn run(command: ClaimsCommand) -> ExitCode {
             ClaimAction::List { opts: _ } => claims::list(&store).map(|l| render::listed(&l, json)).map_err(|e| format!("tg: {e}")),
         },
         ClaimsCommand::Audit(AuditArgs { action }) => match action {
-            AuditAction::Emit { opts: _, sample, seed, generated_only, output, force } => match claims::audit::emit(&store, &vocab, &claims::audit::Sample { size: sample, seed, generated_only }) {
-                Err(e) => Err(format!("tg: {e}")),
-                Ok(batch) => {
-                    let text = serde_json::to_string_pretty(&batch).unwrap_or_default() + "\n";
-                    let n = batch["sample"].as_u64().unwrap_or(0);
-                    let pop = batch["population"].as_u64().unwrap_or(0);
-                    if output.as_os_str() == "-" {
-                        Ok(render::Reply { stdout: text, ..Default::default() })
-                    } else {
-                        textgraph::store::output::write_output(store.path(), &output, text.as_bytes(), force)
-                            .map(|_| render::Reply { stdout: format!("{n} of {pop} claims written to {} (seed {seed})\n", output.display()), ..Default::default() })
-                            .map_err(|e| format!("tg: {e}"))
+            AuditAction::Emit { opts: _, sample, seed, generated_only, output, force } => {
+                match claims::audit::emit(&store, &vocab, &claims::audit::Sample { size: sample, seed, generated_only }) {
+                    Err(e) => Err(format!("tg: {e}")),
+                    Ok(batch) => {
+                        let text = serde_json::to_string_pretty(&batch).unwrap_or_default() + "\n";
+                        let n = batch["sample"].as_u64().unwrap_or(0);
+                        let pop = batch["population"].as_u64().unwrap_or(0);
+                        if output.as_os_str() == "-" {
+                            Ok(render::Reply { stdout: text, ..Default::default() })
+                        } else {
+                            textgraph::store::output::write_output(store.path(), &output, text.as_bytes(), force)
+                                .map(|_| render::Reply { stdout: format!("{n} of {pop} claims written to {} (seed {seed})\n", output.display()), ..Default::default() })
+                                .map_err(|e| format!("tg: {e}"))
+                        }
                     }
                 }
-            },
+            }
             AuditAction::Ingest { file, opts: _ } => read(&file).and_then(|text| match claims::audit::ingest(&store, &text) {
                 Ok(Ok(r)) => Ok(render::ingested(&r, json)),
                 Ok(Err(r)) => Ok(render::refusal(&r, json)),

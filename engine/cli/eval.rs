@@ -33,7 +33,10 @@ pub fn run(what: EvalCommand) -> ExitCode {
         // them are training scores. Say so; held-out scores come from `tg-train-ner --cv`.
         let hash = blake3::hash(text.as_bytes()).to_hex().to_string();
         if textgraph::extract::ner::BUILTIN.about.contains(&hash) {
-            eprintln!("tg: note: {} is part of the built-in name recogniser's training data; entity scores on it are training scores (held-out: tg-train-ner --cv 5, docs/BENCHMARKS.md)", path.display());
+            eprintln!(
+                "tg: note: {} is part of the built-in name recogniser's training data; entity scores on it are training scores (held-out: tg-train-ner --cv 5, docs/BENCHMARKS.md)",
+                path.display()
+            );
         }
         let vocab = textgraph::extract::vocab::Vocabulary::builtin();
         match which {

@@ -128,7 +128,10 @@ pub fn run(command: LibraryCommand) -> Result<ExitCode, ExitCode> {
             use textgraph::rules::resolve::entity;
             let (key, v) = entity::neighbours(&open_store(&db)?, &entity).map_err(|e| fail(e.to_string()))?;
             if format == "tsv" || format == "csv" {
-                let rows: Vec<Vec<String>> = v.iter().map(|n| vec![n.direction.clone(), n.relation.clone(), n.other.clone(), n.claims.len().to_string(), n.modalities.join(" "), n.citation.clone()]).collect();
+                let rows: Vec<Vec<String>> = v
+                    .iter()
+                    .map(|n| vec![n.direction.clone(), n.relation.clone(), n.other.clone(), n.claims.len().to_string(), n.modalities.join(" "), n.citation.clone()])
+                    .collect();
                 print!("{}", super::table::render(&format, &["direction", "relation", "entity", "claims", "modalities", "citation"], &rows));
             } else {
                 let json = serde_json::json!({"entity": key, "neighbours": v});

@@ -55,11 +55,7 @@ pub fn dispatch(cli: Option<Cli>) -> ExitCode {
                     return ExitCode::from(exit::ERROR);
                 }
             };
-            let text = if prompt {
-                v.prompt()
-            } else {
-                v.relations.iter().map(|(n, r)| format!("{n}\t{} -> {}\n", r.subject.join("|"), r.object.join("|"))).collect()
-            };
+            let text = if prompt { v.prompt() } else { v.relations.iter().map(|(n, r)| format!("{n}\t{} -> {}\n", r.subject.join("|"), r.object.join("|"))).collect() };
             let _ = std::io::stdout().lock().write_all(text.as_bytes());
             ExitCode::from(exit::OK)
         }

@@ -200,9 +200,7 @@ fn build_with_progress(
     // Files, MB, MB/s and ETA by bytes (cli::progress): the bar's position is bytes read.
     let bytes = super::progress::Bytes::of_corpus(corpus, store.path(), follow_links);
     let bar = indicatif::ProgressBar::new(bytes.total().max(1));
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {msg}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    bar.set_style(indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {msg}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()));
     let progress = |done: usize, total: usize, id: &str| {
         let b = bytes.done(id);
         bar.set_position(b);

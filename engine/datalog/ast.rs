@@ -336,10 +336,7 @@ impl AstLiteral {
     pub fn span(&self) -> Span {
         match self {
             AstLiteral::Atom(a) | AstLiteral::Negated(a) => a.span,
-            AstLiteral::Constraint(_, _, _, s)
-            | AstLiteral::Pred(_, _, _, s)
-            | AstLiteral::Disjunction(_, s)
-            | AstLiteral::Bool(_, s) => *s,
+            AstLiteral::Constraint(_, _, _, s) | AstLiteral::Pred(_, _, _, s) | AstLiteral::Disjunction(_, s) | AstLiteral::Bool(_, s) => *s,
         }
     }
 }

@@ -9,8 +9,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::ast::*;
 use super::diag::{Diagnostic, Diagnostics, SourceMap, Span};
-use super::logic::{self, Aggregate, Atom, Expr, Functor, IoSpec, Kind, Lit, LogicProgram, LogicRelation, RecordType, RelId, TypeInfo, VarId};
 use super::host::{HostFn, HostTable};
+use super::logic::{self, Aggregate, Atom, Expr, Functor, IoSpec, Kind, Lit, LogicProgram, LogicRelation, RecordType, RelId, TypeInfo, VarId};
 use super::value::Values;
 
 /// Lowers a parsed (component-expanded) program. Constants are interned into `values`;
@@ -329,7 +329,9 @@ impl Lower<'_> {
                             head_vars.insert(*v);
                         }
                     }
-                    rule.body.iter().any(|l| matches!(l, Lit::Atom(at) if at.args.iter().any(|e| matches!(e, Expr::Var(v) if !head_vars.contains(v) && !rule.var_names[*v].starts_with('_')))))
+                    rule.body
+                        .iter()
+                        .any(|l| matches!(l, Lit::Atom(at) if at.args.iter().any(|e| matches!(e, Expr::Var(v) if !head_vars.contains(v) && !rule.var_names[*v].starts_with('_')))))
                 });
                 if introduces {
                     self.diags.push(Diagnostic::error("TG0221", a.span, "cannot inline a negated relation which may introduce new variables"));
@@ -397,11 +399,7 @@ impl Lower<'_> {
 
     fn arity_error(&mut self, rel: RelId, atom: &AstAtom) {
         let r = &self.prog.relations[rel];
-        self.diags.push(Diagnostic::error(
-            "TG0205",
-            atom.span,
-            format!("mismatching arity of relation {}: {} argument(s) given, {} declared", r.name, atom.args.len(), r.arity()),
-        ));
+        self.diags.push(Diagnostic::error("TG0205", atom.span, format!("mismatching arity of relation {}: {} argument(s) given, {} declared", r.name, atom.args.len(), r.arity())));
     }
 
     fn rule(&mut self, c: &AstClause, hrel: RelId, head: &AstAtom, body: &[&AstLiteral], text: String) -> Option<logic::Rule> {
@@ -587,7 +585,14 @@ impl Lower<'_> {
             {
                 for v in [*x, *y] {
                     bad.insert(v);
-                    note.insert(v, format!("it is compared with a value of type {}, which shares no values with {}", self.prog.types[if v == *x { ty } else { tx }].name, self.prog.types[if v == *x { tx } else { ty }].name));
+                    note.insert(
+                        v,
+                        format!(
+                            "it is compared with a value of type {}, which shares no values with {}",
+                            self.prog.types[if v == *x { ty } else { tx }].name,
+                            self.prog.types[if v == *x { tx } else { ty }].name
+                        ),
+                    );
                 }
             }
         }
@@ -616,8 +621,12 @@ impl Lower<'_> {
             {
                 let sp = b.spans.get(*v).copied().unwrap_or(span);
                 self.diags.push(
-                    Diagnostic::error("TG0308", sp, format!("argument type {} of {} is not a subtype of the declared type {}", self.prog.types[t].name, b.names[*v], self.prog.types[h].name))
-                        .with_note(format!("{}'s attribute {} is declared {}", self.prog.relations[hrel].name, self.prog.relations[hrel].attr_names[c], self.prog.types[h].name)),
+                    Diagnostic::error(
+                        "TG0308",
+                        sp,
+                        format!("argument type {} of {} is not a subtype of the declared type {}", self.prog.types[t].name, b.names[*v], self.prog.types[h].name),
+                    )
+                    .with_note(format!("{}'s attribute {} is declared {}", self.prog.relations[hrel].name, self.prog.relations[hrel].attr_names[c], self.prog.types[h].name)),
                 );
             }
         }
@@ -1177,10 +1186,9 @@ fn ground_lits(lits: &[PLit], bound: &mut [bool]) {
                         set(*out, bound);
                     }
                 }
-                PLit::Range(out, args, _)
-                    if args.iter().all(|a| all_bound(a, bound)) => {
-                        set(*out, bound);
-                    }
+                PLit::Range(out, args, _) if args.iter().all(|a| all_bound(a, bound)) => {
+                    set(*out, bound);
+                }
                 _ => {}
             }
         }
@@ -1399,9 +1407,7 @@ impl Infer<'_> {
         fn walk(inf: &mut Infer, lits: &[PLit]) {
             for l in lits {
                 match l {
-                    PLit::Cmp(_, a, b, _)
-                        if inf.kind_of(a).is_none() && inf.kind_of(b).is_none() && !matches!(a, PExpr::Record(_)) && !matches!(b, PExpr::Record(_)) =>
-                    {
+                    PLit::Cmp(_, a, b, _) if inf.kind_of(a).is_none() && inf.kind_of(b).is_none() && !matches!(a, PExpr::Record(_)) && !matches!(b, PExpr::Record(_)) => {
                         inf.unify(a, Kind::Number);
                         inf.unify(b, Kind::Number);
                     }
@@ -1470,9 +1476,7 @@ impl Finish<'_> {
             }
             PExpr::Unary(op, a) => Expr::Unary(*op, k, Box::new(self.expr(a, k))),
             // `+` on symbols concatenates, as in Soufflé.
-            PExpr::Binary(BinOp::Add, a, b) if k == Kind::Symbol => {
-                Expr::Call(Functor::Cat, vec![Kind::Symbol, Kind::Symbol], vec![self.expr(a, k), self.expr(b, k)])
-            }
+            PExpr::Binary(BinOp::Add, a, b) if k == Kind::Symbol => Expr::Call(Functor::Cat, vec![Kind::Symbol, Kind::Symbol], vec![self.expr(a, k), self.expr(b, k)]),
             PExpr::Binary(op, a, b) => Expr::Binary(*op, k, Box::new(self.expr(a, k)), Box::new(self.expr(b, k))),
             PExpr::As(a, _, _) => {
                 let ik = self.kind_of(a).unwrap_or(Kind::Number);
@@ -1486,10 +1490,13 @@ impl Finish<'_> {
                     Functor::Min | Functor::Max => args.iter().map(|_| k).collect(),
                     Functor::Host(h) => h.args().to_vec(),
                     // `as` reinterprets without converting: a value keeps the kind it was computed at.
-                    _ => args.iter().map(|a| match a {
-                        PExpr::As(inner, _, _) => self.kind_of(inner).unwrap_or(Kind::Number),
-                        _ => self.kind_of(a).unwrap_or(Kind::Number),
-                    }).collect(),
+                    _ => args
+                        .iter()
+                        .map(|a| match a {
+                            PExpr::As(inner, _, _) => self.kind_of(inner).unwrap_or(Kind::Number),
+                            _ => self.kind_of(a).unwrap_or(Kind::Number),
+                        })
+                        .collect(),
                 };
                 let es = args.iter().zip(&arg_kinds).map(|(a, ak)| self.expr(a, *ak)).collect();
                 Expr::Call(*f, arg_kinds, es)
@@ -1499,12 +1506,8 @@ impl Finish<'_> {
 
     fn lit(&mut self, l: &PLit, rels: &[LogicRelation]) -> Lit {
         match l {
-            PLit::Atom(r, args, span) => {
-                Lit::Atom(Atom { rel: *r, args: args.iter().zip(&rels[*r].kinds).map(|(a, k)| self.expr(a, *k)).collect(), span: *span })
-            }
-            PLit::Neg(r, args, span) => {
-                Lit::Neg(*r, args.iter().zip(&rels[*r].kinds).map(|(a, k)| a.as_ref().map(|a| self.expr(a, *k))).collect(), *span)
-            }
+            PLit::Atom(r, args, span) => Lit::Atom(Atom { rel: *r, args: args.iter().zip(&rels[*r].kinds).map(|(a, k)| self.expr(a, *k)).collect(), span: *span }),
+            PLit::Neg(r, args, span) => Lit::Neg(*r, args.iter().zip(&rels[*r].kinds).map(|(a, k)| a.as_ref().map(|a| self.expr(a, *k))).collect(), *span),
             PLit::Cmp(op, a, b, span) => {
                 let k = self.kind_of(a).or_else(|| self.kind_of(b)).unwrap_or(Kind::Number);
                 Lit::Cmp(*op, k, self.expr(a, k), self.expr(b, k), *span)

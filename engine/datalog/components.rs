@@ -12,8 +12,7 @@ use super::diag::{Diagnostic, Diagnostics, Span};
 
 /// Expands every component instance of a program; the result has no `.comp` or `.init` left.
 pub fn expand(prog: AstProgram, diags: &mut Diagnostics) -> AstProgram {
-    let top: HashMap<String, AstComponent> =
-        prog.items.iter().filter_map(|i| if let AstItem::Component(c) = i { Some((c.name.clone(), c.clone())) } else { None }).collect();
+    let top: HashMap<String, AstComponent> = prog.items.iter().filter_map(|i| if let AstItem::Component(c) = i { Some((c.name.clone(), c.clone())) } else { None }).collect();
     check_overrides(&prog.items, &top, diags);
     let mut x = Expander { diags, depth: 0 };
     let env = Env::default();
@@ -81,11 +80,7 @@ impl Expander<'_> {
             return None;
         };
         if c.params.len() != args.len() {
-            self.diags.push(Diagnostic::error(
-                "TG0706",
-                span,
-                format!("component {comp} takes {} type parameter(s), {} given", c.params.len(), args.len()),
-            ));
+            self.diags.push(Diagnostic::error("TG0706", span, format!("component {comp} takes {} type parameter(s), {} given", c.params.len(), args.len())));
             return None;
         }
         if self.depth > 32 {
@@ -230,10 +225,14 @@ fn map_names(item: AstItem, rel: &dyn Fn(&str) -> String, ty: &dyn Fn(&str) -> S
             t.def = match t.def {
                 AstTypeDef::Subtype(b) => AstTypeDef::Subtype(ty(&b)),
                 AstTypeDef::Union(ms) => AstTypeDef::Union(ms.iter().map(|m| ty(m)).collect()),
-                AstTypeDef::Record(fs) => AstTypeDef::Record(fs.into_iter().map(|mut f| {
-                    f.ty = ty(&f.ty);
-                    f
-                }).collect()),
+                AstTypeDef::Record(fs) => AstTypeDef::Record(
+                    fs.into_iter()
+                        .map(|mut f| {
+                            f.ty = ty(&f.ty);
+                            f
+                        })
+                        .collect(),
+                ),
             };
             AstItem::Type(t)
         }

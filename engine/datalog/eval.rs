@@ -170,14 +170,7 @@ pub(super) fn prepare(ops: &mut [Op], rels: &mut [Relation], deltas: &mut [Optio
     }
 }
 
-fn run_stratum(
-    prog: &LogicProgram,
-    stratum: &Stratum,
-    plans: &mut [RulePlans],
-    deletions: &mut [RulePlans],
-    db: &mut Database,
-    regexes: &mut RegexCache,
-) -> u32 {
+fn run_stratum(prog: &LogicProgram, stratum: &Stratum, plans: &mut [RulePlans], deletions: &mut [RulePlans], db: &mut Database, regexes: &mut RegexCache) -> u32 {
     let nrel = prog.relations.len();
     let mut deltas: Vec<Option<Relation>> = (0..nrel).map(|_| None).collect();
     let mut tombstones: HashMap<RelId, HashSet<Vec<u32>>> = HashMap::new();
@@ -315,7 +308,14 @@ pub(super) struct Pending {
 
 impl Pending {
     pub(super) fn new(n: usize, prov: bool) -> Self {
-        Pending { compacting: true, rewitness: false, hidden_from: RelId::MAX, rows: vec![vec![]; n], fresh: vec![vec![]; n], wits: prov.then(|| (0..n).map(|_| hashbrown::HashMap::new()).collect()) }
+        Pending {
+            compacting: true,
+            rewitness: false,
+            hidden_from: RelId::MAX,
+            rows: vec![vec![]; n],
+            fresh: vec![vec![]; n],
+            wits: prov.then(|| (0..n).map(|_| hashbrown::HashMap::new()).collect()),
+        }
     }
 
     /// Words buffered per relation before a compaction (16 MiB).
@@ -632,17 +632,8 @@ impl Exec<'_> {
                 }
             }
             Op::Agg { agg, sub, check } => {
-                let mut state = Sink::Agg(AggState {
-                    op: agg.op,
-                    kind: agg.kind,
-                    count: 0,
-                    acc: None,
-                    fsum: 0.0,
-                    isum: 0,
-                    target: agg.target.clone(),
-                    base: self.trail.len(),
-                    best: vec![],
-                });
+                let mut state =
+                    Sink::Agg(AggState { op: agg.op, kind: agg.kind, count: 0, acc: None, fsum: 0.0, isum: 0, target: agg.target.clone(), base: self.trail.len(), best: vec![] });
                 let saved_trail = self.trail.len();
                 let saved_words = self.trail_words.len();
                 let saved_env = self.env.clone();

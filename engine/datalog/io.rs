@@ -49,10 +49,7 @@ fn confined(base: &Path, name: &str, allow: bool, what: &str, rel: &str, flag: &
     if inside {
         Ok(path)
     } else {
-        Err(Diagnostic::global(
-            "TG0608",
-            format!("{what} {} of relation {rel} is outside the folder {} ({flag}); pass --allow-paths to allow it", path.display(), base.display()),
-        ))
+        Err(Diagnostic::global("TG0608", format!("{what} {} of relation {rel} is outside the folder {} ({flag}); pass --allow-paths to allow it", path.display(), base.display())))
     }
 }
 
@@ -74,10 +71,7 @@ pub fn read_inputs(prog: &LogicProgram, fact_dir: &Path, allow_paths: bool, valu
                     match std::fs::read(&path) {
                         Ok(b) => String::from_utf8_lossy(&b).into_owned(),
                         Err(e) => {
-                            return Err(Diagnostic::global(
-                                "TG0602",
-                                format!("cannot open fact file {} for relation {}: {e}", path.display(), rel.name),
-                            ));
+                            return Err(Diagnostic::global("TG0602", format!("cannot open fact file {} for relation {}: {e}", path.display(), rel.name)));
                         }
                     }
                 }
@@ -117,10 +111,7 @@ fn parse_rows(prog: &LogicProgram, rel: &LogicRelation, spec: &IoSpec, text: &st
             continue;
         }
         if fields.len() != rel.arity() && !(rel.arity() == 0 && fields.len() <= 1) {
-            return Err(Diagnostic::global(
-                "TG0605",
-                format!("{origin}:{}: relation {} has {} column(s), this line has {}", lineno + 1, rel.name, rel.arity(), fields.len()),
-            ));
+            return Err(Diagnostic::global("TG0605", format!("{origin}:{}: relation {} has {} column(s), this line has {}", lineno + 1, rel.name, rel.arity(), fields.len())));
         }
         for (c, f) in fields.iter().enumerate().take(rel.arity()) {
             let w = parse_value(prog, rel.kinds[c], f, values).ok_or_else(|| {
@@ -390,7 +381,16 @@ pub fn render_rows(prog: &LogicProgram, r: RelId, rows: &[u32], stride: usize, v
 /// Writes one `.output` of a relation; returns text destined for stdout, if any.
 /// `filename=` may not leave the output folder unless `allow_paths`.
 #[allow(clippy::too_many_arguments)]
-pub fn write_output(prog: &LogicProgram, r: RelId, spec: &IoSpec, rows: &[u32], stride: usize, values: &Values, dir: &OutputDir, allow_paths: bool) -> Result<Option<String>, Diagnostic> {
+pub fn write_output(
+    prog: &LogicProgram,
+    r: RelId,
+    spec: &IoSpec,
+    rows: &[u32],
+    stride: usize,
+    values: &Values,
+    dir: &OutputDir,
+    allow_paths: bool,
+) -> Result<Option<String>, Diagnostic> {
     let rel = &prog.relations[r];
     let rfc = spec.get("rfc4180") == Some("true");
     let delim = spec.get("delimiter").map(unescape_delim).unwrap_or_else(|| if rfc { ",".into() } else { "\t".into() });

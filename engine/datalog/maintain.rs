@@ -150,9 +150,8 @@ pub fn maintain_stratum(prog: &LogicProgram, stratum: &Stratum, db: &mut Databas
         let mut doomed: Vec<Vec<u32>> = vec![];
         for (mut row, w) in wits.iter(h) {
             let Some(ri) = w.rule else { continue };
-            let broken = whole.contains(&ri)
-                || neg_gained.contains(&ri)
-                || w.body.iter().any(|(br, bw)| changes.get(*br).and_then(|c| c.as_ref()).is_some_and(|c| c.minus.contains(bw)));
+            let broken =
+                whole.contains(&ri) || neg_gained.contains(&ri) || w.body.iter().any(|(br, bw)| changes.get(*br).and_then(|c| c.as_ref()).is_some_and(|c| c.minus.contains(bw)));
             if broken {
                 row.resize(stride, 0); // a nullary relation's row is one zero word
                 doomed.push(row);

@@ -67,7 +67,6 @@ fn eval_opt(e: &Expr, env: &[Option<u32>], values: &mut Values) -> Option<u32> {
     eval(e, &flat, values)
 }
 
-
 fn bound(e: &Expr, env: &[Option<u32>]) -> bool {
     let mut v = vec![];
     e.vars(&mut v);

@@ -132,9 +132,7 @@ impl Ctx<'_> {
                     pest::error::InputLocation::Span((s, _)) => s,
                 };
                 let mut expected: Vec<&str> = match &e.variant {
-                    pest::error::ErrorVariant::ParsingError { positives, .. } => {
-                        positives.iter().map(friendly).filter(|s| !s.is_empty()).collect()
-                    }
+                    pest::error::ErrorVariant::ParsingError { positives, .. } => positives.iter().map(friendly).filter(|s| !s.is_empty()).collect(),
                     pest::error::ErrorVariant::CustomError { .. } => vec![],
                 };
                 expected.sort_unstable();
@@ -198,13 +196,10 @@ impl Ctx<'_> {
                     // say what they call, Soufflé-style. Any other cannot be bound.
                     let name = p.clone().into_inner().next().map(|n| n.as_str().to_string()).unwrap_or_default();
                     if super::host::HostFn::by_name(self.opts.hosts, &name).is_none() {
-                        self.diags.push(
-                            Diagnostic::error("TG0501", span, "user-defined functors (.functor) are not supported")
-                                .with_note(format!(
-                                    "tg binds functors in Rust; C++ functor libraries cannot be loaded; tg provides: {}",
-                                    super::host::HostFn::names(self.opts.hosts).join(", ")
-                                )),
-                        )
+                        self.diags.push(Diagnostic::error("TG0501", span, "user-defined functors (.functor) are not supported").with_note(format!(
+                            "tg binds functors in Rust; C++ functor libraries cannot be loaded; tg provides: {}",
+                            super::host::HostFn::names(self.opts.hosts).join(", ")
+                        )))
                     }
                 }
                 Rule::type_decl => {
@@ -212,20 +207,14 @@ impl Ctx<'_> {
                     let name = it.next().map(|n| n.as_str().to_string()).unwrap_or_default();
                     let def = match it.next() {
                         None => AstTypeDef::Subtype("symbol".into()),
-                        Some(d) if d.as_rule() == Rule::subtype_def => {
-                            AstTypeDef::Subtype(d.into_inner().next().map(|n| n.as_str().to_string()).unwrap_or_default())
-                        }
+                        Some(d) if d.as_rule() == Rule::subtype_def => AstTypeDef::Subtype(d.into_inner().next().map(|n| n.as_str().to_string()).unwrap_or_default()),
                         Some(d) => {
                             let Some(inner) = d.into_inner().next() else { continue };
                             match inner.as_rule() {
                                 Rule::union_type => AstTypeDef::Union(inner.into_inner().map(|n| n.as_str().to_string()).collect()),
                                 Rule::record_type => AstTypeDef::Record(inner.into_inner().map(|a| self.attr(fid, a)).collect()),
                                 _ => {
-                                    self.diags.push(Diagnostic::error(
-                                        "TG0502",
-                                        span,
-                                        "algebraic data types (branches with '{…}') are not supported",
-                                    ));
+                                    self.diags.push(Diagnostic::error("TG0502", span, "algebraic data types (branches with '{…}') are not supported"));
                                     continue;
                                 }
                             }
@@ -407,11 +396,7 @@ impl Ctx<'_> {
     fn body(&self, fid: u32, p: Pair<Rule>) -> Vec<AstLiteral> {
         let span = self.span(fid, &p);
         let conjs: Vec<Vec<AstLiteral>> = p.into_inner().map(|c| c.into_inner().map(|l| self.literal(fid, l)).collect()).collect();
-        if conjs.len() == 1 {
-            conjs.into_iter().next().unwrap_or_default()
-        } else {
-            vec![AstLiteral::Disjunction(conjs, span)]
-        }
+        if conjs.len() == 1 { conjs.into_iter().next().unwrap_or_default() } else { vec![AstLiteral::Disjunction(conjs, span)] }
     }
 
     fn literal(&self, fid: u32, p: Pair<Rule>) -> AstLiteral {
@@ -448,11 +433,7 @@ impl Ctx<'_> {
                 match inner {
                     Some(b) => {
                         let mut lits = self.body(fid, b);
-                        if lits.len() == 1 {
-                            lits.pop().unwrap_or(AstLiteral::Bool(true, span))
-                        } else {
-                            AstLiteral::Disjunction(vec![lits], span)
-                        }
+                        if lits.len() == 1 { lits.pop().unwrap_or(AstLiteral::Bool(true, span)) } else { AstLiteral::Disjunction(vec![lits], span) }
                     }
                     None => AstLiteral::Bool(true, span),
                 }

@@ -155,7 +155,6 @@ struct Planner<'a> {
     delta: Option<usize>,
 }
 
-
 fn is_bound(e: &Expr, bound: &[bool]) -> bool {
     let mut v = vec![];
     e.vars(&mut v);
@@ -177,13 +176,11 @@ impl Planner<'_> {
             }
         }
         loop {
-            let next = (0..body.len())
-                .filter(|&i| !done[i] && matches!(body[i], Lit::Atom(_)))
-                .min_by_key(|&i| {
-                    let Lit::Atom(a) = &body[i] else { return (1, i) };
-                    let connected = a.args.iter().any(|e| is_bound(e, bound) );
-                    (if connected { 0 } else { 1 }, i)
-                });
+            let next = (0..body.len()).filter(|&i| !done[i] && matches!(body[i], Lit::Atom(_))).min_by_key(|&i| {
+                let Lit::Atom(a) = &body[i] else { return (1, i) };
+                let connected = a.args.iter().any(|e| is_bound(e, bound));
+                (if connected { 0 } else { 1 }, i)
+            });
             let Some(i) = next else { break };
             self.scan(body, i, bound);
             done[i] = true;
@@ -382,7 +379,12 @@ pub fn show(ops: &[Op], names: &dyn Fn(RelId) -> String, var: &dyn Fn(VarId) -> 
                 if *source == Source::Delta { " (delta)" } else { "" },
                 perm,
                 key.len(),
-                cols.iter().map(|c| match c { ColAction::Bind(_, v) => var(*v), ColAction::Check(_, v) => format!("={}", var(*v)) }).collect::<Vec<_>>()
+                cols.iter()
+                    .map(|c| match c {
+                        ColAction::Bind(_, v) => var(*v),
+                        ColAction::Check(_, v) => format!("={}", var(*v)),
+                    })
+                    .collect::<Vec<_>>()
             ),
             Op::Filter(_) => writeln!(s, "{pad}if …"),
             Op::Assign(v, _) => writeln!(s, "{pad}let {} = …", var(*v)),

@@ -52,15 +52,12 @@ pub fn stratify(prog: &LogicProgram, diags: &mut Diagnostics) -> Vec<Stratum> {
             if negative && comp_of[r] == comp_of[head] && reported.insert((comp_of[head], r)) {
                 let mut names: Vec<&str> = sccs[comp_of[head]].iter().map(|x| prog.relations[g[*x]].name.as_str()).collect();
                 names.sort_unstable();
-                diags.push(
-                    Diagnostic::error("TG0401", rule.span, format!("unable to stratify relation(s) {{{}}}", names.join(", ")))
-                        .with_note(format!(
-                            "{} is negated or aggregated while computing {}, which it depends on: cycle {}",
-                            prog.relations[r].name,
-                            prog.relations[head].name,
-                            cycle_text(&names)
-                        )),
-                );
+                diags.push(Diagnostic::error("TG0401", rule.span, format!("unable to stratify relation(s) {{{}}}", names.join(", "))).with_note(format!(
+                    "{} is negated or aggregated while computing {}, which it depends on: cycle {}",
+                    prog.relations[r].name,
+                    prog.relations[head].name,
+                    cycle_text(&names)
+                )));
             }
         }
     }

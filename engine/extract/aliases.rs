@@ -24,9 +24,9 @@ use super::entities::{Mention, collapse, name_key};
 use super::modality::Modality;
 use super::vocab::Vocabulary;
 use super::{Claim, hex16};
+use tg_store::{CitedFact, Tag, Value};
 use tg_text::document::Span;
 use tg_text::names;
-use tg_store::{CitedFact, Tag, Value};
 
 /// Two parties listed side by side in one sentence, with the span of the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -297,9 +297,13 @@ pub fn unquoted_terms(text: &str, mentions: &[Mention]) -> Vec<(String, usize)> 
         let low = inner.to_lowercase();
         let term = inner.trim();
         // "(the Company)": the generic noun is the term, as written.
-        let generic = low.starts_with("the ") && term.split_whitespace().count() == 2 && term.split_whitespace().nth(1).is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase));
+        let generic =
+            low.starts_with("the ") && term.split_whitespace().count() == 2 && term.split_whitespace().nth(1).is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase));
         let outer = names::words(base);
-        let own = !low.starts_with("the ") && term.chars().next().is_some_and(char::is_uppercase) && names::is_defined_term(term, &outer) && names::legal_form(&format!("x {term}")).is_empty();
+        let own = !low.starts_with("the ")
+            && term.chars().next().is_some_and(char::is_uppercase)
+            && names::is_defined_term(term, &outer)
+            && names::legal_form(&format!("x {term}")).is_empty();
         if generic || own {
             out.push((term.to_string(), i));
         }

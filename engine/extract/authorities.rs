@@ -76,7 +76,9 @@ fn canonical(name: &str) -> String {
 pub fn is_authority(key: &str) -> bool {
     let Some(name) = key.strip_prefix("Organization:") else { return false };
     LEXICON.iter().any(|(_, k)| *k == name)
-        || ["united states attorney's office for ", "united states district court for ", "united states bankruptcy court for ", "bankruptcy court for "].iter().any(|p| name.starts_with(p))
+        || ["united states attorney's office for ", "united states district court for ", "united states bankruptcy court for ", "bankruptcy court for "]
+            .iter()
+            .any(|p| name.starts_with(p))
         || (name.contains("court of appeals") || name.contains("supreme court")) && name.contains("united states")
 }
 
@@ -93,9 +95,8 @@ pub fn with_authorities(text: &str, sentence: Span, found: Vec<Mention>) -> Vec<
 
 /// Authority mentions in `t` (which starts at `base` in the document).
 pub fn find(t: &str, base: usize) -> Vec<Mention> {
-    static AC: LazyLock<Option<aho_corasick::AhoCorasick>> = LazyLock::new(|| {
-        aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(LEXICON.iter().map(|(n, _)| *n)).ok()
-    });
+    static AC: LazyLock<Option<aho_corasick::AhoCorasick>> =
+        LazyLock::new(|| aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(LEXICON.iter().map(|(n, _)| *n)).ok());
     // "United States Attorney's Office for the District of New Jersey", "U.S. Attorney
     // for the Southern District of New York"; federal courts by district or circuit.
     static DISTRICT: &str = r"(?:(?:Northern|Southern|Eastern|Western|Middle|Central)\s+)?District\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}";
@@ -168,7 +169,9 @@ mod tests {
 
     #[test]
     fn prosecutors_and_courts_by_district() {
-        let k = keys("The United States Attorney for the Eastern District of Michigan filed in the United States\nDistrict Court for the Southern District of New York and the federal District Court for the District of Columbia.");
+        let k = keys(
+            "The United States Attorney for the Eastern District of Michigan filed in the United States\nDistrict Court for the Southern District of New York and the federal District Court for the District of Columbia.",
+        );
         let got: Vec<&str> = k.iter().map(|(_, key)| key.as_str()).collect();
         assert_eq!(
             got,

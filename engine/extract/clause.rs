@@ -25,9 +25,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 /// Clause boundaries on either side: the match's start is where one clause ends.
-static BOTH: LazyLock<Regex> = LazyLock::new(|| {
-    super::entities::re(r"(?i);|,\s+(?:and|but|or|while|whereas|although|though|yet|which|who|whom|whose)\b")
-});
+static BOTH: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i);|,\s+(?:and|but|or|while|whereas|although|though|yet|which|who|whom|whose)\b"));
 /// Boundaries that end a clause after its arguments: a relative or complement clause opens.
 static AFTER: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i)\b(?:that|which|who|whom|whose)\b"));
 /// An aside opened by a relative pronoun and closed by a comma: `, who falsely claimed …,`.

@@ -64,24 +64,26 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat(
             "EMPLOYED_BY",
             &["serve", "serving"],
-            &format!(r"{PER}{GAP}\b(?:served|serves|serving|will\s+serve)\s+as\s+(?:the\s+|an?\s+|its\s+|our\s+)?(?:former\s+|interim\s+|acting\s+)?{TITLE}\s+(?:of|for|at|with)\s+(?:the\s+)?{ORG}"),
+            &format!(
+                r"{PER}{GAP}\b(?:served|serves|serving|will\s+serve)\s+as\s+(?:the\s+|an?\s+|its\s+|our\s+)?(?:former\s+|interim\s+|acting\s+)?{TITLE}\s+(?:of|for|at|with)\s+(?:the\s+)?{ORG}"
+            ),
         ),
         // X was at Y, where he served … / X was with Y from April 1998 (to …)
         pat(
             "EMPLOYED_BY",
             &["where", "from", "since", "between", "until"],
-            &format!(r"{PER}\s*,?\s+(?:was|had\s+been|has\s+been)\s+(?:previously\s+|also\s+|formerly\s+)?(?:at|with)\s+(?:the\s+)?{ORG}(?:\s*,\s*where\s+(?:he|she)\s+(?:served|was|worked|held)\b|\s+(?:from|since|between|until)\s+(?:(?:19|20)\d\d\b|«D\d+»))"),
+            &format!(
+                r"{PER}\s*,?\s+(?:was|had\s+been|has\s+been)\s+(?:previously\s+|also\s+|formerly\s+)?(?:at|with)\s+(?:the\s+)?{ORG}(?:\s*,\s*where\s+(?:he|she)\s+(?:served|was|worked|held)\b|\s+(?:from|since|between|until)\s+(?:(?:19|20)\d\d\b|«D\d+»))"
+            ),
         ),
         // While (he was) at Y, X … / During his 28 years with Y (and then Z), X …
+        pat("EMPLOYED_BY", &["while", "during"], &format!(r"\b(?i:while)\s+(?:(?:he|she)\s+was\s+)?(?:at|with|employed\s+(?:at|by|with))\s+(?:the\s+)?{ORG}\s*,\s*{PER}")),
         pat(
             "EMPLOYED_BY",
             &["while", "during"],
-            &format!(r"\b(?i:while)\s+(?:(?:he|she)\s+was\s+)?(?:at|with|employed\s+(?:at|by|with))\s+(?:the\s+)?{ORG}\s*,\s*{PER}"),
-        ),
-        pat(
-            "EMPLOYED_BY",
-            &["while", "during"],
-            &format!(r"\b(?i:during)\s+(?:his|her)\s+(?:[\w-]+\s+){{0,3}}?(?:years?|tenure|time|employment|career)\s+(?:at|with)\s+(?:the\s+)?{ORG}(?:\s*,?\s+and\s+(?:then\s+|later\s+)?{ORG2})?\s*,\s*{PER}"),
+            &format!(
+                r"\b(?i:during)\s+(?:his|her)\s+(?:[\w-]+\s+){{0,3}}?(?:years?|tenure|time|employment|career)\s+(?:at|with)\s+(?:the\s+)?{ORG}(?:\s*,?\s+and\s+(?:then\s+|later\s+)?{ORG2})?\s*,\s*{PER}"
+            ),
         ),
         // X, formerly with Y / X, previously of Y
         pat("EMPLOYED_BY", &["formerly", "previously"], &format!(r"{PER}\s*,\s+(?:formerly|previously)\s+(?:of|with|at)\s+(?:the\s+)?{ORG}")),
@@ -89,7 +91,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat(
             "EMPLOYED_BY",
             &["partner", "employee", "broker", "banker", "analyst", "accountant", "associate", "trader", "manager", "engineer"],
-            &format!(r"{PER}{GAP}\bwho\s+(?:is|was|had\s+been|has\s+been)\s+(?:also\s+|previously\s+|formerly\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?(?i:partner|employee|stockbroker|broker|banker|analyst|accountant|associate|trader|manager|engineer)\s+(?:with|at|for|of)\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?(?:firm|company|bank)\s+of\s+)?{ORG}"),
+            &format!(
+                r"{PER}{GAP}\bwho\s+(?:is|was|had\s+been|has\s+been)\s+(?:also\s+|previously\s+|formerly\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?(?i:partner|employee|stockbroker|broker|banker|analyst|accountant|associate|trader|manager|engineer)\s+(?:with|at|for|of)\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?(?:firm|company|bank)\s+of\s+)?{ORG}"
+            ),
         ),
         // X … prior to joining Y (the organisations between allowed: the earlier employers)
         pat("EMPLOYED_BY", &["joining"], &format!(r"{PER}{WIDE}\b(?i:prior\s+to|before|until)\s+joining\s+(?:the\s+)?{ORG}")),
@@ -102,7 +106,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat(
             "OFFICER_OF",
             &["promoted", "named", "appointed", "elected"],
-            &format!(r"{PER}{GAP}\b{has_been}(?:promoted|named|appointed|elected)\s+(?:to\s+(?:the\s+(?:position|post|role|office)\s+of\s+)?|as\s+)?(?:the\s+|an?\s+|its\s+)?(?:new\s+|interim\s+|acting\s+)?{OFFICE}\s+(?:of|at|for)\s+(?:the\s+)?{ORG}"),
+            &format!(
+                r"{PER}{GAP}\b{has_been}(?:promoted|named|appointed|elected)\s+(?:to\s+(?:the\s+(?:position|post|role|office)\s+of\s+)?|as\s+)?(?:the\s+|an?\s+|its\s+)?(?:new\s+|interim\s+|acting\s+)?{OFFICE}\s+(?:of|at|for)\s+(?:the\s+)?{ORG}"
+            ),
         ),
         // X, formerly the CFO of Y
         pat("OFFICER_OF", &["formerly", "previously"], &format!(r"{PER}\s*,\s+(?:formerly|previously)\s+(?:the\s+|an?\s+|its\s+)?{OFFICE}\s+(?:of|at)\s+(?:the\s+)?{ORG}")),
@@ -112,13 +118,17 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat(
             "DIRECTOR_OF",
             &["board"],
-            &format!(r"{PER}{GAP}\b(?:is|was|has\s+been|had\s+been|serves|served)\s+(?:also\s+)?(?:as\s+)?(?:a\s+)?(?:director|member)\s+(?:on|of)\s+the\s+boards?\s+(?:of\s+directors\s+)?of\s+(?:both\s+)?{ORG}(?:\s*,?\s+and\s+{ORG2})?"),
+            &format!(
+                r"{PER}{GAP}\b(?:is|was|has\s+been|had\s+been|serves|served)\s+(?:also\s+)?(?:as\s+)?(?:a\s+)?(?:director|member)\s+(?:on|of)\s+the\s+boards?\s+(?:of\s+directors\s+)?of\s+(?:both\s+)?{ORG}(?:\s*,?\s+and\s+{ORG2})?"
+            ),
         ),
         // X, a registered representative associated with Y / X was associated with Y
         pat(
             "ASSOCIATED_WITH",
             &["associated"],
-            &format!(r"{PER}\s*,?\s+(?:(?:is|was|were|had\s+been|has\s+been)\s+)?(?:(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?)?(?:formerly\s+|previously\s+)?associated\s+with\s+(?:the\s+)?{ORG}"),
+            &format!(
+                r"{PER}\s*,?\s+(?:(?:is|was|were|had\s+been|has\s+been)\s+)?(?:(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?)?(?:formerly\s+|previously\s+)?associated\s+with\s+(?:the\s+)?{ORG}"
+            ),
         ),
     ]
 });
@@ -183,7 +193,10 @@ mod tests {
         assert_eq!(rels("Mr. John Doe served as Assistant Controller of Omega Corp from 2001 to 2004."), ["EMPLOYED_BY(John Doe, Omega Corp)"]);
         assert_eq!(rels("Mr. John Doe was at Omega Corp, where he served in sales."), ["EMPLOYED_BY(John Doe, Omega Corp)"]);
         assert_eq!(rels("While at Omega Corp, Mr. John Doe sold notes."), ["EMPLOYED_BY(John Doe, Omega Corp)"]);
-        assert_eq!(rels("During his ten years with Omega Corp and then Beta Ltd, Mr. John Doe sold notes."), ["EMPLOYED_BY(John Doe, Omega Corp)", "EMPLOYED_BY(John Doe, Beta Ltd)"]);
+        assert_eq!(
+            rels("During his ten years with Omega Corp and then Beta Ltd, Mr. John Doe sold notes."),
+            ["EMPLOYED_BY(John Doe, Omega Corp)", "EMPLOYED_BY(John Doe, Beta Ltd)"]
+        );
         assert_eq!(rels("Mr. John Doe, formerly with Omega Corp, was charged."), ["EMPLOYED_BY(John Doe, Omega Corp)"]);
         assert_eq!(rels("Mr. John Doe, who was a partner with the accounting firm of Omega LLP, resigned."), ["EMPLOYED_BY(John Doe, Omega LLP)"]);
         assert_eq!(rels("Mr. John Doe worked in audit prior to joining Omega Corp in 2005."), ["EMPLOYED_BY(John Doe, Omega Corp)"]);
@@ -195,7 +208,10 @@ mod tests {
     fn offices_boards_and_associations() {
         assert_eq!(rels("Mr. John Doe was promoted to president of Omega Corp last year."), ["OFFICER_OF(John Doe, Omega Corp)"]);
         assert_eq!(rels("Mr. John Doe, formerly the CFO of Omega Corp, pleaded guilty."), ["OFFICER_OF(John Doe, Omega Corp)"]);
-        assert_eq!(rels("Mr. John Doe has been a director on the boards of both Omega Corp and Beta Ltd since 2011."), ["DIRECTOR_OF(John Doe, Omega Corp)", "DIRECTOR_OF(John Doe, Beta Ltd)"]);
+        assert_eq!(
+            rels("Mr. John Doe has been a director on the boards of both Omega Corp and Beta Ltd since 2011."),
+            ["DIRECTOR_OF(John Doe, Omega Corp)", "DIRECTOR_OF(John Doe, Beta Ltd)"]
+        );
         assert_eq!(rels("Mr. John Doe, a registered representative associated with Omega Securities LLC, churned accounts."), ["ASSOCIATED_WITH(John Doe, Omega Securities LLC)"]);
     }
 

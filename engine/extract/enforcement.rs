@@ -92,7 +92,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat(
             "CHARGED",
             ACTION_CUES,
-            &format!(r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|charges|case|proceedings?|indictment)\b{GAP}(?:\bin\s+(?:the\s+)?«O\d+»{GAP})?\bagainst\s+{PARTY_WORDS}{PARTY}"),
+            &format!(
+                r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|charges|case|proceedings?|indictment)\b{GAP}(?:\bin\s+(?:the\s+)?«O\d+»{GAP})?\bagainst\s+{PARTY_WORDS}{PARTY}"
+            ),
             Shape::Pair,
             true,
         ),
@@ -102,35 +104,107 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat(
             "CHARGED",
             &["alleg", "charge", "name"],
-            &format!(r"{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?:complaint|action|indictment|information|amended\s+complaint)\s+(?:also\s+|further\s+)?(?:alleges|alleged|charges|charged|names|named)\s+(?:that\s+)?(?:defendants?\s+)?{PARTY}"),
+            &format!(
+                r"{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?:complaint|action|indictment|information|amended\s+complaint)\s+(?:also\s+|further\s+)?(?:alleges|alleged|charges|charged|names|named)\s+(?:that\s+)?(?:defendants?\s+)?{PARTY}"
+            ),
             Shape::Pair,
             true,
         ),
         // SEC v. X (a caption).
         pat("CHARGED", &["v."], &format!(r"{ORG}\s+v\.\s+{PARTY}"), Shape::Pair, true),
         // X and Y were charged / sued / indicted / named as defendants.
-        pat("CO_DEFENDANT", &["charged", "sued", "indicted", "named", "consented", "enjoined"], &format!(r"{PARTY}{TERM}\s*,?\s+and\s+{PARTY}{TERM}\s*,?\s+{was}(?:charged|sued|indicted|named|consented|enjoined)\b"), Shape::CoDefendants, false),
+        pat(
+            "CO_DEFENDANT",
+            &["charged", "sued", "indicted", "named", "consented", "enjoined"],
+            &format!(r"{PARTY}{TERM}\s*,?\s+and\s+{PARTY}{TERM}\s*,?\s+{was}(?:charged|sued|indicted|named|consented|enjoined)\b"),
+            Shape::CoDefendants,
+            false,
+        ),
         // (the) defendants X, Y and Z
         pat("CO_DEFENDANT", &["defendants"], &format!(r"\b[Dd]efendants\s*,?\s+{PARTY}{TERM}\s*,?\s+(?:and\s+)?{PARTY}"), Shape::CoDefendants, false),
         // X defrauded Y / X's scheme to defraud Y / Y was defrauded by X
         pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:defrauded|defrauds|defrauding|swindled|cheated|duped)\s+(?:the\s+)?{PARTY}"), Shape::Pair, true),
-        pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{GAP}\b(?:scheme|plan|conspiracy|conspired|attempt(?:ed)?|intent)\s+to\s+defraud\s+(?:the\s+)?{PARTY}"), Shape::Pair, true),
+        pat(
+            "DEFRAUDED",
+            DEFRAUD_CUES,
+            &format!(r"{PARTY}{TERM}{GAP}\b(?:scheme|plan|conspiracy|conspired|attempt(?:ed)?|intent)\s+to\s+defraud\s+(?:the\s+)?{PARTY}"),
+            Shape::Pair,
+            true,
+        ),
         pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b{was}(?:defrauded|swindled|cheated|duped)\b{SHORT}\bby\s+{PARTY}"), Shape::Swapped, false),
         // X misappropriated ($N) from Y / X misappropriated $N of Y's funds
-        pat("MISAPPROPRIATED_FROM", STEAL_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|misappropriating|misappropriate|embezzled|embezzling|embezzle|stole|stealing|steal|diverted|divert|converted|siphoned|looted)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+(?:the\s+)?{PARTY}"), Shape::Pair, false),
-        pat("MISAPPROPRIATED_FROM", STEAL_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|embezzled|stole|diverted|converted|looted)\s+(?:(?:at\s+least|approximately|about|over|more\s+than|nearly)\s+)?(?:«M(?P<m>\d+)»\s+(?:of|in|from)\s+)?{PARTY}['’]s?\s+(?:[a-z-]+\s+)?(?:funds|money|monies|assets|accounts?|cash|proceeds|securities|shares)\b"), Shape::Pair, false),
+        pat(
+            "MISAPPROPRIATED_FROM",
+            STEAL_CUES,
+            &format!(
+                r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|misappropriating|misappropriate|embezzled|embezzling|embezzle|stole|stealing|steal|diverted|divert|converted|siphoned|looted)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+(?:the\s+)?{PARTY}"
+            ),
+            Shape::Pair,
+            false,
+        ),
+        pat(
+            "MISAPPROPRIATED_FROM",
+            STEAL_CUES,
+            &format!(
+                r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|embezzled|stole|diverted|converted|looted)\s+(?:(?:at\s+least|approximately|about|over|more\s+than|nearly)\s+)?(?:«M(?P<m>\d+)»\s+(?:of|in|from)\s+)?{PARTY}['’]s?\s+(?:[a-z-]+\s+)?(?:funds|money|monies|assets|accounts?|cash|proceeds|securities|shares)\b"
+            ),
+            Shape::Pair,
+            false,
+        ),
         // The court ordered X to pay … (the orderer named)
-        pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"{ORG}{TERM}{ADV}(?:ordered|orders|ordering|required|requires|requiring|directed|directs|directing)\s+{PARTY}\s+(?:to\s+)?{pay}"), Shape::Swapped, false),
+        pat(
+            "ORDERED_TO_PAY",
+            ORDER_CUES,
+            &format!(r"{ORG}{TERM}{ADV}(?:ordered|orders|ordering|required|requires|requiring|directed|directs|directing)\s+{PARTY}\s+(?:to\s+)?{pay}"),
+            Shape::Swapped,
+            false,
+        ),
         // X was ordered to pay / disgorge … ; a judgment requiring X to pay …
         pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"{PARTY}{TERM}{ADV}{was}(?:ordered|required|directed)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"), Shape::Implied, false),
-        pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence)\b{SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}\s+to\s+{pay}"), Shape::Implied, false),
+        pat(
+            "ORDERED_TO_PAY",
+            ORDER_CUES,
+            &format!(
+                r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence)\b{SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}\s+to\s+{pay}"
+            ),
+            Shape::Implied,
+            false,
+        ),
         // X agreed / consented to pay …; X consented to (the entry of) a judgment; X settled with the SEC
-        pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)\s+(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:{pay}|settle\b|the\s+entry\b|entry\b|(?:a|an|the)\s+(?:final\s+)?(?:judgment|order)\b)"), Shape::Implied, false),
+        pat(
+            "SETTLED_WITH",
+            SETTLE_CUES,
+            &format!(
+                r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)\s+(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:{pay}|settle\b|the\s+entry\b|entry\b|(?:a|an|the)\s+(?:final\s+)?(?:judgment|order)\b)"
+            ),
+            Shape::Implied,
+            false,
+        ),
         pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{PARTY}{TERM}{ADV}(?:settled|settles|agreed\s+to\s+settle)\b{SHORT}\bwith\s+(?:the\s+)?{ORG}"), Shape::Pair, false),
         // X gave Y $N / X gave $N to Y / X made payments of $N to Y / X paid bribes to Y
-        pat("PAID", &["gave", "handed", "kicked", "funnel"], &format!(r"{PARTY}{SHORT}\b(?:gave|handed|kicked\s+back|funneled|funnelled)\s+{PARTY}\s*«M(?P<m>\d+)»"), Shape::Pair, false),
-        pat("PAID", &["gave", "handed", "kicked", "funnel"], &format!(r"{PARTY}{SHORT}\b(?:gave|handed|kicked\s+back|funneled|funnelled)\s+«M(?P<m>\d+)»{GAP}\bto\s+(?:the\s+)?{PARTY}"), Shape::Pair, false),
-        pat("PAID", &["payment", "bribe", "kickback"], &format!(r"{PARTY}{SHORT}\b(?:paid|made|offered|gave)\s+(?:[a-z-]+\s+){{0,3}}?(?:payments?|bribes?|kickbacks?)\b{SHORT}(?:«M(?P<m>\d+)»{SHORT})?\bto\s+(?:the\s+)?{PARTY}"), Shape::Pair, false),
+        pat(
+            "PAID",
+            &["gave", "handed", "kicked", "funnel"],
+            &format!(r"{PARTY}{SHORT}\b(?:gave|handed|kicked\s+back|funneled|funnelled)\s+{PARTY}\s*«M(?P<m>\d+)»"),
+            Shape::Pair,
+            false,
+        ),
+        pat(
+            "PAID",
+            &["gave", "handed", "kicked", "funnel"],
+            &format!(r"{PARTY}{SHORT}\b(?:gave|handed|kicked\s+back|funneled|funnelled)\s+«M(?P<m>\d+)»{GAP}\bto\s+(?:the\s+)?{PARTY}"),
+            Shape::Pair,
+            false,
+        ),
+        pat(
+            "PAID",
+            &["payment", "bribe", "kickback"],
+            &format!(
+                r"{PARTY}{SHORT}\b(?:paid|made|offered|gave)\s+(?:[a-z-]+\s+){{0,3}}?(?:payments?|bribes?|kickbacks?)\b{SHORT}(?:«M(?P<m>\d+)»{SHORT})?\bto\s+(?:the\s+)?{PARTY}"
+            ),
+            Shape::Pair,
+            false,
+        ),
     ]
 });
 
@@ -161,9 +235,8 @@ fn placeholders(template: &str) -> Vec<(usize, usize, u8, usize)> {
 /// Whether the text between two list members joins them: a comma, "and", or both, after an
 /// optional defined term, before an optional title.
 fn list_gap(gap: &str) -> Option<bool> {
-    static G: LazyLock<Regex> = LazyLock::new(|| {
-        tg_text::pattern::constant(r#"^(?:\s*\([^()«»]{0,40}\))?\s*(?:,\s*(?P<a>and\s+)?|,?\s+(?P<b>and)\s+)(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#)
-    });
+    static G: LazyLock<Regex> =
+        LazyLock::new(|| tg_text::pattern::constant(r#"^(?:\s*\([^()«»]{0,40}\))?\s*(?:,\s*(?P<a>and\s+)?|,?\s+(?P<b>and)\s+)(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#));
     G.captures(gap).map(|c| c.name("a").is_some() || c.name("b").is_some())
 }
 
@@ -278,7 +351,15 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
     let present = CUES.present(template);
     let has_org = template.contains("«O");
     let mut out = vec![];
-    let found = |rel: &'static str, subject: usize, object: usize, money: Option<usize>, extra: Vec<(&'static str, usize)>| Found { rel, subject, object, money, date: None, role: None, extra };
+    let found = |rel: &'static str, subject: usize, object: usize, money: Option<usize>, extra: Vec<(&'static str, usize)>| Found {
+        rel,
+        subject,
+        object,
+        money,
+        date: None,
+        role: None,
+        extra,
+    };
     for (i, p) in PATTERNS.iter().enumerate() {
         if present & (1u128 << i) == 0 || (p.needs_org && !has_org) || !p.re.is_match(template) {
             continue;
@@ -389,7 +470,14 @@ mod tests {
         assert_eq!(rels("The SEC filed a complaint in the U.S. District Court for the District of New Jersey against Mr. John Doe."), ["CHARGED(SEC, John Doe)"]);
         assert_eq!(
             rels("The SEC sued Acme Corp., Beta LLC and Mr. John Doe."),
-            ["CO_DEFENDANT(Acme Corp., Beta LLC)", "CO_DEFENDANT(Acme Corp., John Doe)", "CO_DEFENDANT(Beta LLC, John Doe)", "CHARGED(SEC, Acme Corp.)", "CHARGED(SEC, Beta LLC)", "CHARGED(SEC, John Doe)"]
+            [
+                "CO_DEFENDANT(Acme Corp., Beta LLC)",
+                "CO_DEFENDANT(Acme Corp., John Doe)",
+                "CO_DEFENDANT(Beta LLC, John Doe)",
+                "CHARGED(SEC, Acme Corp.)",
+                "CHARGED(SEC, Beta LLC)",
+                "CHARGED(SEC, John Doe)"
+            ]
         );
         assert_eq!(rels("Acme Corp. was charged by the SEC."), ["CHARGED(SEC, Acme Corp.)"]);
         // A company charging fees is no charge.

@@ -81,8 +81,33 @@ const CUE_WORDS: &[(u128, bool, &[&str])] = &[
         cue::ROLE,
         false,
         &[
-            "director", "executive", "controller", "CEO", "CFO", "COO", "chair", "president", "secretary", "treasurer", "counsel", "partner", "founder", "shareholder",
-            "owner", "employee", "manager", "accountant", "analyst", "officer", "signatory", "trustee", "nominee", "broker", "representative", "adviser", "principal",
+            "director",
+            "executive",
+            "controller",
+            "CEO",
+            "CFO",
+            "COO",
+            "chair",
+            "president",
+            "secretary",
+            "treasurer",
+            "counsel",
+            "partner",
+            "founder",
+            "shareholder",
+            "owner",
+            "employee",
+            "manager",
+            "accountant",
+            "analyst",
+            "officer",
+            "signatory",
+            "trustee",
+            "nominee",
+            "broker",
+            "representative",
+            "adviser",
+            "principal",
         ],
     ),
     (cue::TITLE, true, &["Mr", "Ms", "Miss", "Dr", "Prof", "Sir", "Judge", "Dame"]),
@@ -124,11 +149,7 @@ impl CueSet {
                 }
             }
         }
-        let ac = aho_corasick::AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-            .build(by_word.keys())
-            .ok();
+        let ac = aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).kind(Some(aho_corasick::AhoCorasickKind::DFA)).build(by_word.keys()).ok();
         CueSet { ac, entries: by_word.into_values().collect() }
     }
 
@@ -170,39 +191,272 @@ fn cues(t: &str) -> u128 {
 
 /// Legal-form and institution words that end an organisation's name.
 const ORG_SUFFIXES: &[&str] = &[
-    "Ltd", "Ltd.", "Limited", "LLC", "L.L.C.", "LLP", "LP", "L.P.", "Inc", "Inc.", "Incorporated", "Corp", "Corp.", "Corporation", "PLC", "plc", "GmbH", "AG", "KG",
-    "SE", "S.A.", "SA", "S.à r.l.", "Sàrl", "SARL", "SAS", "S.L.", "B.V.", "BV", "N.V.", "NV", "Pty", "SpA", "S.p.A.", "Oy", "AB", "A/S", "Holdings", "Holding",
-    "Trust", "Bank", "Foundation", "Group", "Partners", "Fund", "Co.", "Company", "Associates", "Ventures", "Capital", "Bancorp", "Securities",
+    "Ltd",
+    "Ltd.",
+    "Limited",
+    "LLC",
+    "L.L.C.",
+    "LLP",
+    "LP",
+    "L.P.",
+    "Inc",
+    "Inc.",
+    "Incorporated",
+    "Corp",
+    "Corp.",
+    "Corporation",
+    "PLC",
+    "plc",
+    "GmbH",
+    "AG",
+    "KG",
+    "SE",
+    "S.A.",
+    "SA",
+    "S.à r.l.",
+    "Sàrl",
+    "SARL",
+    "SAS",
+    "S.L.",
+    "B.V.",
+    "BV",
+    "N.V.",
+    "NV",
+    "Pty",
+    "SpA",
+    "S.p.A.",
+    "Oy",
+    "AB",
+    "A/S",
+    "Holdings",
+    "Holding",
+    "Trust",
+    "Bank",
+    "Foundation",
+    "Group",
+    "Partners",
+    "Fund",
+    "Co.",
+    "Company",
+    "Associates",
+    "Ventures",
+    "Capital",
+    "Bancorp",
+    "Securities",
 ];
 
 /// Capitalised words that start sentences or clauses and never begin a name.
 const STOP: &[&str] = &[
-    "The", "A", "An", "In", "On", "At", "By", "For", "From", "To", "With", "Between", "And", "Or", "But", "If", "When", "While", "After", "Before", "Since", "As", "Of",
-    "This", "That", "These", "Those", "Our", "We", "Its", "His", "Her", "Their", "It", "He", "She", "They", "Because", "Although", "Each", "Every", "All", "Any", "Both",
-    "Re", "Subject", "Date", "To:", "From:", "Dear", "Per", "Via", "According", "Mr", "Mrs", "Ms", "Dr", "However", "Then", "Also", "Thus", "Yes", "No", "OK", "Please",
-    "Summary", "See", "Exhibit", "Section", "Chief", "Executive", "Officer", "President", "Vice", "Senior", "Former", "Chairman", "Director", "CEO", "CFO", "COO", "Judge", "Court", "District", "Board", "Directors", "Minutes", "Meeting", "Committee", "Department", "Office", "Division", "Payee", "Due", "Did", "Does", "Do", "Is", "Was", "Were", "Are", "Has", "Have", "Had", "Who", "What", "Why", "How", "Where", "Which", "Will", "Would", "Should", "Can", "Could", "May", "Might", "Must", "Shall", "Under", "Over", "Into", "Onto", "Against", "Through", "During", "Without", "Within", "Among", "Upon", "About", "Not",
+    "The",
+    "A",
+    "An",
+    "In",
+    "On",
+    "At",
+    "By",
+    "For",
+    "From",
+    "To",
+    "With",
+    "Between",
+    "And",
+    "Or",
+    "But",
+    "If",
+    "When",
+    "While",
+    "After",
+    "Before",
+    "Since",
+    "As",
+    "Of",
+    "This",
+    "That",
+    "These",
+    "Those",
+    "Our",
+    "We",
+    "Its",
+    "His",
+    "Her",
+    "Their",
+    "It",
+    "He",
+    "She",
+    "They",
+    "Because",
+    "Although",
+    "Each",
+    "Every",
+    "All",
+    "Any",
+    "Both",
+    "Re",
+    "Subject",
+    "Date",
+    "To:",
+    "From:",
+    "Dear",
+    "Per",
+    "Via",
+    "According",
+    "Mr",
+    "Mrs",
+    "Ms",
+    "Dr",
+    "However",
+    "Then",
+    "Also",
+    "Thus",
+    "Yes",
+    "No",
+    "OK",
+    "Please",
+    "Summary",
+    "See",
+    "Exhibit",
+    "Section",
+    "Chief",
+    "Executive",
+    "Officer",
+    "President",
+    "Vice",
+    "Senior",
+    "Former",
+    "Chairman",
+    "Director",
+    "CEO",
+    "CFO",
+    "COO",
+    "Judge",
+    "Court",
+    "District",
+    "Board",
+    "Directors",
+    "Minutes",
+    "Meeting",
+    "Committee",
+    "Department",
+    "Office",
+    "Division",
+    "Payee",
+    "Due",
+    "Did",
+    "Does",
+    "Do",
+    "Is",
+    "Was",
+    "Were",
+    "Are",
+    "Has",
+    "Have",
+    "Had",
+    "Who",
+    "What",
+    "Why",
+    "How",
+    "Where",
+    "Which",
+    "Will",
+    "Would",
+    "Should",
+    "Can",
+    "Could",
+    "May",
+    "Might",
+    "Must",
+    "Shall",
+    "Under",
+    "Over",
+    "Into",
+    "Onto",
+    "Against",
+    "Through",
+    "During",
+    "Without",
+    "Within",
+    "Among",
+    "Upon",
+    "About",
+    "Not",
 ];
 
 /// Roles and document words: before "of" they name what follows ("Director of Acme Inc.",
 /// "Certificate of Formation of Beta LLC") and are never part of an organisation's name.
 const TITLES: &[&str] = &[
-    "Director", "Directors", "Officer", "President", "Chairman", "Chairwoman", "Chair", "Secretary", "Treasurer", "Manager", "Counsel", "Founder", "Member", "Head",
-    "Executive", "Employee", "Shareholder", "Shareholders", "Trustee", "Controller", "Partner", "Principal", "Chief", "Vice", "Certificate", "Articles", "Formation",
-    "Incorporation", "Acquisition", "Merger", "Subsidiary", "Affiliate", "Affiliates", "Division", "Certification", "Bylaws",
+    "Director",
+    "Directors",
+    "Officer",
+    "President",
+    "Chairman",
+    "Chairwoman",
+    "Chair",
+    "Secretary",
+    "Treasurer",
+    "Manager",
+    "Counsel",
+    "Founder",
+    "Member",
+    "Head",
+    "Executive",
+    "Employee",
+    "Shareholder",
+    "Shareholders",
+    "Trustee",
+    "Controller",
+    "Partner",
+    "Principal",
+    "Chief",
+    "Vice",
+    "Certificate",
+    "Articles",
+    "Formation",
+    "Incorporation",
+    "Acquisition",
+    "Merger",
+    "Subsidiary",
+    "Affiliate",
+    "Affiliates",
+    "Division",
+    "Certification",
+    "Bylaws",
 ];
 
 /// Words that name a party's role in a contract or a kind of company, capitalised as
 /// defined terms ("the Borrower Company", "an Investment Company"): not names.
 const PARTY_NOUNS: &[&str] = &[
-    "Borrower", "Borrowers", "Lender", "Lenders", "Guarantor", "Guarantors", "Parent", "Beneficiary", "Intermediary", "Correspondent", "Issuing", "Paying", "Agent",
-    "Administrative", "Collateral", "Investment", "Operating", "Acquiring", "Surviving", "Depositary", "Custodian", "Receiving", "Sending", "Originating", "Remitting",
+    "Borrower",
+    "Borrowers",
+    "Lender",
+    "Lenders",
+    "Guarantor",
+    "Guarantors",
+    "Parent",
+    "Beneficiary",
+    "Intermediary",
+    "Correspondent",
+    "Issuing",
+    "Paying",
+    "Agent",
+    "Administrative",
+    "Collateral",
+    "Investment",
+    "Operating",
+    "Acquiring",
+    "Surviving",
+    "Depositary",
+    "Custodian",
+    "Receiving",
+    "Sending",
+    "Originating",
+    "Remitting",
 ];
 
 /// Legal forms written as abbreviations: a name ending in one is a name even when every
 /// other word is a legal-form word too.
 const LEGAL_ABBREVIATIONS: &[&str] = &[
-    "Ltd", "LLC", "L.L.C", "LLP", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty",
-    "SpA", "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co",
+    "Ltd", "LLC", "L.L.C", "LLP", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty", "SpA",
+    "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co",
 ];
 
 /// Whether a word is a legal-form or institution word ([`ORG_SUFFIXES`]), by hash.
@@ -340,7 +594,13 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
             while b > 0 && i - b < 3 {
                 let p = ws[b - 1];
                 let gap = &text[p.end..ws[b].start];
-                if !gap.trim().is_empty() || gap.contains(['\n', '\r', '\t']) || !capitalised(p.text) || is_stop(p.text) || TITLES.contains(&p.text) || month_number(p.text).is_some() {
+                if !gap.trim().is_empty()
+                    || gap.contains(['\n', '\r', '\t'])
+                    || !capitalised(p.text)
+                    || is_stop(p.text)
+                    || TITLES.contains(&p.text)
+                    || month_number(p.text).is_some()
+                {
                     break;
                 }
                 b -= 1;
@@ -359,14 +619,15 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 let gap = &text[p.end..ws[k].start];
                 // Words of one name sit on one line, or on two lines of hard-wrapped prose; a
                 // tab or a short line (a table cell, a heading) ends it.
-                let spaces = !gap.contains('\t') && match gap.matches('\n').count() {
-                    0 => true,
-                    1 => {
-                        let line_start = text[..p.end].rfind('\n').map_or(0, |i| i + 1);
-                        p.end - line_start >= 40
-                    }
-                    _ => false,
-                };
+                let spaces = !gap.contains('\t')
+                    && match gap.matches('\n').count() {
+                        0 => true,
+                        1 => {
+                            let line_start = text[..p.end].rfind('\n').map_or(0, |i| i + 1);
+                            p.end - line_start >= 40
+                        }
+                        _ => false,
+                    };
                 if !spaces || !(gap.trim().is_empty() || (gap.trim() == "," && k == i)) {
                     break;
                 }
@@ -458,12 +719,14 @@ pub const ROLES: &str = r"(?i:director|managing director|chief executive officer
 /// or next to a verb of saying ("Lena Ortiz said").
 fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     static NAME: &str = r"(\p{Lu}[\p{Ll}'’\-]+(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{Ll}'’\-]+){1,2})";
-    static A: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME},\s+(?:(?:a|an|the|its|their|his|her)\s+)?(?:(?i:former|then|sole|non-executive|senior|acting)\s+)?(?:{ROLES})\b")));
+    static A: LazyLock<Regex> =
+        LazyLock::new(|| re(&format!(r"{NAME},\s+(?:(?:a|an|the|its|their|his|her)\s+)?(?:(?i:former|then|sole|non-executive|senior|acting)\s+)?(?:{ROLES})\b")));
     // No comma between: "Vice President, Worldwide Sales" names a department.
     static B: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:{ROLES})\s+{NAME}")));
     // "a director, Marek Novak, …": an apposition closed by a second comma.
     static B2: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:a|an|the|its|their|our)\s+(?:{ROLES}),\s+{NAME},")));
-    static C: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"{NAME}\s+(?:said|stated|told|wrote|alleged|claimed|denied|confirmed|admitted|testified|reported|signed|approved)\b")));
+    static C: LazyLock<Regex> =
+        LazyLock::new(|| re(&format!(r"{NAME}\s+(?:said|stated|told|wrote|alleged|claimed|denied|confirmed|admitted|testified|reported|signed|approved)\b")));
     static D: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?:signed by|approved by|By)\s+{NAME}\b")));
     // "Daniyar Zhaxalyk, 26, a citizen of …", "John Smith, 45, of Miami": an age in apposition.
     // (Up to four words here: "Minh Phuong Ngoc Vong, 40, of Bowie".)
@@ -483,7 +746,9 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     let say_cue = cues & cue::SAY != 0;
     let age_cue = has_age_apposition(t);
     let prison_cue = cues & cue::PRISON != 0;
-    for (k, (pat, on)) in [(&*A, role_cue), (&*B, role_word), (&*B2, role_cue), (&*C, say_cue), (&*D, cues & cue::BY != 0), (&*E, age_cue), (&*F, prison_cue)].into_iter().enumerate() {
+    for (k, (pat, on)) in
+        [(&*A, role_cue), (&*B, role_word), (&*B2, role_cue), (&*C, say_cue), (&*D, cues & cue::BY != 0), (&*E, age_cue), (&*F, prison_cue)].into_iter().enumerate()
+    {
         for c in pat.captures_iter(if on { t } else { "" }) {
             if let Some(m) = c.get(1) {
                 let (mut start, end) = (m.start(), m.end());
@@ -512,10 +777,41 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
                 let titled = name_words.iter().any(|w| {
                     matches!(
                         *w,
-                        "Officer" | "Director" | "President" | "Manager" | "Counsel" | "Secretary" | "Treasurer" | "Chairman" | "Partner" | "Executive" | "Controller"
-                            | "Attorney" | "Deputy" | "Assistant" | "Advisor" | "Adviser" | "Agent" | "Inspector" | "Commissioner" | "General" | "Legal"
-                            | "Pleads" | "Guilty" | "Sentenced" | "Charged"
-                            | "Division" | "Department" | "County" | "Cartel" | "Republic" | "Office" | "Bureau" | "Agency" | "Unit" | "Services"
+                        "Officer"
+                            | "Director"
+                            | "President"
+                            | "Manager"
+                            | "Counsel"
+                            | "Secretary"
+                            | "Treasurer"
+                            | "Chairman"
+                            | "Partner"
+                            | "Executive"
+                            | "Controller"
+                            | "Attorney"
+                            | "Deputy"
+                            | "Assistant"
+                            | "Advisor"
+                            | "Adviser"
+                            | "Agent"
+                            | "Inspector"
+                            | "Commissioner"
+                            | "General"
+                            | "Legal"
+                            | "Pleads"
+                            | "Guilty"
+                            | "Sentenced"
+                            | "Charged"
+                            | "Division"
+                            | "Department"
+                            | "County"
+                            | "Cartel"
+                            | "Republic"
+                            | "Office"
+                            | "Bureau"
+                            | "Agency"
+                            | "Unit"
+                            | "Services"
                     )
                 });
                 if titled || is_stop(first) || is_org || name_words.iter().any(|w| month_number(w).is_some()) {
@@ -530,9 +826,46 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
 /// Ranks and offices written before a name ("Retired Navy Captain Michael Brooks",
 /// "Congresswoman Corrine Brown"): not part of it.
 const RANKS: &[&str] = &[
-    "Admiral", "Agent", "Army", "Captain", "Chief", "Class", "Colonel", "Commander", "Congressman", "Congresswoman", "Corporal", "Councilman", "Councilwoman",
-    "Deputy", "Detective", "Father", "First", "Former", "General", "Governor", "Lieutenant", "Major", "Marine", "Master", "Mayor", "Navy", "Officer", "Pastor",
-    "Petty", "Private", "Representative", "Retired", "Reverend", "Second", "Senator", "Sergeant", "Sheriff", "Specialist", "Staff", "Warrant",
+    "Admiral",
+    "Agent",
+    "Army",
+    "Captain",
+    "Chief",
+    "Class",
+    "Colonel",
+    "Commander",
+    "Congressman",
+    "Congresswoman",
+    "Corporal",
+    "Councilman",
+    "Councilwoman",
+    "Deputy",
+    "Detective",
+    "Father",
+    "First",
+    "Former",
+    "General",
+    "Governor",
+    "Lieutenant",
+    "Major",
+    "Marine",
+    "Master",
+    "Mayor",
+    "Navy",
+    "Officer",
+    "Pastor",
+    "Petty",
+    "Private",
+    "Representative",
+    "Retired",
+    "Reverend",
+    "Second",
+    "Senator",
+    "Sergeant",
+    "Sheriff",
+    "Specialist",
+    "Staff",
+    "Warrant",
 ];
 
 /// Whether a sentence has ", NN," (an age in apposition), which pattern E needs.
@@ -553,10 +886,20 @@ fn parse_amount(num: &str) -> Option<i128> {
         }
         (0, _) => {
             let last = n.rsplit('.').next().unwrap_or("");
-            if dots == 1 && last.len() != 3 { Some('.') } else if dots > 1 { None } else { Some('.') }
+            if dots == 1 && last.len() != 3 {
+                Some('.')
+            } else if dots > 1 {
+                None
+            } else {
+                Some('.')
+            }
         }
         _ => {
-            if n.rfind(',') > n.rfind('.') { Some(',') } else { Some('.') }
+            if n.rfind(',') > n.rfind('.') {
+                Some(',')
+            } else {
+                Some('.')
+            }
         }
     };
     let (int, frac) = match decimal {
@@ -691,33 +1034,70 @@ fn accounts(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     for m in IBAN.find_iter(if iban_shape { td } else { "" }) {
         if iban_valid(m.as_str()) {
             let compact: String = m.as_str().chars().filter(|c| !c.is_whitespace()).collect();
-            out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Account", key: format!("Account:IBAN {compact}"), surface: m.as_str().into(), attrs: vec![("scheme", "IBAN".into())] });
+            out.push(Mention {
+                span: (s + m.start(), s + m.end()),
+                kind: "Account",
+                key: format!("Account:IBAN {compact}"),
+                surface: m.as_str().into(),
+                attrs: vec![("scheme", "IBAN".into())],
+            });
         }
     }
     for c in BIC.captures_iter(if cues & cue::BIC != 0 { t } else { "" }) {
         if let Some(b) = c.name("b") {
-            out.push(Mention { span: (s + b.start(), s + b.end()), kind: "Account", key: format!("Account:BIC {}", b.as_str()), surface: b.as_str().into(), attrs: vec![("scheme", "BIC".into())] });
+            out.push(Mention {
+                span: (s + b.start(), s + b.end()),
+                kind: "Account",
+                key: format!("Account:BIC {}", b.as_str()),
+                surface: b.as_str().into(),
+                attrs: vec![("scheme", "BIC".into())],
+            });
         }
     }
     for c in ACCT.captures_iter(if cues & cue::ACCT != 0 { td } else { "" }) {
         if let Some(a) = c.name("a") {
             let digits: String = a.as_str().chars().filter(char::is_ascii_digit).collect();
             if digits.len() >= 6 {
-                out.push(Mention { span: (s + a.start(), s + a.end()), kind: "Account", key: format!("Account:number {digits}"), surface: a.as_str().into(), attrs: vec![("scheme", "number".into())] });
+                out.push(Mention {
+                    span: (s + a.start(), s + a.end()),
+                    kind: "Account",
+                    key: format!("Account:number {digits}"),
+                    surface: a.as_str().into(),
+                    attrs: vec![("scheme", "number".into())],
+                });
             }
         }
     }
     for m in ETH.find_iter(if cues & cue::ETH != 0 { td } else { "" }) {
-        out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Account", key: format!("Account:ETH {}", m.as_str().to_lowercase()), surface: m.as_str().into(), attrs: vec![("scheme", "ETH".into())] });
+        out.push(Mention {
+            span: (s + m.start(), s + m.end()),
+            kind: "Account",
+            key: format!("Account:ETH {}", m.as_str().to_lowercase()),
+            surface: m.as_str().into(),
+            attrs: vec![("scheme", "ETH".into())],
+        });
     }
     // Legacy bitcoin addresses look like many other tokens: only with a crypto word near.
     // (Computed once and only when a candidate is found: lowercasing every sentence cost.)
     let crypto_context = std::cell::OnceCell::new();
-    let crypto = || *crypto_context.get_or_init(|| t.contains("BTC") || { let l = t.to_lowercase(); l.contains("bitcoin") || l.contains("wallet") });
+    let crypto = || {
+        *crypto_context.get_or_init(|| {
+            t.contains("BTC") || {
+                let l = t.to_lowercase();
+                l.contains("bitcoin") || l.contains("wallet")
+            }
+        })
+    };
     // Nothing is kept without "bc1" or a crypto word: no search then.
     for m in BTC.find_iter(if cues & cue::BTC != 0 { td } else { "" }) {
         if m.as_str().starts_with("bc1") || crypto() {
-            out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Account", key: format!("Account:BTC {}", m.as_str()), surface: m.as_str().into(), attrs: vec![("scheme", "BTC".into())] });
+            out.push(Mention {
+                span: (s + m.start(), s + m.end()),
+                kind: "Account",
+                key: format!("Account:BTC {}", m.as_str()),
+                surface: m.as_str().into(),
+                attrs: vec![("scheme", "BTC".into())],
+            });
         }
     }
 }
@@ -731,7 +1111,8 @@ fn iso(y: i32, m: u32, d: u32) -> Option<String> {
 /// precision), and "today"/"yesterday"/"tomorrow"/"N days ago|later" against the
 /// document's date when it has one.
 fn dates(text: &str, sentence: Span, doc_date: Option<&str>, cues: u128, out: &mut Vec<Mention>) {
-    const MON: &str = r"Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:t|tember|\.)?\.?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?";
+    const MON: &str =
+        r"Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|Aug(?:ust|\.)?|Sep(?:t|tember|\.)?\.?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?";
     static DMY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m>{MON})\s*,?\s+(?P<y>\d{{4}})\b")));
     static MDY: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"\b(?P<m>{MON})\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s?,?\s+(?P<y>\d{{4}})\b")));
     static YMD: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?P<y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})\b"));
@@ -794,8 +1175,13 @@ fn dates(text: &str, sentence: Span, doc_date: Option<&str>, cues: u128, out: &m
 /// E-mail addresses, phone numbers and reference numbers.
 fn contacts_and_references(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     static EMAIL: LazyLock<Regex> = LazyLock::new(|| re(r"\b[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}\b"));
-    static PHONE: LazyLock<Regex> = LazyLock::new(|| re(r"(?:\+\d{1,3}[\s\-.]?)(?:\(?\d{1,4}\)?[\s\-.]?){2,5}\d{2,4}\b|(?i:tel|phone|mobile|fax)\.?:?\s*(?P<p>\(?\d[\d\s\-().]{6,}\d)"));
-    static REF: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:[A-Z]{2,6}-\d{2,6}(?:-[A-Z0-9]{1,8})*|\d{1,2}:\d{2}-[a-z]{2}-\d{3,6}|(?:SAR|STR|CTR)\s?#?\d{3,}(?:-\d+)*)\b|(?i:case|file|ref(?:erence)?|release)\s+(?i:no\.?|number|#)\s*(?P<r>[A-Z0-9][\w:\-/\.]*[A-Za-z0-9])"));
+    static PHONE: LazyLock<Regex> =
+        LazyLock::new(|| re(r"(?:\+\d{1,3}[\s\-.]?)(?:\(?\d{1,4}\)?[\s\-.]?){2,5}\d{2,4}\b|(?i:tel|phone|mobile|fax)\.?:?\s*(?P<p>\(?\d[\d\s\-().]{6,}\d)"));
+    static REF: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"\b(?:[A-Z]{2,6}-\d{2,6}(?:-[A-Z0-9]{1,8})*|\d{1,2}:\d{2}-[a-z]{2}-\d{3,6}|(?:SAR|STR|CTR)\s?#?\d{3,}(?:-\d+)*)\b|(?i:case|file|ref(?:erence)?|release)\s+(?i:no\.?|number|#)\s*(?P<r>[A-Z0-9][\w:\-/\.]*[A-Za-z0-9])",
+        )
+    });
     let (s, e) = sentence;
     let t = &text[s..e];
     for m in EMAIL.find_iter(if t.contains('@') { t } else { "" }) {
@@ -815,13 +1201,20 @@ fn contacts_and_references(text: &str, sentence: Span, cues: u128, out: &mut Vec
     }
     for c in REF.captures_iter(if cues & cue::REF != 0 { t } else { "" }) {
         let Some(m) = c.name("r").or_else(|| c.get(0)) else { continue };
-        out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Reference", key: format!("Reference:{}", m.as_str().to_uppercase()), surface: m.as_str().into(), attrs: vec![] });
+        out.push(Mention {
+            span: (s + m.start(), s + m.end()),
+            kind: "Reference",
+            key: format!("Reference:{}", m.as_str().to_uppercase()),
+            surface: m.as_str().into(),
+            attrs: vec![],
+        });
     }
 }
 
 /// Places named as where something is registered, incorporated or based.
 fn locations(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
-    static L: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:registered|incorporated|domiciled|based|headquartered|located)\s+in\s+(?:the\s+)?(?P<l>\p{Lu}[\p{L}\-]+(?:\s+\p{Lu}[\p{L}\-]+){0,2})"));
+    static L: LazyLock<Regex> =
+        LazyLock::new(|| re(r"\b(?:registered|incorporated|domiciled|based|headquartered|located)\s+in\s+(?:the\s+)?(?P<l>\p{Lu}[\p{L}\-]+(?:\s+\p{Lu}[\p{L}\-]+){0,2})"));
     let (s, e) = sentence;
     for c in L.captures_iter(if cues & cue::PLACE != 0 { &text[s..e] } else { "" }) {
         if let Some(m) = c.name("l") {
@@ -936,7 +1329,8 @@ mod tests {
     fn iban_checksums_and_accounts() {
         assert!(iban_valid("GB82 WEST 1234 5698 7654 32"));
         assert!(!iban_valid("GB83 WEST 1234 5698 7654 32"));
-        let keys: Vec<String> = kinds("Pay into GB82 WEST 1234 5698 7654 32 (SWIFT: WESTGB2L), not GB83 WEST 1234 5698 7654 32; account no. 12345678.").into_iter().map(|m| m.2).collect();
+        let keys: Vec<String> =
+            kinds("Pay into GB82 WEST 1234 5698 7654 32 (SWIFT: WESTGB2L), not GB83 WEST 1234 5698 7654 32; account no. 12345678.").into_iter().map(|m| m.2).collect();
         assert_eq!(keys, ["Account:IBAN GB82WEST12345698765432", "Account:BIC WESTGB2L", "Account:number 12345678"]);
     }
 
@@ -972,7 +1366,8 @@ mod tests {
 
     #[test]
     fn contacts_and_references_found() {
-        let keys: Vec<String> = kinds("Write to dana@example.com or call +44 20 7946 0958 about WT-1004 and FIN-2014-A001, Case No. 1:23-cv-00456.").into_iter().map(|m| m.2).collect();
+        let keys: Vec<String> =
+            kinds("Write to dana@example.com or call +44 20 7946 0958 about WT-1004 and FIN-2014-A001, Case No. 1:23-cv-00456.").into_iter().map(|m| m.2).collect();
         assert_eq!(keys, ["Email:dana@example.com", "Phone:+442079460958", "Reference:WT-1004", "Reference:FIN-2014-A001", "Reference:1:23-CV-00456"]);
     }
 }

@@ -34,8 +34,8 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use super::modality::Modality;
-use super::vocab::Vocabulary;
 use super::ner::Model;
+use super::vocab::Vocabulary;
 use super::{Input, entities, extract_with};
 use tg_text::chunk::sentences;
 use tg_text::document::Span;
@@ -562,7 +562,10 @@ mod tests {
         };
         assert_eq!(show("CME Group Inc. ( CME Group )"), ["CME Group Inc. ( CME Group )", "CME Group Inc.", "CME Group"]);
         assert_eq!(show("Mr. Barron"), ["Mr. Barron", "Barron"]);
-        assert_eq!(show("Green River Collieries , LLC 's ( \" Green River \" )"), ["Green River Collieries , LLC 's ( \" Green River \" )", "Green River Collieries , LLC", "Green River"]);
+        assert_eq!(
+            show("Green River Collieries , LLC 's ( \" Green River \" )"),
+            ["Green River Collieries , LLC 's ( \" Green River \" )", "Green River Collieries , LLC", "Green River"]
+        );
         assert_eq!(show("bought it"), ["bought it"]);
     }
 
@@ -598,7 +601,13 @@ mod tests {
     #[test]
     fn bad_input_is_an_error_not_a_panic() {
         assert!(fire("{", Vocabulary::builtin()).is_err());
-        assert!(fire("[{\"tokens\":[\"a\"],\"entities\":[{\"type\":\"Company\",\"start\":3,\"end\":9}],\"relations\":[{\"head\":7,\"tail\":0,\"type\":\"Subsidiaryof\"}]}]", Vocabulary::builtin()).is_ok());
+        assert!(
+            fire(
+                "[{\"tokens\":[\"a\"],\"entities\":[{\"type\":\"Company\",\"start\":3,\"end\":9}],\"relations\":[{\"head\":7,\"tail\":0,\"type\":\"Subsidiaryof\"}]}]",
+                Vocabulary::builtin()
+            )
+            .is_ok()
+        );
         assert!(conll("lonely\n").is_err());
     }
 }

@@ -28,8 +28,8 @@ pub const DOCRED_ENTITY_MAP: &[(&str, &str)] = &[("PER", "Person"), ("ORG", "Org
 /// Re-DocRED relation → (scored class, whether our subject is DocRED's tail). Our claims
 /// map onto the class by [`CLAIM_CLASS`].
 pub const DOCRED_RELATION_MAP: &[(&str, &str, bool)] = &[
-    ("P108", "EMPLOYED_BY", false), // employer: person → organisation
-    ("P488", "EMPLOYED_BY", true),  // chairperson: organisation → person (an officer)
+    ("P108", "EMPLOYED_BY", false),   // employer: person → organisation
+    ("P488", "EMPLOYED_BY", true),    // chairperson: organisation → person (an officer)
     ("P749", "SUBSIDIARY_OF", false), // parent organization: subsidiary → parent
     ("P355", "SUBSIDIARY_OF", true),  // subsidiary: parent → subsidiary
     ("P127", "OWNS", true),           // owned by: owned → owner

@@ -32,10 +32,10 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use tg_text::document::{Field, Span};
-use tg_store::{CitedFact, Tag, Value};
 use entities::{Mention, collapse, name_key};
 use modality::Modality;
+use tg_store::{CitedFact, Tag, Value};
+use tg_text::document::{Field, Span};
 use vocab::Vocabulary;
 
 /// What extraction reads of a canonical document.
@@ -249,10 +249,8 @@ fn find_all(text: &str, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
     let mut hits: Vec<(usize, usize, usize)> = vec![];
     if patterns.len() > 16 {
         // A contiguous NFA: a DFA costs more to build than one document's search saves.
-        if let Ok(ac) = aho_corasick::AhoCorasick::builder()
-            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-            .kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA))
-            .build(patterns)
+        if let Ok(ac) =
+            aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).kind(Some(aho_corasick::AhoCorasickKind::ContiguousNFA)).build(patterns)
         {
             return ac.find_iter(text).map(|m| (m.start(), m.end(), m.pattern().as_usize())).collect();
         }
@@ -307,14 +305,14 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             inside.insert(collapse(&text[sp.0..sp.1]));
         }
     }
-    let learned_words: std::collections::BTreeSet<Span> = learned
+    let learned_words: std::collections::BTreeSet<Span> =
+        learned.iter().flatten().filter(|(sp, _)| !text[sp.0..sp.1].contains(char::is_whitespace) && !inside.contains(&collapse(&text[sp.0..sp.1]))).map(|(sp, _)| *sp).collect();
+    let mut per_sentence: Vec<Vec<Mention>> = input
+        .sentences
         .iter()
-        .flatten()
-        .filter(|(sp, _)| !text[sp.0..sp.1].contains(char::is_whitespace) && !inside.contains(&collapse(&text[sp.0..sp.1])))
-        .map(|(sp, _)| *sp)
+        .zip(learned)
+        .map(|(&s, found)| entities::with_names(text, authorities::with_authorities(text, s, entities::find(text, s, date.as_deref())), found))
         .collect();
-    let mut per_sentence: Vec<Vec<Mention>> =
-        input.sentences.iter().zip(learned).map(|(&s, found)| entities::with_names(text, authorities::with_authorities(text, s, entities::find(text, s, date.as_deref())), found)).collect();
     // Known people (senders, recipients) and names already found recur elsewhere.
     let mut known: BTreeMap<String, (&'static str, String)> = BTreeMap::new();
     for (name, _) in input.people {
@@ -514,10 +512,14 @@ fn mark_roles(text: &str, sent: Span, ms: &mut [(Mention, Option<Span>)]) {
         entities::re(r"(?:\b(?:Chief\s+|Senior\s+|District\s+|Magistrate\s+|Bankruptcy\s+|Circuit\s+|Administrative\s+Law\s+)?Judge|\bJustice|\bHonorable|\bHon\.)\s*$")
     });
     static STAFF_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-        entities::re(r"(?i)(?:\bassistant\s+(?:u\.\s?s\.\s+|united\s+states\s+)?attorneys?|\btrial\s+attorneys?|\bstaff\s+(?:attorneys?|accountants?|members?)|\bprosecutors?|\b(?:was|were|is|are|been|being)\s+(?:conducted|handled|led|supervised|assisted|litigated)\s+by|\bwill\s+be\s+(?:led|handled|litigated)\s+by)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|,\s*|and\s+){0,12}$")
+        entities::re(
+            r"(?i)(?:\bassistant\s+(?:u\.\s?s\.\s+|united\s+states\s+)?attorneys?|\btrial\s+attorneys?|\bstaff\s+(?:attorneys?|accountants?|members?)|\bprosecutors?|\b(?:was|were|is|are|been|being)\s+(?:conducted|handled|led|supervised|assisted|litigated)\s+by|\bwill\s+be\s+(?:led|handled|litigated)\s+by)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|,\s*|and\s+){0,12}$",
+        )
     });
     static STAFF_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-        entities::re(r"^[^.;]{0,60}?\b(?:of|in)\s+the\s+(?:(?:SEC|Commission)['’]s\s+)?(?:Division\s+of\s+Enforcement|Enforcement\s+Division|[A-Z][a-z]+\s+Regional\s+Office|Office\s+of\s+the\s+(?:General\s+Counsel|Chief\s+Accountant))")
+        entities::re(
+            r"^[^.;]{0,60}?\b(?:of|in)\s+the\s+(?:(?:SEC|Commission)['’]s\s+)?(?:Division\s+of\s+Enforcement|Enforcement\s+Division|[A-Z][a-z]+\s+Regional\s+Office|Office\s+of\s+the\s+(?:General\s+Counsel|Chief\s+Accountant))",
+        )
     });
     // The patterns run on parts of the sentence: one without their words cannot match
     // ([`roles::RoleWords`]), and most sentences have none of them.
@@ -662,7 +664,20 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     let correction = modality::correction(qtext).map(|(a, b)| (text[quote.0 + a..quote.0 + b].to_lowercase(), (quote.0 + a, quote.0 + b)));
     let antecedents = [&ms[f.subject], &ms[f.object]].iter().filter_map(|m| m.1.map(|ante| (m.0.key.clone(), ante, m.0.span))).collect();
     let id = hex16(&[doc, &quote.0.to_string(), &quote.1.to_string(), &s.key, f.rel, &o.key]);
-    Claim { id, subject: (s.key.clone(), s.kind), rel: f.rel.to_string(), object: (o.key.clone(), o.kind), modality, asserter, quote, attrs, valid, correction, antecedents, args: Some((s.span, o.span)) }
+    Claim {
+        id,
+        subject: (s.key.clone(), s.kind),
+        rel: f.rel.to_string(),
+        object: (o.key.clone(), o.kind),
+        modality,
+        asserter,
+        quote,
+        attrs,
+        valid,
+        correction,
+        antecedents,
+        args: Some((s.span, o.span)),
+    }
 }
 
 /// Columns of a transfer table, by header words.
@@ -733,7 +748,20 @@ fn table_claims(input: &Input, vocab: &Vocabulary, refused: &mut Vec<String>) ->
         let subject = (format!("{ka}:{}", name_key(&a)), ka);
         let object = (format!("{kb}:{}", name_key(&b)), kb);
         let id = hex16(&[input.id, &start.to_string(), &end.to_string(), &subject.0, "TRANSFERRED", &object.0]);
-        out.push(Claim { id, subject, rel: "TRANSFERRED".into(), object, modality: Modality::Assertion, asserter: "document".into(), quote, attrs, valid, correction: None, antecedents: vec![], args: None });
+        out.push(Claim {
+            id,
+            subject,
+            rel: "TRANSFERRED".into(),
+            object,
+            modality: Modality::Assertion,
+            asserter: "document".into(),
+            quote,
+            attrs,
+            valid,
+            correction: None,
+            antecedents: vec![],
+            args: None,
+        });
     }
     out
 }
@@ -797,15 +825,19 @@ pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
     let party_cells: Vec<(String, &'static str, (u64, u64), String)> = x
         .claims
         .iter()
-        .filter(|c| c.antecedents.is_empty() && c.attrs.iter().any(|a| a.0 == "reference" || a.0 == "amount") && inside(c.quote).iter().any(|f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1))
+        .filter(|c| {
+            c.antecedents.is_empty()
+                && c.attrs.iter().any(|a| a.0 == "reference" || a.0 == "amount")
+                && inside(c.quote).iter().any(|f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1)
+        })
         .flat_map(|c| {
-            inside(c.quote)
-                .iter()
-                .filter(move |f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1)
-                .filter_map(move |f| {
-                    let v = collapse(&f.value);
-                    [&c.subject, &c.object].into_iter().find(|(k, kind)| *k == format!("{kind}:{}", name_key(&v))).map(|(k, kind)| (k.clone(), *kind, (f.span.0 as u64, f.span.1 as u64), v))
-                })
+            inside(c.quote).iter().filter(move |f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1).filter_map(move |f| {
+                let v = collapse(&f.value);
+                [&c.subject, &c.object]
+                    .into_iter()
+                    .find(|(k, kind)| *k == format!("{kind}:{}", name_key(&v)))
+                    .map(|(k, kind)| (k.clone(), *kind, (f.span.0 as u64, f.span.1 as u64), v))
+            })
         })
         .collect();
     for (k, kind, sp, surface) in &party_cells {
@@ -893,10 +925,7 @@ mod tests {
     fn a_sentence_opening_pronoun_continues_the_previous_subject() {
         assert_eq!(
             claims("Wells Fargo Bank acquired National Bank of Alaska. It also acquired First Security Corporation."),
-            [
-                "ACQUIRED(Organization:wells fargo bank, Organization:national bank of alaska)",
-                "ACQUIRED(Organization:wells fargo bank, Organization:first security corporation)"
-            ]
+            ["ACQUIRED(Organization:wells fargo bank, Organization:national bank of alaska)", "ACQUIRED(Organization:wells fargo bank, Organization:first security corporation)"]
         );
     }
 }

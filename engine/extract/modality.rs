@@ -57,20 +57,31 @@ fn re(p: &str) -> Regex {
     super::entities::re(p)
 }
 
-static UNDECIDED: LazyLock<Regex> =
-    LazyLock::new(|| re(r"(?i)\b(?:unclear|not clear|unknown|not known|undetermined|uncertain)\s+(?:whether|if)\b|\b(?:could|can|did)\s+not\s+(?:determine|establish|confirm|verify)\b|\bremains?\s+(?:unclear|to be determined|open)\b"));
+static UNDECIDED: LazyLock<Regex> = LazyLock::new(|| {
+    re(
+        r"(?i)\b(?:unclear|not clear|unknown|not known|undetermined|uncertain)\s+(?:whether|if)\b|\b(?:could|can|did)\s+not\s+(?:determine|establish|confirm|verify)\b|\bremains?\s+(?:unclear|to be determined|open)\b",
+    )
+});
 static DENIED: LazyLock<Regex> = LazyLock::new(|| {
     // Case matters: "May" is a month, "States" a country's name, "Never" rarely starts a claim.
-    re(r"\b(?:[Dd]id|[Dd]oes|[Dd]o|[Hh]as|[Hh]ave|[Hh]ad|[Ww]as|[Ww]ere|[Ii]s|[Aa]re)\s+not\b|\b(?:didn't|doesn't|don't|hasn't|haven't|wasn't|weren't|isn't|aren't|never|[Nn]ever)\b|\bdenied\b|\bdenies\b|\b[Nn]o evidence\b|\bfalsely\b|\brejected the claim\b")
+    re(
+        r"\b(?:[Dd]id|[Dd]oes|[Dd]o|[Hh]as|[Hh]ave|[Hh]ad|[Ww]as|[Ww]ere|[Ii]s|[Aa]re)\s+not\b|\b(?:didn't|doesn't|don't|hasn't|haven't|wasn't|weren't|isn't|aren't|never|[Nn]ever)\b|\bdenied\b|\bdenies\b|\b[Nn]o evidence\b|\bfalsely\b|\brejected the claim\b",
+    )
 });
 static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b(?:may|might|could|possibly|[Pp]ossibly|perhaps|[Pp]erhaps|probably|likely|apparently|[Aa]pparently|presumably|suspected|suspect|suspects|allegedly|[Aa]llegedly|seems?|seemed|appears?|appeared|believed|potentially|purported(?:ly)?)\b")
+    re(
+        r"\b(?:may|might|could|possibly|[Pp]ossibly|perhaps|[Pp]erhaps|probably|likely|apparently|[Aa]pparently|presumably|suspected|suspect|suspects|allegedly|[Aa]llegedly|seems?|seemed|appears?|appeared|believed|potentially|purported(?:ly)?)\b",
+    )
 });
 static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"\b[Aa]ccording to\b|\b[Rr]eportedly\b|\b(?:said|says|stated|states|told|alleged|alleges|claimed|claims|reported|reports|testified|wrote|asserted|asserts|informed|indicated)\b(?:\s+(?:that|to))?")
+    re(
+        r"\b[Aa]ccording to\b|\b[Rr]eportedly\b|\b(?:said|says|stated|states|told|alleged|alleges|claimed|claims|reported|reports|testified|wrote|asserted|asserts|informed|indicated)\b(?:\s+(?:that|to))?",
+    )
 });
 static CORRECTION: LazyLock<Regex> = LazyLock::new(|| {
-    re(r"(?i)\b(?:corrected|correction|restated|restates|should read|amends|amended|is hereby withdrawn|hereby withdraws?|withdrawn|supersedes?|superseded|replaces|the correct (?:total|amount|figure) is)\b")
+    re(
+        r"(?i)\b(?:corrected|correction|restated|restates|should read|amends|amended|is hereby withdrawn|hereby withdraws?|withdrawn|supersedes?|superseded|replaces|the correct (?:total|amount|figure) is)\b",
+    )
 });
 
 /// The modality of a quote: the first matching class in the order undecided, question,

@@ -50,9 +50,9 @@ pub struct Token {
 
 /// Words after which a period belongs to the word ("Inc.", "Mr.", "No."), not to the sentence.
 const ABBREVIATIONS: &[&str] = &[
-    "Inc", "Corp", "Co", "Ltd", "Mr", "Mrs", "Ms", "Dr", "Jr", "Sr", "St", "No", "Nos", "Bros", "Ave", "vs", "v", "Messrs", "Prof", "Gen", "Sen", "Rep", "Gov", "Hon", "Mt",
-    "Ft", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec", "Dept", "Div", "Assn", "Intl", "Cir", "Ct", "Supp", "etc", "al", "Cal",
-    "Fla", "Tex", "Mass", "Ill", "Pa", "Va", "Wash", "Mich", "Conn", "Ariz", "Colo",
+    "Inc", "Corp", "Co", "Ltd", "Mr", "Mrs", "Ms", "Dr", "Jr", "Sr", "St", "No", "Nos", "Bros", "Ave", "vs", "v", "Messrs", "Prof", "Gen", "Sen", "Rep", "Gov", "Hon", "Mt", "Ft",
+    "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec", "Dept", "Div", "Assn", "Intl", "Cir", "Ct", "Supp", "etc", "al", "Cal", "Fla", "Tex",
+    "Mass", "Ill", "Pa", "Va", "Wash", "Mich", "Conn", "Ariz", "Colo",
 ];
 
 fn is_abbreviation(w: &str) -> bool {
@@ -197,29 +197,131 @@ fn mix(t: u64, a: u64, b: u64) -> u64 {
 
 /// Legal-form words: a name that reaches one is an organisation's.
 const LEGAL_FORMS: &[&str] = &[
-    "inc", "inc.", "incorporated", "corp", "corp.", "corporation", "co", "co.", "company", "ltd", "ltd.", "limited", "llc", "l.l.c.", "llp", "lp", "l.p.", "plc", "gmbh",
-    "ag", "sa", "s.a.", "n.a.", "nv", "n.v.", "bv", "b.v.", "pty", "spa", "s.p.a.", "sarl", "holdings", "group", "bank", "trust", "fund", "partners", "associates",
-    "capital", "securities", "bancorp", "foundation", "university", "commission", "agency", "department", "association", "institute",
+    "inc",
+    "inc.",
+    "incorporated",
+    "corp",
+    "corp.",
+    "corporation",
+    "co",
+    "co.",
+    "company",
+    "ltd",
+    "ltd.",
+    "limited",
+    "llc",
+    "l.l.c.",
+    "llp",
+    "lp",
+    "l.p.",
+    "plc",
+    "gmbh",
+    "ag",
+    "sa",
+    "s.a.",
+    "n.a.",
+    "nv",
+    "n.v.",
+    "bv",
+    "b.v.",
+    "pty",
+    "spa",
+    "s.p.a.",
+    "sarl",
+    "holdings",
+    "group",
+    "bank",
+    "trust",
+    "fund",
+    "partners",
+    "associates",
+    "capital",
+    "securities",
+    "bancorp",
+    "foundation",
+    "university",
+    "commission",
+    "agency",
+    "department",
+    "association",
+    "institute",
 ];
 
 /// Words that companies' names often end in or contain, besides legal forms.
 const ORG_WORDS: &[&str] = &[
-    "technologies", "technology", "systems", "software", "solutions", "services", "industries", "international", "enterprises", "pharmaceuticals", "pharma",
-    "energy", "oil", "gas", "resources", "mining", "minerals", "financial", "investments", "investment", "management", "advisors", "advisers", "consulting",
-    "semiconductor", "communications", "networks", "media", "entertainment", "airlines", "motors", "labs", "laboratories", "brands", "foods", "markets",
-    "mortgage", "insurance", "realty", "properties", "development", "equity", "ventures", "global", "trading", "research", "exchange", "bancshares",
-    "savings", "federal", "credit", "union", "council", "committee", "office", "court", "church", "party", "club", "team", "records", "press", "news",
+    "technologies",
+    "technology",
+    "systems",
+    "software",
+    "solutions",
+    "services",
+    "industries",
+    "international",
+    "enterprises",
+    "pharmaceuticals",
+    "pharma",
+    "energy",
+    "oil",
+    "gas",
+    "resources",
+    "mining",
+    "minerals",
+    "financial",
+    "investments",
+    "investment",
+    "management",
+    "advisors",
+    "advisers",
+    "consulting",
+    "semiconductor",
+    "communications",
+    "networks",
+    "media",
+    "entertainment",
+    "airlines",
+    "motors",
+    "labs",
+    "laboratories",
+    "brands",
+    "foods",
+    "markets",
+    "mortgage",
+    "insurance",
+    "realty",
+    "properties",
+    "development",
+    "equity",
+    "ventures",
+    "global",
+    "trading",
+    "research",
+    "exchange",
+    "bancshares",
+    "savings",
+    "federal",
+    "credit",
+    "union",
+    "council",
+    "committee",
+    "office",
+    "court",
+    "church",
+    "party",
+    "club",
+    "team",
+    "records",
+    "press",
+    "news",
 ];
 
 /// Words that join the parts of one name ("Bank of America", "Boston Trading and Research").
 const CONNECTORS: &[&str] = &[
-    "of", "and", "&", "the", "de", "da", "du", "des", "del", "della", "di", "la", "le", "van", "von", "der", "den", "y", "for", "bin", "ibn", "al", "dos", "do", "e",
-    "on", "in", "at", "upon",
+    "of", "and", "&", "the", "de", "da", "du", "des", "del", "della", "di", "la", "le", "van", "von", "der", "den", "y", "for", "bin", "ibn", "al", "dos", "do", "e", "on", "in",
+    "at", "upon",
 ];
 
 /// Titles and honorifics that stand before a person's name.
 const TITLES: &[&str] = &["mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "prof", "prof.", "sir", "judge", "justice", "hon.", "honorable", "messrs."];
-
 
 fn gazetteer(text: &str) -> hashbrown::HashSet<u64> {
     text.lines().map(str::trim).filter(|l| !l.is_empty()).map(lower_hash).collect()
@@ -898,7 +1000,29 @@ mod tests {
     /// The one-pass reading of an ASCII word equals the general definitions.
     #[test]
     fn ascii_letters_equal_the_general_reading() {
-        let words = ["", "a", "A", "Acme", "McAlister", "iTunes", "U.S.", "III", "LeGall", "x1", "R2-D2", "ABCdefGHIjklMNOpqrSTU1-2_3", "&", ",", "'s", "ABC", "A1", "aB", "ab.cd.ef.gh.ij", "\0", "a\0b"];
+        let words = [
+            "",
+            "a",
+            "A",
+            "Acme",
+            "McAlister",
+            "iTunes",
+            "U.S.",
+            "III",
+            "LeGall",
+            "x1",
+            "R2-D2",
+            "ABCdefGHIjklMNOpqrSTU1-2_3",
+            "&",
+            ",",
+            "'s",
+            "ABC",
+            "A1",
+            "aB",
+            "ab.cd.ef.gh.ij",
+            "\0",
+            "a\0b",
+        ];
         for w in words {
             assert_eq!(letters(w), letters_general(w), "{w:?}");
         }
@@ -908,11 +1032,13 @@ mod tests {
         for len in 1..=5u32 {
             for code in 0..5usize.pow(len) {
                 let mut c = code;
-                let w: String = (0..len).map(|_| {
-                    let ch = alphabet[c % 5];
-                    c /= 5;
-                    ch
-                }).collect();
+                let w: String = (0..len)
+                    .map(|_| {
+                        let ch = alphabet[c % 5];
+                        c /= 5;
+                        ch
+                    })
+                    .collect();
                 assert_eq!(letters(&w), letters_general(&w), "{w:?}");
                 n += 1;
             }

@@ -447,7 +447,10 @@ mod tests {
 
     #[test]
     fn training_is_deterministic_and_learns() {
-        let mk = |t: &str, names: &[(&str, usize)]| Sample { text: t.to_string(), gold: names.iter().map(|(n, g)| (t.find(n).map(|i| (i, i + n.len())).unwrap_or((0, 0)), *g)).collect() };
+        let mk = |t: &str, names: &[(&str, usize)]| Sample {
+            text: t.to_string(),
+            gold: names.iter().map(|(n, g)| (t.find(n).map(|i| (i, i + n.len())).unwrap_or((0, 0)), *g)).collect(),
+        };
         let doc = Doc {
             id: "t".into(),
             sentences: (0..20)

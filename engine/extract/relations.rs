@@ -108,55 +108,132 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let transfer_verbs = r"(?:wired?|sent|send|transferred|transfer|remitted|remit|moved|move|routed|route|wire-transferred)";
     let mut v = vec![
         // X wired USD 1m to Y / X sent Y USD 1m
-        pat("TRANSFERRED", &["wire", "sent", "send", "transfer", "remit", "move", "rout"], format!(r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b{transfer_verbs}\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?{PARTY}"), false),
+        pat(
+            "TRANSFERRED",
+            &["wire", "sent", "send", "transfer", "remit", "move", "rout"],
+            format!(r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b{transfer_verbs}\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?{PARTY}"),
+            false,
+        ),
         // USD 1m was wired by X to Y
-        pat("TRANSFERRED", &["wire", "sent", "send", "transfer", "remit", "move", "rout"], format!(r"(?:«M(?P<m>\d+)»)?{SHORT}\b(?:was|were|had been|has been)\s+{transfer_verbs}\s+(?:by|from)\s+{PARTY}{SHORT}\bto\s+{PARTY}"), false),
+        pat(
+            "TRANSFERRED",
+            &["wire", "sent", "send", "transfer", "remit", "move", "rout"],
+            format!(r"(?:«M(?P<m>\d+)»)?{SHORT}\b(?:was|were|had been|has been)\s+{transfer_verbs}\s+(?:by|from)\s+{PARTY}{SHORT}\bto\s+{PARTY}"),
+            false,
+        ),
         // Y received USD 1m from X
         pat("RECEIVED_FROM", &["received"], format!(r"{PARTY}{SHORT}\breceived\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+{PARTY}"), false),
         // X paid Y USD 1m / X paid USD 1m to Y
         pat("PAID", &["paid"], format!(r"{PARTY}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
         pat("PAID", &["paid"], format!(r"{PARTY}{SHORT}\bpaid\s+(?:«M(?P<m>\d+)»){GAP}\bto\s+{PARTY}"), false),
         // X, a (wholly-owned) subsidiary of Y / X is a subsidiary of Y
-        pat("SUBSIDIARY_OF", &["subsidiary"], format!(r"{ORG}(?:\s*\([^()«»]*\))?\s*,?\s+(?:is\s+|was\s+|became\s+)?(?:a|an|the)\s+(?:wholly\s*-?\s*owned\s+|indirect\s+|direct\s+|majority\s*-?\s*owned\s+)?subsidiary\s+of\s+{ORG}"), false),
+        pat(
+            "SUBSIDIARY_OF",
+            &["subsidiary"],
+            format!(
+                r"{ORG}(?:\s*\([^()«»]*\))?\s*,?\s+(?:is\s+|was\s+|became\s+)?(?:a|an|the)\s+(?:wholly\s*-?\s*owned\s+|indirect\s+|direct\s+|majority\s*-?\s*owned\s+)?subsidiary\s+of\s+{ORG}"
+            ),
+            false,
+        ),
         // Y's subsidiary, X
         pat("SUBSIDIARY_OF", &["subsidiary"], format!(r"{ORG}['’]s?\s+(?:wholly[- ]owned\s+)?subsidiary,?\s+{ORG}"), true),
         // X, a director of Y / X is a director of Y / X serves as director of Y
-        pat("DIRECTOR_OF", &["director"], format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:a|an|the|its)?\s*(?:(?i:former|sole|non-executive|independent|executive|finance)\s+)?(?i:director)\s+(?:of|at)\s+(?:the\s+)?{ORG}"), false),
+        pat(
+            "DIRECTOR_OF",
+            &["director"],
+            format!(
+                r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:a|an|the|its)?\s*(?:(?i:former|sole|non-executive|independent|executive|finance)\s+)?(?i:director)\s+(?:of|at)\s+(?:the\s+)?{ORG}"
+            ),
+            false,
+        ),
         // Y's director, X
         pat("DIRECTOR_OF", &["director"], format!(r"{ORG}['’]s?\s+(?:sole\s+|former\s+)?director,?\s+{PER}"), true),
         // X owns Y / X holds N% of Y
-        pat("OWNS", &["owns", "owned", "holds", "held"], format!(r"{PARTY}{SHORT}\b(?:owns|owned|holds|held)\s+(?:\d+(?:\.\d+)?\s?%|(?:all|most|a majority|a stake|shares)\b[^«»]{{0,20}}?)?\s*(?:of\s+|in\s+)?{ORG}"), false),
+        pat(
+            "OWNS",
+            &["owns", "owned", "holds", "held"],
+            format!(r"{PARTY}{SHORT}\b(?:owns|owned|holds|held)\s+(?:\d+(?:\.\d+)?\s?%|(?:all|most|a majority|a stake|shares)\b[^«»]{{0,20}}?)?\s*(?:of\s+|in\s+)?{ORG}"),
+            false,
+        ),
         // Y is (wholly) owned by X
         pat("OWNS", &["owned"], format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:wholly\s+|partly\s+|majority[- ]|jointly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"), true),
         // X controls Y / Y is controlled by X
         pat("CONTROLS", &["controls", "controlled"], format!(r"{PARTY}{SHORT}\b(?:controls|controlled)\s+{ORG}"), false),
         pat("CONTROLS", &["controlled"], format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:ultimately\s+|effectively\s+)?controlled\s+by\s+{PARTY}"), true),
         // Y, a (shell) company controlled/owned by X
-        pat("CONTROLS", &["controlled"], format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?(?:company|entity|firm|corporation|fund|vehicle)\s+(?:ultimately\s+)?controlled\s+by\s+{PARTY}"), true),
-        pat("OWNS", &["owned"], format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?(?:company|entity|firm|corporation|fund|vehicle)\s+(?:wholly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"), true),
+        pat(
+            "CONTROLS",
+            &["controlled"],
+            format!(
+                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?(?:company|entity|firm|corporation|fund|vehicle)\s+(?:ultimately\s+)?controlled\s+by\s+{PARTY}"
+            ),
+            true,
+        ),
+        pat(
+            "OWNS",
+            &["owned"],
+            format!(
+                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?(?:company|entity|firm|corporation|fund|vehicle)\s+(?:wholly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"
+            ),
+            true,
+        ),
         // X is the (ultimate) beneficial owner of Y / Y's beneficial owner, X
-        pat("BENEFICIAL_OWNER_OF", &["beneficial"], format!(r"{PARTY},?\s+(?:is|was|as|being)?\s*(?:the|a|an)\s+(?:ultimate\s+)?beneficial\s+owner\s+of\s+(?:the\s+account\s+of\s+)?{ORG}"), false),
+        pat(
+            "BENEFICIAL_OWNER_OF",
+            &["beneficial"],
+            format!(r"{PARTY},?\s+(?:is|was|as|being)?\s*(?:the|a|an)\s+(?:ultimate\s+)?beneficial\s+owner\s+of\s+(?:the\s+account\s+of\s+)?{ORG}"),
+            false,
+        ),
         pat("BENEFICIAL_OWNER_OF", &["beneficial"], format!(r"{ORG}['’]s?\s+(?:ultimate\s+)?beneficial\s+owner,?\s+(?:is\s+)?{PARTY}"), true),
         pat("BENEFICIAL_OWNER_OF", &["beneficial"], format!(r"\bthe\s+(?:ultimate\s+)?beneficial\s+owner\s+of\s+{ORG}\s+(?:is|was)\s+{PARTY}"), true),
         // X acquired Y / Y was acquired by X
-        pat("ACQUIRED", &["acquired", "bought", "purchased", "took"], format!(r"{PARTY}{SHORT}\b(?:acquired|bought|purchased|took over)\s+(?:substantially\s+all\s+of\s+)?{ORG}{WHOLE}"), false),
+        pat(
+            "ACQUIRED",
+            &["acquired", "bought", "purchased", "took"],
+            format!(r"{PARTY}{SHORT}\b(?:acquired|bought|purchased|took over)\s+(?:substantially\s+all\s+of\s+)?{ORG}{WHOLE}"),
+            false,
+        ),
         // Y's 2001 acquisition by X
         pat("ACQUIRED", &["acquisition"], format!(r"{ORG}(?:['’]s?|s)\s+(?:(?:19|20)\d\d\s+)?acquisition\s+by\s+{PARTY}"), true),
         // Y's general partner, X: a general partner runs (controls) the partnership.
         pat("CONTROLS", &["general partner"], format!(r"{ORG}['’]s?\s+general\s+partner,?\s+{PARTY}"), true),
-        pat("ACQUIRED", &["acquired", "bought", "purchased", "taken"], format!(r"{ORG}{SHORT}\b(?:was|were|has been|had been)\s+(?:acquired|bought|purchased|taken over)\s+by\s+{PARTY}"), true),
+        pat(
+            "ACQUIRED",
+            &["acquired", "bought", "purchased", "taken"],
+            format!(r"{ORG}{SHORT}\b(?:was|were|has been|had been)\s+(?:acquired|bought|purchased|taken over)\s+by\s+{PARTY}"),
+            true,
+        ),
         // X, an employee of Y / X works for Y
-        pat("EMPLOYED_BY", &["employee", "staff", "banker", "analyst", "accountant", "trader", "clerk", "broker", "consultant", "representative", "manager"], format!(r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|registered representative|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"), false),
+        pat(
+            "EMPLOYED_BY",
+            &["employee", "staff", "banker", "analyst", "accountant", "trader", "clerk", "broker", "consultant", "representative", "manager"],
+            format!(
+                r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|registered representative|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"
+            ),
+            false,
+        ),
         pat("EMPLOYED_BY", &["work"], format!(r"{PER}{SHORT}\b(?:works|worked|working)\s+(?:for|at)\s+{ORG}"), false),
         // (not "employed with Y's division": the organisation is the employer itself)
         pat("EMPLOYED_BY", &["employed"], format!(r"{PER}{SHORT}\b(?:is|was)\s+employed\s+(?:by|with)\s+{ORG}(?:[\s,.;]|$)"), false),
         // X registered/incorporated in L
-        pat("REGISTERED_AT", &["registered", "incorporated", "domiciled"], format!(r"{ORG}(?:\s*\([^()«»]*\))?,?{SHORT}\b(?:registered|incorporated|domiciled)\s+in\s+(?:the\s+)?«L(\d+)»"), false),
+        pat(
+            "REGISTERED_AT",
+            &["registered", "incorporated", "domiciled"],
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?,?{SHORT}\b(?:registered|incorporated|domiciled)\s+in\s+(?:the\s+)?«L(\d+)»"),
+            false,
+        ),
         // X signed ... with Y
         pat("SIGNED", &["signed"], format!(r"{PARTY}{SHORT}\bsigned\b{GAP}\bwith\s+{ORG}"), false),
         // X holds account A / account A held by X
         // X holds account A (for Y: then Y is the holder, X the bank)
-        pat("HOLDS_ACCOUNT", &["account"], format!(r"{PARTY}{SHORT}\b(?:holds|held|opened|maintains|maintained)\s+(?:an?\s+|the\s+)?(?:bank\s+)?account\b{SHORT}«A(\d+)»(?:\s+(?:for|on behalf of)\s+«[OP](?P<holder>\d+)»)?"), false),
+        pat(
+            "HOLDS_ACCOUNT",
+            &["account"],
+            format!(
+                r"{PARTY}{SHORT}\b(?:holds|held|opened|maintains|maintained)\s+(?:an?\s+|the\s+)?(?:bank\s+)?account\b{SHORT}«A(\d+)»(?:\s+(?:for|on behalf of)\s+«[OP](?P<holder>\d+)»)?"
+            ),
+            false,
+        ),
         pat("HOLDS_ACCOUNT", &["held", "opened", "owned"], format!(r"«A(\d+)»{SHORT}\b(?:held|opened|owned)\s+by\s+{PARTY}"), true),
     ];
     // Officers with their role words: one, or several joined ("Chairman and Chief Executive
@@ -182,11 +259,21 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         false,
     ));
     // X, a former Y employee
-    v.push(pat("EMPLOYED_BY", &["employee", "banker", "trader", "accountant", "broker"], format!(r"{PER}\s*,\s+(?:an?\s+)?(?:former\s+)?{ORG}\s+(?:employee|banker|trader|accountant|broker)\b"), false));
+    v.push(pat(
+        "EMPLOYED_BY",
+        &["employee", "banker", "trader", "accountant", "broker"],
+        format!(r"{PER}\s*,\s+(?:an?\s+)?(?:former\s+)?{ORG}\s+(?:employee|banker|trader|accountant|broker)\b"),
+        false,
+    ));
     // "Y and its (wholly owned, primary bank) subsidiary, X"
     v.push(pat("SUBSIDIARY_OF", &["subsidiar"], format!(r"{ORG}(?:\s*\([^()«»]*\))?,?\s+and\s+its\s+(?:[\w-]+\s+){{0,3}}?subsidiar(?:y|ies),?\s+{ORG}"), true));
     // X is a member of the board (of directors) of Y
-    v.push(pat("DIRECTOR_OF", &["board"], format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:also\s+)?(?:a\s+)?member\s+of\s+(?:the\s+|its\s+)?(?:[Bb]oard\s+of\s+[Dd]irectors|[Bb]oard)\s+of\s+{ORG}"), false));
+    v.push(pat(
+        "DIRECTOR_OF",
+        &["board"],
+        format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:also\s+)?(?:a\s+)?member\s+of\s+(?:the\s+|its\s+)?(?:[Bb]oard\s+of\s+[Dd]irectors|[Bb]oard)\s+of\s+{ORG}"),
+        false,
+    ));
     // X worked (in commercial banking) for Y
     v.push(pat("EMPLOYED_BY", &["work"], format!(r"{PER}{SHORT}\b(?:works|worked|working)\b[^«»]{{0,40}}?\b(?:for|at|with)\s+(?:the\s+)?{ORG}"), false));
     // X was a partner / (registered) stockbroker with (the accounting firm of) Y
@@ -214,13 +301,20 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     v.push(pat("ACQUIRED", &["acquired"], format!(r"{ORG}\s*(?:\(\s*)?(?i:acquired)\s+by\s+{PARTY}"), true));
     v.push(pat("ACQUIRED", &["acquired"], format!(r"{ORG}{GAP}\bto\s+be\s+acquired\s+by\s+{PARTY}"), true));
     // "X's acquisition of Y"
-    v.push(pat("ACQUIRED", &["acquisition"], format!(r"{ORG}(?:['’]s?|\s+s)\s+(?:(?:19|20)\d\d\s+)?acquisition\s+of\s+(?:substantially\s+all\s+(?:of\s+)?the\s+assets\s+of\s+)?{ORG}"), false));
+    v.push(pat(
+        "ACQUIRED",
+        &["acquisition"],
+        format!(r"{ORG}(?:['’]s?|\s+s)\s+(?:(?:19|20)\d\d\s+)?acquisition\s+of\s+(?:substantially\s+all\s+(?:of\s+)?the\s+assets\s+of\s+)?{ORG}"),
+        false,
+    ));
     // "Y, an operating unit of X", "Y (currently a wholly owned subsidiary of X)"
     v.push(pat("SUBSIDIARY_OF", &["unit", "division"], format!(r"{ORG}\s*,\s+(?:an?|the)\s+(?:operating\s+|business\s+)?(?:unit|division)\s+of\s+{ORG}"), false));
     v.push(pat(
         "SUBSIDIARY_OF",
         &["subsidiary"],
-        format!(r"{ORG}\s*\(\s*(?:currently\s+|now\s+|formerly\s+)?(?:a|an|the)\s+(?:wholly\s*-?\s*owned\s+|indirect\s+|direct\s+|majority\s*-?\s*owned\s+)?subsidiary\s+of\s+{ORG}"),
+        format!(
+            r"{ORG}\s*\(\s*(?:currently\s+|now\s+|formerly\s+)?(?:a|an|the)\s+(?:wholly\s*-?\s*owned\s+|indirect\s+|direct\s+|majority\s*-?\s*owned\s+)?subsidiary\s+of\s+{ORG}"
+        ),
         false,
     ));
     // X agreed to pay $N to Y (the payee named)
@@ -330,7 +424,10 @@ mod tests {
     fn appositions_and_possessives() {
         assert_eq!(rels("Beta Ltd, a subsidiary of Gamma Holdings, signed."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]);
         assert_eq!(rels("Gamma Holdings's director, Mr. John Doe, resigned."), ["DIRECTOR_OF(John Doe, Gamma Holdings)"]);
-        assert_eq!(rels("Beta Holdings SA shares a director, Marek Novak, with Acme Trading Ltd."), ["DIRECTOR_OF(Marek Novak, Beta Holdings SA)", "DIRECTOR_OF(Marek Novak, Acme Trading Ltd)"]);
+        assert_eq!(
+            rels("Beta Holdings SA shares a director, Marek Novak, with Acme Trading Ltd."),
+            ["DIRECTOR_OF(Marek Novak, Beta Holdings SA)", "DIRECTOR_OF(Marek Novak, Acme Trading Ltd)"]
+        );
         assert_eq!(rels("Omega Ltd is wholly owned by Gamma Holdings."), ["OWNS(Gamma Holdings, Omega Ltd)"]);
         assert_eq!(rels("Beta Holdings SA, a company registered in Nauru, replied."), ["REGISTERED_AT(Beta Holdings SA, Nauru)"]);
         assert_eq!(rels("Mr. Calbert Lai , the Chief Executive Officer of Sitoa Corporation , resigned."), ["OFFICER_OF(Calbert Lai, Sitoa Corporation)"]);
@@ -367,7 +464,10 @@ mod tests {
         assert_eq!(rels("Michael Porter, the founder and majority shareholder of St2ep LLC, forged it."), ["OWNS(Michael Porter, St2ep LLC)"]);
         assert_eq!(rels("Dr. Qing Wang, a former Cleveland Clinic Foundation employee, is charged."), ["EMPLOYED_BY(Qing Wang, Cleveland Clinic Foundation)"]);
         assert_eq!(rels("It followed Image Entry, Inc.'s 2001 acquisition by Sourcecorp, Inc. last year."), ["ACQUIRED(Sourcecorp, Inc., Image Entry, Inc.)"]);
-        assert_eq!(rels("It sold stock of JB Stanley Group, LP's general partner, Cambridge Capital LLC, to investors."), ["CONTROLS(Cambridge Capital LLC, JB Stanley Group, LP)"]);
+        assert_eq!(
+            rels("It sold stock of JB Stanley Group, LP's general partner, Cambridge Capital LLC, to investors."),
+            ["CONTROLS(Cambridge Capital LLC, JB Stanley Group, LP)"]
+        );
         assert_eq!(rels("Acme Holdings Ltd agreed to pay $5 million to Beta Bank plc."), ["PAID(Acme Holdings Ltd, Beta Bank plc)"]);
         // Employed with a company's division: not by the company.
         assert!(rels("While Mr. Lambach was employed with Atchison Corp's Foundry Group Inc, he stole.").is_empty());

@@ -20,8 +20,7 @@ pub struct RoleWords {
 /// The words of the case-insensitive staff pattern.
 const STAFF_WORDS: &[&str] = &["attorney", "staff", "prosecutor", "conducted", "led", "supervised", "assisted", "litigated"];
 
-static STAFF: LazyLock<Option<aho_corasick::AhoCorasick>> =
-    LazyLock::new(|| aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(STAFF_WORDS).ok());
+static STAFF: LazyLock<Option<aho_corasick::AhoCorasick>> = LazyLock::new(|| aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(STAFF_WORDS).ok());
 
 impl RoleWords {
     /// The role words of sentence `sent` of `text`. When in doubt (a span that is not the

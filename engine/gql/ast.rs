@@ -486,4 +486,3 @@ impl Expr {
         matches!(self, Expr::CountStar) || matches!(self, Expr::Func(n, ..) if AGGREGATES.contains(&n.as_str()))
     }
 }
-

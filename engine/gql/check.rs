@@ -114,7 +114,8 @@ fn check_clause(c: &crate::ast::Clause, i: usize, n: usize, scope: &mut Scope) -
                 if !args.is_empty() {
                     return Err(err("InvalidNumberOfArguments", format!("procedure `{name}` takes no arguments")));
                 }
-                let field = crate::exec::procedure_field(name).ok_or_else(|| err("ProcedureNotFound", format!("there is no procedure `{name}` (db.labels, db.relationshipTypes, db.propertyKeys, tg.search)")))?;
+                let field = crate::exec::procedure_field(name)
+                    .ok_or_else(|| err("ProcedureNotFound", format!("there is no procedure `{name}` (db.labels, db.relationshipTypes, db.propertyKeys, tg.search)")))?;
                 if yields.len() > 1 {
                     return Err(err("VariableAlreadyBound", format!("procedure `{name}` yields one field, `{field}`")));
                 }
@@ -148,9 +149,10 @@ fn bind_pattern(scope: &mut Scope, parts: &[PatternPart], create: bool) -> Resul
     let mut rels_here: Vec<&str> = vec![];
     for p in parts {
         if let Some(v) = &p.var
-            && scope.contains_key(v) {
-                return Err(err("VariableAlreadyBound", format!("variable `{v}` already declared")));
-            }
+            && scope.contains_key(v)
+        {
+            return Err(err("VariableAlreadyBound", format!("variable `{v}` already declared")));
+        }
         for np in &p.element.nodes {
             if let Some(props) = &np.props {
                 props_expr(scope, props, create)?;
@@ -248,9 +250,10 @@ fn element_kind(e: &Expr) -> Kind {
     if let Expr::List(items) = e {
         let ts: Vec<Option<&'static str>> = items.iter().map(literal_type).collect();
         if let Some(Some(t)) = ts.first()
-            && ts.iter().all(|x| *x == Some(*t)) {
-                return Kind::Value(Some(t));
-            }
+            && ts.iter().all(|x| *x == Some(*t))
+        {
+            return Kind::Value(Some(t));
+        }
     }
     Kind::Any
 }
@@ -479,9 +482,10 @@ fn expr_here(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
                 return Err(err("UnknownFunction", format!("unknown function {name}()")));
             }
             if let Some((_, lo, hi)) = crate::functions::SCALAR.iter().find(|(n, ..)| n == name)
-                && (args.len() < *lo || args.len() > *hi) {
-                    return Err(err("InvalidNumberOfArguments", format!("{name}() takes {lo}..{hi} arguments, got {}", args.len())));
-                }
+                && (args.len() < *lo || args.len() > *hi)
+            {
+                return Err(err("InvalidNumberOfArguments", format!("{name}() takes {lo}..{hi} arguments, got {}", args.len())));
+            }
             if name == "size" && matches!(args.first(), Some(Expr::PatternPred(_))) {
                 return Err(err("UnexpectedSyntax", "size() of a pattern predicate; use a pattern comprehension"));
             }
@@ -521,9 +525,10 @@ fn expr_here(scope: &Scope, e: &Expr, agg_ok: bool) -> Result<()> {
         }
         Expr::In(a, b) => {
             if let Some(t) = literal_type(b)
-                && t != "List" {
-                    return Err(err("InvalidArgumentType", format!("IN expects a list, got a {t}")));
-                }
+                && t != "List"
+            {
+                return Err(err("InvalidArgumentType", format!("IN expects a list, got a {t}")));
+            }
             expr(scope, a, agg_ok)?;
             expr(scope, b, agg_ok)?;
         }

@@ -136,9 +136,10 @@ fn run_here(opts: &Options, is_terminal: bool, out: &mut dyn Write, err: &mut dy
             let _ = writeln!(err, "{e}");
             if e.class == ErrorClass::SyntaxError
                 && let Some((l, c)) = e.pos
-                    && let Some(line) = opts.query.lines().nth(l - 1) {
-                        let _ = writeln!(err, "  {line}\n  {}^", " ".repeat(c.saturating_sub(1)));
-                    }
+                && let Some(line) = opts.query.lines().nth(l - 1)
+            {
+                let _ = writeln!(err, "  {line}\n  {}^", " ".repeat(c.saturating_sub(1)));
+            }
             tg_limits::exit::NO
         }
     }

@@ -93,7 +93,13 @@ impl GqlError {
     }
     /// A clause would hold more rows than the row budget ([`tg_limits::budget::max_rows`]).
     pub fn too_many_rows(max: usize) -> GqlError {
-        GqlError { class: ErrorClass::Interrupted, detail: None, message: format!("the query stopped: a clause held more rows than the budget of {max} (--max-rows)"), pos: None, offset: None }
+        GqlError {
+            class: ErrorClass::Interrupted,
+            detail: None,
+            message: format!("the query stopped: a clause held more rows than the budget of {max} (--max-rows)"),
+            pos: None,
+            offset: None,
+        }
     }
     /// Stops an evaluation whose thread's token was cancelled.
     pub fn check_cancelled() -> Result<()> {

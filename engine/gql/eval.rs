@@ -78,7 +78,15 @@ impl Ctx<'_> {
             Expr::Lit(v) => v.clone(),
             Expr::Param(p) => match self.params.get(p) {
                 Some(v) => v.clone(),
-                None => return Err(GqlError { class: ErrorClass::ParameterMissing, detail: Some("MissingParameter"), message: format!("no value for parameter ${p}"), pos: None, offset: None }),
+                None => {
+                    return Err(GqlError {
+                        class: ErrorClass::ParameterMissing,
+                        detail: Some("MissingParameter"),
+                        message: format!("no value for parameter ${p}"),
+                        pos: None,
+                        offset: None,
+                    });
+                }
             },
             Expr::Var(n, _) => match lookup(env, n) {
                 Some(v) => v.clone(),
@@ -119,15 +127,9 @@ impl Ctx<'_> {
                 Value::Map(Rc::new(m))
             }
             Expr::Not(x) => tv(truth(&self.eval(x, env)?, "NOT")?.map(|b| !b)),
-            Expr::And(a, b) => {
-                tv(and3(truth(&self.eval(a, env)?, "AND")?, truth(&self.eval(b, env)?, "AND")?))
-            }
-            Expr::Or(a, b) => {
-                tv(or3(truth(&self.eval(a, env)?, "OR")?, truth(&self.eval(b, env)?, "OR")?))
-            }
-            Expr::Xor(a, b) => {
-                tv(xor3(truth(&self.eval(a, env)?, "XOR")?, truth(&self.eval(b, env)?, "XOR")?))
-            }
+            Expr::And(a, b) => tv(and3(truth(&self.eval(a, env)?, "AND")?, truth(&self.eval(b, env)?, "AND")?)),
+            Expr::Or(a, b) => tv(or3(truth(&self.eval(a, env)?, "OR")?, truth(&self.eval(b, env)?, "OR")?)),
+            Expr::Xor(a, b) => tv(xor3(truth(&self.eval(a, env)?, "XOR")?, truth(&self.eval(b, env)?, "XOR")?)),
             Expr::Compare(first, chain) => {
                 let mut left = self.eval(first, env)?;
                 let mut acc = Some(true);
@@ -228,9 +230,10 @@ impl Ctx<'_> {
                     }
                     let inner = Env { names: &names, row: &row, aggs: env.aggs };
                     if let Some(p) = pred
-                        && !matches!(self.eval(p, &inner)?, Value::Bool(true)) {
-                            continue;
-                        }
+                        && !matches!(self.eval(p, &inner)?, Value::Bool(true))
+                    {
+                        continue;
+                    }
                     out.push(match map {
                         Some(m) => self.eval(m, &inner)?,
                         None => it.clone(),
@@ -319,9 +322,10 @@ impl Ctx<'_> {
                 pattern::matches(self, &c, env, &mut |row| {
                     let inner = Env { names: &c.names, row, aggs: env.aggs };
                     if let Some(p) = pred
-                        && !matches!(self.eval(p, &inner)?, Value::Bool(true)) {
-                            return Ok(true);
-                        }
+                        && !matches!(self.eval(p, &inner)?, Value::Bool(true))
+                    {
+                        return Ok(true);
+                    }
                     out.push(self.eval(map, &inner)?);
                     Ok(true)
                 })?;
@@ -370,8 +374,12 @@ impl Ctx<'_> {
             Value::Node(n) => self.graph.prop(self.graph.node_props(*n), key).cloned().unwrap_or(Value::Null),
             Value::Rel(r) => self.graph.prop(self.graph.rel_props(*r), key).cloned().unwrap_or(Value::Null),
             Value::Map(m) => m.get(key).cloned().unwrap_or(Value::Null),
-            Value::Temporal(t) => crate::temporal::component(t, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a {} has no component `{key}`", t.type_name())))?,
-            Value::Duration(d) => crate::temporal::duration_component(d, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a duration has no component `{key}`")))?,
+            Value::Temporal(t) => {
+                crate::temporal::component(t, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a {} has no component `{key}`", t.type_name())))?
+            }
+            Value::Duration(d) => {
+                crate::temporal::duration_component(d, key).ok_or_else(|| GqlError::semantic("InvalidPropertyAccess", format!("a duration has no component `{key}`")))?
+            }
             other => return Err(GqlError::type_error(format!("cannot read property `{key}` of a {}", other.type_name()))),
         })
     }
@@ -447,7 +455,9 @@ pub fn arith(op: ArithOp, l: &Value, r: &Value) -> Result<Value> {
         (ArithOp::Sub, Temporal(t), Duration(d)) => Temporal(crate::temporal::add(t, d, -1)?),
         (ArithOp::Add, Duration(a), Duration(b)) => Duration(crate::temporal::add_durations(a, b, 1)),
         (ArithOp::Sub, Duration(a), Duration(b)) => Duration(crate::temporal::add_durations(a, b, -1)),
-        (ArithOp::Mul, Duration(d), x @ (Int(_) | Float(_))) | (ArithOp::Mul, x @ (Int(_) | Float(_)), Duration(d)) => Duration(crate::temporal::scale(d, num(x).unwrap_or(0.0), false)?),
+        (ArithOp::Mul, Duration(d), x @ (Int(_) | Float(_))) | (ArithOp::Mul, x @ (Int(_) | Float(_)), Duration(d)) => {
+            Duration(crate::temporal::scale(d, num(x).unwrap_or(0.0), false)?)
+        }
         (ArithOp::Div, Duration(d), x @ (Int(_) | Float(_))) => Duration(crate::temporal::scale(d, num(x).unwrap_or(0.0), true)?),
         (ArithOp::Pow, a, b) => match (num(a), num(b)) {
             (Some(x), Some(y)) => Float(x.powf(y)),

@@ -11,8 +11,8 @@ use crate::eval::{Ctx, Env};
 use crate::graph::Graph;
 use crate::pattern::{self, is_hidden};
 use crate::scan::{Run, Scan, Sink};
-use crate::totals::{Tot, Total};
 use crate::slot::{self, SExpr};
+use crate::totals::{Tot, Total};
 use crate::value::{Key, Value, order};
 
 /// A result: column names and rows.
@@ -91,7 +91,10 @@ fn run_single(graph: &mut Graph, q: &SingleQuery, params: &BTreeMap<String, Valu
             }
             ClauseKind::Create(parts) => {
                 if access == Access::ReadOnly {
-                    return Err(GqlError::new(ErrorClass::SemanticError, "CREATE is refused: queries against a store are read-only (use `tg gql --script` for an in-memory graph)"));
+                    return Err(GqlError::new(
+                        ErrorClass::SemanticError,
+                        "CREATE is refused: queries against a store are read-only (use `tg gql --script` for an in-memory graph)",
+                    ));
                 }
                 let (n2, r2) = create(graph, params, parts, names, rows)?;
                 names = n2;
@@ -109,155 +112,163 @@ fn run_single(graph: &mut Graph, q: &SingleQuery, params: &BTreeMap<String, Valu
 /// followed by WITH or RETURN streams its rows straight into the projection (no row table
 /// in between); the result says whether `next` was consumed that way.
 #[allow(clippy::too_many_arguments)]
-fn read_clause(ctx: &Ctx, kind: &ClauseKind, next: Option<&ClauseKind>, names: &mut Vec<String>, rows: &mut Vec<Vec<Value>>, counter: &mut usize, result: &mut Table) -> Result<bool> {
+fn read_clause(
+    ctx: &Ctx,
+    kind: &ClauseKind,
+    next: Option<&ClauseKind>,
+    names: &mut Vec<String>,
+    rows: &mut Vec<Vec<Value>>,
+    counter: &mut usize,
+    result: &mut Table,
+) -> Result<bool> {
     match kind {
-            ClauseKind::Match { optional, pattern: parts, filter } => {
-                let mut c = pattern::compile(ctx, parts, names, counter);
-                if let Some(f) = filter {
-                    c.add_filter(ctx, f);
-                }
-                let keep: Vec<usize> = (0..c.names.len()).filter(|&i| !is_hidden(&c.names[i]) || i < names.len()).collect();
-                let kept_names: Vec<String> = keep.iter().map(|&i| c.names[i].clone()).collect();
-                let proj = match next {
-                    Some(ClauseKind::With { proj, .. }) | Some(ClauseKind::Return(proj)) => Some(proj),
-                    _ => None,
-                };
-                if let (Some(proj), Some(next)) = (proj, next) {
-                    let mut p = Projector::new(ctx, proj, &c.names, &kept_names, Some(&keep))?;
-                    // A single-relationship pattern runs as a scan of the relationship lists.
-                    let hop = c.hop();
-                    let grouped = p.rewritten.is_some().then_some(p.keys.len());
-                    let scan = hop.as_ref().map(|h| Scan::new(ctx, h, &c.names, &p.row_exprs(), grouped));
-                    for row in rows.iter() {
-                        // A LIMIT without ORDER BY or aggregation has its rows: stop matching.
-                        if p.full() {
-                            break;
-                        }
-                        let env = Env { names, row, aggs: &[] };
-                        let mut any = false;
-                        match &scan {
-                            Some(s) => any = s.run(ctx, row, &mut p)?,
-                            None => pattern::matches(ctx, &c, &env, &mut |ext| {
-                                any = true;
-                                p.push(ext)?;
-                                Ok(!p.full())
-                            })?,
-                        }
-                        if *optional && !any {
-                            let mut r: Vec<Value> = row.clone();
-                            r.resize(c.names.len(), Value::Null);
-                            p.push(&r)?;
-                        }
-                    }
-                    let (t, reps) = p.finish()?;
-                    *names = kept_names;
-                    after_projection(ctx, next, names, rows, result, t, reps)?;
-                    return Ok(true);
-                }
-                let mut next_rows: Vec<Vec<Value>> = vec![];
-                let max = max_rows();
+        ClauseKind::Match { optional, pattern: parts, filter } => {
+            let mut c = pattern::compile(ctx, parts, names, counter);
+            if let Some(f) = filter {
+                c.add_filter(ctx, f);
+            }
+            let keep: Vec<usize> = (0..c.names.len()).filter(|&i| !is_hidden(&c.names[i]) || i < names.len()).collect();
+            let kept_names: Vec<String> = keep.iter().map(|&i| c.names[i].clone()).collect();
+            let proj = match next {
+                Some(ClauseKind::With { proj, .. }) | Some(ClauseKind::Return(proj)) => Some(proj),
+                _ => None,
+            };
+            if let (Some(proj), Some(next)) = (proj, next) {
+                let mut p = Projector::new(ctx, proj, &c.names, &kept_names, Some(&keep))?;
+                // A single-relationship pattern runs as a scan of the relationship lists.
+                let hop = c.hop();
+                let grouped = p.rewritten.is_some().then_some(p.keys.len());
+                let scan = hop.as_ref().map(|h| Scan::new(ctx, h, &c.names, &p.row_exprs(), grouped));
                 for row in rows.iter() {
+                    // A LIMIT without ORDER BY or aggregation has its rows: stop matching.
+                    if p.full() {
+                        break;
+                    }
                     let env = Env { names, row, aggs: &[] };
                     let mut any = false;
-                    pattern::matches(ctx, &c, &env, &mut |ext| {
-                        any = true;
-                        if next_rows.len() >= max {
-                            return Err(GqlError::too_many_rows(max));
-                        }
-                        next_rows.push(keep.iter().map(|&i| ext[i].clone()).collect());
-                        Ok(true)
-                    })?;
+                    match &scan {
+                        Some(s) => any = s.run(ctx, row, &mut p)?,
+                        None => pattern::matches(ctx, &c, &env, &mut |ext| {
+                            any = true;
+                            p.push(ext)?;
+                            Ok(!p.full())
+                        })?,
+                    }
                     if *optional && !any {
                         let mut r: Vec<Value> = row.clone();
-                        r.resize(keep.len(), Value::Null);
-                        next_rows.push(r);
-                        check_rows(next_rows.len())?;
+                        r.resize(c.names.len(), Value::Null);
+                        p.push(&r)?;
                     }
                 }
+                let (t, reps) = p.finish()?;
                 *names = kept_names;
-                *rows = next_rows;
+                after_projection(ctx, next, names, rows, result, t, reps)?;
+                return Ok(true);
             }
-            ClauseKind::Unwind { expr, var } => {
-                let mut next = vec![];
-                let max = max_rows();
-                for row in rows.iter() {
-                    let env = Env { names, row, aggs: &[] };
-                    match ctx.eval(expr, &env)? {
-                        Value::Null => {}
-                        Value::List(l) => {
-                            if next.len().saturating_add(l.len()) > max {
-                                return Err(GqlError::too_many_rows(max));
-                            }
-                            for v in l.iter() {
-                                GqlError::check_cancelled()?;
-                                let mut r = row.clone();
-                                r.push(v.clone());
-                                next.push(r);
-                            }
+            let mut next_rows: Vec<Vec<Value>> = vec![];
+            let max = max_rows();
+            for row in rows.iter() {
+                let env = Env { names, row, aggs: &[] };
+                let mut any = false;
+                pattern::matches(ctx, &c, &env, &mut |ext| {
+                    any = true;
+                    if next_rows.len() >= max {
+                        return Err(GqlError::too_many_rows(max));
+                    }
+                    next_rows.push(keep.iter().map(|&i| ext[i].clone()).collect());
+                    Ok(true)
+                })?;
+                if *optional && !any {
+                    let mut r: Vec<Value> = row.clone();
+                    r.resize(keep.len(), Value::Null);
+                    next_rows.push(r);
+                    check_rows(next_rows.len())?;
+                }
+            }
+            *names = kept_names;
+            *rows = next_rows;
+        }
+        ClauseKind::Unwind { expr, var } => {
+            let mut next = vec![];
+            let max = max_rows();
+            for row in rows.iter() {
+                let env = Env { names, row, aggs: &[] };
+                match ctx.eval(expr, &env)? {
+                    Value::Null => {}
+                    Value::List(l) => {
+                        if next.len().saturating_add(l.len()) > max {
+                            return Err(GqlError::too_many_rows(max));
                         }
-                        v => {
+                        for v in l.iter() {
+                            GqlError::check_cancelled()?;
                             let mut r = row.clone();
-                            r.push(v);
+                            r.push(v.clone());
                             next.push(r);
-                            check_rows(next.len())?;
                         }
                     }
-                }
-                names.push(var.clone());
-                *rows = next;
-            }
-            ClauseKind::With { proj, .. } | ClauseKind::Return(proj) => {
-                let (t, reps) = project(ctx, proj, names, rows)?;
-                after_projection(ctx, kind, names, rows, result, t, reps)?;
-            }
-            ClauseKind::Call { name, args, yields } if crate::procs::is_search(name) => {
-                let fields = crate::procs::FIELDS;
-                let picks: Vec<(usize, String)> = if yields.is_empty() {
-                    fields.iter().enumerate().map(|(i, f)| (i, f.to_string())).collect()
-                } else {
-                    yields.iter().filter_map(|(f, v)| fields.iter().position(|x| x == f).map(|i| (i, v.clone()))).collect()
-                };
-                let mut next_rows = vec![];
-                let mut last: Vec<Vec<Value>> = vec![];
-                for row in rows.iter() {
-                    let env = Env { names, row, aggs: &[] };
-                    let vals: Vec<Value> = args.iter().map(|a| ctx.eval(a, &env)).collect::<Result<_>>()?;
-                    let hits = crate::procs::search(ctx.graph, &vals)?;
-                    check_rows(next_rows.len().saturating_add(hits.len()))?;
-                    for h in hits {
+                    v => {
                         let mut r = row.clone();
-                        let out: Vec<Value> = picks.iter().map(|(i, _)| h[*i].clone()).collect();
-                        r.extend(out.iter().cloned());
-                        last.push(out);
-                        next_rows.push(r);
+                        r.push(v);
+                        next.push(r);
+                        check_rows(next.len())?;
                     }
                 }
-                // Without YIELD, a CALL that ends the query returns its fields.
-                *result = Table { cols: picks.iter().map(|(i, _)| fields[*i].to_string()).collect(), rows: last };
-                names.extend(picks.into_iter().map(|(_, v)| v));
-                *rows = next_rows;
             }
-            ClauseKind::Call { name, yields, .. } => {
-                let field = procedure_field(name).ok_or_else(|| GqlError::semantic("ProcedureNotFound", format!("there is no procedure `{name}`")))?;
-                let vals = procedure(ctx.graph, field);
-                let var = yields.first().map_or(field, |(_, v)| v.as_str());
-                let mut next_rows = vec![];
-                check_rows(rows.len().saturating_mul(vals.len()))?;
-                for row in rows.iter() {
-                    for v in &vals {
-                        let mut r = row.clone();
-                        r.push(Value::str(v));
-                        next_rows.push(r);
-                    }
+            names.push(var.clone());
+            *rows = next;
+        }
+        ClauseKind::With { proj, .. } | ClauseKind::Return(proj) => {
+            let (t, reps) = project(ctx, proj, names, rows)?;
+            after_projection(ctx, kind, names, rows, result, t, reps)?;
+        }
+        ClauseKind::Call { name, args, yields } if crate::procs::is_search(name) => {
+            let fields = crate::procs::FIELDS;
+            let picks: Vec<(usize, String)> = if yields.is_empty() {
+                fields.iter().enumerate().map(|(i, f)| (i, f.to_string())).collect()
+            } else {
+                yields.iter().filter_map(|(f, v)| fields.iter().position(|x| x == f).map(|i| (i, v.clone()))).collect()
+            };
+            let mut next_rows = vec![];
+            let mut last: Vec<Vec<Value>> = vec![];
+            for row in rows.iter() {
+                let env = Env { names, row, aggs: &[] };
+                let vals: Vec<Value> = args.iter().map(|a| ctx.eval(a, &env)).collect::<Result<_>>()?;
+                let hits = crate::procs::search(ctx.graph, &vals)?;
+                check_rows(next_rows.len().saturating_add(hits.len()))?;
+                for h in hits {
+                    let mut r = row.clone();
+                    let out: Vec<Value> = picks.iter().map(|(i, _)| h[*i].clone()).collect();
+                    r.extend(out.iter().cloned());
+                    last.push(out);
+                    next_rows.push(r);
                 }
-                // Without YIELD, a CALL that ends the query returns its field.
-                *result = Table { cols: vec![field.to_string()], rows: next_rows.iter().map(|r| r.last().cloned().into_iter().collect()).collect() };
-                names.push(var.to_string());
-                *rows = next_rows;
             }
-            ClauseKind::Create(_) | ClauseKind::Write(_) => {
-                return Err(GqlError::new(ErrorClass::SemanticError, "write clauses are not allowed inside EXISTS"));
+            // Without YIELD, a CALL that ends the query returns its fields.
+            *result = Table { cols: picks.iter().map(|(i, _)| fields[*i].to_string()).collect(), rows: last };
+            names.extend(picks.into_iter().map(|(_, v)| v));
+            *rows = next_rows;
+        }
+        ClauseKind::Call { name, yields, .. } => {
+            let field = procedure_field(name).ok_or_else(|| GqlError::semantic("ProcedureNotFound", format!("there is no procedure `{name}`")))?;
+            let vals = procedure(ctx.graph, field);
+            let var = yields.first().map_or(field, |(_, v)| v.as_str());
+            let mut next_rows = vec![];
+            check_rows(rows.len().saturating_mul(vals.len()))?;
+            for row in rows.iter() {
+                for v in &vals {
+                    let mut r = row.clone();
+                    r.push(Value::str(v));
+                    next_rows.push(r);
+                }
             }
+            // Without YIELD, a CALL that ends the query returns its field.
+            *result = Table { cols: vec![field.to_string()], rows: next_rows.iter().map(|r| r.last().cloned().into_iter().collect()).collect() };
+            names.push(var.to_string());
+            *rows = next_rows;
+        }
+        ClauseKind::Create(_) | ClauseKind::Write(_) => {
+            return Err(GqlError::new(ErrorClass::SemanticError, "write clauses are not allowed inside EXISTS"));
+        }
     }
     Ok(false)
 }
@@ -344,20 +355,25 @@ fn create(graph: &mut Graph, params: &BTreeMap<String, Value>, parts: &[PatternP
     for p in parts {
         for n in &p.element.nodes {
             if let Some(v) = &n.var
-                && !names.contains(v) && !new_names.contains(v) {
-                    new_names.push(v.clone());
-                }
+                && !names.contains(v)
+                && !new_names.contains(v)
+            {
+                new_names.push(v.clone());
+            }
         }
         for r in &p.element.rels {
             if let Some(v) = &r.var
-                && !names.contains(v) && !new_names.contains(v) {
-                    new_names.push(v.clone());
-                }
-        }
-        if let Some(v) = &p.var
-            && !new_names.contains(v) {
+                && !names.contains(v)
+                && !new_names.contains(v)
+            {
                 new_names.push(v.clone());
             }
+        }
+        if let Some(v) = &p.var
+            && !new_names.contains(v)
+        {
+            new_names.push(v.clone());
+        }
     }
     names.extend(new_names);
     let mut out = vec![];
@@ -474,9 +490,9 @@ fn extract_aggs(e: &Expr, aggs: &mut Vec<Expr>) -> Expr {
 
 fn nonneg_int(ctx: &Ctx, e: &Option<Expr>, what: &str) -> Result<Option<usize>> {
     let Some(e) = e else { return Ok(None) };
-    let v = ctx.eval(e, &Env { names: &[], row: &[], aggs: &[] }).map_err(|err| {
-        if err.detail == Some("UndefinedVariable") { GqlError::semantic("NonConstantExpression", format!("{what} must be a constant")) } else { err }
-    })?;
+    let v = ctx
+        .eval(e, &Env { names: &[], row: &[], aggs: &[] })
+        .map_err(|err| if err.detail == Some("UndefinedVariable") { GqlError::semantic("NonConstantExpression", format!("{what} must be a constant")) } else { err })?;
     match v {
         Value::Int(i) if i >= 0 => Ok(Some(i as usize)),
         Value::Int(_) => Err(GqlError::semantic("NegativeIntegerArgument", format!("{what} must not be negative"))),
@@ -654,14 +670,36 @@ impl<'c, 'g> Projector<'c, 'g> {
         };
         let cap = if aggregating || !proj.order.is_empty() { None } else { limit.map(|l| l.saturating_add(skip.unwrap_or(0))) };
         let seen = (cap.is_some() && proj.distinct).then(std::collections::BTreeSet::new);
-        let args = aggs.iter().map(|a| match a {
-            Expr::Func(_, _, args, _) => args.first().filter(|x| !x.has_aggregate()).map(|x| slot::compile(ctx, x, in_names)),
-            _ => None,
-        }).collect();
+        let args = aggs
+            .iter()
+            .map(|a| match a {
+                Expr::Func(_, _, args, _) => args.first().filter(|x| !x.has_aggregate()).map(|x| slot::compile(ctx, x, in_names)),
+                _ => None,
+            })
+            .collect();
         Ok(Projector {
-            ctx, proj, cols, in_names: in_names.to_vec(), keep: keep.map(<[usize]>::to_vec), names: names.to_vec(), keys, rewritten, aggs, args,
-            sort_exprs, skip, limit, groups: BTreeMap::new(), members: vec![], keybuf: vec![], valbuf: vec![], last: None, out: vec![],
-            cap, seen, max_rows: max_rows(),
+            ctx,
+            proj,
+            cols,
+            in_names: in_names.to_vec(),
+            keep: keep.map(<[usize]>::to_vec),
+            names: names.to_vec(),
+            keys,
+            rewritten,
+            aggs,
+            args,
+            sort_exprs,
+            skip,
+            limit,
+            groups: BTreeMap::new(),
+            members: vec![],
+            keybuf: vec![],
+            valbuf: vec![],
+            last: None,
+            out: vec![],
+            cap,
+            seen,
+            max_rows: max_rows(),
         })
     }
 
@@ -674,13 +712,16 @@ impl<'c, 'g> Projector<'c, 'g> {
     }
 
     fn fresh_accs(&self) -> Vec<Acc> {
-        self.aggs.iter().map(|a| match a {
-            Expr::CountStar => Acc::Rows(0),
-            Expr::Func(n, false, _, _) if n == "count" => Acc::Count(0),
-            Expr::Func(n, false, _, _) if n == "sum" => Acc::Sum(Value::Int(0)),
-            Expr::Func(n, false, _, _) if n == "min" || n == "max" => Acc::Best(None),
-            _ => Acc::Vals(vec![]),
-        }).collect()
+        self.aggs
+            .iter()
+            .map(|a| match a {
+                Expr::CountStar => Acc::Rows(0),
+                Expr::Func(n, false, _, _) if n == "count" => Acc::Count(0),
+                Expr::Func(n, false, _, _) if n == "sum" => Acc::Sum(Value::Int(0)),
+                Expr::Func(n, false, _, _) if n == "min" || n == "max" => Acc::Best(None),
+                _ => Acc::Vals(vec![]),
+            })
+            .collect()
     }
 
     /// The expressions evaluated for every pushed row, in order: the items (the grouping
@@ -812,7 +853,11 @@ impl<'c, 'g> Projector<'c, 'g> {
         let g = match last {
             Some(g) => g,
             // A few groups are searched in place, without building a key.
-            None if self.members.len() <= FEW_GROUPS && let Some(g) = self.members.iter().position(|m| same_key(&m.key, key)) => g,
+            None if self.members.len() <= FEW_GROUPS
+                && let Some(g) = self.members.iter().position(|m| same_key(&m.key, key)) =>
+            {
+                g
+            }
             None => {
                 let mut buf = std::mem::take(&mut self.keybuf);
                 buf.clear();
@@ -901,7 +946,8 @@ impl<'c, 'g> Projector<'c, 'g> {
             });
             out = keyed.into_iter().map(|(_, r)| r).collect();
         }
-        let (rows, reps): (Vec<Vec<Value>>, Vec<Vec<Value>>) = out.into_iter().map(|(v, rep, _)| (v, rep)).skip(self.skip.unwrap_or(0)).take(self.limit.unwrap_or(usize::MAX)).unzip();
+        let (rows, reps): (Vec<Vec<Value>>, Vec<Vec<Value>>) =
+            out.into_iter().map(|(v, rep, _)| (v, rep)).skip(self.skip.unwrap_or(0)).take(self.limit.unwrap_or(usize::MAX)).unzip();
         Ok((Table { cols: self.cols, rows }, reps))
     }
 }
@@ -917,10 +963,11 @@ fn add(a: &Expr, acc: &mut Acc, v: &Value) -> Result<()> {
         Acc::Sum(s) => {
             // Integers add in place; everything else (floats, overflow, errors) as `+`.
             if let (Value::Int(x), Value::Int(y)) = (&mut *s, v)
-                && let Some(z) = x.checked_add(*y) {
-                    *x = z;
-                    return Ok(());
-                }
+                && let Some(z) = x.checked_add(*y)
+            {
+                *x = z;
+                return Ok(());
+            }
             if !matches!(v, Value::Int(_) | Value::Float(_)) {
                 return Err(GqlError::type_error(format!("sum() of a {}", v.type_name())));
             }
@@ -949,20 +996,23 @@ const FEW_GROUPS: usize = 16;
 
 /// Whether two grouping keys are one group ([`Key`]'s equality, integers compared directly).
 fn same_key(a: &[Value], b: &[Value]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| match (x, y) {
-        (Value::Int(x), Value::Int(y)) => x == y,
-        _ => order(x, y) == std::cmp::Ordering::Equal,
-    })
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| match (x, y) {
+            (Value::Int(x), Value::Int(y)) => x == y,
+            _ => order(x, y) == std::cmp::Ordering::Equal,
+        })
 }
 
 /// Finishes one aggregate of a group from its accumulator; `rep` is the group's first
 /// input row (laid out as `names`), where a percentile's second argument is evaluated.
 fn finish_agg(ctx: &Ctx, a: &Expr, acc: Acc, names: &[String], rep: &[Value]) -> Result<Value> {
     let (name, distinct, args) = match a {
-        Expr::CountStar => return Ok(match acc {
-            Acc::Rows(n) | Acc::Count(n) => Value::Int(n),
-            _ => Value::Null,
-        }),
+        Expr::CountStar => {
+            return Ok(match acc {
+                Acc::Rows(n) | Acc::Count(n) => Value::Int(n),
+                _ => Value::Null,
+            });
+        }
         Expr::Func(n, d, args, _) => (n.as_str(), *d, args),
         _ => return Ok(Value::Null),
     };
@@ -1024,11 +1074,14 @@ fn finish_agg(ctx: &Ctx, a: &Expr, acc: Acc, names: &[String], rep: &[Value]) ->
             best.unwrap_or(Value::Null)
         }
         "stdev" | "stdevp" => {
-            let xs: Vec<f64> = vals.iter().filter_map(|v| match v {
-                Value::Int(i) => Some(*i as f64),
-                Value::Float(f) => Some(*f),
-                _ => None,
-            }).collect();
+            let xs: Vec<f64> = vals
+                .iter()
+                .filter_map(|v| match v {
+                    Value::Int(i) => Some(*i as f64),
+                    Value::Float(f) => Some(*f),
+                    _ => None,
+                })
+                .collect();
             let n = xs.len() as f64;
             let denom = if name == "stdev" { n - 1.0 } else { n };
             if denom <= 0.0 {

@@ -252,7 +252,8 @@ pub fn add_to_view(store: &Store, g: &mut Graph) -> Result<(), String> {
         let id = g.add_node(labels.remove(&k).unwrap_or_default(), props.remove(&k).unwrap_or_default());
         ids.insert(k, id);
     }
-    let mut rels: Vec<(String, String, String, String)> = store.lookup(REL, &[]).map_err(e)?.iter().map(|f| (text(f.first()), text(f.get(1)), text(f.get(2)), text(f.get(3)))).collect();
+    let mut rels: Vec<(String, String, String, String)> =
+        store.lookup(REL, &[]).map_err(e)?.iter().map(|f| (text(f.first()), text(f.get(1)), text(f.get(2)), text(f.get(3)))).collect();
     let rorder = |k: &String| {
         let (d, n) = k.rsplit_once("#r").unwrap_or((k.as_str(), ""));
         (d.to_string(), n.parse::<u64>().unwrap_or(u64::MAX))

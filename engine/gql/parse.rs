@@ -344,7 +344,13 @@ impl<'s> Lower<'s> {
                                         _ => {}
                                     }
                                 }
-                                r.range = Some(if dots { (lo, hi) } else if lo.is_some() { (lo, lo) } else { (None, None) });
+                                r.range = Some(if dots {
+                                    (lo, hi)
+                                } else if lo.is_some() {
+                                    (lo, lo)
+                                } else {
+                                    (None, None)
+                                });
                             }
                             _ => {}
                         }
@@ -485,16 +491,17 @@ impl<'s> Lower<'s> {
                 let Some(inner) = inner else { return Ok(Expr::Lit(Value::Null)) };
                 // `-9223372036854775808` is a literal, not the negation of an overflowing one.
                 if negs.last() == Some(&true)
-                    && let Some(lit) = self.int_literal_of(&inner) {
-                        negs.pop();
-                        let mut e = self.int_lit(&lit, true)?;
-                        for n in negs.iter().rev() {
-                            if *n {
-                                e = Expr::Neg(Box::new(e));
-                            }
+                    && let Some(lit) = self.int_literal_of(&inner)
+                {
+                    negs.pop();
+                    let mut e = self.int_lit(&lit, true)?;
+                    for n in negs.iter().rev() {
+                        if *n {
+                            e = Expr::Neg(Box::new(e));
                         }
-                        return Ok(e);
                     }
+                    return Ok(e);
+                }
                 let mut e = self.expr(inner)?;
                 for n in negs.iter().rev() {
                     if *n {
@@ -576,7 +583,13 @@ impl<'s> Lower<'s> {
         let signed = if negative { format!("-{digits}") } else { digits };
         match i64::from_str_radix(&signed, radix) {
             Ok(v) => Ok(Expr::Lit(Value::Int(v))),
-            Err(_) => Err(GqlError { class: ErrorClass::SyntaxError, detail: Some("IntegerOverflow"), message: format!("integer literal {text} does not fit in 64 bits"), pos: None, offset: None }),
+            Err(_) => Err(GqlError {
+                class: ErrorClass::SyntaxError,
+                detail: Some("IntegerOverflow"),
+                message: format!("integer literal {text} does not fit in 64 bits"),
+                pos: None,
+                offset: None,
+            }),
         }
     }
 

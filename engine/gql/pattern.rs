@@ -117,15 +117,33 @@ pub fn compile<'p>(ctx: &Ctx, parts: &'p [PatternPart], scope: &[String], counte
         total += p.element.nodes.len() + 1;
     }
     let g = ctx.graph;
-    let nodes = parts.iter().map(|p| p.element.nodes.iter().map(|n| {
-        let labels: Option<Vec<Sym>> = n.labels.iter().map(|l| g.sym(l)).collect();
-        let mask = labels.as_ref().and_then(|l| g.label_mask(l));
-        NodeReq { labels, mask, props: prop_req(ctx, &n.props, &names) }
-    }).collect()).collect();
-    let rels = parts.iter().map(|p| p.element.rels.iter().map(|r| {
-        let known: Vec<Sym> = r.types.iter().filter_map(|t| g.sym(t)).collect();
-        RelReq { types: if !r.types.is_empty() && known.is_empty() { None } else { Some(known) }, props: prop_req(ctx, &r.props, &names) }
-    }).collect()).collect();
+    let nodes = parts
+        .iter()
+        .map(|p| {
+            p.element
+                .nodes
+                .iter()
+                .map(|n| {
+                    let labels: Option<Vec<Sym>> = n.labels.iter().map(|l| g.sym(l)).collect();
+                    let mask = labels.as_ref().and_then(|l| g.label_mask(l));
+                    NodeReq { labels, mask, props: prop_req(ctx, &n.props, &names) }
+                })
+                .collect()
+        })
+        .collect();
+    let rels = parts
+        .iter()
+        .map(|p| {
+            p.element
+                .rels
+                .iter()
+                .map(|r| {
+                    let known: Vec<Sym> = r.types.iter().filter_map(|t| g.sym(t)).collect();
+                    RelReq { types: if !r.types.is_empty() && known.is_empty() { None } else { Some(known) }, props: prop_req(ctx, &r.props, &names) }
+                })
+                .collect()
+        })
+        .collect();
     let filters = vec![vec![]; total + 1];
     Compiled { parts, slots, nodes, rels, offsets, filters, split: false, names, bound_before }
 }
@@ -645,7 +663,7 @@ impl<'g> Matcher<'_, 'g> {
         }
         if depth < hi {
             for e in self.expand(cur, r.dir) {
-            let (rid, other) = (e.rel(), e.other());
+                let (rid, other) = (e.rel(), e.other());
                 if st.used.contains(&rid) || !self.rel_ok(pi, j, &e, st)? {
                     continue;
                 }
@@ -713,7 +731,17 @@ impl<'g> Matcher<'_, 'g> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn paths_of_len(&self, pi: usize, cur: NodeId, left: u64, acc: &mut Vec<RelId>, nodes: &mut Vec<NodeId>, st: &State, found: &mut Vec<(Vec<RelId>, Vec<NodeId>, NodeId)>, all: bool) -> Result<()> {
+    fn paths_of_len(
+        &self,
+        pi: usize,
+        cur: NodeId,
+        left: u64,
+        acc: &mut Vec<RelId>,
+        nodes: &mut Vec<NodeId>,
+        st: &State,
+        found: &mut Vec<(Vec<RelId>, Vec<NodeId>, NodeId)>,
+        all: bool,
+    ) -> Result<()> {
         GqlError::check_cancelled()?;
         if !all && !found.is_empty() {
             return Ok(());

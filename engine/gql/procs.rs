@@ -2,10 +2,10 @@
 //! the view (issue 22). It reads the copy of the search index the view loaded, so its
 //! hits, scores and order are `tg search`'s.
 
-use tg_analytics::search::{Mode, search_in};
 use crate::error::GqlError;
 use crate::graph::Graph;
 use crate::value::Value;
+use tg_analytics::search::{Mode, search_in};
 
 /// The procedure's name, lower-cased.
 pub const SEARCH: &str = "tg.search";

@@ -376,9 +376,10 @@ impl<'h, 'c> Scan<'h, 'c> {
     fn eval(&self, ctx: &Ctx, e: &HExpr, row: &[Value], cur: Cursor) -> Result<Value> {
         let ev = |x: &HExpr| self.eval(ctx, x, row, cur);
         if matches!(e, HExpr::Arith(..) | HExpr::Compare(..))
-            && let Some(v) = fast(e, cur) {
-                return Ok(v);
-            }
+            && let Some(v) = fast(e, cur)
+        {
+            return Ok(v);
+        }
         Ok(match e {
             HExpr::Lit(v) => v.clone(),
             HExpr::Var(0) => Value::Node(cur.a),
@@ -555,9 +556,7 @@ fn compile(ctx: &Ctx, hop: &Hop, e: &SExpr) -> HExpr {
             // the graph has never seen is null on both.
             (SExpr::Slot(i), None) if [sa, sr, sb].contains(i) => HExpr::Lit(Value::Null),
             (SExpr::Slot(i), Some(k)) if *i == sa || *i == sb => HExpr::Node(*i == sb, g.node_column(*k)),
-            (SExpr::Slot(i), Some(k)) if *i == sr => {
-                HExpr::Rel(*k, Default::default())
-            }
+            (SExpr::Slot(i), Some(k)) if *i == sr => HExpr::Rel(*k, Default::default()),
             _ => HExpr::Row(e.clone()),
         },
         SExpr::Not(x) => HExpr::Not(c(x)),

@@ -128,15 +128,9 @@ impl SExpr {
                 ctx.property(&ev(b)?, key)?
             }
             SExpr::Not(x) => tv(truth(&ev(x)?, "NOT")?.map(|b| !b)),
-            SExpr::And(a, b) => {
-                tv(and3(truth(&ev(a)?, "AND")?, truth(&ev(b)?, "AND")?))
-            }
-            SExpr::Or(a, b) => {
-                tv(or3(truth(&ev(a)?, "OR")?, truth(&ev(b)?, "OR")?))
-            }
-            SExpr::Xor(a, b) => {
-                tv(xor3(truth(&ev(a)?, "XOR")?, truth(&ev(b)?, "XOR")?))
-            }
+            SExpr::And(a, b) => tv(and3(truth(&ev(a)?, "AND")?, truth(&ev(b)?, "AND")?)),
+            SExpr::Or(a, b) => tv(or3(truth(&ev(a)?, "OR")?, truth(&ev(b)?, "OR")?)),
+            SExpr::Xor(a, b) => tv(xor3(truth(&ev(a)?, "XOR")?, truth(&ev(b)?, "XOR")?)),
             SExpr::Compare(first, chain) => {
                 let mut left = ev(first)?;
                 let mut acc = Some(true);

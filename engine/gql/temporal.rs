@@ -424,7 +424,13 @@ pub fn parse_offset(s: &str) -> Result<i32> {
     if s == "Z" || s == "z" {
         return Ok(0);
     }
-    let sign = if s.starts_with('-') { -1 } else if s.starts_with('+') { 1 } else { return Err(bad(s, "time zone offset")) };
+    let sign = if s.starts_with('-') {
+        -1
+    } else if s.starts_with('+') {
+        1
+    } else {
+        return Err(bad(s, "time zone offset"));
+    };
     let b = s[1..].replace(':', "");
     if !digits(&b) || !(b.len() == 2 || b.len() == 4 || b.len() == 6) {
         return Err(bad(s, "time zone offset"));
@@ -446,7 +452,8 @@ fn zone_offset(name: &str, days: i64, nanos: i64) -> Result<i32> {
     let tz = jiff::tz::TimeZone::get(name).map_err(|e| GqlError::argument(format!("unknown time zone {name}: {e}")))?;
     let (y, m, d) = civil_from_days(days);
     let secs = nanos / NANOS_PER_SEC;
-    let dt = jiff::civil::DateTime::new(y as i16, m as i8, d as i8, (secs / 3600) as i8, (secs / 60 % 60) as i8, (secs % 60) as i8, 0).map_err(|e| GqlError::argument(e.to_string()))?;
+    let dt =
+        jiff::civil::DateTime::new(y as i16, m as i8, d as i8, (secs / 3600) as i8, (secs / 60 % 60) as i8, (secs % 60) as i8, 0).map_err(|e| GqlError::argument(e.to_string()))?;
     let zoned = dt.to_zoned(tz).map_err(|e| GqlError::argument(e.to_string()))?;
     Ok(zoned.offset().seconds())
 }
@@ -936,7 +943,10 @@ pub fn truncate(kind: &str, unit: &str, t: &Temporal, overrides: Option<&BTreeMa
         "microsecond" => nanos - nanos % 1000,
         _ => return Err(GqlError::argument(format!("unknown truncation unit {unit}"))),
     };
-    if tdays.is_none() && matches!(unit.as_str(), "millennium" | "century" | "decade" | "year" | "weekyear" | "quarter" | "month" | "week" | "day") && matches!(kind, "time" | "localtime") {
+    if tdays.is_none()
+        && matches!(unit.as_str(), "millennium" | "century" | "decade" | "year" | "weekyear" | "quarter" | "month" | "week" | "day")
+        && matches!(kind, "time" | "localtime")
+    {
         // Truncating a time to a date unit gives midnight.
     }
     let mut m: BTreeMap<String, Value> = BTreeMap::new();
@@ -957,20 +967,21 @@ pub fn truncate(kind: &str, unit: &str, t: &Temporal, overrides: Option<&BTreeMa
     }
     // Overrides: week truncation with dayOfWeek adjusts within the week.
     if (unit == "week" || unit == "weekyear")
-        && let (Some(dow), Some(d)) = (get_i(&m, "dayofweek")?, tdays) {
-            m.remove("dayofweek");
-            let nd = d + dow - 1;
-            let t2 = match base_t {
-                Temporal::Date(_) => Temporal::Date(nd),
-                Temporal::LocalDateTime(_, n) => Temporal::LocalDateTime(nd, n),
-                Temporal::DateTime(_, n, o, z) => Temporal::DateTime(nd, n, o, z),
-                other => other,
-            };
-            if m.is_empty() {
-                return Ok(Value::Temporal(t2));
-            }
-            return apply_overrides(kind, &t2, m);
+        && let (Some(dow), Some(d)) = (get_i(&m, "dayofweek")?, tdays)
+    {
+        m.remove("dayofweek");
+        let nd = d + dow - 1;
+        let t2 = match base_t {
+            Temporal::Date(_) => Temporal::Date(nd),
+            Temporal::LocalDateTime(_, n) => Temporal::LocalDateTime(nd, n),
+            Temporal::DateTime(_, n, o, z) => Temporal::DateTime(nd, n, o, z),
+            other => other,
+        };
+        if m.is_empty() {
+            return Ok(Value::Temporal(t2));
         }
+        return apply_overrides(kind, &t2, m);
+    }
     apply_overrides(kind, &base_t, m)
 }
 
@@ -1140,11 +1151,8 @@ pub fn scale(d: &Duration, x: f64, divide: bool) -> Result<Duration> {
     let days = f(d.days as f64) + (months - mw) * 30.436_875;
     let dw = days.trunc();
     // The time part exactly when the factor is whole; fractions of a nanosecond truncate.
-    let own: i128 = if x.fract() == 0.0 && x.abs() < 1e15 {
-        if divide { d.total_nanos() / x as i128 } else { d.total_nanos() * x as i128 }
-    } else {
-        f(d.total_nanos() as f64).trunc() as i128
-    };
+    let own: i128 =
+        if x.fract() == 0.0 && x.abs() < 1e15 { if divide { d.total_nanos() / x as i128 } else { d.total_nanos() * x as i128 } } else { f(d.total_nanos() as f64).trunc() as i128 };
     let cascade = ((days - dw) * 86_400e9).round() as i128;
     Ok(Duration::norm(mw as i64, dw as i64, own + cascade))
 }
@@ -1163,11 +1171,10 @@ pub fn between(which: &str, a: &Temporal, b: &Temporal) -> Result<Value> {
     // When both have an offset, compare in UTC; a missing part is taken from the other.
     let (mut da, mut na, mut db, mut nb) = (da, na, db, nb);
     if da.is_none() || db.is_none() {
-        if (which == "inmonths" || which == "indays")
-            && da.is_none() && db.is_none() {
-                // Times only: no days or months between them.
-                return Ok(Value::Duration(Duration::default()));
-            }
+        if (which == "inmonths" || which == "indays") && da.is_none() && db.is_none() {
+            // Times only: no days or months between them.
+            return Ok(Value::Duration(Duration::default()));
+        }
         if da.is_none() {
             da = db;
         }

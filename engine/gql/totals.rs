@@ -68,7 +68,11 @@ impl Tot {
     fn add(&mut self, v: i64) {
         self.count += 1;
         self.sum += i128::from(v);
-        if v > 0 { self.pos += i128::from(v) } else { self.neg += i128::from(v) }
+        if v > 0 {
+            self.pos += i128::from(v)
+        } else {
+            self.neg += i128::from(v)
+        }
         self.min = self.min.min(v);
         self.max = self.max.max(v);
     }
@@ -146,10 +150,15 @@ impl Scan<'_, '_> {
         // An argument that is one relationship property is read, the first time, from the
         // relationships' property array as the loop passes (in id order, memory order),
         // without building a column.
-        let bare: Vec<Option<Sym>> = self.exprs.iter().enumerate().map(|(i, x)| match x {
-            HExpr::Rel(k, _) if i >= nk && g.rel_column_when_reread(*k).is_none() => Some(*k),
-            _ => None,
-        }).collect();
+        let bare: Vec<Option<Sym>> = self
+            .exprs
+            .iter()
+            .enumerate()
+            .map(|(i, x)| match x {
+                HExpr::Rel(k, _) if i >= nk && g.rel_column_when_reread(*k).is_none() => Some(*k),
+                _ => None,
+            })
+            .collect();
         for (x, b) in self.at_start.iter().chain(&self.at_end).map(|x| (x, &None)).chain(self.exprs.iter().zip(&bare)) {
             if b.is_none() {
                 prepare(g, x, Layout::ById);

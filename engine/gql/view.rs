@@ -74,10 +74,13 @@ fn identity_classes(store: &Store) -> Result<BTreeMap<String, String>, String> {
         }
     }
     let keys: Vec<String> = parent.keys().cloned().collect();
-    Ok(keys.into_iter().map(|k| {
-        let r = find(&mut parent, &k);
-        (k, r)
-    }).collect())
+    Ok(keys
+        .into_iter()
+        .map(|k| {
+            let r = find(&mut parent, &k);
+            (k, r)
+        })
+        .collect())
 }
 
 /// Opens the store at `path` and builds its view with `same_as` classes merged.

@@ -4,12 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use tg_text::chunk::{chunks, region_sentences};
 use super::limits::MAX_FIELD_VALUE_BYTES;
 use super::logs::template;
-use tg_text::document::{Cited, Extracted, Span};
 use super::structure::{Finding, detect, status};
 use tg_store::{CitedFact, Tag, Value};
+use tg_text::chunk::{chunks, region_sentences};
+use tg_text::document::{Cited, Extracted, Span};
 
 fn sym(s: &str) -> Value {
     Value::Sym(s.to_string())

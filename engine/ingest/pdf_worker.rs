@@ -44,11 +44,9 @@ pub fn child_main(bytes: &[u8]) -> String {
         }
     }
     let wire = match super::catch_quietly(|| super::formats::pdf::extract(bytes)) {
-        Ok(Ok(x)) => Wire::Ok {
-            blocks: x.blocks.iter().map(|b| (b.kind.to_string(), b.span.0, b.span.1, b.parent, b.title, b.level)).collect(),
-            text: x.text,
-            warnings: x.warnings,
-        },
+        Ok(Ok(x)) => {
+            Wire::Ok { blocks: x.blocks.iter().map(|b| (b.kind.to_string(), b.span.0, b.span.1, b.parent, b.title, b.level)).collect(), text: x.text, warnings: x.warnings }
+        }
         Ok(Err(s)) => Wire::Skip(s.0),
         Err(msg) => Wire::Skip(format!("extractor failed: {}", msg.lines().next().unwrap_or(""))),
     };
@@ -80,9 +78,7 @@ pub fn extract_in_child(exe: &Path, bytes: &[u8]) -> Result<Extracted, Skip> {
             });
         }
     }
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| Skip::new(format!("cannot start the PDF extractor: {e}")))?;
+    let mut child = cmd.spawn().map_err(|e| Skip::new(format!("cannot start the PDF extractor: {e}")))?;
     let stdin = child.stdin.take();
     let stdout = child.stdout.take();
     let stderr = child.stderr.take();

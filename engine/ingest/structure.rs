@@ -149,10 +149,8 @@ pub fn detect(text: &str, blocks: &[Block], sentences: &[Span]) -> Vec<Finding> 
 static ISSUE: LazyLock<Regex> =
     LazyLock::new(|| re(r"(?m)Advisory:[ \t\n]+(?:Vol\.[ \t]*[0-9]{1,2},[ \t]*)?Issue[ \t]+([0-9]{1,3}[A-Z]?)\b|^[ \t]*Issue[ \t]+([0-9]{1,3}[A-Z]?)[ \t]*$"));
 static FIN_ID: LazyLock<Regex> = LazyLock::new(|| re(r"\bFIN-[0-9]{4}-[A-Z][0-9]{3}\b"));
-static WITHDRAW_CUE: LazyLock<Regex> =
-    LazyLock::new(|| re(r"\b(?:is|are|was|were|has been|have been)(?:[ \t\n]+hereby)?[ \t\n]+(?:withdrawn|rescinded|revoked)\b"));
-static ADVISORY_REF: LazyLock<Regex> =
-    LazyLock::new(|| re(r"\bAdvisory(?:[ \t\n]+Issue)?[ \t\n]+([0-9]{1,3}[A-Z]?)\b|\bFIN-[0-9]{4}-[A-Z][0-9]{3}\b"));
+static WITHDRAW_CUE: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:is|are|was|were|has been|have been)(?:[ \t\n]+hereby)?[ \t\n]+(?:withdrawn|rescinded|revoked)\b"));
+static ADVISORY_REF: LazyLock<Regex> = LazyLock::new(|| re(r"\bAdvisory(?:[ \t\n]+Issue)?[ \t\n]+([0-9]{1,3}[A-Z]?)\b|\bFIN-[0-9]{4}-[A-Z][0-9]{3}\b"));
 static SELF_RESCINDED: LazyLock<Regex> = LazyLock::new(|| {
     re(r"\bThis[ \t\n]+(?:document|[Aa]dvisory|notice|release)[ \t\n]+(?:has[ \t\n]+been|is|was)(?:[ \t\n]+hereby)?[ \t\n]+(?:rescinded|withdrawn|revoked|superseded)\b")
 });

@@ -125,7 +125,12 @@ pub fn check(text: &str, lang: Lang) -> Result<(), TooDeep> {
             }
             _ if c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80 => {
                 let mut j = i;
-                while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_' || b[j] >= 0x80 || (lang == Lang::Datalog && b[j] == b'.' && j > i && b.get(j + 1).is_some_and(u8::is_ascii_alphanumeric))) {
+                while j < b.len()
+                    && (b[j].is_ascii_alphanumeric()
+                        || b[j] == b'_'
+                        || b[j] >= 0x80
+                        || (lang == Lang::Datalog && b[j] == b'.' && j > i && b.get(j + 1).is_some_and(u8::is_ascii_alphanumeric)))
+                {
                     j += 1;
                 }
                 let word = &text[i..j];

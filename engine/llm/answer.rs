@@ -47,11 +47,7 @@ impl ModelClaim {
     /// The attributes as text (numbers and booleans as written); `Err` names one that is
     /// neither.
     pub fn attribute_texts(&self) -> Result<BTreeMap<String, String>, String> {
-        self.attributes
-            .iter()
-            .filter(|(_, v)| !v.is_null())
-            .map(|(k, v)| tg_rules::claims::attribute_text(k, v).map(|t| (k.clone(), t)))
-            .collect()
+        self.attributes.iter().filter(|(_, v)| !v.is_null()).map(|(k, v)| tg_rules::claims::attribute_text(k, v).map(|t| (k.clone(), t))).collect()
     }
 }
 

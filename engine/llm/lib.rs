@@ -28,11 +28,11 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use tg_rules::claims::{self, Proposal, Refusal};
-use tg_extract::vocab::Vocabulary;
-use tg_store::{CitedFact, Store, StoreError};
 use client::{CallError, Endpoint, UrlError};
 use prompt::Prompt;
+use tg_extract::vocab::Vocabulary;
+use tg_rules::claims::{self, Proposal, Refusal};
+use tg_store::{CitedFact, Store, StoreError};
 
 /// Environment variables the API key is read from, in order.
 pub const KEY_VARS: [&str; 2] = ["TG_LLM_API_KEY", "OPENAI_API_KEY"];
@@ -276,15 +276,8 @@ pub fn run(
     }
     let mut spent = pass.spent;
     spent.seconds = (spent.seconds * 1000.0).round() / 1000.0;
-    let summary = Summary {
-        model: llm.config.model.clone(),
-        url: llm.endpoint.url.clone(),
-        documents: docs.len(),
-        budget: llm.config.budget,
-        spent,
-        totals,
-        stopped: pass.stopped,
-    };
+    let summary =
+        Summary { model: llm.config.model.clone(), url: llm.endpoint.url.clone(), documents: docs.len(), budget: llm.config.budget, spent, totals, stopped: pass.stopped };
     let json = serde_json::to_string(&summary).map_err(|e| StoreError::Corruption { path: store.path().to_path_buf(), detail: e.to_string() })?;
     store.put_setting(SUMMARY_SETTING, &json)?;
     Ok((summary, results))
@@ -438,7 +431,15 @@ impl Pass<'_> {
     /// One proposed claim through the gate of `tg claim`, its quote looked for inside the
     /// chunk it came from; the asserter must be named inside the quote (a warning for
     /// `tg claim`, a refusal here). The facts it gives, or the refusal.
-    fn gate(&self, store: &Store, vocab: &Vocabulary, doc: &str, text: &str, chunk: (usize, usize), item: Result<answer::ModelClaim, String>) -> Result<Result<Vec<CitedFact>, Refusal>, StoreError> {
+    fn gate(
+        &self,
+        store: &Store,
+        vocab: &Vocabulary,
+        doc: &str,
+        text: &str,
+        chunk: (usize, usize),
+        item: Result<answer::ModelClaim, String>,
+    ) -> Result<Result<Vec<CitedFact>, Refusal>, StoreError> {
         let c = match item {
             Ok(c) => c,
             Err(why) => return Ok(Err(Refusal::new("bad_json", why))),
@@ -456,7 +457,12 @@ impl Pass<'_> {
             if !at.is_empty() {
                 match at.iter().position(|&s| s >= chunk.0 && s + q.len() <= chunk.1) {
                     Some(k) => occurrence = Some(k + 1),
-                    None => return Ok(Err(Refusal::new("quote_outside_chunk", format!("the quote occurs in {doc} but not in the chunk it was asked about (bytes {}-{})", chunk.0, chunk.1)))),
+                    None => {
+                        return Ok(Err(Refusal::new(
+                            "quote_outside_chunk",
+                            format!("the quote occurs in {doc} but not in the chunk it was asked about (bytes {}-{})", chunk.0, chunk.1),
+                        )));
+                    }
                 }
             }
         }

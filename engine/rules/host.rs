@@ -91,7 +91,8 @@ impl TgFn {
     const fn args(self) -> &'static [Kind] {
         use TgFn::*;
         match self {
-            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErOrgCore | ErOrgPlace | ErLegalForm | ErIdentifierKind | ErIdentifierValue | DateNumber => &[Kind::Symbol],
+            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErOrgCore | ErOrgPlace | ErLegalForm | ErIdentifierKind
+            | ErIdentifierValue | DateNumber => &[Kind::Symbol],
             ErWordAt => &[Kind::Symbol, Kind::Number],
             ErExtension | JaroWinkler | TokenOverlap | WordSimilarity | ValueDistance | ValuesAgree => &[Kind::Symbol, Kind::Symbol],
             Ln => &[Kind::Float],
@@ -102,7 +103,8 @@ impl TgFn {
     const fn result(self) -> Kind {
         use TgFn::*;
         match self {
-            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErOrgCore | ErOrgPlace | ErLegalForm | ErIdentifierKind | ErIdentifierValue | ErWordAt | ErExtension => Kind::Symbol,
+            ErName | ErCore | ErSorted | ErAcronym | ErPrefix | ErFirst | ErLast | ErDiscriminator | ErOrgCore | ErOrgPlace | ErLegalForm | ErIdentifierKind
+            | ErIdentifierValue | ErWordAt | ErExtension => Kind::Symbol,
             JaroWinkler | TokenOverlap | WordSimilarity | DateNumber | ValueDistance | ValuesAgree => Kind::Number,
             Ln => Kind::Float,
         }
@@ -183,9 +185,28 @@ const fn entry<const I: usize>() -> HostFn {
 
 /// Every host functor tg provides, sorted by name.
 static TABLE: [HostFn; 22] = [
-    entry::<0>(), entry::<1>(), entry::<2>(), entry::<3>(), entry::<4>(), entry::<5>(), entry::<6>(), entry::<7>(),
-    entry::<8>(), entry::<9>(), entry::<10>(), entry::<11>(), entry::<12>(), entry::<13>(), entry::<14>(), entry::<15>(),
-    entry::<16>(), entry::<17>(), entry::<18>(), entry::<19>(), entry::<20>(), entry::<21>(),
+    entry::<0>(),
+    entry::<1>(),
+    entry::<2>(),
+    entry::<3>(),
+    entry::<4>(),
+    entry::<5>(),
+    entry::<6>(),
+    entry::<7>(),
+    entry::<8>(),
+    entry::<9>(),
+    entry::<10>(),
+    entry::<11>(),
+    entry::<12>(),
+    entry::<13>(),
+    entry::<14>(),
+    entry::<15>(),
+    entry::<16>(),
+    entry::<17>(),
+    entry::<18>(),
+    entry::<19>(),
+    entry::<20>(),
+    entry::<21>(),
 ];
 
 /// tg's host functors, for [`tg_datalog::driver::Compiler::hosts`].

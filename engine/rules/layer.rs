@@ -111,7 +111,8 @@ mod tests {
         let d = diff(&before, &after);
         assert_eq!(d, vec![RelationChange { relation: "a".into(), added: 2, removed: 1, total: 3 }, RelationChange { relation: "b".into(), added: 0, removed: 1, total: 0 }]);
         assert_eq!(render(&d), "  +2 -1 a (3 now)\n  -1 b (0 now)\n");
-        let helpers = vec![RelationChange { relation: "er_key".into(), added: 3, removed: 0, total: 3 }, RelationChange { relation: "node".into(), added: 1, removed: 2, total: 1 }];
+        let helpers =
+            vec![RelationChange { relation: "er_key".into(), added: 3, removed: 0, total: 3 }, RelationChange { relation: "node".into(), added: 1, removed: 2, total: 1 }];
         assert_eq!(render(&helpers), "  +4 -2 in 2 helper relation(s) of the rule library (er_*, …; --format json lists each)\n");
         assert!(diff(&after, &after).is_empty());
     }

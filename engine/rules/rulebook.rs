@@ -35,8 +35,23 @@ pub fn compiler() -> Compiler {
 /// traces (`--full` shows them).
 pub fn scaffolding(rel: &str) -> bool {
     const HELPERS: &[&str] = &[
-        "affirms", "candidate_link", "canonical", "claim_closed", "claim_dated", "claim_from", "claim_resolved", "claim_window",
-        "common_neighbour", "current", "degree", "fact_edge", "graph_type", "link_score", "neighbour", "node", "resolved",
+        "affirms",
+        "candidate_link",
+        "canonical",
+        "claim_closed",
+        "claim_dated",
+        "claim_from",
+        "claim_resolved",
+        "claim_window",
+        "common_neighbour",
+        "current",
+        "degree",
+        "fact_edge",
+        "graph_type",
+        "link_score",
+        "neighbour",
+        "node",
+        "resolved",
         "single_valued",
     ];
     // An analyst's judgement is evidence, not a step.
@@ -113,11 +128,7 @@ pub fn stdlib() -> Result<Compiled, RulebookError> {
 /// Compiles the case's program: the stdlib and every registered rule file.
 pub fn program(store: &Store) -> Result<(Compiled, String), RulebookError> {
     let files = registered(store)?;
-    let label = if files.is_empty() {
-        "stdlib".to_string()
-    } else {
-        format!("stdlib + {}", files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(" + "))
-    };
+    let label = if files.is_empty() { "stdlib".to_string() } else { format!("stdlib + {}", files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(" + ")) };
     Ok((compiler().sources(&sources(&files)).map_err(RulebookError::Program)?, label))
 }
 

@@ -20,12 +20,11 @@ pub fn column_type(kind: Kind) -> Option<ColumnType> {
 
 /// Declares the relations of `stdlib/schema.dl` in the store.
 pub fn declare_schema(store: &Store) -> Result<(), StoreError> {
-    let compiled = crate::rulebook::compiler()
-        .text("stdlib/schema.dl", SCHEMA_DL)
-        .map_err(|d| StoreError::Schema { rel: "stdlib/schema.dl".into(), detail: d.to_string() })?;
+    let compiled = crate::rulebook::compiler().text("stdlib/schema.dl", SCHEMA_DL).map_err(|d| StoreError::Schema { rel: "stdlib/schema.dl".into(), detail: d.to_string() })?;
     for rel in &compiled.prog.relations {
         let cols: Option<Vec<ColumnType>> = rel.kinds.iter().map(|k| column_type(*k)).collect();
-        let cols = cols.ok_or_else(|| StoreError::Schema { rel: rel.name.clone(), detail: "stdlib/schema.dl declares a column the store cannot hold (only symbol and number)".into() })?;
+        let cols =
+            cols.ok_or_else(|| StoreError::Schema { rel: rel.name.clone(), detail: "stdlib/schema.dl declares a column the store cannot hold (only symbol and number)".into() })?;
         store.declare(&rel.name, &cols)?;
     }
     Ok(())

@@ -38,10 +38,7 @@ impl Store {
             for args in self.lookup(&rel, &[])? {
                 let supports = self.supports(&rel, &args)?;
                 let tag = supports.iter().map(|c| c.tag).min().map(|t| t.name()).unwrap_or("EXTRACTED");
-                let cites: Vec<Json> = supports
-                    .into_iter()
-                    .map(|c| json!({"doc": c.doc, "start": c.start, "end": c.end, "tag": c.tag.name(), "quote": c.quote}))
-                    .collect();
+                let cites: Vec<Json> = supports.into_iter().map(|c| json!({"doc": c.doc, "start": c.start, "end": c.end, "tag": c.tag.name(), "quote": c.quote})).collect();
                 facts.push(json!({
                     "id": fact_id(&rel, &args), "relation": rel,
                     "args": args.iter().map(arg).collect::<Vec<_>>(), "tag": tag, "citations": cites,

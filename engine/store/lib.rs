@@ -50,9 +50,9 @@ use serde::{Deserialize, Serialize};
 
 pub use error::StoreError;
 pub use export::fact_id;
+use keys::{doc_index_key, fact_key, split_fact_key, support_key};
 pub use ledger::LedgerWrite;
 pub use search_index::Posting;
-use keys::{doc_index_key, fact_key, split_fact_key, support_key};
 
 /// Raw key/value pairs of a keyspace, in key order.
 type KeyValues = Vec<(Vec<u8>, Vec<u8>)>;
@@ -817,7 +817,8 @@ impl Store {
             let doc = u32::from_be_bytes(tail[..4].try_into().unwrap_or_default());
             let a = u64::from_be_bytes(tail[4..12].try_into().unwrap_or_default()) as usize;
             let b = u64::from_be_bytes(tail[12..20].try_into().unwrap_or_default()) as usize;
-            let ok = texts.get(&doc).and_then(|t| t.as_ref()).and_then(|t| t.as_bytes().get(a..b)).is_some_and(|bytes| val.get(1..) == Some(blake3::hash(bytes).as_bytes().as_slice()));
+            let ok =
+                texts.get(&doc).and_then(|t| t.as_ref()).and_then(|t| t.as_bytes().get(a..b)).is_some_and(|bytes| val.get(1..) == Some(blake3::hash(bytes).as_bytes().as_slice()));
             if ok {
                 v.verified += 1;
             } else {
@@ -1185,8 +1186,21 @@ impl Drop for Store {
     /// replay a long journal (fjall replays it on every open).
     fn drop(&mut self) {
         for ks in [
-            &self.meta, &self.docs, &self.doc_num, &self.text, &self.dict, &self.dict_rev, &self.rels, &self.facts, &self.support, &self.doc_idx, &self.derived,
-            &self.rules, &self.changes, &self.ledger, &self.search,
+            &self.meta,
+            &self.docs,
+            &self.doc_num,
+            &self.text,
+            &self.dict,
+            &self.dict_rev,
+            &self.rels,
+            &self.facts,
+            &self.support,
+            &self.doc_idx,
+            &self.derived,
+            &self.rules,
+            &self.changes,
+            &self.ledger,
+            &self.search,
         ] {
             let _ = ks.rotate_memtable_and_wait();
         }
@@ -1231,7 +1245,13 @@ fn span_of(k: &[u8]) -> (u64, u64) {
 
 /// A fact's canonical text, `rel("a", 2)`: what dumps print and fact ids hash.
 pub fn render_fact(rel: &str, args: &[Value]) -> String {
-    let vals: Vec<String> = args.iter().map(|v| match v { Value::Num(n) => n.to_string(), Value::Sym(s) => format!("{s:?}") }).collect();
+    let vals: Vec<String> = args
+        .iter()
+        .map(|v| match v {
+            Value::Num(n) => n.to_string(),
+            Value::Sym(s) => format!("{s:?}"),
+        })
+        .collect();
     format!("{rel}({})", vals.join(", "))
 }
 

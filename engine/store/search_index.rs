@@ -77,7 +77,13 @@ impl Store {
 
     /// Adds to `batch` what turns document `num`'s stored units into `new`: only keys that
     /// differ are written or removed, and the totals move by the difference.
-    pub(super) fn index_units(&self, batch: &mut fjall::OwnedWriteBatch, num: u32, old: &BTreeMap<[u8; UNIT_KEY], Unit>, new: &BTreeMap<[u8; UNIT_KEY], Unit>) -> Result<(), StoreError> {
+    pub(super) fn index_units(
+        &self,
+        batch: &mut fjall::OwnedWriteBatch,
+        num: u32,
+        old: &BTreeMap<[u8; UNIT_KEY], Unit>,
+        new: &BTreeMap<[u8; UNIT_KEY], Unit>,
+    ) -> Result<(), StoreError> {
         let bad = |e: serde_json::Error| self.corrupt(format!("search unit: {e}"));
         let mut before: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
         for u in old.values() {

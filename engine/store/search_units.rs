@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use tg_text::terms::Analyzer;
 use crate::{Value, render_fact};
+use tg_text::terms::Analyzer;
 
 /// A chunk unit (`chunk(doc, index, block)` span).
 pub const CHUNK: u8 = 0;

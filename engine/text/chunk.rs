@@ -32,8 +32,8 @@ const PARAGRAPH_LINE: usize = 120;
 /// Abbreviations that never end a sentence: titles, "No."/"v." before what they
 /// introduce, Latin abbreviations, month abbreviations ("Sept. 5").
 const NEVER_ENDS: &[&str] = &[
-    "Mr", "Mrs", "Ms", "Messrs", "Dr", "Prof", "Rev", "Hon", "Gen", "Sen", "Rep", "Gov", "Lt", "Col", "Capt", "Sgt", "St", "Mt", "Ft", "No", "Nos", "v", "vs", "e.g", "i.e",
-    "cf", "al", "Jan", "Feb", "Apr", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec", "Art", "Sec", "approx",
+    "Mr", "Mrs", "Ms", "Messrs", "Dr", "Prof", "Rev", "Hon", "Gen", "Sen", "Rep", "Gov", "Lt", "Col", "Capt", "Sgt", "St", "Mt", "Ft", "No", "Nos", "v", "vs", "e.g", "i.e", "cf",
+    "al", "Jan", "Feb", "Apr", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec", "Art", "Sec", "approx",
 ];
 
 /// Abbreviations that end a sentence only before a word that opens one ("… paid Acme
@@ -42,9 +42,58 @@ const MAY_END: &[&str] = &["Inc", "Ltd", "Corp", "Co", "Bros", "Jr", "Sr", "etc"
 
 /// Words that open sentences: after a [`MAY_END`] abbreviation they show the sentence ended.
 const OPENERS: &[&str] = &[
-    "The", "He", "She", "It", "They", "We", "I", "In", "On", "At", "According", "This", "That", "These", "Those", "After", "Before", "Its", "His", "Her", "Their", "A", "An",
-    "As", "Since", "From", "During", "When", "While", "Also", "However", "Moreover", "Further", "Furthermore", "Additionally", "Instead", "Without", "For", "Under", "Among",
-    "Both", "Each", "Following", "Previously", "Separately", "Today", "Yesterday", "Then", "There", "Thereafter", "Later", "Subsequently",
+    "The",
+    "He",
+    "She",
+    "It",
+    "They",
+    "We",
+    "I",
+    "In",
+    "On",
+    "At",
+    "According",
+    "This",
+    "That",
+    "These",
+    "Those",
+    "After",
+    "Before",
+    "Its",
+    "His",
+    "Her",
+    "Their",
+    "A",
+    "An",
+    "As",
+    "Since",
+    "From",
+    "During",
+    "When",
+    "While",
+    "Also",
+    "However",
+    "Moreover",
+    "Further",
+    "Furthermore",
+    "Additionally",
+    "Instead",
+    "Without",
+    "For",
+    "Under",
+    "Among",
+    "Both",
+    "Each",
+    "Following",
+    "Previously",
+    "Separately",
+    "Today",
+    "Yesterday",
+    "Then",
+    "There",
+    "Thereafter",
+    "Later",
+    "Subsequently",
 ];
 
 /// Whether the period ending `word` (the text before it back to whitespace) is an
@@ -59,7 +108,10 @@ fn abbreviation(word: &str, next: &str) -> bool {
     }
     if NEVER_ENDS.contains(&word) {
         // A month ends a sentence only before an opener ("… in Jan. The …" is rare; "Jan. 5" is not).
-        return !(opener && word.len() >= 3 && word.chars().next().is_some_and(char::is_uppercase) && !matches!(word, "Mr" | "Mrs" | "Ms" | "Dr" | "Prof" | "Messrs" | "St" | "No" | "Nos"));
+        return !(opener
+            && word.len() >= 3
+            && word.chars().next().is_some_and(char::is_uppercase)
+            && !matches!(word, "Mr" | "Mrs" | "Ms" | "Dr" | "Prof" | "Messrs" | "St" | "No" | "Nos"));
     }
     if MAY_END.contains(&word) {
         return !opener;
@@ -251,11 +303,20 @@ mod tests {
     fn abbreviations_do_not_end_sentences() {
         assert_eq!(split("Acme Ltd. paid Beta Inc. USD 5. Then it stopped."), ["Acme Ltd. paid Beta Inc. USD 5.", "Then it stopped."]);
         assert_eq!(split("Mr. Doe and Dr. Roe met Mrs. Poe and Ms. Lo at St. Louis, Jr. High."), ["Mr. Doe and Dr. Roe met Mrs. Poe and Ms. Lo at St. Louis, Jr. High."]);
-        assert_eq!(split("SEC v. William R. Schantz, Civil Action No. 5, in the U.S. District Court."), ["SEC v. William R. Schantz, Civil Action No. 5, in the U.S. District Court."]);
-        assert_eq!(split("Filed Sept. 5, 2001 and Jan. 3, 2002 (Nos. 1 and 2), e.g. here, i.e. there, vs. them."), ["Filed Sept. 5, 2001 and Jan. 3, 2002 (Nos. 1 and 2), e.g. here, i.e. there, vs. them."]);
+        assert_eq!(
+            split("SEC v. William R. Schantz, Civil Action No. 5, in the U.S. District Court."),
+            ["SEC v. William R. Schantz, Civil Action No. 5, in the U.S. District Court."]
+        );
+        assert_eq!(
+            split("Filed Sept. 5, 2001 and Jan. 3, 2002 (Nos. 1 and 2), e.g. here, i.e. there, vs. them."),
+            ["Filed Sept. 5, 2001 and Jan. 3, 2002 (Nos. 1 and 2), e.g. here, i.e. there, vs. them."]
+        );
         assert_eq!(split("X, a.k.a. Y, of the U.K. office wired funds."), ["X, a.k.a. Y, of the U.K. office wired funds."]);
         // A legal form or "U.S." ends a sentence before a word that opens one.
-        assert_eq!(split("It paid Acme Corp. The next day it paid Beta Co. He left the U.S. In May he returned."), ["It paid Acme Corp.", "The next day it paid Beta Co.", "He left the U.S.", "In May he returned."]);
+        assert_eq!(
+            split("It paid Acme Corp. The next day it paid Beta Co. He left the U.S. In May he returned."),
+            ["It paid Acme Corp.", "The next day it paid Beta Co.", "He left the U.S.", "In May he returned."]
+        );
         // Curly closing quotes stay with their sentence.
         assert_eq!(split("He said “stop.” Then he left."), ["He said “stop.”", "Then he left."]);
     }
@@ -267,7 +328,9 @@ mod tests {
         assert_eq!(split(wrapped), ["The Commission filed a complaint against\nAcme Corp. today", "Litigation Release No. 5", "Next paragraph."]);
         // One paragraph per line: every line break ends a sentence, headings included.
         let long = "x".repeat(130);
-        let para = format!("Litigation Release No. 20842 / January 5, 2009\nSEC v. Anthony A. James\nOn December 23, 2008, the U.S. Attorney filed charges against James {long}\nIn September 2008 the Commission sued him {long}");
+        let para = format!(
+            "Litigation Release No. 20842 / January 5, 2009\nSEC v. Anthony A. James\nOn December 23, 2008, the U.S. Attorney filed charges against James {long}\nIn September 2008 the Commission sued him {long}"
+        );
         let got = split(&para);
         assert_eq!(got.len(), 4, "{got:?}");
         assert_eq!(got[0], "Litigation Release No. 20842 / January 5, 2009");

@@ -8,9 +8,45 @@
 /// Words that say nothing about which organisation a name means: legal forms in many
 /// jurisdictions. "Acme Ltd" and "Acme Limited" are the same name; "Acme Products" is not.
 pub const EMPTY_SUFFIXES: &[&str] = &[
-    "ab", "ag", "as", "asa", "bhd", "bv", "co", "company", "corp", "corporation", "cv", "gmbh", "inc", "incorporated", "kg", "kk",
-    "limited", "llc", "llp", "lp", "ltd", "ltda", "nv", "oy", "oyj", "plc", "pte", "pty", "sa", "sab", "sarl", "sas", "sca", "se",
-    "sl", "spa", "srl", "sro", "the",
+    "ab",
+    "ag",
+    "as",
+    "asa",
+    "bhd",
+    "bv",
+    "co",
+    "company",
+    "corp",
+    "corporation",
+    "cv",
+    "gmbh",
+    "inc",
+    "incorporated",
+    "kg",
+    "kk",
+    "limited",
+    "llc",
+    "llp",
+    "lp",
+    "ltd",
+    "ltda",
+    "nv",
+    "oy",
+    "oyj",
+    "plc",
+    "pte",
+    "pty",
+    "sa",
+    "sab",
+    "sarl",
+    "sas",
+    "sca",
+    "se",
+    "sl",
+    "spa",
+    "srl",
+    "sro",
+    "the",
 ];
 
 fn is_empty_word(w: &str) -> bool {
@@ -152,9 +188,7 @@ pub fn is_defined_term(paren: &str, outer: &[String]) -> bool {
     }
     // An acronym of the name: the initials of its words (articles and "of" optional).
     let letters: String = w.concat();
-    let initials = |skip: bool| -> String {
-        outer.iter().filter(|x| !(skip && matches!(x.as_str(), "of" | "and" | "the" | "for"))).filter_map(|x| x.chars().next()).collect()
-    };
+    let initials = |skip: bool| -> String { outer.iter().filter(|x| !(skip && matches!(x.as_str(), "of" | "and" | "the" | "for"))).filter_map(|x| x.chars().next()).collect() };
     w.len() == 1 && letters.chars().count() >= 2 && t.chars().any(|c| c.is_uppercase()) && {
         let (a, b) = (initials(false), initials(true));
         let core_initials: String = identifying(outer.to_vec()).iter().filter(|x| !matches!(x.as_str(), "of" | "and" | "the" | "for")).filter_map(|x| x.chars().next()).collect();
@@ -235,7 +269,9 @@ pub fn identifier_kind(label: &str) -> &'static str {
     match key.as_str() {
         "lei" | "legal entity identifier" => "lei",
         "crn" | "company registration" => "registration number",
-        "company" | "registration" | "registered" | "reg" | "incorporation" | "business registration" | "commercial register" | "registry" | "companies house" if suffixed => "registration number",
+        "company" | "registration" | "registered" | "reg" | "incorporation" | "business registration" | "commercial register" | "registry" | "companies house" if suffixed => {
+            "registration number"
+        }
         "ein" | "fein" | "tin" | "tax id" | "employer identification" | "taxpayer identification" | "tax identification" => "tax id",
         "tax" | "employer id" if suffixed => "tax id",
         "vat" | "vat id" | "vat registration" => "vat number",
@@ -290,18 +326,66 @@ pub fn legal_form(name: &str) -> String {
 /// abbreviation: "Res. Ctr." is "Research Center", "Univ." "University", "Labs"
 /// "Laboratory", "Intl" "International".
 const ORG_ABBREVIATIONS: &[(&str, &str)] = &[
-    ("acad", "academy"), ("assn", "association"), ("assoc", "association"), ("bro", "brother"), ("bros", "brother"),
-    ("centre", "center"), ("cntr", "center"), ("coll", "college"), ("comp", "computer"), ("comput", "computer"),
-    ("ctr", "center"), ("dep", "department"), ("dept", "department"), ("dev", "development"), ("div", "division"),
-    ("elec", "electrical"), ("eng", "engineering"), ("engg", "engineering"), ("engr", "engineering"), ("fac", "faculty"),
-    ("grp", "group"), ("hldg", "holding"), ("hosp", "hospital"), ("inf", "information"), ("info", "information"),
-    ("inst", "institute"), ("instit", "institute"), ("int", "international"), ("intern", "international"), ("intl", "international"),
-    ("lab", "laboratory"), ("labo", "laboratory"), ("laboratorie", "laboratory"), ("labs", "laboratory"), ("math", "mathematic"),
-    ("med", "medical"), ("mfg", "manufacturing"), ("mgmt", "management"), ("mgt", "management"), ("natl", "national"),
-    ("phy", "physic"), ("phys", "physic"), ("polytech", "polytechnic"), ("res", "research"), ("rsch", "research"),
-    ("sci", "science"), ("soc", "society"), ("svc", "service"), ("sys", "system"), ("syst", "system"),
-    ("tech", "technology"), ("technol", "technology"), ("telecom", "telecommunication"), ("univ", "university"),
-    ("univeristy", "university"), ("universidad", "university"), ("universita", "university"), ("universitat", "university"), ("universite", "university"), ("universiteit", "university"),
+    ("acad", "academy"),
+    ("assn", "association"),
+    ("assoc", "association"),
+    ("bro", "brother"),
+    ("bros", "brother"),
+    ("centre", "center"),
+    ("cntr", "center"),
+    ("coll", "college"),
+    ("comp", "computer"),
+    ("comput", "computer"),
+    ("ctr", "center"),
+    ("dep", "department"),
+    ("dept", "department"),
+    ("dev", "development"),
+    ("div", "division"),
+    ("elec", "electrical"),
+    ("eng", "engineering"),
+    ("engg", "engineering"),
+    ("engr", "engineering"),
+    ("fac", "faculty"),
+    ("grp", "group"),
+    ("hldg", "holding"),
+    ("hosp", "hospital"),
+    ("inf", "information"),
+    ("info", "information"),
+    ("inst", "institute"),
+    ("instit", "institute"),
+    ("int", "international"),
+    ("intern", "international"),
+    ("intl", "international"),
+    ("lab", "laboratory"),
+    ("labo", "laboratory"),
+    ("laboratorie", "laboratory"),
+    ("labs", "laboratory"),
+    ("math", "mathematic"),
+    ("med", "medical"),
+    ("mfg", "manufacturing"),
+    ("mgmt", "management"),
+    ("mgt", "management"),
+    ("natl", "national"),
+    ("phy", "physic"),
+    ("phys", "physic"),
+    ("polytech", "polytechnic"),
+    ("res", "research"),
+    ("rsch", "research"),
+    ("sci", "science"),
+    ("soc", "society"),
+    ("svc", "service"),
+    ("sys", "system"),
+    ("syst", "system"),
+    ("tech", "technology"),
+    ("technol", "technology"),
+    ("telecom", "telecommunication"),
+    ("univ", "university"),
+    ("univeristy", "university"),
+    ("universidad", "university"),
+    ("universita", "university"),
+    ("universitat", "university"),
+    ("universite", "university"),
+    ("universiteit", "university"),
 ];
 
 /// Words that carry no identity in an organisation's name: articles and prepositions in
@@ -314,9 +398,37 @@ const DEPARTMENT_WORDS: &[&str] = &["chair", "department", "division", "faculty"
 
 /// Words that make a segment of an affiliation string the organisation itself.
 const ORG_HEADS: &[&str] = &[
-    "academy", "agency", "association", "authority", "bank", "center", "clinic", "college", "company", "corporation", "council",
-    "foundation", "fund", "holding", "hospital", "institute", "institution", "laboratory", "ministry", "museum", "observatory",
-    "organisation", "organization", "polytechnic", "research", "school", "society", "system", "technology", "trust", "university",
+    "academy",
+    "agency",
+    "association",
+    "authority",
+    "bank",
+    "center",
+    "clinic",
+    "college",
+    "company",
+    "corporation",
+    "council",
+    "foundation",
+    "fund",
+    "holding",
+    "hospital",
+    "institute",
+    "institution",
+    "laboratory",
+    "ministry",
+    "museum",
+    "observatory",
+    "organisation",
+    "organization",
+    "polytechnic",
+    "research",
+    "school",
+    "society",
+    "system",
+    "technology",
+    "trust",
+    "university",
 ];
 
 /// Words of a street address, which is not the place an affiliation is told apart by.
@@ -324,11 +436,32 @@ const ADDRESS_WORDS: &[&str] = &["avenue", "ave", "blvd", "boulevard", "box", "b
 
 /// Place names written in several ways: US states, and countries by their usual codes.
 const PLACE_ABBREVIATIONS: &[(&str, &str)] = &[
-    ("az", "arizona"), ("ca", "california"), ("calif", "california"), ("ct", "connecticut"),
-    ("deutschland", "germany"), ("england", "uk"), ("fl", "florida"), ("ga", "georgia"), ("il", "illinois"), ("ma", "massachusetts"),
-    ("mass", "massachusetts"), ("md", "maryland"), ("mi", "michigan"), ("mn", "minnesota"), ("nj", "new jersey"), ("nl", "netherlands"),
-    ("ny", "new york"), ("nyc", "new york"), ("oh", "ohio"), ("pa", "pennsylvania"), ("tx", "texas"), ("uk", "uk"),
-    ("us", "usa"), ("usa", "usa"), ("va", "virginia"), ("wa", "washington"),
+    ("az", "arizona"),
+    ("ca", "california"),
+    ("calif", "california"),
+    ("ct", "connecticut"),
+    ("deutschland", "germany"),
+    ("england", "uk"),
+    ("fl", "florida"),
+    ("ga", "georgia"),
+    ("il", "illinois"),
+    ("ma", "massachusetts"),
+    ("mass", "massachusetts"),
+    ("md", "maryland"),
+    ("mi", "michigan"),
+    ("mn", "minnesota"),
+    ("nj", "new jersey"),
+    ("nl", "netherlands"),
+    ("ny", "new york"),
+    ("nyc", "new york"),
+    ("oh", "ohio"),
+    ("pa", "pennsylvania"),
+    ("tx", "texas"),
+    ("uk", "uk"),
+    ("us", "usa"),
+    ("usa", "usa"),
+    ("va", "virginia"),
+    ("wa", "washington"),
 ];
 
 fn stem(w: &str) -> String {
@@ -430,11 +563,7 @@ pub fn org_parts(name: &str) -> (String, String) {
             || (s.len() > 2 && s[0] == "school" && s[1] == "of")
     };
     let has_head = |s: &[String]| s.iter().any(|w| ORG_HEADS.binary_search(&w.as_str()).is_ok() || is_empty_word(w));
-    let org = full
-        .iter()
-        .position(|s| !is_dept(s) && has_head(s))
-        .or_else(|| full.iter().position(|s| !is_dept(s)))
-        .unwrap_or(0);
+    let org = full.iter().position(|s| !is_dept(s) && has_head(s)).or_else(|| full.iter().position(|s| !is_dept(s))).unwrap_or(0);
     let Some(seg) = full.get(org) else { return (core(name), String::new()) };
     let kept: Vec<String> = identifying(seg.clone()).into_iter().filter(|w| !ORG_STOPWORDS.contains(&w.as_str())).collect();
     let core_out = if kept.is_empty() { core(name) } else { kept.join(" ") };
@@ -566,9 +695,7 @@ pub fn word_similarity(a: &str, b: &str) -> i32 {
     if wa.len() != wb.len() || wa.is_empty() {
         return 0;
     }
-    let least = |x: &[&str], y: &[&str]| {
-        x.iter().zip(y).map(|(p, q)| (strsim::jaro_winkler(p, q) * 1000.0).round() as i32).min().unwrap_or(0)
-    };
+    let least = |x: &[&str], y: &[&str]| x.iter().zip(y).map(|(p, q)| (strsim::jaro_winkler(p, q) * 1000.0).round() as i32).min().unwrap_or(0);
     let in_order = least(&wa, &wb);
     let (mut sa, mut sb) = (wa.clone(), wb.clone());
     sa.sort();
@@ -581,8 +708,7 @@ pub fn word_similarity(a: &str, b: &str) -> i32 {
 pub fn date_number(iso: &str) -> i32 {
     let parts: Vec<&str> = iso.split('-').collect();
     let num = |s: &str, len: usize| (s.len() == len && s.bytes().all(|b| b.is_ascii_digit())).then(|| s.parse::<i32>().ok()).flatten();
-    let (Some(y), m, d) = (parts.first().and_then(|s| num(s, 4)), parts.get(1).map(|s| num(s, 2)), parts.get(2).map(|s| num(s, 2)))
-    else {
+    let (Some(y), m, d) = (parts.first().and_then(|s| num(s, 4)), parts.get(1).map(|s| num(s, 2)), parts.get(2).map(|s| num(s, 2))) else {
         return 0;
     };
     let m = match m {
@@ -671,10 +797,7 @@ mod tests {
         assert!(!values_agree("1969-07-12", "1970-01-01"));
         assert!(values_agree("AB-12", "ab12"));
         // Several words: order, initials and spelled-out middle names do not matter...
-        assert!(values_agree(
-            "Christian S. Jensen, Richard T. Snodgrass, Giedrius Slivinskas",
-            "Giedrius Slivinskas, Christian S. Jensen, Richard Thomas Snodgrass"
-        ));
+        assert!(values_agree("Christian S. Jensen, Richard T. Snodgrass, Giedrius Slivinskas", "Giedrius Slivinskas, Christian S. Jensen, Richard Thomas Snodgrass"));
         assert!(values_agree("12 Main Street, London", "12 Main St, London"));
         // ...other people, or another number, do.
         assert!(!values_agree("Kenneth A. Ross, Serge Abiteboul", "Kenneth A. Ross, Moshe Vardi"));

@@ -6,11 +6,10 @@ use rust_stemmers::{Algorithm, Stemmer};
 
 /// Words too common to carry meaning in a query or a topic label.
 const STOP: &[&str] = &[
-    "a", "about", "after", "all", "also", "an", "and", "any", "are", "as", "at", "be", "been", "before", "being", "between", "both", "but", "by", "can",
-    "could", "did", "do", "does", "each", "for", "from", "had", "has", "have", "he", "her", "his", "how", "i", "if", "in", "into", "is", "it", "its",
-    "may", "more", "most", "no", "not", "of", "on", "or", "other", "our", "out", "over", "said", "she", "should", "so", "some", "such", "than", "that",
-    "the", "their", "them", "then", "there", "these", "they", "this", "those", "through", "to", "under", "up", "was", "we", "were", "what", "when",
-    "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your",
+    "a", "about", "after", "all", "also", "an", "and", "any", "are", "as", "at", "be", "been", "before", "being", "between", "both", "but", "by", "can", "could", "did", "do",
+    "does", "each", "for", "from", "had", "has", "have", "he", "her", "his", "how", "i", "if", "in", "into", "is", "it", "its", "may", "more", "most", "no", "not", "of", "on",
+    "or", "other", "our", "out", "over", "said", "she", "should", "so", "some", "such", "than", "that", "the", "their", "them", "then", "there", "these", "they", "this", "those",
+    "through", "to", "under", "up", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your",
 ];
 
 /// Longest term kept (longer runs are cut, so keys stay small).

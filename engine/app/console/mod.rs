@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value as Json, json};
 
-use tg_analytics::facts;
 use crate::export::model::{Graph, name_of};
+use tg_analytics::facts;
 use tg_store::{Store, StoreError, Value};
 
 /// The viewer page, with `__TG_DATA__` where the graph's JSON goes.

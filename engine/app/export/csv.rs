@@ -7,11 +7,7 @@ use super::tables::{Cell, Tables};
 
 /// One CSV field: quoted when it holds a comma, quote, CR or LF (quotes doubled).
 pub fn field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) || s.is_empty() {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
+    if s.contains([',', '"', '\n', '\r']) || s.is_empty() { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
 }
 
 fn line(cells: impl Iterator<Item = String>) -> String {

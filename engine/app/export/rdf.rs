@@ -164,7 +164,9 @@ fn turtle_obj(o: &Obj) -> String {
 
 /// The graph as Turtle (ends with a newline).
 pub fn turtle(g: &Graph) -> String {
-    let mut out = format!("# TextGraph export (textgraph-turtle/1)\n@prefix rdf: <{RDF}> .\n@prefix owl: <{OWL}> .\n@prefix xsd: <{XSD}> .\n@prefix tg: <{TG}> .\n@prefix rel: <{REL}> .\n\n");
+    let mut out = format!(
+        "# TextGraph export (textgraph-turtle/1)\n@prefix rdf: <{RDF}> .\n@prefix owl: <{OWL}> .\n@prefix xsd: <{XSD}> .\n@prefix tg: <{TG}> .\n@prefix rel: <{REL}> .\n\n"
+    );
     for s in subjects(g) {
         out.push_str(&format!("<{}> a {}", s.iri, s.types.iter().map(|(p, l)| name(p, l)).collect::<Vec<_>>().join(", ")));
         for ((p, l), o) in &s.props {

@@ -158,7 +158,9 @@ pub fn tables(g: &Graph) -> Tables {
             "Entity",
             vec![("claim", Str), ("relation", Str), ("modality", Str), ("polarity", Str), ("asserter", Str), ("quote", Str), ("citation", Str), ("tag", Str)],
             g.claim_edges()
-                .map(|c| (c.subject.clone(), c.object.clone(), vec![s(&c.id), s(&c.relation), s(&c.modality), s(&c.polarity), s(&c.asserter), s(&c.quote), s(&c.citation), s(&c.tag)]))
+                .map(|c| {
+                    (c.subject.clone(), c.object.clone(), vec![s(&c.id), s(&c.relation), s(&c.modality), s(&c.polarity), s(&c.asserter), s(&c.quote), s(&c.citation), s(&c.tag)])
+                })
                 .collect(),
         ),
         rel("SAME_AS", "Entity", "Entity", vec![], g.same_as.iter().map(|(a, b)| (a.clone(), b.clone(), vec![])).collect()),

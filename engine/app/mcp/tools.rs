@@ -27,10 +27,9 @@ fn bounds() -> Json {
 
 fn schema(props: Json, required: &[&str], bounded: bool) -> Json {
     let mut p = props.as_object().cloned().unwrap_or_default();
-    if bounded
-        && let Some(b) = bounds().as_object() {
-            p.extend(b.clone());
-        }
+    if bounded && let Some(b) = bounds().as_object() {
+        p.extend(b.clone());
+    }
     json!({"type": "object", "properties": p, "required": required, "additionalProperties": false})
 }
 
@@ -49,8 +48,18 @@ pub fn list() -> Vec<Json> {
             "Full-text search over chunks and claims (BM25 with stemming; `ppr` ranks by personalized PageRank from the entities the query names; `hybrid` fuses both). Hits ranked, each cited with its text.",
             schema(json!({"query": {"type": "string", "minLength": 1}, "mode": {"type": "string", "enum": ["bm25", "ppr", "hybrid"], "default": "bm25"}}), &["query"], true),
         ),
-        tool("neighbors", "Neighbours of an entity", "The entities an entity's claims link it to, by relation and direction, most claims first, each with its claims and a citation.", schema(entity_prop(), &["entity"], true)),
-        tool("why", "Who an entity is", "The names merged into the entity and why, and every claim about it in valid-time order, cited, with validity windows and contradictions.", schema(entity_prop(), &["entity"], true)),
+        tool(
+            "neighbors",
+            "Neighbours of an entity",
+            "The entities an entity's claims link it to, by relation and direction, most claims first, each with its claims and a citation.",
+            schema(entity_prop(), &["entity"], true),
+        ),
+        tool(
+            "why",
+            "Who an entity is",
+            "The names merged into the entity and why, and every claim about it in valid-time order, cited, with validity windows and contradictions.",
+            schema(entity_prop(), &["entity"], true),
+        ),
         tool(
             "path",
             "Path between two entities",
@@ -84,7 +93,11 @@ pub fn list() -> Vec<Json> {
             "explain",
             "Explain a fact",
             "Why a stored or derived fact holds, down to the cited document bytes: the deciding evidence first, then the proof with each rule's file:line.",
-            schema(json!({"fact": {"type": "string", "minLength": 1, "description": "The fact, e.g. controls_transitively(\"Organization:a\", \"Organization:b\")."}, "max_bytes": bounds()["max_bytes"].clone()}), &["fact"], false),
+            schema(
+                json!({"fact": {"type": "string", "minLength": 1, "description": "The fact, e.g. controls_transitively(\"Organization:a\", \"Organization:b\")."}, "max_bytes": bounds()["max_bytes"].clone()}),
+                &["fact"],
+                false,
+            ),
         ),
         tool(
             "record_claim",
@@ -222,7 +235,12 @@ fn why(db: &Path, args: &Json) -> Result<Json, String> {
     let (limit, max_bytes) = limits(args)?;
     let v = tg_rules::resolve::entity::why(&open(db)?, &e).map_err(|e| e.to_string())?;
     let contradictions: Vec<Json> = v.contradictions.iter().map(|(a, b, k)| json!({"first": a, "second": b, "kind": k})).collect();
-    Ok(bound(fields(&[("entity", json!(v.entity)), ("class", serde_json::to_value(&v.class).unwrap_or(Json::Null)), ("contradictions", json!(contradictions))]), to_items(&v.claims), limit, max_bytes))
+    Ok(bound(
+        fields(&[("entity", json!(v.entity)), ("class", serde_json::to_value(&v.class).unwrap_or(Json::Null)), ("contradictions", json!(contradictions))]),
+        to_items(&v.claims),
+        limit,
+        max_bytes,
+    ))
 }
 
 fn path(db: &Path, args: &Json) -> Result<Json, String> {
@@ -319,7 +337,9 @@ fn explain(db: &Path, args: &Json) -> Result<Json, String> {
             }
             Ok(json!({"fact": fact, "holds": true, "explanation": &ex.text[..cut], "truncated": cut < total, "bytes": total}))
         }
-        view::Outcome::Missing(f) => Ok(json!({"fact": f, "holds": false, "explanation": "neither stored nor derived (check the arguments with the neighbors or search tools)", "truncated": false})),
+        view::Outcome::Missing(f) => {
+            Ok(json!({"fact": f, "holds": false, "explanation": "neither stored nor derived (check the arguments with the neighbors or search tools)", "truncated": false}))
+        }
     }
 }
 

@@ -194,7 +194,9 @@ impl Materialized {
         for &r in &stratum.relations {
             self.load_stored(store, &c.prog, db, r, given, false)?;
         }
-        evaluate_stratum(&c.prog, stratum, db).map(|_| ()).map_err(|d| if d.code == tg_datalog::eval::CANCELLED { SessionError::Cancelled } else { SessionError::Program(d.render(&c.sources)) })
+        evaluate_stratum(&c.prog, stratum, db)
+            .map(|_| ())
+            .map_err(|d| if d.code == tg_datalog::eval::CANCELLED { SessionError::Cancelled } else { SessionError::Program(d.render(&c.sources)) })
     }
 }
 

@@ -253,11 +253,8 @@ impl Trace<'_> {
         let refs: Vec<String> = cites.iter().take(CITES_SHOWN).map(|c| format!("[{}:{}-{}]", c.doc, c.start, c.end)).collect();
         let more = if cites.len() > CITES_SHOWN { format!(" +{} more", cites.len() - CITES_SHOWN) } else { String::new() };
         let _ = writeln!(self.tree, "{lead}{shown}  [{tag}] {}{more}", refs.join(" "));
-        let what = if rel == "claim" {
-            format!("{} {} {} ({}, {})", sym(args.get(2)), sym(args.get(3)), sym(args.get(4)), sym(args.get(5)), sym(args.get(6)))
-        } else {
-            shown.clone()
-        };
+        let what =
+            if rel == "claim" { format!("{} {} {} ({}, {})", sym(args.get(2)), sym(args.get(3)), sym(args.get(4)), sym(args.get(5)), sym(args.get(6))) } else { shown.clone() };
         for c in cites.iter().take(CITES_SHOWN) {
             let cite = format!("[{}:{}-{}]", c.doc, c.start, c.end);
             let cite = if c.verified { cite } else { format!("{cite} ✗ does not re-hash") };
@@ -296,12 +293,13 @@ impl Trace<'_> {
             // A document naming both first, so the two sentences can be read side by side.
             ms.sort_by_key(|m| !both.contains(&sym(m.first())));
             if let Some(m) = ms.first()
-                && let Some(c) = self.store.supports("mention", m)?.first() {
-                    let (s, t, sentence) = self.sentence(&c.doc, c.start as usize, c.end as usize)?;
-                    let cite = format!("[{}:{s}-{t}]", c.doc);
-                    self.cite(cite, &sentence, format!("names {e} as {:?}", c.quote));
-                    named += 1;
-                }
+                && let Some(c) = self.store.supports("mention", m)?.first()
+            {
+                let (s, t, sentence) = self.sentence(&c.doc, c.start as usize, c.end as usize)?;
+                let cite = format!("[{}:{s}-{t}]", c.doc);
+                self.cite(cite, &sentence, format!("names {e} as {:?}", c.quote));
+                named += 1;
+            }
         }
         if named > 0 {
             out.push(format!("named in: {named} sentence(s), under evidence"));

@@ -109,11 +109,7 @@ pub fn run(s: &mut Session, line: &str) -> Result<Outcome, ReplError> {
         ":rules" => {
             let mut out = String::new();
             let files = tg_rules::rulebook::registered(s.store())?;
-            let _ = writeln!(
-                out,
-                "case program: stdlib{}",
-                files.iter().map(|f| format!(" + {}", f.path)).collect::<String>()
-            );
+            let _ = writeln!(out, "case program: stdlib{}", files.iter().map(|f| format!(" + {}", f.path)).collect::<String>());
             if s.clauses().is_empty() {
                 out.push_str("session: no rules yet\n");
             } else {
@@ -198,11 +194,7 @@ fn schema(s: &Session, name: &str) -> Result<Outcome, ReplError> {
     let (line, _) = c.sources.line_col(rel.span.file, rel.span.start);
     let stored = stored_count(s, name, rel.arity());
     let derived = s.store().derived_facts(name).map(|d| d.len()).unwrap_or(0);
-    text(format!(
-        ".decl {name}({})\n  declared at {}:{line}\n  {stored} stored, {derived} derived\n",
-        attrs.join(", "),
-        c.sources.path(rel.span.file).display()
-    ))
+    text(format!(".decl {name}({})\n  declared at {}:{line}\n  {stored} stored, {derived} derived\n", attrs.join(", "), c.sources.path(rel.span.file).display()))
 }
 
 /// How many cited (stored, not derived) facts the store holds for a relation.

@@ -345,6 +345,9 @@ fn run_here(opts: &Options, stdin_is_terminal: bool, out: &mut dyn Write, err: &
 /// The default history file: `$XDG_DATA_HOME/textgraph/history`, else
 /// `$HOME/.local/share/textgraph/history`.
 pub fn default_history() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".local/share")))?;
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".local/share")))?;
     Some(base.join("textgraph").join("history"))
 }

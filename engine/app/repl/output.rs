@@ -79,7 +79,11 @@ pub fn answer(a: &Answer, f: Format) -> String {
                     let mut m = serde_json::Map::new();
                     for (col, c) in a.columns.iter().zip(r) {
                         let v = if c.number {
-                            c.text.parse::<i64>().map(serde_json::Value::from).or_else(|_| c.text.parse::<f64>().map(serde_json::Value::from)).unwrap_or_else(|_| c.text.clone().into())
+                            c.text
+                                .parse::<i64>()
+                                .map(serde_json::Value::from)
+                                .or_else(|_| c.text.parse::<f64>().map(serde_json::Value::from))
+                                .unwrap_or_else(|_| c.text.clone().into())
                         } else {
                             c.text.clone().into()
                         };

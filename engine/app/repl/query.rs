@@ -2,11 +2,11 @@
 //! compiled with the case's program and the session's clauses, evaluated in memory over
 //! the store's facts (nothing is written), and its rows come back sorted by value.
 
+use crate::reason::session::{Materialized, SessionError, Work};
 use tg_datalog::driver::Compiled;
 use tg_datalog::eval::Database;
 use tg_datalog::logic::Kind as ColKind;
 use tg_datalog::trace::split_args;
-use crate::reason::session::{Materialized, SessionError, Work};
 use tg_store::{Store, Value};
 
 use super::ReplError;
@@ -15,10 +15,8 @@ use super::ReplError;
 pub const QUERY_REL: &str = "__query";
 
 /// Words that are never variables (aggregates, constants, infix operators).
-const KEYWORDS: &[&str] = &[
-    "count", "sum", "min", "max", "mean", "nil", "true", "false", "as", "band", "bor", "bxor", "bshl", "bshr", "bshru", "land", "lor", "lxor",
-    "bnot", "lnot",
-];
+const KEYWORDS: &[&str] =
+    &["count", "sum", "min", "max", "mean", "nil", "true", "false", "as", "band", "bor", "bxor", "bshl", "bshr", "bshru", "land", "lor", "lxor", "bnot", "lnot"];
 
 /// A positive atom of a query body: relation name and argument texts.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,8 +10,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use tg_analytics::facts;
 use crate::export::model::{Claim, Graph};
+use tg_analytics::facts;
 use tg_rules::resolve::views::{self, ViewError};
 use tg_store::{Store, Value};
 
@@ -20,11 +20,7 @@ pub const TOP: usize = 10;
 
 /// Quotes a word for a POSIX shell (single quotes; `'` written as `'\''`).
 pub fn shell(s: &str) -> String {
-    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_./:@".contains(&b)) {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
-    }
+    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_./:@".contains(&b)) { s.to_string() } else { format!("'{}'", s.replace('\'', "'\\''")) }
 }
 
 /// A Datalog string literal.
@@ -100,18 +96,25 @@ pub fn report(store: &Store) -> Result<(String, Vec<Question>), ViewError> {
         let _ = writeln!(md, "| facts tagged {tag} | {n} |");
     }
 
-    let _ = write!(md, "\n## Key entities by centrality\n\nPageRank over the entity graph (claims between SAME_AS classes), with degree and betweenness ({}). All of them: `tg central`.\n\n| rank | entity | PageRank | degree | betweenness |\n|---|---|---|---|---|\n", a.central.betweenness_method);
+    let _ = write!(
+        md,
+        "\n## Key entities by centrality\n\nPageRank over the entity graph (claims between SAME_AS classes), with degree and betweenness ({}). All of them: `tg central`.\n\n| rank | entity | PageRank | degree | betweenness |\n|---|---|---|---|---|\n",
+        a.central.betweenness_method
+    );
     for (i, m) in a.central.ranking.iter().take(TOP).enumerate() {
         let _ = writeln!(md, "| {} | {} | {:.6} | {} | {:.6} |", i + 1, cell(&m.entity), m.pagerank, m.degree, m.betweenness);
     }
 
-    md.push_str("\n## Communities\n\nLabel propagation over the entity graph, each labelled by c-TF-IDF terms, with its representative documents. All of them: `tg communities`.\n\n");
+    md.push_str(
+        "\n## Communities\n\nLabel propagation over the entity graph, each labelled by c-TF-IDF terms, with its representative documents. All of them: `tg communities`.\n\n",
+    );
     if a.communities.communities.is_empty() {
         md.push_str("No community has two or more members.\n");
     }
     for c in a.communities.communities.iter().take(TOP) {
         let docs: Vec<String> = c.documents.iter().map(|(d, n)| format!("{d} ({n})")).collect();
-        let _ = writeln!(md, "- **{}** — {}: {} member(s): {}; documents: {}", c.id, cell(&c.label.join(", ")), c.members.len(), cell(&c.members.join(", ")), cell(&docs.join(", ")));
+        let _ =
+            writeln!(md, "- **{}** — {}: {} member(s): {}; documents: {}", c.id, cell(&c.label.join(", ")), c.members.len(), cell(&c.members.join(", ")), cell(&docs.join(", ")));
     }
     let _ = writeln!(md, "\n{} entities are in no community (no claim links them).", a.communities.singletons.len());
 
@@ -191,10 +194,11 @@ fn questions(store: &Store, g: &Graph, a: &facts::Analysis, contradictions: &[vi
     'pairs: for (i, x) in ranked.iter().enumerate().take(TOP) {
         for y in ranked.iter().skip(i + 1).take(TOP) {
             if let Ok(p) = views::path(store, x, y, &[], 6)
-                && p.hops.len() >= 2 {
-                    path = Some((x.to_string(), y.to_string()));
-                    break 'pairs;
-                }
+                && p.hops.len() >= 2
+            {
+                path = Some((x.to_string(), y.to_string()));
+                break 'pairs;
+            }
         }
     }
     if path.is_none() {

@@ -11,8 +11,7 @@ use regex::Regex;
 use super::text::lines;
 use tg_text::document::{Block, Builder, Cited, Extracted, Message, rfc3339, tidy_blocks};
 
-static BRACKET: LazyLock<Regex> =
-    LazyLock::new(|| tg_text::pattern::constant(r"^\u{200e}?\[(?P<time>[0-9][^\]\n]{3,40})\]\s*(?P<name>[^:\n\[\]]{1,60}?):\s?(?P<body>.*)$"));
+static BRACKET: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\u{200e}?\[(?P<time>[0-9][^\]\n]{3,40})\]\s*(?P<name>[^:\n\[\]]{1,60}?):\s?(?P<body>.*)$"));
 static ANDROID: LazyLock<Regex> = LazyLock::new(|| {
     tg_text::pattern::constant(r"^(?P<time>\d{1,2}[/.]\d{1,2}[/.]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?)\s+-\s+(?:(?P<name>[^:\n]{1,60}?):\s?)?(?P<body>.*)$")
 });

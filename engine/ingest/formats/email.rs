@@ -26,7 +26,12 @@ struct Mailbox {
 }
 
 fn header(m: &ParsedMail, key: &str) -> Option<String> {
-    m.headers.iter().find(|h| h.get_key_ref().eq_ignore_ascii_case(key)).map(|h| h.get_value()).map(|v| v.split_whitespace().collect::<Vec<_>>().join(" ")).filter(|v| !v.is_empty())
+    m.headers
+        .iter()
+        .find(|h| h.get_key_ref().eq_ignore_ascii_case(key))
+        .map(|h| h.get_value())
+        .map(|v| v.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|v| !v.is_empty())
 }
 
 /// Body text and html of the first inline text parts; attachments (name, mimetype, bytes).

@@ -58,7 +58,26 @@ fn block_kind(tag: &str) -> Option<&'static str> {
 fn is_break_tag(tag: &str) -> bool {
     matches!(
         tag,
-        "div" | "section" | "article" | "header" | "footer" | "nav" | "aside" | "main" | "body" | "html" | "form" | "figure" | "hr" | "fieldset" | "details" | "summary" | "center" | "tbody" | "thead" | "tfoot"
+        "div"
+            | "section"
+            | "article"
+            | "header"
+            | "footer"
+            | "nav"
+            | "aside"
+            | "main"
+            | "body"
+            | "html"
+            | "form"
+            | "figure"
+            | "hr"
+            | "fieldset"
+            | "details"
+            | "summary"
+            | "center"
+            | "tbody"
+            | "thead"
+            | "tfoot"
     )
 }
 
@@ -325,14 +344,69 @@ pub fn attr(inner: &str, name: &str) -> Option<String> {
 }
 
 const ENTITIES: &[(&str, &str)] = &[
-    ("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'"), ("nbsp", "\u{a0}"), ("mdash", "—"), ("ndash", "–"),
-    ("hellip", "…"), ("copy", "©"), ("reg", "®"), ("trade", "™"), ("euro", "€"), ("pound", "£"), ("yen", "¥"), ("cent", "¢"),
-    ("laquo", "«"), ("raquo", "»"), ("lsquo", "‘"), ("rsquo", "’"), ("ldquo", "“"), ("rdquo", "”"), ("sbquo", "‚"), ("bdquo", "„"),
-    ("bull", "•"), ("middot", "·"), ("times", "×"), ("divide", "÷"), ("sect", "§"), ("para", "¶"), ("deg", "°"), ("plusmn", "±"),
-    ("eacute", "é"), ("egrave", "è"), ("ecirc", "ê"), ("euml", "ë"), ("aacute", "á"), ("agrave", "à"), ("acirc", "â"), ("auml", "ä"),
-    ("aring", "å"), ("ccedil", "ç"), ("iacute", "í"), ("icirc", "î"), ("iuml", "ï"), ("oacute", "ó"), ("ocirc", "ô"), ("ouml", "ö"),
-    ("uacute", "ú"), ("ucirc", "û"), ("uuml", "ü"), ("ntilde", "ñ"), ("szlig", "ß"), ("Eacute", "É"), ("Auml", "Ä"), ("Ouml", "Ö"),
-    ("Uuml", "Ü"), ("shy", ""), ("zwnj", ""), ("zwj", ""), ("thinsp", "\u{2009}"), ("ensp", "\u{2002}"), ("emsp", "\u{2003}"),
+    ("amp", "&"),
+    ("lt", "<"),
+    ("gt", ">"),
+    ("quot", "\""),
+    ("apos", "'"),
+    ("nbsp", "\u{a0}"),
+    ("mdash", "—"),
+    ("ndash", "–"),
+    ("hellip", "…"),
+    ("copy", "©"),
+    ("reg", "®"),
+    ("trade", "™"),
+    ("euro", "€"),
+    ("pound", "£"),
+    ("yen", "¥"),
+    ("cent", "¢"),
+    ("laquo", "«"),
+    ("raquo", "»"),
+    ("lsquo", "‘"),
+    ("rsquo", "’"),
+    ("ldquo", "“"),
+    ("rdquo", "”"),
+    ("sbquo", "‚"),
+    ("bdquo", "„"),
+    ("bull", "•"),
+    ("middot", "·"),
+    ("times", "×"),
+    ("divide", "÷"),
+    ("sect", "§"),
+    ("para", "¶"),
+    ("deg", "°"),
+    ("plusmn", "±"),
+    ("eacute", "é"),
+    ("egrave", "è"),
+    ("ecirc", "ê"),
+    ("euml", "ë"),
+    ("aacute", "á"),
+    ("agrave", "à"),
+    ("acirc", "â"),
+    ("auml", "ä"),
+    ("aring", "å"),
+    ("ccedil", "ç"),
+    ("iacute", "í"),
+    ("icirc", "î"),
+    ("iuml", "ï"),
+    ("oacute", "ó"),
+    ("ocirc", "ô"),
+    ("ouml", "ö"),
+    ("uacute", "ú"),
+    ("ucirc", "û"),
+    ("uuml", "ü"),
+    ("ntilde", "ñ"),
+    ("szlig", "ß"),
+    ("Eacute", "É"),
+    ("Auml", "Ä"),
+    ("Ouml", "Ö"),
+    ("Uuml", "Ü"),
+    ("shy", ""),
+    ("zwnj", ""),
+    ("zwj", ""),
+    ("thinsp", "\u{2009}"),
+    ("ensp", "\u{2002}"),
+    ("emsp", "\u{2003}"),
 ];
 
 /// Decodes HTML character references (numeric and common named ones); unknown ones stay as written.

@@ -58,7 +58,8 @@ pub fn extract(text: String) -> Extracted {
         }
         // Setext underline turns the one-line paragraph above into a heading.
         let u = line.trim();
-        if u.len() >= 2 && (u.chars().all(|c| c == '=') || u.chars().all(|c| c == '-'))
+        if u.len() >= 2
+            && (u.chars().all(|c| c == '=') || u.chars().all(|c| c == '-'))
             && let (Some(p), Some(prev)) = (para, prev_line)
             && p == prev
         {

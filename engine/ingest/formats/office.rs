@@ -140,7 +140,13 @@ fn walk_docx(xml: &str, rels: &BTreeMap<String, String>, d: &mut Doc, note: Opti
                         match st.style_level {
                             Some(l) => d.headings.push((span, l)),
                             None => {
-                                let kind = if note.is_some() { "paragraph" } else if st.list { "list_item" } else { "paragraph" };
+                                let kind = if note.is_some() {
+                                    "paragraph"
+                                } else if st.list {
+                                    "list_item"
+                                } else {
+                                    "paragraph"
+                                };
                                 d.block(kind, span);
                             }
                         }

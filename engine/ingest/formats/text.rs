@@ -93,7 +93,10 @@ fn heading_level(line: &str) -> Option<u32> {
     }
     // Footnotes ("11. See …", "34. Ibid"), URLs and quoted terms are not headings.
     let after_number = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.').trim_start();
-    if t.contains("://") || t.ends_with(".”") || t.ends_with(".\"") || t.starts_with(['“', '"', '\''])
+    if t.contains("://")
+        || t.ends_with(".”")
+        || t.ends_with(".\"")
+        || t.starts_with(['“', '"', '\''])
         || ["See ", "Ibid", "Id.", "Cf.", "See,"].iter().any(|p| after_number.starts_with(p))
     {
         return None;

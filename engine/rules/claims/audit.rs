@@ -202,7 +202,15 @@ pub fn ingest(store: &Store, json: &str) -> Result<Result<Ingested, Refusal>, St
             continue;
         }
         let text = store.text(&c.doc)?.unwrap_or_default();
-        let record = AuditRecord { claim: c.id.clone(), doc: c.doc.clone(), quote: c.quote.clone(), start: c.start, end: c.end, verdict: v.verdict.clone(), reason: v.reason.trim().to_string() };
+        let record = AuditRecord {
+            claim: c.id.clone(),
+            doc: c.doc.clone(),
+            quote: c.quote.clone(),
+            start: c.start,
+            end: c.end,
+            verdict: v.verdict.clone(),
+            reason: v.reason.trim().to_string(),
+        };
         let key = audit_key(&c.doc, &c.id);
         let old: Vec<_> = records(store, Some(&c.doc))?
             .into_iter()

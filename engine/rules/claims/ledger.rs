@@ -110,11 +110,7 @@ pub fn claim_facts(r: &ClaimRecord, text: &str) -> (Vec<CitedFact>, Option<(u64,
         return (vec![fact("claim_stale", vec![sym(&r.id), sym(&r.doc), sym(&r.quote)], (0, 0))], None);
     };
     let mut out = vec![
-        fact(
-            "claim",
-            vec![sym(&r.id), sym(&r.doc), sym(&r.subject.0), sym(&r.relation), sym(&r.object.0), sym(&r.modality), sym(&r.polarity), sym(&r.asserter.0)],
-            q,
-        ),
+        fact("claim", vec![sym(&r.id), sym(&r.doc), sym(&r.subject.0), sym(&r.relation), sym(&r.object.0), sym(&r.modality), sym(&r.polarity), sym(&r.asserter.0)], q),
         fact("claim_generated", vec![sym(&r.id), sym(&r.source)], q),
     ];
     for (k, v) in &r.attributes {

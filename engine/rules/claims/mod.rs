@@ -24,11 +24,11 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+use ledger::{ClaimRecord, claim_key};
+use quote::Choice;
 use tg_extract::modality::Modality;
 use tg_extract::vocab::{VocabError, Vocabulary};
 use tg_store::{LedgerWrite, Store, StoreError, Value};
-use ledger::{ClaimRecord, claim_key};
-use quote::Choice;
 
 /// Why the gate refused something: a stable code (see docs/CLAIMS.md) and a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -231,7 +231,13 @@ pub fn gate(store: &Store, vocab: &Vocabulary, p: &Proposal, default_source: &st
         Some(m) => Modality::parse(m).ok_or_else(|| Refusal::new("unknown_modality", format!("modality {m:?} is not one of {MODALITIES}")))?,
     };
     let polarity = match p.polarity.as_deref() {
-        None => if modality == Modality::Denied { "negative" } else { "positive" },
+        None => {
+            if modality == Modality::Denied {
+                "negative"
+            } else {
+                "positive"
+            }
+        }
         Some(x @ ("positive" | "negative")) => x,
         Some(x) => return Err(Refusal::new("bad_polarity", format!("polarity {x:?} is not positive or negative")).into()),
     };
@@ -265,7 +271,17 @@ pub fn gate(store: &Store, vocab: &Vocabulary, p: &Proposal, default_source: &st
     let warnings = if modality == Modality::Reported { attribution_warnings(store, &p.doc, quote_text, asserter.as_ref().zip(asserter_name))? } else { vec![] };
     let id = {
         let mut h = blake3::Hasher::new();
-        for part in [p.doc.as_str(), &qs.to_string(), &qe.to_string(), &subject.key, &p.relation, &object.key, modality.name(), polarity, asserter.as_ref().map_or("document", |a| a.key.as_str())] {
+        for part in [
+            p.doc.as_str(),
+            &qs.to_string(),
+            &qe.to_string(),
+            &subject.key,
+            &p.relation,
+            &object.key,
+            modality.name(),
+            polarity,
+            asserter.as_ref().map_or("document", |a| a.key.as_str()),
+        ] {
             h.update(part.as_bytes());
             h.update(&[0]);
         }

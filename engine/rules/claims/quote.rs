@@ -57,10 +57,7 @@ pub fn locate(doc: &str, text: &str, quote: &str, choice: Choice) -> Result<(usi
     let start = match (n, choice.occurrence, choice.near) {
         (0, _, _) => {
             let p = longest_prefix(text, quote);
-            return Err(Refusal::new(
-                "quote_not_found",
-                format!("the quote does not occur verbatim in {doc} (its longest prefix that does is {p} of {} bytes)", quote.len()),
-            ));
+            return Err(Refusal::new("quote_not_found", format!("the quote does not occur verbatim in {doc} (its longest prefix that does is {p} of {} bytes)", quote.len())));
         }
         (_, Some(k), _) if k == 0 || k > n => {
             return Err(Refusal::new("bad_occurrence", format!("occurrence {k} is out of range: the quote occurs {n} time(s) in {doc}")));

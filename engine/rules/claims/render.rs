@@ -71,7 +71,13 @@ pub fn recorded(r: &Recorded, json: bool) -> Reply {
 pub fn imported(lines: &[ImportLine], json: bool) -> Reply {
     let good = lines.iter().filter(|l| l.result.is_ok()).count();
     let bad = lines.len() - good;
-    let code = if bad == 0 { tg_limits::exit::OK } else if good == 0 { tg_limits::exit::ERROR } else { tg_limits::exit::NO };
+    let code = if bad == 0 {
+        tg_limits::exit::OK
+    } else if good == 0 {
+        tg_limits::exit::ERROR
+    } else {
+        tg_limits::exit::NO
+    };
     if json {
         let results: Vec<Json> = lines
             .iter()
@@ -148,14 +154,16 @@ pub fn listed(claims: &[(ClaimRecord, Status, Option<String>)], json: bool) -> R
 /// `tg audit ingest`.
 pub fn ingested(r: &Ingested, json: bool) -> Reply {
     let kept: usize = r.counts.values().sum();
-    let code = if r.refused.is_empty() { tg_limits::exit::OK } else if kept == 0 { tg_limits::exit::ERROR } else { tg_limits::exit::NO };
+    let code = if r.refused.is_empty() {
+        tg_limits::exit::OK
+    } else if kept == 0 {
+        tg_limits::exit::ERROR
+    } else {
+        tg_limits::exit::NO
+    };
     if json {
         let refused: Vec<Json> = r.refused.iter().map(|(i, e)| json!({"verdict": i, "error": e.code, "message": e.message})).collect();
-        return Reply {
-            stdout: pretty(&json!({"ok": r.refused.is_empty(), "counts": r.counts, "summary": r.summary(), "refused": refused})),
-            stderr: String::new(),
-            code,
-        };
+        return Reply { stdout: pretty(&json!({"ok": r.refused.is_empty(), "counts": r.counts, "summary": r.summary(), "refused": refused})), stderr: String::new(), code };
     }
     let stderr = r.refused.iter().map(|(i, e)| format!("verdict {i}: refused ({}): {}\n", e.code, e.message)).collect();
     Reply { stdout: r.summary() + "\n", stderr, code }

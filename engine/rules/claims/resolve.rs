@@ -33,10 +33,14 @@ fn sym(s: &str) -> Value {
 
 /// The stored types of an entity key.
 fn types_of(store: &Store, key: &str) -> Result<Vec<String>, Error> {
-    Ok(store.lookup("entity", &[sym(key)])?.into_iter().filter_map(|r| match r.get(1) {
-        Some(Value::Sym(t)) => Some(t.clone()),
-        _ => None,
-    }).collect())
+    Ok(store
+        .lookup("entity", &[sym(key)])?
+        .into_iter()
+        .filter_map(|r| match r.get(1) {
+            Some(Value::Sym(t)) => Some(t.clone()),
+            _ => None,
+        })
+        .collect())
 }
 
 /// Entities linked to `key` by `same_as(A, B)` in either direction (stored or derived).

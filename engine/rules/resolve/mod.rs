@@ -10,6 +10,6 @@ pub mod findings;
 pub mod modality;
 pub use tg_text::names;
 pub mod predict;
-pub mod standalone;
 pub mod render;
+pub mod standalone;
 pub mod views;

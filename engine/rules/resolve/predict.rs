@@ -68,10 +68,7 @@ pub fn predict(store: &Store, method: Option<&str>, top: usize) -> Result<Vec<Pr
         }
     }
     let by = method.unwrap_or(DEFAULT_METHOD).to_string();
-    let mut out: Vec<Prediction> = scores
-        .into_iter()
-        .map(|((x, y), s)| Prediction { score: s.get(&by).copied().unwrap_or(0), method: by.clone(), x, y, scores: s })
-        .collect();
+    let mut out: Vec<Prediction> = scores.into_iter().map(|((x, y), s)| Prediction { score: s.get(&by).copied().unwrap_or(0), method: by.clone(), x, y, scores: s }).collect();
     out.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| (&a.x, &a.y).cmp(&(&b.x, &b.y))));
     out.truncate(top);
     Ok(out)

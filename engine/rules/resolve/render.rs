@@ -104,4 +104,3 @@ pub fn path(v: &PathView, filter: &[String]) -> String {
     let _ = writeln!(out, "{}", path_summary(&v.hops));
     out
 }
-

@@ -5,9 +5,9 @@
 //! with `--distinct-within` (a source) works the other way: records sharing its value are
 //! never merged.
 
+use crate::rulebook::{self, RulebookError};
 use tg_datalog::eval::{Database, EvalConfig, evaluate};
 use tg_ingest::formats::csv::records;
-use crate::rulebook::{self, RulebookError};
 
 /// One name to resolve.
 #[derive(Clone, Debug, PartialEq, Eq)]

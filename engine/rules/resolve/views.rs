@@ -88,10 +88,7 @@ pub(crate) fn claims(store: &Store) -> Result<BTreeMap<String, ClaimView>, ViewE
             continue;
         }
         let cites = store.supports("claim", &args)?;
-        let (quote, citation, tag) = cites
-            .first()
-            .map(|c| (c.quote.clone(), format!("[{}:{}-{}]", c.doc, c.start, c.end), c.tag.name().to_string()))
-            .unwrap_or_default();
+        let (quote, citation, tag) = cites.first().map(|c| (c.quote.clone(), format!("[{}:{}-{}]", c.doc, c.start, c.end), c.tag.name().to_string())).unwrap_or_default();
         out.insert(
             a[0].clone(),
             ClaimView {
@@ -267,8 +264,10 @@ pub fn resolve(store: &Store) -> Result<ResolveView, ViewError> {
     let mut refused: Vec<RefusalView> = derived(store, "merge_refused")?.iter().map(|r| view(r, 0)).collect();
     refused.sort_by(|x, y| y.claims_moved.cmp(&x.claims_moved).then_with(|| (&x.a, &x.b, &x.reason).cmp(&(&y.a, &y.b, &y.reason))));
     let conflicts = derived(store, "class_conflict")?.iter().map(|r| view(r, 1)).collect();
-    let mut review: Vec<LinkView> =
-        derived(store, "er_review")?.iter().map(|r| LinkView { a: sym(&r[0]), b: sym(&r[1]), score: num(&r[2]), reason: "similar organisation names, below the merge score".into() }).collect();
+    let mut review: Vec<LinkView> = derived(store, "er_review")?
+        .iter()
+        .map(|r| LinkView { a: sym(&r[0]), b: sym(&r[1]), score: num(&r[2]), reason: "similar organisation names, below the merge score".into() })
+        .collect();
     review.sort_by(|x, y| y.score.cmp(&x.score).then_with(|| (&x.a, &x.b).cmp(&(&y.a, &y.b))));
     Ok(ResolveView { mentions, names: classes.len(), entities: members.len(), merged, refused, conflicts, review })
 }
@@ -379,7 +378,13 @@ pub fn timeline(store: &Store, entity: &str) -> Result<(String, Vec<TimelineEntr
         let id = sym(&r[0]);
         let Some(c) = all.get(&id) else { continue };
         let (f, u) = windows.get(&id).copied().unwrap_or((0, 99991231));
-        let until = if u == 99991231 { String::new() } else if u == 0 && closed.contains(&id) { "closed".into() } else { iso(u) };
+        let until = if u == 99991231 {
+            String::new()
+        } else if u == 0 && closed.contains(&id) {
+            "closed".into()
+        } else {
+            iso(u)
+        };
         out.push(TimelineEntry {
             from: iso(f),
             until,
@@ -455,8 +460,7 @@ pub fn path(store: &Store, a: &str, b: &str, only: &[String], max_hops: usize) -
         edges.push((id, s, o, -conf.ln()));
     }
     let search = |filter: &[String]| -> Option<(Vec<Hop>, f64)> {
-        let usable: Vec<&(String, String, String, f64)> =
-            edges.iter().filter(|e| filter.is_empty() || all.get(&e.0).is_some_and(|c| filter.contains(&c.modality))).collect();
+        let usable: Vec<&(String, String, String, f64)> = edges.iter().filter(|e| filter.is_empty() || all.get(&e.0).is_some_and(|c| filter.contains(&c.modality))).collect();
         // Bellman-Ford bounded by hops: best[node] = (cost, hops, previous edge); deterministic
         // because edges are visited in claim-id order and only strictly better costs win.
         // node → (cost, hops, previous edge: claim index, reversed, previous node).

@@ -15,9 +15,9 @@ use std::path::Path;
 use super::{RuleFile, RulebookError, registered, sources};
 use tg_datalog::ast::AstItem;
 use tg_datalog::diag::Diagnostics;
+use tg_datalog::diag::SourceMap;
 use tg_datalog::driver::Compiled;
 use tg_datalog::parse::{ParseOptions, parse_str};
-use tg_datalog::diag::SourceMap;
 use tg_store::Store;
 
 /// The case's program with a one-off rule file: the compiled program, its label
@@ -126,13 +126,8 @@ pub fn case_heads(c: &Compiled) -> Vec<String> {
         r.body.iter().for_each(|l| l.deps(&mut read));
     }
     let read: std::collections::BTreeSet<usize> = read.into_iter().map(|(rel, _)| rel).collect();
-    let mut out: Vec<String> = c
-        .prog
-        .rules
-        .iter()
-        .filter(|r| !c.sources.path(r.span.file).starts_with("stdlib") && !read.contains(&r.head.0))
-        .map(|r| c.prog.relations[r.head.0].name.clone())
-        .collect();
+    let mut out: Vec<String> =
+        c.prog.rules.iter().filter(|r| !c.sources.path(r.span.file).starts_with("stdlib") && !read.contains(&r.head.0)).map(|r| c.prog.relations[r.head.0].name.clone()).collect();
     out.sort_unstable();
     out.dedup();
     out
