@@ -195,15 +195,34 @@ pub fn render(c: &Communities, all_docs: bool) -> String {
     out
 }
 
+/// Why `tg communities --entity/--topic` has nothing to show.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SelectError {
+    /// `--topic N` past the communities the case has.
+    #[error("there is no community {topic} (the case has {communities})")]
+    NoCommunity {
+        /// The number asked for.
+        topic: usize,
+        /// How many communities there are.
+        communities: usize,
+    },
+    /// No entity of the graph has the name.
+    #[error("no entity of the graph is named {0:?}")]
+    NoEntity(String),
+    /// The entities named are in no community: no claim links them to another entity.
+    #[error("{} {} in no community: no claim links {} to another entity", .0.join(", "), if .0.len() == 1 { "is" } else { "are" }, if .0.len() == 1 { "it" } else { "them" })]
+    Alone(Vec<String>),
+}
+
 /// The communities to show: all; the community of `entity` (a key, or a name as a query
 /// names it: graph-first); or community `topic` (topic-first). An entity alone in its
 /// community or an unknown one is an error naming it.
-pub fn select(g: &EntityGraph, c: &Communities, entity: Option<&str>, topic: Option<usize>) -> Result<Communities, String> {
+pub fn select(g: &EntityGraph, c: &Communities, entity: Option<&str>, topic: Option<usize>) -> Result<Communities, SelectError> {
     let pick =
         |ids: Vec<usize>| Communities { communities: c.communities.iter().filter(|k| ids.contains(&k.id)).cloned().collect(), singletons: vec![], of: vec![], rounds: c.rounds };
     if let Some(t) = topic {
         if t == 0 || t > c.communities.len() {
-            return Err(format!("there is no community {t} (the case has {})", c.communities.len()));
+            return Err(SelectError::NoCommunity { topic: t, communities: c.communities.len() });
         }
         return Ok(pick(vec![t]));
     }
@@ -213,19 +232,14 @@ pub fn select(g: &EntityGraph, c: &Communities, entity: Option<&str>, topic: Opt
         None => crate::search::seeds(g, e),
     };
     if nodes.is_empty() {
-        return Err(format!("no entity of the graph is named {e:?}"));
+        return Err(SelectError::NoEntity(e.to_string()));
     }
     let mut ids: Vec<usize> = nodes.iter().map(|&n| c.of[n]).filter(|&i| i > 0).collect();
     ids.sort_unstable();
     ids.dedup();
     if ids.is_empty() {
         let keys: Vec<&str> = nodes.iter().map(|&n| g.keys[n].as_str()).collect();
-        return Err(format!(
-            "{} {} in no community: no claim links {} to another entity",
-            keys.join(", "),
-            if keys.len() == 1 { "is" } else { "are" },
-            if keys.len() == 1 { "it" } else { "them" }
-        ));
+        return Err(SelectError::Alone(keys.iter().map(|k| k.to_string()).collect()));
     }
     Ok(pick(ids))
 }

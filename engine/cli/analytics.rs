@@ -51,7 +51,7 @@ pub fn run(command: AnalyticsCommand) -> ExitCode {
                 Err(e) => return fail(e.to_string()),
             };
             match communities::select(&a.graph, &a.communities, entity.as_deref(), topic) {
-                Err(e) => return fail(e),
+                Err(e) => return fail(e.to_string()),
                 Ok(sel) if format == "json" => json(&sel),
                 Ok(sel) => communities::render(&sel, topic.is_some()),
             }

@@ -220,8 +220,8 @@ pub fn store(store: &Store, p: &Prepared) -> Result<Loaded, LoadError> {
 
 /// Adds the loaded graphs of `store` to the view `g`: each loaded node and relationship
 /// as its author wrote it (labels, type, typed properties).
-pub fn add_to_view(store: &Store, g: &mut Graph) -> Result<(), String> {
-    let e = |x: StoreError| x.to_string();
+pub fn add_to_view(store: &Store, g: &mut Graph) -> Result<(), crate::view::ViewError> {
+    let e = crate::view::ViewError::Store;
     if !store.relation_names().map_err(e)?.iter().any(|r| r == NODE) {
         return Ok(());
     }
@@ -237,7 +237,7 @@ pub fn add_to_view(store: &Store, g: &mut Graph) -> Result<(), String> {
     let mut props: BTreeMap<String, BTreeMap<String, Value>> = BTreeMap::new();
     for f in store.lookup(PROP, &[]).map_err(e)? {
         let lit = text(f.get(2));
-        let v = decode(&lit).map_err(|x| format!("stored property {lit}: {x}"))?;
+        let v = decode(&lit).map_err(|x| crate::view::ViewError::Property { literal: lit.clone(), detail: x.to_string() })?;
         props.entry(text(f.first())).or_default().insert(text(f.get(1)), v);
     }
     // Nodes in creation order within each script (keys end in `#n<number>`).

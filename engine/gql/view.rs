@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::graph::Graph;
 use crate::value::{NodeId, Value};
-use tg_store::{Store, Value as SVal};
+use tg_store::{Store, StoreError, Value as SVal};
 
 /// How the view treats identity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,13 +54,13 @@ fn find(parent: &mut BTreeMap<String, String>, k: &str) -> String {
 }
 
 /// The `same_as` classes: each entity key to its representative (smallest key).
-fn identity_classes(store: &Store) -> Result<BTreeMap<String, String>, String> {
+fn identity_classes(store: &Store) -> Result<BTreeMap<String, String>, StoreError> {
     let mut pairs: Vec<(String, String)> = vec![];
-    if store.relation_names().map_err(|e| e.to_string())?.iter().any(|r| r == "same_as") {
-        for f in store.lookup("same_as", &[]).map_err(|e| e.to_string())? {
+    if store.relation_names()?.iter().any(|r| r == "same_as") {
+        for f in store.lookup("same_as", &[])? {
             pairs.push((sym(f.first()), sym(f.get(1))));
         }
-        for (f, _) in store.derived_facts("same_as").map_err(|e| e.to_string())? {
+        for (f, _) in store.derived_facts("same_as")? {
             pairs.push((sym(f.first()), sym(f.get(1))));
         }
     }
@@ -83,23 +83,42 @@ fn identity_classes(store: &Store) -> Result<BTreeMap<String, String>, String> {
         .collect())
 }
 
+/// Why a store's graph view could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum ViewError {
+    /// There is no store at the path.
+    #[error("no store at {} (run `tg build` first, or pass --db or --script)", .0.display())]
+    NoStore(std::path::PathBuf),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A property `tg load` stored does not decode (a damaged store).
+    #[error("stored property {literal}: {detail}")]
+    Property {
+        /// The stored literal.
+        literal: String,
+        /// What is wrong with it.
+        detail: String,
+    },
+}
+
 /// Opens the store at `path` and builds its view with `same_as` classes merged.
-pub fn from_store(path: &Path) -> Result<Graph, String> {
+pub fn from_store(path: &Path) -> Result<Graph, ViewError> {
     from_store_with(path, Identity::Merged)
 }
 
 /// Opens the store at `path` and builds its view.
-pub fn from_store_with(path: &Path, identity: Identity) -> Result<Graph, String> {
+pub fn from_store_with(path: &Path, identity: Identity) -> Result<Graph, ViewError> {
     if !path.exists() {
-        return Err(format!("no store at {} (run `tg build` first, or pass --db or --script)", path.display()));
+        return Err(ViewError::NoStore(path.to_path_buf()));
     }
-    let store = Store::open_existing(path).map_err(|e| e.to_string())?;
+    let store = Store::open_existing(path)?;
     build(&store, identity)
 }
 
 /// Builds the view of an open store.
-pub fn build(store: &Store, identity: Identity) -> Result<Graph, String> {
-    let e = |x: tg_store::StoreError| x.to_string();
+pub fn build(store: &Store, identity: Identity) -> Result<Graph, ViewError> {
+    let e = ViewError::Store;
     let classes = if identity == Identity::Merged { identity_classes(store)? } else { BTreeMap::new() };
     let rep = |k: &str| classes.get(k).cloned().unwrap_or_else(|| k.to_string());
     let mut g = Graph::default();

@@ -293,7 +293,7 @@ fn communities(db: &Path, args: &Json) -> Result<Json, String> {
     let (limit, max_bytes) = limits(args)?;
     let store = open(db)?;
     let a = facts::analyse(&store).map_err(|e| e.to_string())?;
-    let sel = c::select(&a.graph, &a.communities, entity.as_deref(), None)?;
+    let sel = c::select(&a.graph, &a.communities, entity.as_deref(), None).map_err(|e| e.to_string())?;
     Ok(bound(fields(&[("singletons", json!(sel.singletons.len())), ("rounds", json!(sel.rounds))]), to_items(&sel.communities), limit, max_bytes))
 }
 
@@ -313,7 +313,7 @@ fn gql(db: &Path, args: &Json) -> Result<Json, String> {
     }
     let (limit, max_bytes) = limits(args)?;
     let store = open(db)?;
-    let mut graph = gql::view::build(&store, gql::view::Identity::Merged)?;
+    let mut graph = gql::view::build(&store, gql::view::Identity::Merged).map_err(|e| e.to_string())?;
     drop(store);
     let table = gql::query(&mut graph, &query, &params, gql::Access::ReadOnly).map_err(|e| e.to_string())?;
     let fmt = format::Format::parse("json").ok_or("no json format")?;

@@ -217,7 +217,7 @@ impl Session {
     fn gql(&mut self, text: &str) -> Result<String, ReplError> {
         let q = text.trim().trim_end_matches(';').trim_end();
         if self.graph.is_none() {
-            let g = tg_gql::view::build(&self.store, tg_gql::view::Identity::Merged).map_err(|message| ReplError::Gql { message, caret: String::new() })?;
+            let g = tg_gql::view::build(&self.store, tg_gql::view::Identity::Merged).map_err(|e| ReplError::Gql { message: e.to_string(), caret: String::new() })?;
             self.graph = Some(g);
         }
         let Some(graph) = self.graph.as_mut() else { return Ok(String::new()) };
