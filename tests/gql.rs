@@ -209,6 +209,11 @@ fn parameters_are_cypher_literals_and_formats_differ() {
     assert_eq!(j["columns"][0], "a");
     assert_eq!(j["rows"][0][0]["labels"][0], "A");
     assert_eq!(j["rows"][0][0]["properties"]["name"], "x, \"y\"");
+    // `text`, every other command's readable format, is the table.
+    let table = tg(&d, &["gql", "--script", "s.cypher", "MATCH (a:A) RETURN a.name AS name", "--format", "table"]);
+    let text = tg(&d, &["gql", "--script", "s.cypher", "MATCH (a:A) RETURN a.name AS name", "--format", "text"]);
+    assert_eq!(text.status.code(), Some(0), "{}", stderr(&text));
+    assert_eq!(stdout(&text), stdout(&table));
 }
 
 #[test]

@@ -564,8 +564,9 @@ pub struct GqlArgs {
     /// Query parameters as a JSON object file.
     #[arg(long = "params")]
     pub params: Option<PathBuf>,
-    /// Output format: table (default on a terminal), tsv (default when piped), csv, json, tck.
-    #[arg(long, value_parser = ["table", "tsv", "csv", "json", "tck"])]
+    /// Output format: table (default on a terminal; `text` is the same), tsv (default when
+    /// piped), csv, json, tck.
+    #[arg(long, value_parser = ["table", "text", "tsv", "csv", "json", "tck"])]
     pub format: Option<String>,
     /// Show every entity key as its own node instead of merging `same_as` classes.
     #[arg(long)]
@@ -583,8 +584,8 @@ pub struct ReplArgs {
     /// Go on after an error (the exit status is still 2).
     #[arg(long)]
     pub keep_going: bool,
-    /// Output format of answers.
-    #[arg(long, value_parser = ["table", "tsv", "json"], default_value = "table")]
+    /// Output format of answers (`text` is the table).
+    #[arg(long, value_parser = ["table", "text", "tsv", "json"], default_value = "table")]
     pub format: String,
 }
 

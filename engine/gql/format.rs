@@ -22,10 +22,11 @@ pub enum Format {
 }
 
 impl Format {
-    /// Parses a `--format` value.
+    /// Parses a `--format` value (`text`, every other command's name for the readable
+    /// form, is the table).
     pub fn parse(s: &str) -> Option<Format> {
         Some(match s {
-            "table" => Format::Table,
+            "table" | "text" => Format::Table,
             "tsv" => Format::Tsv,
             "csv" => Format::Csv,
             "json" => Format::Json,

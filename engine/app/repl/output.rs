@@ -14,10 +14,10 @@ pub enum Format {
 }
 
 impl Format {
-    /// Parses `table`, `tsv` or `json`.
+    /// Parses `table` (or `text`, every other command's name for it), `tsv` or `json`.
     pub fn parse(s: &str) -> Option<Format> {
         match s {
-            "table" => Some(Format::Table),
+            "table" | "text" => Some(Format::Table),
             "tsv" => Some(Format::Tsv),
             "json" => Some(Format::Json),
             _ => None,
