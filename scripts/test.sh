@@ -12,5 +12,5 @@ if ! command -v python3 >/dev/null 2>&1; then
   echo "test: python3 not found (the conformance runner needs it); installing"
   apt-get update -qq && apt-get install -y -qq python3 >/dev/null
 fi
-cargo test --release --workspace
+cargo test --release --workspace --no-fail-fast
 scripts/conformance.sh

@@ -28,6 +28,7 @@ const LABELS: &[(&str, &str, &str)] = &[
     ("layering_chain", "layering chain", "layering chains"),
     ("round_trip", "round trip", "round trips"),
     ("paid_by_common_owner", "payment by a common owner", "payments by a common owner"),
+    ("total_mismatch", "stated total the wires do not add up to", "stated totals the wires do not add up to"),
     ("self_dealing", "self-dealing pattern", "self-dealing patterns"),
     ("possible_shell", "possible shell", "possible shells"),
     ("needs_corroboration", "claim needing corroboration", "claims needing corroboration"),
