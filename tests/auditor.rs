@@ -113,7 +113,7 @@ fn derive_says_what_it_found_and_where_to_look() {
     assert_eq!(code, 0, "{look}");
     assert!(trace.starts_with("evidence:\n  [wire-log.csv:77-145] \"2024-03-01,WT-1001,Acme Trading Ltd,Beta Holdings SA,NR,495000,SWIFT\"\n"), "{trace}");
     assert!(trace.contains("\nproof:\nstructuring("), "{trace}");
-    assert!(trace.contains("rules/aml.dl:29: structuring(A, B, n) :- "), "{trace}");
+    assert!(trace.contains("rules/aml.dl:31: structuring(A, B, n) :- "), "{trace}");
 }
 
 /// The README's control chain, explained on one screen: the deciding sentences first, each
