@@ -149,7 +149,7 @@ fn every_refusal_has_its_code_and_message() {
     refused(
         &with(&[&gamma_acme[..], &["--relation", "TRANSFERRED", "--modality", "assertion", "--attr", "colour=red"]].concat()),
         "unknown_attribute",
-        "TRANSFERRED has no attribute colour; its attributes: amount, currency, date, reference, from_account, to_account",
+        "TRANSFERRED has no attribute colour; its attributes: amount, currency, date, reference, from_account, to_account, total_amount, transfers",
     );
     refused(
         &with(&[&gamma_acme[..], &["--relation", "TRANSFERRED", "--modality", "assertion", "--attr", "amount"]].concat()),
