@@ -110,6 +110,70 @@ fn check_viewer(chrome: &Path, base: &str, profile: &Path) {
     assert_eq!(d.matches("class=\"entity match\"").count(), 3, "search should mark nauru and the two entities whose claims quote it");
 }
 
+/// A screenshot of `url` (1280×800) as RGBA pixels, row by row.
+fn screenshot(chrome: &Path, url: &str, profile: &Path, out: &Path) -> (u32, u32, Vec<u8>) {
+    let o = Command::new(chrome)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--hide-scrollbars",
+            "--window-size=1280,800",
+            "--virtual-time-budget=5000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--screenshot={}", out.display()))
+        .arg(url)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(out.exists(), "no screenshot of {url}: {}", stderr(&o));
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(out).unwrap_or_else(|e| panic!("{e}"))));
+    let mut reader = decoder.read_info().unwrap_or_else(|e| panic!("{e}"));
+    let mut buf = vec![0; reader.output_buffer_size().unwrap_or(0)];
+    let info = reader.next_frame(&mut buf).unwrap_or_else(|e| panic!("{e}"));
+    let channels = info.color_type.samples();
+    let rgba: Vec<u8> = buf[..info.buffer_size()].chunks(channels).flat_map(|p| [p[0], p[1], p[2], if channels == 4 { p[3] } else { 255 }]).collect();
+    (info.width, info.height, rgba)
+}
+
+/// Pixels of each entity-type colour of the viewer's palette inside the canvas (the middle
+/// column: the side list's swatches are outside it).
+fn canvas_colours(w: u32, h: u32, px: &[u8]) -> Vec<(&'static str, usize)> {
+    const PALETTE: [(&str, [u8; 3]); 4] = [("Person", [0x1e, 0x88, 0xe5]), ("Organization", [0x43, 0xa0, 0x47]), ("Location", [0xfb, 0x8c, 0x00]), ("Money", [0x8e, 0x24, 0xaa])];
+    let mut counts = vec![0usize; PALETTE.len()];
+    for y in 60..h.saturating_sub(10) {
+        for x in 270..w.saturating_sub(370) {
+            let i = ((y * w + x) * 4) as usize;
+            if let Some(k) = PALETTE.iter().position(|(_, c)| px[i..i + 3] == *c) {
+                counts[k] += 1;
+            }
+        }
+    }
+    PALETTE.iter().map(|(n, _)| *n).zip(counts).collect()
+}
+
+#[test]
+fn a_screenshot_shows_the_graph_drawn_by_type() {
+    let Some(chrome) = chromium() else { return };
+    let d = built("shot");
+    let o = tg(&d, &["export", "--db", "db", "--format", "html", "-o", "viewer.html"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let url = format!("file://{}", d.join("viewer.html").display());
+    let (w, h, px) = screenshot(&chrome, &url, &d.join("profile"), &d.join("shot.png"));
+    assert_eq!((w, h), (1280, 800));
+    // The case has people, organisations and places: each drawn on the canvas in its colour.
+    let colours = canvas_colours(w, h, &px);
+    for kind in ["Person", "Organization", "Location"] {
+        let n = colours.iter().find(|(k, _)| *k == kind).map_or(0, |c| c.1);
+        assert!(n >= 20, "the canvas shows no {kind} node: {colours:?}");
+    }
+    // Before any claim is valid the graph shows fewer edges: the picture changes.
+    let (_, _, early) = screenshot(&chrome, &format!("{url}#t=2024-01-01"), &d.join("profile"), &d.join("early.png"));
+    assert_ne!(px, early, "the valid-time slider does not change the picture");
+}
+
 #[test]
 fn the_html_export_is_one_self_contained_file_that_renders() {
     let d = built("html");
