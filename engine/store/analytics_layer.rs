@@ -4,10 +4,7 @@
 //! derivation they follow. A reader trusts them only while that derivation is the last
 //! one and no fact changed since ([`Store::analytics_current`]); otherwise it recomputes.
 
-use std::collections::BTreeMap;
-
-use super::keys::fact_key;
-use super::{ColumnType, DerivedFact, NewSymbols, Store, StoreError};
+use super::{ColumnType, DerivedFact, Store, StoreError};
 
 /// Meta key: blake3 of the derivation manifest the analytics facts were computed after.
 const MARKER: &str = "analytics_of";
@@ -24,37 +21,9 @@ impl Store {
             }
         }
         let schemas = self.schemas()?;
+        let prefixes: Vec<Vec<u8>> = rels.iter().filter_map(|(name, _)| schemas.get(*name)).map(|s| s.id.to_be_bytes().to_vec()).collect();
         let mut batch = self.db.batch();
-        let mut symbols = NewSymbols::start(self)?;
-        let mut wanted: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
-        for f in facts {
-            let s = schemas.get(&f.rel).ok_or_else(|| StoreError::Schema { rel: f.rel.clone(), detail: "relation not declared".into() })?;
-            let words = symbols.words(self, &f.args)?;
-            let json = serde_json::to_vec(&f.why).map_err(|e| self.corrupt(e.to_string()))?;
-            wanted.insert(fact_key(s.id, &words), json);
-        }
-        let mut removed = 0;
-        for (name, _) in rels {
-            let Some(s) = schemas.get(*name) else { continue };
-            for kv in self.derived.prefix(s.id.to_be_bytes()) {
-                let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
-                match wanted.get(k.as_ref()) {
-                    Some(new) if new.as_slice() == v.as_ref() => {
-                        wanted.remove(k.as_ref());
-                    }
-                    Some(_) => {}
-                    None => {
-                        batch.remove(&self.derived, k.to_vec());
-                        removed += 1;
-                    }
-                }
-            }
-        }
-        let written = wanted.len();
-        for (k, v) in wanted {
-            batch.insert(&self.derived, k, v);
-        }
-        symbols.write(self, &mut batch);
+        let (written, removed) = self.diff_derived(&mut batch, &schemas, facts, &prefixes)?;
         for (hash, text) in rules {
             batch.insert(&self.rules, hash.as_str(), text.as_str());
         }

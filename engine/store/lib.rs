@@ -864,7 +864,27 @@ impl Store {
     /// for `program` (the change log is emptied). Returns (written, removed).
     pub fn replace_derived(&self, epoch: &Epoch, facts: &[DerivedFact], scope: Option<&[String]>) -> Result<(usize, usize), StoreError> {
         let schemas = self.schemas()?;
+        let prefixes: Vec<Vec<u8>> = match scope {
+            None => vec![vec![]],
+            Some(rels) => rels.iter().filter_map(|r| schemas.get(r)).map(|s| s.id.to_be_bytes().to_vec()).collect(),
+        };
         let mut batch = self.db.batch();
+        let counts = self.diff_derived(&mut batch, &schemas, facts, &prefixes)?;
+        self.close_epoch(batch, epoch)?;
+        Ok(counts)
+    }
+
+    /// Puts into `batch` the derived `facts` in place of those stored under the fact-key
+    /// `prefixes` (everything, or some relations' ids): only keys whose witness differs are
+    /// written, keys no longer derived removed, new symbols allocated. Returns (written,
+    /// removed). Shared by [`Store::replace_derived`] and `replace_analytics`.
+    fn diff_derived(
+        &self,
+        batch: &mut fjall::OwnedWriteBatch,
+        schemas: &BTreeMap<String, RelSchema>,
+        facts: &[DerivedFact],
+        prefixes: &[Vec<u8>],
+    ) -> Result<(usize, usize), StoreError> {
         let mut symbols = NewSymbols::start(self)?;
         let mut wanted: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
         for f in facts {
@@ -874,10 +894,6 @@ impl Store {
             wanted.insert(fact_key(s.id, &words), json);
         }
         let mut removed = 0;
-        let prefixes: Vec<Vec<u8>> = match scope {
-            None => vec![vec![]],
-            Some(rels) => rels.iter().filter_map(|r| schemas.get(r)).map(|s| s.id.to_be_bytes().to_vec()).collect(),
-        };
         for prefix in prefixes {
             for kv in self.derived.prefix(prefix) {
                 let (k, v) = kv.into_inner().map_err(|e| self.err(e))?;
@@ -897,8 +913,7 @@ impl Store {
         for (k, v) in wanted {
             batch.insert(&self.derived, k, v);
         }
-        symbols.write(self, &mut batch);
-        self.close_epoch(batch, epoch)?;
+        symbols.write(self, batch);
         Ok((written, removed))
     }
 
