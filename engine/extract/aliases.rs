@@ -179,7 +179,10 @@ pub fn sentence(doc: &str, text: &str, sent: Span, ms: &[Mention], vocab: &Vocab
         let cue = c.get(kind).map_or((whole.start(), whole.end()), |g| (g.start(), g.end()));
         let cue = (sent.0 + cue.0, sent.0 + cue.1);
         // The party before the cue: a mention ending there, else the capitalised words.
-        let before = ms.iter().rfind(|m| is_alias_side(m) && m.span.1 <= cue.0 && matches!(text[m.span.1..cue.0].trim(), "" | "," | "(" | ", ("));
+        // (A short name in brackets after the name ends the name: "FCA US LLC (FCA US), formerly …".)
+        let before = ms
+            .iter()
+            .rfind(|m| is_alias_side(m) && m.span.1 <= cue.0 && matches!(text[m.span.1..cue.0].trim().trim_start_matches(['"', '”']), "" | "," | "(" | ", (" | ")" | "),"));
         let subject = match before {
             Some(m) => m.clone(),
             None => match name_before(text, sent.0, cue.0) {
@@ -319,7 +322,26 @@ pub fn term_claims(doc: &str, text: &str, sentences: &[Span], mentions: &[Mentio
     for (term, i) in terms {
         let Some(full) = mentions.get(*i) else { continue };
         let Some(open) = text[full.span.1..].find('(').map(|k| full.span.1 + k + 1).filter(|&o| o <= full.span.1 + 3) else { continue };
-        let Some(short) = mentions.iter().find(|m| is_party(m) && m.span.0 >= open && m.span.0 <= open + 1 && m.surface == *term && m.key != full.key) else { continue };
+        // The short name as a mention of its own; a quoted acronym the recognisers left alone
+        // ("(\"BFMA\")") is read from the text at the parenthesis. A quoted word is not: it may
+        // be only words of the name ("(\"Stifel\")", "(the \"Commission\")"), which says nothing
+        // the name does not, a role ("(\"Defendants\")"), or another party's short name.
+        let found = mentions.iter().find(|m| is_party(m) && m.span.0 >= open && m.span.0 <= open + 1 && m.surface == *term && m.key != full.key).cloned();
+        let own_words = |t: &str| {
+            let name: Vec<String> = full.surface.split_whitespace().map(|w| w.trim_end_matches([',', '.']).to_lowercase()).collect();
+            t.split_whitespace().all(|w| name.contains(&w.trim_end_matches([',', '.']).to_lowercase()))
+        };
+        let read = || {
+            let acronym = term.len() >= 2 && term.bytes().all(|b| b.is_ascii_uppercase() || b == b'-' || b == b'&') && term.bytes().any(|b| b.is_ascii_uppercase());
+            if !acronym || own_words(term) {
+                return None;
+            }
+            let at = open + text.get(open..floor_char(text, open + 12))?.find(term.as_str())?;
+            let key = format!("{}:{}", full.kind, name_key(term));
+            (key != full.key && is_party(full)).then(|| Mention { span: (at, at + term.len()), kind: full.kind, key, surface: collapse(term), attrs: vec![] })
+        };
+        let Some(short) = found.or_else(read) else { continue };
+        let short = &short;
         let Some(sent) = sentences.iter().find(|s| s.0 <= full.span.0 && short.span.1 <= s.1) else { continue };
         if vocab.check("ALIAS_OF", full.kind, short.kind).is_ok() {
             // The attribute cites the parenthesis: from "(" to its ")" (or the term's end).
@@ -328,6 +350,15 @@ pub fn term_claims(doc: &str, text: &str, sentences: &[Span], mentions: &[Mentio
         }
     }
     out
+}
+
+/// The largest char boundary of `text` at or before `i`.
+fn floor_char(text: &str, i: usize) -> usize {
+    let mut i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 /// The `listed_with(doc, a, b)` facts of a document's enumerations.

@@ -81,6 +81,14 @@ const STEAL_CUES: &[&str] = &["misappropriat", "embezzl", "stole", "steal", "div
 const ORDER_CUES: &[&str] = &["ordered", "orders", "ordering", "required", "requires", "requiring", "directed", "directs", "directing"];
 const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "settled", "settles", "settle"];
 
+/// Whether a sentence that names one party only may still state a relation with an implied
+/// authority ("Moss consented to the entry of a final judgment.", "Roe was ordered to pay
+/// $5,000."): it has a settlement or order word.
+pub fn may_imply_authority(sentence: &str) -> bool {
+    let lower = sentence.to_ascii_lowercase();
+    SETTLE_CUES.iter().chain(ORDER_CUES).any(|c| lower.contains(c))
+}
+
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let was = r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:also\s+|further\s+|additionally\s+|previously\s+|each\s+|jointly\s+and\s+severally\s+)?";
     // What a party may pay: an amount, its kind, "a total of".
@@ -300,8 +308,11 @@ fn amount_kind(before: &str, after: &str) -> &'static str {
             None
         }
     }
-    // Just after: up to three words ("civil money penalty", "in disgorgement").
-    let after_words: Vec<&str> = after.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).take(4).collect();
+    // Just after: up to three words ("civil money penalty", "in disgorgement") of the same
+    // phrase; a comma or semicolon starts the next item ("disgorge «M1», pay prejudgment
+    // interest of «M2»": the interest is «M2»'s, not «M1»'s).
+    let after = after.split([',', ';', '(']).next().unwrap_or_default();
+    let after_words: Vec<&str> = after.split(char::is_whitespace).filter(|w| !w.is_empty()).take(4).collect();
     if let Some(k) = after_words.iter().take_while(|w| !matches!(**w, "and" | "plus")).find_map(|w| kind(w)) {
         return k;
     }
@@ -491,6 +502,11 @@ mod tests {
         assert_eq!(
             rels("Mr. John Doe was ordered to pay disgorgement of $62,029 plus $9,511 in prejudgment interest and a civil penalty of $100,000."),
             ["ORDERED_TO_PAY(John Doe, ?) disgorgement=Money:USD 62029 prejudgment_interest=Money:USD 9511 penalty=Money:USD 100000"]
+        );
+        // A comma ends the phrase after an amount: the interest named in the next item is not the disgorgement's kind.
+        assert_eq!(
+            rels("Delta Holdings Inc. agreed to disgorge $1,200, pay prejudgment interest of $300 and pay a civil penalty of $5,000."),
+            ["SETTLED_WITH(Delta Holdings Inc., ?) disgorgement=Money:USD 1200 prejudgment_interest=Money:USD 300 penalty=Money:USD 5000"]
         );
         assert_eq!(rels("Beta LLC misappropriated $2.4 million from Gamma Fund."), ["MISAPPROPRIATED_FROM(Beta LLC, Gamma Fund)"]);
         assert_eq!(rels("Beta LLC ran a scheme to defraud Gamma Fund."), ["DEFRAUDED(Beta LLC, Gamma Fund)"]);

@@ -501,8 +501,11 @@ pub fn collapse(s: &str) -> String {
     out
 }
 
-/// The key of a name: lower case, whitespace collapsed, commas and final dots dropped.
+/// The key of a name: lower case, whitespace collapsed, commas and final dots dropped, an
+/// HTML-escaped ampersand read as one ("Smith &amp; Co." is "Smith & Co.": releases scraped
+/// from the web keep the escape in their text).
 pub fn name_key(s: &str) -> String {
+    let s = if s.contains("&amp;") { s.replace("&amp;", "&") } else { s.to_string() };
     collapse(&s.replace(',', " ")).trim_end_matches('.').to_lowercase()
 }
 
@@ -515,7 +518,8 @@ struct Word<'a> {
 }
 
 fn words(text: &str, (s, e): Span) -> Vec<Word<'_>> {
-    // A letter or digit and the letters, digits and `&'’.-/` after it; or a lone `&`.
+    // A letter or digit and the letters, digits and `&'’.-/` after it; or a lone `&` (also
+    // written `&amp;`, as text scraped from HTML keeps it).
     // (Scanned by hand, bytes for ASCII and chars otherwise: a regex here was a tenth of
     // extraction's time.)
     let t = &text[s..e];
@@ -527,8 +531,13 @@ fn words(text: &str, (s, e): Span) -> Vec<Word<'_>> {
     while i < b.len() {
         let (first, len) = if b[i] < 0x80 { (b[i] as char, 1) } else { char_at(i) };
         if first == '&' {
-            out.push(word(t, s, i, i + 1));
-            i += 1;
+            if t[i..].starts_with("&amp;") {
+                out.push(Word { text: "&", start: s + i, end: s + i + 5 });
+                i += 5;
+            } else {
+                out.push(word(t, s, i, i + 1));
+                i += 1;
+            }
             continue;
         }
         if !first.is_alphanumeric() {
@@ -628,7 +637,16 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                         }
                         _ => false,
                     };
-                if !spaces || !(gap.trim().is_empty() || (gap.trim() == "," && k == i)) {
+                // "Stifel, Nicolaus & Company, Incorporated", "Fenner, Pierce & Smith Inc.": a
+                // firm named by partners' names joins them with commas before an `&`.
+                let partners = gap.trim() == ","
+                    && first == Some(k)
+                    && (k..i).any(|j| firm_joint(&ws, j))
+                    && capitalised(p.text)
+                    && !is_suffix(p.text)
+                    && !is_stop(p.text)
+                    && !TITLES.contains(&p.text);
+                if !spaces || !(gap.trim().is_empty() || (gap.trim() == "," && k == i) || partners) {
                     break;
                 }
                 // "… by Orion Nominees Ltd. Orion Nominees Ltd is …": an abbreviated legal form
@@ -642,7 +660,9 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 } else if p.text == "of" && k >= 2 && TITLES.contains(&ws[k - 2].text) {
                     // "Director of Acme Inc.": a role or a document names what follows, it is not part of it.
                     break;
-                } else if matches!(p.text, "&" | "of" | "de" | "du" | "van" | "von" | "der") && first.is_some() {
+                } else if (matches!(p.text, "&" | "of" | "de" | "du" | "van" | "von" | "der") && first.is_some()) || firm_joint(&ws, k - 1) {
+                    // ("Smith & Co.", "Nicolaus and Company": the joint of a firm's name may
+                    // stand right before the legal form.)
                 } else {
                     break;
                 }
@@ -654,9 +674,12 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 while f < i && (!capitalised(ws[f].text) || TITLES.contains(&ws[f].text) || PARTY_NOUNS.contains(&ws[f].text)) {
                     f += 1;
                 }
-                // Two suffixes in a row ("Holdings Ltd"): one organisation.
+                // Two suffixes in a row ("Holdings Ltd", "Nolan & Co., Inc."): one organisation.
                 let mut end = i;
-                while ws.get(end + 1).is_some_and(|n| is_suffix(n.text) && text[ws[end].end..n.start].trim().is_empty()) {
+                while ws.get(end + 1).is_some_and(|n| {
+                    let gap = text[ws[end].end..n.start].trim();
+                    is_suffix(n.text) && (gap.is_empty() || (gap == "," && LEGAL_ABBREVIATIONS.contains(&n.text.trim_end_matches('.'))))
+                }) {
                     end += 1;
                 }
                 // A name of legal-form words only ("Holding Company", "Bank Holding Company") is a
@@ -689,11 +712,32 @@ fn push_org(text: &str, s: usize, mut e: usize, out: &mut Vec<Mention>) {
         && inner.starts_with(|c: char| c.is_ascii_uppercase())
         && inner.chars().all(|c| c.is_ascii_alphabetic() || c == '.' || c == ' ')
         && !inner.contains("the")
+        && !own_short_name(&text[s..e], inner)
     {
         e += 2 + inner.len() + 1;
     }
     let surface = collapse(&text[s..e]);
     out.push(Mention { span: (s, e), kind: "Organization", key: format!("Organization:{}", name_key(&surface)), surface, attrs: vec![] });
+}
+
+/// Whether word `j` joins a firm's name: an `&`, or "and" before a partnership word
+/// ("Nicolaus and Company", "Smith and Associates"), where it joins names, not two parties.
+fn firm_joint(ws: &[Word<'_>], j: usize) -> bool {
+    match ws[j].text {
+        "&" => true,
+        "and" => ws.get(j + 1).is_some_and(|n| matches!(n.text, "Company" | "Co." | "Associates" | "Partners" | "Sons")),
+        _ => false,
+    }
+}
+
+/// Whether `inner` is the name's own short form ("BellSouth Corporation (BellSouth)", "Acme
+/// Trading Ltd (ATL)"): a defined term, not a discriminator like "(UK)" that belongs to the
+/// name.
+fn own_short_name(name: &str, inner: &str) -> bool {
+    let short: String = inner.chars().filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect();
+    let letters: String = name.chars().filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect();
+    let initials: String = name.split_whitespace().filter_map(|w| w.chars().next()).filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect();
+    short.len() >= 2 && (letters.starts_with(&short) || initials.starts_with(&short))
 }
 
 /// People named with a title ("Mr. John Doe", "Dr Lena Ortiz").
@@ -1316,6 +1360,24 @@ mod tests {
         assert_eq!(orgs("The Borrower Company shall pay the Lender."), Vec::<String>::new());
         assert_eq!(orgs("RBC Capital Markets, LLC is a subsidiary of Royal Bank of Canada."), ["RBC Capital Markets, LLC", "Royal Bank of Canada"]);
         assert_eq!(kinds("On April 2 , 2012 it closed.").into_iter().map(|m| m.2).collect::<Vec<_>>(), ["Date:2012-04-02"]);
+    }
+
+    #[test]
+    fn partners_names_escaped_ampersands_and_defined_short_names() {
+        let orgs = |t: &str| kinds(t).into_iter().filter(|m| m.1 == "Organization").map(|m| (m.0, m.2)).collect::<Vec<_>>();
+        let o = orgs("The firm Hale, Dorr &amp; Partners, Inc. of Boston paid.");
+        assert_eq!(o, [("Hale, Dorr &amp; Partners, Inc.".to_string(), "Organization:hale dorr & partners inc".to_string())]);
+        assert_eq!(orgs("Acme Trading Ltd (ATL) and Acme Trading Ltd (UK) filed.").into_iter().map(|m| m.0).collect::<Vec<_>>(), ["Acme Trading Ltd", "Acme Trading Ltd (UK)"]);
+        assert_eq!(orgs("It named Quorra Corporation (Quorra) as a defendant.").into_iter().map(|m| m.0).collect::<Vec<_>>(), ["Quorra Corporation"]);
+        // A list of companies is no partnership: a legal form before the comma ends the name.
+        assert_eq!(orgs("It sued Acme Ltd, Beta &amp; Co. yesterday.").into_iter().map(|m| m.0).collect::<Vec<_>>(), ["Acme Ltd", "Beta &amp; Co."]);
+        assert_eq!(orgs("It sued Gale & Co., Inc. yesterday.").into_iter().map(|m| m.0).collect::<Vec<_>>(), ["Gale & Co., Inc."]);
+        assert_eq!(
+            orgs("Former employees of Moss, Ferrow and Company, Incorporated left.").into_iter().map(|m| m.0).collect::<Vec<_>>(),
+            ["Moss, Ferrow and Company, Incorporated"]
+        );
+        // "and" between two names with no partnership word after it joins two parties.
+        assert_eq!(orgs("It paid Acme and Beta Holdings Ltd.").into_iter().map(|m| m.0).collect::<Vec<_>>(), ["Beta Holdings Ltd"]);
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod acronyms;
 pub mod aliases;
 pub mod authorities;
 pub mod clause;
@@ -209,9 +210,10 @@ mod header_tests {
     }
 }
 
-/// Defined terms: `Acme Trading Ltd ("Acme")`, `Beta Holdings SA (the "Beneficiary")`.
+/// Defined terms: `Acme Trading Ltd ("Acme")`, `Beta Holdings SA (the "Beneficiary")`, also
+/// after a comma (`Acme Trading, Incorporated, ("Acme")`).
 fn defined_terms(text: &str, mentions: &[Mention]) -> Vec<(String, usize)> {
-    static DEF: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r#"^\s*\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#));
+    static DEF: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r#"^,?\s*\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#));
     let mut out = vec![];
     for (i, m) in mentions.iter().enumerate() {
         if !matches!(m.kind, "Organization" | "Person") {
@@ -219,7 +221,7 @@ fn defined_terms(text: &str, mentions: &[Mention]) -> Vec<(String, usize)> {
         }
         let after = &text[m.span.1..floor_boundary(text, m.span.1 + 60)];
         // The pattern opens with spaces and a parenthesis: most names have none after them.
-        if !after.trim_start().starts_with('(') {
+        if !after.strip_prefix(',').unwrap_or(after).trim_start().starts_with('(') {
             continue;
         }
         if let Some(c) = DEF.captures(after)
@@ -311,7 +313,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         .sentences
         .iter()
         .zip(learned)
-        .map(|(&s, found)| entities::with_names(text, authorities::with_authorities(text, s, entities::find(text, s, date.as_deref())), found))
+        .map(|(&s, found)| acronyms::widen(text, s, entities::with_names(text, authorities::with_authorities(text, s, entities::find(text, s, date.as_deref())), found)))
         .collect();
     // Known people (senders, recipients) and names already found recur elsewhere.
     let mut known: BTreeMap<String, (&'static str, String)> = BTreeMap::new();
@@ -461,8 +463,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         out.claims.extend(alias_claims);
         out.mentions.extend(alias_mentions.into_iter().map(|m| (m, None)));
         out.listed.extend(listed);
-        // Every relation joins two mentions: a sentence with fewer has none.
-        if ms.len() < 2 {
+        // Every relation joins two mentions: a sentence with fewer has none, but for one
+        // whose second party (an authority) is implied.
+        if ms.len() < 2 && !(ms.len() == 1 && enforcement::may_imply_authority(&text[sent.0..sent.1])) {
             out.mentions.extend(ms);
             continue;
         }
@@ -919,6 +922,35 @@ mod tests {
         let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
         let got: Vec<(String, &str, Option<String>)> = x.claims.iter().map(|c| (c.rel.clone(), c.modality.name(), c.valid.as_ref().map(|v| v.0.clone()))).collect();
         assert_eq!(got, [("TRANSFERRED".to_string(), "assertion", Some("2023-06-02".to_string())), ("PAID".to_string(), "reported", None)]);
+    }
+
+    #[test]
+    fn a_defined_short_name_after_a_comma_and_in_brackets_is_the_party() {
+        // The short name defined after a comma refers back to the company (a word of its
+        // name: no alias claim); a short name in brackets after the name leaves the name next
+        // to its verb.
+        assert_eq!(
+            claims("The SEC sued Moss, Ferrow and Company, Incorporated, (\"Moss\") in May. Moss consented to the entry of a final judgment."),
+            [
+                "CHARGED(Organization:securities and exchange commission, Organization:moss ferrow and company incorporated)",
+                "SETTLED_WITH(Organization:moss ferrow and company incorporated, Organization:securities and exchange commission)"
+            ]
+        );
+        assert_eq!(
+            claims("The SEC sued Quorra Corporation. Quorra Corporation (Quorra) consented to the entry of a final judgment."),
+            [
+                "CHARGED(Organization:securities and exchange commission, Organization:quorra corporation)",
+                "SETTLED_WITH(Organization:quorra corporation, Organization:securities and exchange commission)",
+                "ALIAS_OF(Organization:quorra corporation, Organization:quorra)"
+            ]
+        );
+    }
+
+    #[test]
+    fn an_alias_cue_after_a_bracketed_short_name_names_the_whole_party() {
+        let got = claims("Quorra Motors LLC (Quorra Motors), formerly known as Vesta Group LLC, admitted the scheme.");
+        assert!(got.contains(&"ALIAS_OF(Organization:quorra motors llc, Organization:vesta group llc)".to_string()), "{got:?}");
+        assert!(got.iter().all(|c| !c.contains(')') || c.ends_with(')') && c.matches(')').count() == 1), "{got:?}");
     }
 
     #[test]

@@ -53,11 +53,23 @@ fn letter(kind: &str) -> char {
 pub fn template(sentence: &str, base: usize, mentions: &[Mention]) -> String {
     let mut out = String::with_capacity(sentence.len());
     let mut at = 0;
+    let mut last: Option<&Mention> = None;
     for (i, m) in mentions.iter().enumerate() {
         let (s, e) = (m.span.0.saturating_sub(base), m.span.1.saturating_sub(base));
         if s < at || e > sentence.len() || !sentence.is_char_boundary(s) || !sentence.is_char_boundary(e) {
             continue;
         }
+        // A party's defined short name in brackets right after its name ("BellSouth
+        // Corporation (BellSouth) consents …", "Jane Roe (“Roe”)") is the same party: the
+        // template reads on as if it were not there, so the name stays next to its verb.
+        if last.is_some_and(|l| l.key == m.key && l.kind == m.kind)
+            && matches!(sentence[at..s].trim_start(), "(" | "(\"" | "(“")
+            && let Some(close) = [")", "\")", "”)"].iter().find(|c| sentence[e..].starts_with(**c))
+        {
+            at = e + close.len();
+            continue;
+        }
+        last = Some(m);
         out.push_str(&sentence[at..s]);
         out.push('«');
         out.push(letter(m.kind));
@@ -350,14 +362,17 @@ fn index(c: &regex::Captures, i: usize) -> Option<usize> {
 pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
     let _ = ROLES;
     let mut out = vec![];
-    // Every pattern relates two placeholders: most sentences have fewer and need no search.
-    if template.matches('«').count() < 2 {
+    // Every pattern here relates two placeholders, and most sentences have fewer; with one,
+    // only an enforcement pattern with an implied authority can match.
+    let places = template.matches('«').count();
+    if places == 0 {
         return out;
     }
+    let two = places >= 2;
     let dates: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Date").map(|(i, _)| i).collect();
     let present = CUES.present(template);
     for (i, p) in PATTERNS.iter().enumerate() {
-        if !may_match(present, i) {
+        if !two || !may_match(present, i) {
             continue;
         }
         // A match test (a DFA, no captures) first: capture groups cost a backtracking search.
@@ -381,7 +396,7 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             out.push(Found { rel: p.rel, subject, object, money, date: dates.first().copied(), role, extra: vec![] });
         }
     }
-    for c in SHARED_DIRECTOR.captures_iter(if present & (1 << 127) != 0 { template } else { "" }) {
+    for c in SHARED_DIRECTOR.captures_iter(if two && present & (1 << 127) != 0 { template } else { "" }) {
         if let (Some(o1), Some(p), Some(o2)) = (index(&c, 1), index(&c, 2), index(&c, 3)) {
             for o in [o1, o2] {
                 out.push(Found { rel: "DIRECTOR_OF", subject: p, object: o, money: None, date: dates.first().copied(), role: None, extra: vec![] });
@@ -412,6 +427,15 @@ mod tests {
         let ms = entities::find(s, (0, s.len()), None);
         let t = template(s, 0, &ms);
         find(&t, &ms).into_iter().filter(|f| f.object != IMPLIED).map(|f| format!("{}({}, {})", f.rel, ms[f.subject].surface, ms[f.object].surface)).collect()
+    }
+
+    #[test]
+    fn a_defined_short_name_in_brackets_reads_as_its_party() {
+        let s = "Quorra Corporation (Quorra) consented to pay Delta Ltd (Delta Ltd).";
+        let m = |a: usize, b: usize, key: &str| Mention { span: (a, b), kind: "Organization", key: key.to_string(), surface: s[a..b].to_string(), attrs: vec![] };
+        let ms = [m(0, 18, "Organization:quorra corporation"), m(20, 26, "Organization:quorra corporation"), m(45, 54, "Organization:delta ltd"), m(56, 65, "Organization:other")];
+        // The second "Quorra" is Quorra Corporation's: gone from the template; "(Delta Ltd)" is another party's name and stays.
+        assert_eq!(template(s, 0, &ms), "«O0» consented to pay «O2» («O3»).");
     }
 
     #[test]

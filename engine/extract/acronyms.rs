@@ -1,0 +1,177 @@
+//! Names whose extent a defined acronym settles: in "Union Transfer and Cargo Corporation
+//! ("UTC")" or "Baxter, Banks, & Smith ("BBS")" the recognisers may find only the last words
+//! ("Cargo Corporation", "Smith"), but the acronym spells the initials of the whole name.
+//! A name right before a parenthesised acronym is widened back over capitalised words and
+//! the joints of a firm's name ("and", "&", "of", commas) until their initials spell it —
+//! legal-form words at the end may be left out of it ("Burton Financial Management
+//! Associates, Inc. ("BFMA")") — and is left as it was when no widening spells it.
+
+use super::entities::{Mention, collapse, name_key};
+use tg_text::document::Span;
+
+/// The most words a widening may add before the name.
+const MAX_ADDED: usize = 6;
+
+/// The mentions of one sentence with names widened to what their defined acronyms spell;
+/// mentions the widened name covers are dropped.
+pub fn widen(text: &str, sentence: Span, mut ms: Vec<Mention>) -> Vec<Mention> {
+    if !text[sentence.0..sentence.1].contains('(') {
+        return ms;
+    }
+    let mut i = 0;
+    while i < ms.len() {
+        let m = &ms[i];
+        if matches!(m.kind, "Organization" | "Person")
+            && let Some(acronym) = acronym_after(text, m.span.1, sentence.1)
+            && let Some(start) = widened_start(text, sentence.0, m, &acronym)
+        {
+            let joined = text[start..m.span.0].split_whitespace().any(|w| matches!(w.trim_end_matches(','), "and" | "&" | "&amp;" | "of"));
+            let kind = if joined { "Organization" } else { m.kind };
+            let surface = collapse(&text[start..m.span.1]);
+            let wide = Mention { span: (start, m.span.1), kind, key: format!("{kind}:{}", name_key(&surface)), surface, attrs: vec![] };
+            // The mentions inside the widened name are part of it.
+            let before = ms[..i].iter().filter(|x| x.span.1 <= start).count();
+            ms.retain(|x| x.span.1 <= start || x.span.0 >= wide.span.1);
+            ms.insert(before, wide);
+            i = before + 1;
+            continue;
+        }
+        i += 1;
+    }
+    ms
+}
+
+/// The acronym in brackets right after `end`: `("UTC")`, `(“UTC”)` or `(UTC)`, two to six
+/// capital letters.
+fn acronym_after(text: &str, end: usize, limit: usize) -> Option<String> {
+    let rest = text.get(end..limit)?;
+    let rest = rest.strip_prefix(',').unwrap_or(rest).trim_start();
+    let inner = rest.strip_prefix('(')?;
+    let close = inner.find(')')?;
+    let a = inner[..close].trim_matches(|c: char| matches!(c, '"' | '“' | '”' | ' '));
+    ((2..=6).contains(&a.len()) && a.bytes().all(|b| b.is_ascii_uppercase())).then(|| a.to_string())
+}
+
+/// Where the name before `m` starts when widened until its capitalised words' initials spell
+/// `acronym`; `None` when the name already spells it, or no widening does.
+fn widened_start(text: &str, floor: usize, m: &Mention, acronym: &str) -> Option<usize> {
+    let own = capital_words(&text[m.span.0..m.span.1]);
+    if spells(&own, acronym) {
+        return None;
+    }
+    // The words before the name, nearest first, each with where it starts.
+    let mut words: Vec<(usize, &str)> = vec![];
+    let mut at = m.span.0;
+    let before = &text[floor..m.span.0];
+    for w in before.split_whitespace().rev() {
+        let s = floor + before[..at - floor].rfind(w)?;
+        at = s;
+        words.push((s, w));
+        if words.len() > MAX_ADDED * 2 {
+            break;
+        }
+    }
+    let mut names: Vec<&str> = own.clone();
+    let mut added = 0;
+    for (s, w) in words {
+        let bare = w.trim_end_matches(',');
+        if matches!(bare, "and" | "&" | "&amp;" | "of") {
+            continue;
+        }
+        if !bare.starts_with(|c: char| c.is_uppercase()) || bare.contains(['(', ')', '"', '“', '”']) || added == MAX_ADDED {
+            return None;
+        }
+        names.insert(0, bare);
+        added += 1;
+        if spells(&names, acronym) {
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// The capitalised words of a name.
+fn capital_words(name: &str) -> Vec<&str> {
+    name.split_whitespace().map(|w| w.trim_end_matches(',')).filter(|w| w.starts_with(|c: char| c.is_uppercase())).collect()
+}
+
+/// Whether the initials of `words` spell `acronym`, legal-form words at the end allowed to
+/// be left out of it.
+fn spells(words: &[&str], acronym: &str) -> bool {
+    let initials: String = words.iter().filter_map(|w| w.chars().next()).collect();
+    let mut n = words.len();
+    loop {
+        if initials.chars().take(n).eq(acronym.chars()) && acronym.chars().count() == n {
+            return true;
+        }
+        if n == 0 || !is_legal_form(words[n - 1]) {
+            return false;
+        }
+        n -= 1;
+    }
+}
+
+fn is_legal_form(w: &str) -> bool {
+    matches!(
+        w.trim_end_matches('.'),
+        "Inc"
+            | "Incorporated"
+            | "Corp"
+            | "Corporation"
+            | "Co"
+            | "Company"
+            | "Ltd"
+            | "Limited"
+            | "LLC"
+            | "L.L.C"
+            | "LP"
+            | "L.P"
+            | "LLP"
+            | "PLC"
+            | "plc"
+            | "SA"
+            | "S.A"
+            | "AG"
+            | "GmbH"
+            | "NV"
+            | "BV"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn org(text: &str, a: &str) -> Mention {
+        let s = text.find(a).unwrap_or_default();
+        Mention { span: (s, s + a.len()), kind: "Organization", key: format!("Organization:{}", name_key(a)), surface: a.to_string(), attrs: vec![] }
+    }
+
+    fn widened(text: &str, found: &[(&str, &'static str)]) -> Vec<(String, &'static str)> {
+        let ms = found.iter().map(|(a, k)| Mention { kind: k, ..org(text, a) }).collect();
+        widen(text, (0, text.len()), ms).into_iter().map(|m| (m.surface, m.kind)).collect()
+    }
+
+    #[test]
+    fn an_acronym_settles_where_the_name_starts() {
+        let t = "its subsidiary, Union Transfer and Cargo Corporation (\"UTC\"), sold.";
+        assert_eq!(widened(t, &[("Cargo Corporation", "Organization")]), [("Union Transfer and Cargo Corporation".to_string(), "Organization")]);
+        let t = "brokers with Marsh, Doyle, &amp; Lyle (\"MDL\"), a firm";
+        assert_eq!(widened(t, &[("Doyle", "Person"), ("Lyle", "Person")]), [("Marsh, Doyle, &amp; Lyle".to_string(), "Organization")]);
+        // Legal forms may be left out; a name that already spells its acronym stays.
+        let t = "Ortiz Freight Management Associates, Inc. (OFMA) and Delta Ltd (DL)";
+        assert_eq!(
+            widened(t, &[("Management Associates, Inc.", "Organization"), ("Delta Ltd", "Organization")]),
+            [("Ortiz Freight Management Associates, Inc.".to_string(), "Organization"), ("Delta Ltd".to_string(), "Organization")]
+        );
+    }
+
+    #[test]
+    fn no_widening_without_a_spelling() {
+        // Lowercase words stop it; an acronym no widening spells leaves the name alone.
+        let t = "the freight arm of Cargo Corporation (\"UTC\")";
+        assert_eq!(widened(t, &[("Cargo Corporation", "Organization")]), [("Cargo Corporation".to_string(), "Organization")]);
+        let t = "Amalgamated Explorations Inc. (\"AXPL\")";
+        assert_eq!(widened(t, &[("Amalgamated Explorations Inc.", "Organization")]), [("Amalgamated Explorations Inc.".to_string(), "Organization")]);
+    }
+}
