@@ -137,7 +137,11 @@ pub fn extract_tree(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Op
             let facts = match catch_quietly(|| {
                 let mut f = if deferred { vec![] } else { facts::facts(id, &doc, &children) };
                 let (claims, refusals) = enrich(id, &doc);
-                f.extend(claims);
+                if f.is_empty() {
+                    f = claims;
+                } else {
+                    f.extend(claims);
+                }
                 (f, refusals)
             }) {
                 Ok((f, refusals)) => {

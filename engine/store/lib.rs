@@ -244,8 +244,8 @@ const HOLDER_FILE: &str = "holder";
 
 /// The most supports one batch writes: a document with more is written in several
 /// (`Store::put_document`), so memory for the write stays bounded (~300 bytes a support
-/// in the batch and the memtable: ~15 MB a batch).
-pub const STAGED_SUPPORTS: usize = 50_000;
+/// in the batch and the memtable: ~6 MB a batch).
+pub const STAGED_SUPPORTS: usize = 20_000;
 
 /// [`STAGED_SUPPORTS`], or the environment variable `TG_STAGED_SUPPORTS` when it is set
 /// to a positive number: tests set it low to write small documents in stages through `tg`.
@@ -255,6 +255,10 @@ fn staged_supports() -> usize {
 
 /// Settings naming documents whose staged write has not finished (`setting:pending:ID`).
 const PENDING_PREFIX: &str = "pending:";
+
+/// Largest memtable of a keyspace (bytes of keys and values) before fjall flushes it to a
+/// table: a fixed bound on what a build holds in memtables, whatever the document size.
+const MEMTABLE_BYTES: u64 = 8 * 1024 * 1024;
 
 /// fjall's block cache size.
 const CACHE_BYTES: u64 = 256 * 1024 * 1024;
@@ -291,7 +295,10 @@ impl Store {
             }
             Err(e) => return Err(StoreError::backend(path, e)),
         };
-        let ks = |name: &str| db.keyspace(name, KeyspaceCreateOptions::default).map_err(|e| StoreError::backend(path, e));
+        // Small memtables bound the memory a large write holds (fjall's default, 64 MiB a
+        // keyspace, costs several times that in skiplist nodes; the setting is kept in the
+        // store when a keyspace is created).
+        let ks = |name: &str| db.keyspace(name, || KeyspaceCreateOptions::default().max_memtable_size(MEMTABLE_BYTES)).map_err(|e| StoreError::backend(path, e));
         let store = Store {
             meta: ks("meta")?,
             docs: ks("docs")?,

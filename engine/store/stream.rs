@@ -54,20 +54,26 @@ struct Pending {
 #[derive(Default)]
 struct Mentions {
     keys: BTreeMap<String, u32>,
-    spans: Vec<(u64, u64, u32)>,
+    /// (start, end, key): offsets fit 32 bits (files are at most 256 MiB).
+    spans: Vec<(u32, u32, u32)>,
 }
 
 impl Mentions {
     fn add(&mut self, start: u64, end: u64, key: &str) {
         let next = self.keys.len() as u32;
         let k = *self.keys.entry(key.to_string()).or_insert(next);
-        self.spans.push((start, end, k));
+        self.spans.push((start as u32, end as u32, k));
     }
 
     /// The mentions inside `[start, end]` as `search_units::unit` reads them.
     fn inside(&self, names: &[&str], start: u64, end: u64) -> Vec<(u64, u64, String)> {
-        let from = self.spans.partition_point(|m| m.0 < start);
-        self.spans[from..].iter().take_while(|m| m.0 <= end).filter(|m| m.1 <= end).map(|m| (m.0, m.1, names[m.2 as usize].to_string())).collect()
+        let from = self.spans.partition_point(|m| u64::from(m.0) < start);
+        self.spans[from..]
+            .iter()
+            .take_while(|m| u64::from(m.0) <= end)
+            .filter(|m| u64::from(m.1) <= end)
+            .map(|m| (u64::from(m.0), u64::from(m.1), names[m.2 as usize].to_string()))
+            .collect()
     }
 }
 
