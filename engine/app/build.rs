@@ -381,7 +381,14 @@ fn extract_batch(batch: &[Todo], threads: usize, worker: Option<&Path>, vocab: &
     slots.into_iter().map(|m| m.into_inner().unwrap_or_default()).collect()
 }
 
-fn write_ready(store: &Store, stored: &BTreeSet<String>, mut ready: Ingested, parent_existed: bool, report: &mut BuildReport, seen: &mut BTreeSet<String>) -> Result<(), StoreError> {
+fn write_ready(
+    store: &Store,
+    stored: &BTreeSet<String>,
+    mut ready: Ingested,
+    parent_existed: bool,
+    report: &mut BuildReport,
+    seen: &mut BTreeSet<String>,
+) -> Result<(), StoreError> {
     let existed = stored.contains(&ready.id) || (parent_existed && !ready.id.contains('#'));
     // Outside claims and verdicts the ledger keeps for this document, cited again in the
     // new text and written in the same batch (docs/CLAIMS.md, "Rebuilds").

@@ -52,9 +52,9 @@ use serde::{Deserialize, Serialize};
 pub use error::StoreError;
 pub use export::fact_id;
 use keys::{doc_index_key, fact_key, split_fact_key, support_key};
-pub use stream::FactSource;
 pub use ledger::LedgerWrite;
 pub use search_index::Posting;
+pub use stream::FactSource;
 
 /// Raw key/value pairs of a keyspace, in key order.
 type KeyValues = Vec<(Vec<u8>, Vec<u8>)>;

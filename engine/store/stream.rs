@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use tg_text::terms::Analyzer;
 
-use super::{CitedFact, NewDocument, NewSymbols, RelSchema, Store, StoreError, Supports, Tag, check_facts, doc_index_key, fact_key, span_of, support_key, Value};
+use super::{CitedFact, NewDocument, NewSymbols, RelSchema, Store, StoreError, Supports, Tag, Value, check_facts, doc_index_key, fact_key, span_of, support_key};
 use crate::search_units::{self, FactSpan, UNIT_KEY, Unit};
 
 /// A document's facts, produced in pieces. [`FactSource::each`] must give the same facts
