@@ -303,7 +303,7 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
                             // Marked until the model pass has added its claims (an
                             // interrupted pass is redone by the next build).
                             store.put_setting(&format!("{STALE_PREFIX}{rid}"), "")?;
-                            llm_docs.push((rid.clone(), ready.facts.iter().filter(|f| f.rel == "chunk").flat_map(|f| f.spans.iter().copied()).collect()));
+                            llm_docs.push((rid.clone(), chunk_spans(&ready).unwrap_or_default()));
                         }
                         write_ready(store, &stored, ready, t.existed, &mut report, &mut seen)?;
                         if stale.contains(&rid) && opts.llm.is_none() {
@@ -381,25 +381,34 @@ fn extract_batch(batch: &[Todo], threads: usize, worker: Option<&Path>, vocab: &
     slots.into_iter().map(|m| m.into_inner().unwrap_or_default()).collect()
 }
 
-fn write_ready(store: &Store, stored: &BTreeSet<String>, ready: Ingested, parent_existed: bool, report: &mut BuildReport, seen: &mut BTreeSet<String>) -> Result<(), StoreError> {
-    let Ingested { id, source, mut doc, mut facts } = ready;
-    let existed = stored.contains(&id) || (parent_existed && !id.contains('#'));
+fn write_ready(
+    store: &Store,
+    stored: &BTreeSet<String>,
+    mut ready: Ingested,
+    parent_existed: bool,
+    report: &mut BuildReport,
+    seen: &mut BTreeSet<String>,
+) -> Result<(), StoreError> {
+    let existed = stored.contains(&ready.id) || (parent_existed && !ready.id.contains('#'));
     // Outside claims and verdicts the ledger keeps for this document, cited again in the
     // new text and written in the same batch (docs/CLAIMS.md, "Rebuilds").
-    let (outside, stale) = tg_rules::claims::ledger::document_facts(store, &id, &doc.text)?;
-    facts.extend(outside);
-    doc.warnings.extend(stale);
-    match store.put_document(&NewDocument { id: &id, format: doc.format, source: &source, text: &doc.text }, &facts) {
-        Ok(()) => {
+    let (outside, stale) = tg_rules::claims::ledger::document_facts(store, &ready.id, &ready.doc.text)?;
+    ready.facts.extend(outside);
+    ready.doc.warnings.extend(stale);
+    // A large document's facts go to the store in pieces (docs/ARCHITECTURE.md, "Large documents").
+    let written = store.put_document_from(&NewDocument { id: &ready.id, format: ready.doc.format, source: &ready.source, text: &ready.doc.text }, &ready);
+    let Ingested { id, doc, .. } = ready;
+    match written {
+        Ok(n) => {
             seen.insert(id.clone());
-            report.facts_written += facts.len();
+            report.facts_written += n;
             let status = if existed { Status::Changed } else { Status::Added };
             if existed {
                 report.changed.push(id.clone())
             } else {
                 report.added.push(id.clone())
             }
-            report.manifest.push(FileStatus { id, format: doc.format.to_string(), status, reason: None, warnings: doc.warnings, facts: facts.len(), llm: None });
+            report.manifest.push(FileStatus { id, format: doc.format.to_string(), status, reason: None, warnings: doc.warnings, facts: n, llm: None });
             Ok(())
         }
         // A span the store refuses is an extractor bug: skip the document, keep building.
@@ -409,4 +418,14 @@ fn write_ready(store: &Store, stored: &BTreeSet<String>, ready: Ingested, parent
         }
         Err(e) => Err(e),
     }
+}
+
+/// The spans of a document's chunks (for the model pass).
+fn chunk_spans(ready: &Ingested) -> Result<Vec<(u64, u64)>, StoreError> {
+    let mut out = vec![];
+    tg_store::FactSource::each(ready, &mut |piece| {
+        out.extend(piece.iter().filter(|f| f.rel == "chunk").flat_map(|f| f.spans.iter().copied()));
+        Ok(())
+    })?;
+    Ok(out)
 }

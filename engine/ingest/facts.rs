@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use super::limits::MAX_FIELD_VALUE_BYTES;
 use super::logs::template;
 use super::structure::{Finding, detect, status};
-use tg_store::{CitedFact, Tag, Value};
+use tg_store::{CitedFact, StoreError, Tag, Value};
 use tg_text::chunk::{chunks, region_sentences};
 use tg_text::document::{Cited, Extracted, Span};
 
@@ -23,19 +23,44 @@ fn span64((s, e): Span) -> (u64, u64) {
     (s as u64, e as u64)
 }
 
-struct Facts {
+/// Facts handed out at once by [`each_fact`].
+pub const PIECE: usize = 4096;
+
+/// Where a piece of facts goes (see [`each_fact`]).
+type Emit<'e> = &'e mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>;
+
+struct Facts<'e> {
     doc: String,
     out: Vec<CitedFact>,
+    /// Set: every [`PIECE`] facts go there instead of accumulating.
+    emit: Option<Emit<'e>>,
+    /// The first error `emit` returned (nothing more is made after it).
+    err: Option<StoreError>,
 }
 
-impl Facts {
+impl Facts<'_> {
     fn add(&mut self, rel: &str, mut args: Vec<Value>, spans: Vec<Span>) {
         // The store cannot key an empty symbol: a fact with one is not emitted.
-        if spans.is_empty() || args.iter().any(|a| matches!(a, Value::Sym(s) if s.is_empty())) {
+        if self.err.is_some() || spans.is_empty() || args.iter().any(|a| matches!(a, Value::Sym(s) if s.is_empty())) {
             return;
         }
         args.insert(0, sym(&self.doc));
         self.out.push(CitedFact { rel: rel.into(), args, tag: Tag::Structural, spans: spans.into_iter().map(span64).collect() });
+        if self.out.len() >= PIECE {
+            self.flush();
+        }
+    }
+
+    /// Hands the facts made so far to `emit` (when set).
+    fn flush(&mut self) {
+        if let Some(emit) = self.emit.as_mut()
+            && !self.out.is_empty()
+        {
+            if let Err(e) = emit(&self.out) {
+                self.err = Some(e);
+            }
+            self.out.clear();
+        }
     }
 
     fn cited(&mut self, rel: &str, prefix: Vec<Value>, c: &Cited) {
@@ -76,8 +101,23 @@ pub fn paragraphs(text: &str) -> Vec<(u64, u64)> {
 /// `message`/`recipient`/`subject`/`message_id`/`reply_to`/`participant`,
 /// `attachment`, `field`, `log_template`.
 pub fn facts(id: &str, x: &Extracted, attachment_ids: &[String]) -> Vec<CitedFact> {
+    let mut f = Facts { doc: id.to_string(), out: vec![], emit: None, err: None };
+    make(&mut f, x, attachment_ids);
+    f.out
+}
+
+/// The facts of [`facts`], in the same order, handed to `emit` [`PIECE`] at a time, so a
+/// large document's structure is never held whole (the store writes it as it comes);
+/// stops at the first error `emit` returns.
+pub fn each_fact(id: &str, x: &Extracted, attachment_ids: &[String], emit: Emit) -> Result<(), StoreError> {
+    let mut f = Facts { doc: id.to_string(), out: Vec::with_capacity(PIECE), emit: Some(emit), err: None };
+    make(&mut f, x, attachment_ids);
+    f.flush();
+    f.err.map_or(Ok(()), Err)
+}
+
+fn make(f: &mut Facts, x: &Extracted, attachment_ids: &[String]) {
     let text = &x.text;
-    let mut f = Facts { doc: id.to_string(), out: vec![] };
     f.add("document", vec![sym(x.format)], vec![(0, text.len())]);
     for (i, (s, e)) in paragraphs(text).into_iter().enumerate() {
         f.add("paragraph", vec![num(i)], vec![(s as usize, e as usize)]);
@@ -151,5 +191,4 @@ pub fn facts(id: &str, x: &Extracted, attachment_ids: &[String]) -> Vec<CitedFac
             f.add("log_template", vec![sym(&t)], spans);
         }
     }
-    f.out
 }

@@ -20,7 +20,7 @@ pub mod walk;
 
 use std::path::Path;
 
-use tg_store::CitedFact;
+use tg_store::{CitedFact, FactSource, StoreError};
 use tg_text::document::{Extracted, Skip};
 
 pub use facts::paragraphs;
@@ -34,8 +34,30 @@ pub struct Ingested {
     pub source: Vec<u8>,
     /// The canonical document.
     pub doc: Extracted,
-    /// Its structural facts and whatever the enrichment added.
+    /// Its structural facts and whatever the enrichment added; for a large document
+    /// ([`Ingested::deferred`]) only what the enrichment added.
     pub facts: Vec<CitedFact>,
+    /// For a document of at least [`limits::stream_bytes`] bytes of text: its attachments'
+    /// ids, its structural facts being made from `doc` in pieces as the store writes them
+    /// ([`FactSource`]) instead of held in `facts`.
+    pub deferred: Option<Vec<String>>,
+}
+
+/// Every fact of the document in order: its structural facts (made now, in pieces, when
+/// deferred), then `facts`, a piece at a time. A panic while making them is an error.
+impl FactSource for Ingested {
+    fn each(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        if let Some(children) = &self.deferred {
+            match catch_quietly(|| facts::each_fact(&self.id, &self.doc, children, &mut *emit)) {
+                Ok(r) => r?,
+                Err(msg) => return Err(StoreError::Schema { rel: "(structure)".into(), detail: format!("structure detection failed: {}", first_line(&msg)) }),
+            }
+        }
+        for piece in self.facts.chunks(facts::PIECE) {
+            emit(piece)?;
+        }
+        Ok(())
+    }
 }
 
 /// One file's extraction results: its document and its attachments, or (id, reason) skips.
@@ -110,10 +132,16 @@ pub fn extract_tree(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Op
                 kept.push(a);
             }
             doc.attachments = kept;
+            // A large document's structural facts are made as they are written.
+            let deferred = doc.text.len() >= limits::stream_bytes();
             let facts = match catch_quietly(|| {
-                let mut f = facts::facts(id, &doc, &children);
+                let mut f = if deferred { vec![] } else { facts::facts(id, &doc, &children) };
                 let (claims, refusals) = enrich(id, &doc);
-                f.extend(claims);
+                if f.is_empty() {
+                    f = claims;
+                } else {
+                    f.extend(claims);
+                }
                 (f, refusals)
             }) {
                 Ok((f, refusals)) => {
@@ -125,7 +153,7 @@ pub fn extract_tree(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Op
                     return;
                 }
             };
-            out.push(Ok(Ingested { id: id.to_string(), source: bytes, doc, facts }));
+            out.push(Ok(Ingested { id: id.to_string(), source: bytes, doc, facts, deferred: deferred.then_some(children) }));
             for (child, name, b) in nested {
                 extract_tree(&child, &name, b, depth + 1, worker, enrich, out);
             }

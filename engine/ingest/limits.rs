@@ -30,3 +30,14 @@ pub const MAX_PDF_SECONDS: u64 = 120;
 pub fn pdf_memory_limit(bytes: u64) -> u64 {
     (1u64 << 30).saturating_add(bytes.saturating_mul(64))
 }
+/// Canonical text size (bytes) from which a document's structural facts are not held in
+/// memory but produced in pieces as the store writes them (docs/ARCHITECTURE.md, "Large
+/// documents"). The environment variable `TG_STREAM_BYTES` overrides it: tests set it
+/// low to check that a streamed document is stored exactly as a whole one.
+pub const STREAM_BYTES: usize = 1 << 20;
+
+/// [`STREAM_BYTES`], or `TG_STREAM_BYTES` when that is set to a number.
+pub fn stream_bytes() -> usize {
+    static N: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *N.get_or_init(|| std::env::var("TG_STREAM_BYTES").ok().and_then(|v| v.trim().parse().ok()).unwrap_or(STREAM_BYTES))
+}

@@ -41,6 +41,7 @@ mod ledger;
 pub mod output;
 mod search_index;
 pub mod search_units;
+mod stream;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -53,6 +54,7 @@ pub use export::fact_id;
 use keys::{doc_index_key, fact_key, split_fact_key, support_key};
 pub use ledger::LedgerWrite;
 pub use search_index::Posting;
+pub use stream::FactSource;
 
 /// Raw key/value pairs of a keyspace, in key order.
 type KeyValues = Vec<(Vec<u8>, Vec<u8>)>;
@@ -242,11 +244,21 @@ const HOLDER_FILE: &str = "holder";
 
 /// The most supports one batch writes: a document with more is written in several
 /// (`Store::put_document`), so memory for the write stays bounded (~300 bytes a support
-/// in the batch and the memtable: ~15 MB a batch).
-pub const STAGED_SUPPORTS: usize = 50_000;
+/// in the batch and the memtable: ~6 MB a batch).
+pub const STAGED_SUPPORTS: usize = 20_000;
+
+/// [`STAGED_SUPPORTS`], or the environment variable `TG_STAGED_SUPPORTS` when it is set
+/// to a positive number: tests set it low to write small documents in stages through `tg`.
+fn staged_supports() -> usize {
+    std::env::var("TG_STAGED_SUPPORTS").ok().and_then(|v| v.trim().parse().ok()).filter(|n: &usize| *n > 0).unwrap_or(STAGED_SUPPORTS)
+}
 
 /// Settings naming documents whose staged write has not finished (`setting:pending:ID`).
 const PENDING_PREFIX: &str = "pending:";
+
+/// Largest memtable of a keyspace (bytes of keys and values) before fjall flushes it to a
+/// table: a fixed bound on what a build holds in memtables, whatever the document size.
+const MEMTABLE_BYTES: u64 = 8 * 1024 * 1024;
 
 /// fjall's block cache size.
 const CACHE_BYTES: u64 = 256 * 1024 * 1024;
@@ -283,7 +295,10 @@ impl Store {
             }
             Err(e) => return Err(StoreError::backend(path, e)),
         };
-        let ks = |name: &str| db.keyspace(name, KeyspaceCreateOptions::default).map_err(|e| StoreError::backend(path, e));
+        // Small memtables bound the memory a large write holds (fjall's default, 64 MiB a
+        // keyspace, costs several times that in skiplist nodes; the setting is kept in the
+        // store when a keyspace is created).
+        let ks = |name: &str| db.keyspace(name, || KeyspaceCreateOptions::default().max_memtable_size(MEMTABLE_BYTES)).map_err(|e| StoreError::backend(path, e));
         let store = Store {
             meta: ks("meta")?,
             docs: ks("docs")?,
@@ -302,7 +317,7 @@ impl Store {
             search: ks("search")?,
             db,
             path: path.to_path_buf(),
-            batch_supports: STAGED_SUPPORTS,
+            batch_supports: staged_supports(),
         };
         match store.meta.get("format").map_err(|e| store.err(e))? {
             Some(v) if v.as_ref() == FORMAT.as_bytes() => {}
@@ -411,16 +426,22 @@ impl Store {
             None => self.next_doc_num()?,
         };
         if facts.iter().map(|f| f.spans.len()).sum::<usize>() > self.batch_supports {
-            return self.put_document_staged(doc, facts, &schemas, old.is_some(), num);
+            return self.put_document_staged(doc, &facts, &schemas, old.is_some(), num);
         }
-        let before: BTreeSet<Vec<u8>> = match &old {
-            Some(r) => self.supports_of(r.num)?,
+        self.put_document_whole(doc, facts, &schemas, old.map(|r| r.num), num)
+    }
+
+    /// Writes a checked document of at most a batch's supports in one atomic batch
+    /// (`old`: the number of the version it replaces).
+    fn put_document_whole(&self, doc: &NewDocument, facts: &[CitedFact], schemas: &BTreeMap<String, RelSchema>, old: Option<u32>, num: u32) -> Result<(), StoreError> {
+        let before: BTreeSet<Vec<u8>> = match old {
+            Some(n) => self.supports_of(n)?,
             None => BTreeSet::new(),
         };
         let mut batch = self.db.batch();
         self.write_record(&mut batch, doc, num)?;
         let mut symbols = NewSymbols::start(self)?;
-        let after = self.supports_for(&mut symbols, &schemas, doc.text, num, facts)?;
+        let after = self.supports_for(&mut symbols, schemas, doc.text, num, facts)?;
         // Support counts of the facts touched, as they will be after this batch.
         let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
         for sk in before.iter().filter(|k| !after.contains_key(*k)) {
@@ -493,89 +514,6 @@ impl Store {
             .collect();
         let old_units = if existed { self.indexed_units(num)? } else { BTreeMap::new() };
         self.index_units(batch, num, &old_units, &crate::search_units::units(doc.text, &spans))
-    }
-
-    /// Writes a large document in batches of at most [`STAGED_SUPPORTS`] supports: the
-    /// record, text and a pending mark first; then the old version's supports out; then
-    /// the new ones. Each batch keeps the support counts, the change log and the dictionary
-    /// consistent, so the store passes [`Store::check`] between any two of them; only the
-    /// document's own facts are incomplete until the last batch removes the mark. A write
-    /// that was interrupted leaves the mark: `tg build` writes the document again and
-    /// `tg verify` reports it.
-    fn put_document_staged(&self, doc: &NewDocument, facts: &[CitedFact], schemas: &BTreeMap<String, RelSchema>, existed: bool, num: u32) -> Result<(), StoreError> {
-        let mark = format!("setting:{PENDING_PREFIX}{}", doc.id);
-        let mut batch = self.db.batch();
-        batch.insert(&self.meta, mark.as_str(), []);
-        self.write_record(&mut batch, doc, num)?;
-        batch.commit().map_err(|e| self.err(e))?;
-        // The old version's supports out, a batch at a time.
-        if existed {
-            loop {
-                let mut keys = vec![];
-                for kv in self.doc_idx.prefix(num.to_be_bytes()).take(self.batch_supports) {
-                    keys.push(kv.key().map_err(|e| self.err(e))?.to_vec());
-                }
-                if keys.is_empty() {
-                    break;
-                }
-                let mut batch = self.db.batch();
-                let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
-                for ik in keys {
-                    if ik.len() < 4 + 2 + 16 {
-                        return Err(self.corrupt("document index key too short".into()));
-                    }
-                    let fk = ik[4..ik.len() - 16].to_vec();
-                    let (a, b) = span_of(&ik);
-                    batch.remove(&self.support, support_key(&fk, num, a, b));
-                    batch.remove(&self.doc_idx, ik);
-                    counts.entry(fk).or_insert((None, 0)).1 -= 1;
-                }
-                self.write_counts(&mut batch, counts)?;
-                batch.commit().map_err(|e| self.err(e))?;
-            }
-        }
-        // The new supports, a batch at a time; one an earlier batch wrote is counted once.
-        let mut rest = facts;
-        while !rest.is_empty() {
-            // At most a batch's supports (at least one fact).
-            let mut taken = 0;
-            let mut spans = 0;
-            while taken < rest.len() && (taken == 0 || spans + rest[taken].spans.len() <= self.batch_supports) {
-                spans += rest[taken].spans.len();
-                taken += 1;
-            }
-            let mut symbols = NewSymbols::start(self)?;
-            let after = self.supports_for(&mut symbols, schemas, doc.text, num, &rest[..taken])?;
-            rest = &rest[taken..];
-            let mut batch = self.db.batch();
-            let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
-            for (sk, (flen, tag, hash)) in after {
-                let fk = sk[..flen].to_vec();
-                let (a, b) = span_of(&sk);
-                let written = self.support.get(&sk).map_err(|e| self.err(e))?;
-                let tag = match written.as_ref().and_then(|v| v.first()).and_then(|b| Tag::from_byte(*b)) {
-                    Some(t) => t.min(tag),
-                    None => tag,
-                };
-                let mut val = vec![tag.byte()];
-                val.extend_from_slice(&hash);
-                let e = counts.entry(fk.clone()).or_insert((None, 0));
-                e.0 = Some(e.0.map_or(tag, |t| t.min(tag)));
-                if written.is_none() {
-                    batch.insert(&self.doc_idx, doc_index_key(&fk, num, a, b), []);
-                    e.1 += 1;
-                }
-                batch.insert(&self.support, sk, val);
-            }
-            symbols.write(self, &mut batch);
-            self.write_counts(&mut batch, counts)?;
-            batch.commit().map_err(|e| self.err(e))?;
-        }
-        // The search index and the end of the mark, in the last batch.
-        let mut batch = self.db.batch();
-        self.index_document(&mut batch, doc, facts, num, existed)?;
-        batch.remove(&self.meta, mark);
-        batch.commit().map_err(|e| self.err(e))
     }
 
     /// Sets the most supports one batch of a document's write holds (default

@@ -32,7 +32,7 @@ pub struct Posting {
     pub len: u32,
 }
 
-fn unit_entries(num: u32, u: &Unit) -> Result<crate::KeyValues, serde_json::Error> {
+pub(crate) fn unit_entries(num: u32, u: &Unit) -> Result<crate::KeyValues, serde_json::Error> {
     let key = u.key();
     let mut out = vec![];
     let mut f = vec![b'f'];

@@ -1,0 +1,297 @@
+//! Writing a large document from facts produced in pieces (issue 19, bounded memory).
+//!
+//! A [`FactSource`] gives a document's facts piece by piece, the same facts in the same
+//! order each time it is asked, so the store never needs them in memory at once: it reads
+//! the source once to check every fact and count the supports, and, for a document of
+//! more than the batch size, once to write the supports in batches and once to write the
+//! search index in batches (`Store::put_document_staged`). A document that fits one batch
+//! is collected and written as before (`Store::put_document`).
+//!
+//! Staged writes keep the all-or-nothing promise with the pending mark: the record, text
+//! and mark go first, then the old version's supports and search units out, then the new
+//! supports, then the new units, and the last batch removes the mark. Every batch keeps
+//! the support counts, the dictionary, the change log and the search totals consistent.
+//! Because the supports are written in the order the source gives them (the batch rule is
+//! the same greedy one over the whole sequence), symbol ids, and so the whole store, come
+//! out as a single-batch write of the concatenated facts leaves them.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use tg_text::terms::Analyzer;
+
+use super::{CitedFact, NewDocument, NewSymbols, RelSchema, Store, StoreError, Supports, Tag, Value, check_facts, doc_index_key, fact_key, span_of, support_key};
+use crate::search_units::{self, FactSpan, UNIT_KEY, Unit};
+
+/// A document's facts, produced in pieces. [`FactSource::each`] must give the same facts
+/// in the same order every time it is called: the store calls it up to three times.
+pub trait FactSource {
+    /// Calls `emit` with every fact, a piece at a time; stops at the first error `emit`
+    /// (or producing the facts) returns.
+    fn each(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError>;
+}
+
+impl FactSource for &[CitedFact] {
+    fn each(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        emit(self)
+    }
+}
+
+impl FactSource for Vec<CitedFact> {
+    fn each(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        emit(self)
+    }
+}
+
+/// Supports gathered for one batch of a staged write.
+struct Pending {
+    symbols: NewSymbols,
+    after: Supports,
+    spans: usize,
+}
+
+/// The mention spans of a document and their entity keys (interned), sorted, for the
+/// entities of its chunk units.
+#[derive(Default)]
+struct Mentions {
+    keys: BTreeMap<String, u32>,
+    /// (start, end, key): offsets fit 32 bits (files are at most 256 MiB).
+    spans: Vec<(u32, u32, u32)>,
+}
+
+impl Mentions {
+    fn add(&mut self, start: u64, end: u64, key: &str) {
+        let next = self.keys.len() as u32;
+        let k = *self.keys.entry(key.to_string()).or_insert(next);
+        self.spans.push((start as u32, end as u32, k));
+    }
+
+    /// The mentions inside `[start, end]` as `search_units::unit` reads them.
+    fn inside(&self, names: &[&str], start: u64, end: u64) -> Vec<(u64, u64, String)> {
+        let from = self.spans.partition_point(|m| u64::from(m.0) < start);
+        self.spans[from..]
+            .iter()
+            .take_while(|m| u64::from(m.0) <= end)
+            .filter(|m| u64::from(m.1) <= end)
+            .map(|m| (u64::from(m.0), u64::from(m.1), names[m.2 as usize].to_string()))
+            .collect()
+    }
+}
+
+impl Store {
+    /// Stores a document whose facts come from `facts` in pieces: as
+    /// [`Store::put_document`] (the same checks, the same store afterwards), but a document
+    /// of more than a batch's supports is never held as one vector of facts. Returns the
+    /// number of facts the source gave.
+    pub fn put_document_from(&self, doc: &NewDocument, facts: &dyn FactSource) -> Result<usize, StoreError> {
+        let schemas = self.schemas()?;
+        let (mut count, mut supports) = (0usize, 0usize);
+        facts.each(&mut |piece| {
+            check_facts(&schemas, doc.id, doc.text, piece)?;
+            count += piece.len();
+            supports += piece.iter().map(|f| f.spans.len()).sum::<usize>();
+            Ok(())
+        })?;
+        let old = self.document(doc.id)?;
+        let num = match &old {
+            Some(r) => r.num,
+            None => self.next_doc_num()?,
+        };
+        if supports > self.batch_supports {
+            self.put_document_staged(doc, facts, &schemas, old.is_some(), num)?;
+        } else {
+            let mut all = Vec::with_capacity(count);
+            facts.each(&mut |piece| {
+                all.extend_from_slice(piece);
+                Ok(())
+            })?;
+            self.put_document_whole(doc, &all, &schemas, old.as_ref().map(|r| r.num), num)?;
+        }
+        Ok(count)
+    }
+
+    /// Writes a large document in batches of at most the batch size's supports (see the
+    /// module doc). A write that was interrupted leaves the pending mark: `tg build` writes
+    /// the document again and `tg verify` reports it.
+    pub(super) fn put_document_staged(&self, doc: &NewDocument, facts: &dyn FactSource, schemas: &BTreeMap<String, RelSchema>, existed: bool, num: u32) -> Result<(), StoreError> {
+        let mark = format!("setting:{}{}", super::PENDING_PREFIX, doc.id);
+        let mut batch = self.db.batch();
+        batch.insert(&self.meta, mark.as_str(), []);
+        self.write_record(&mut batch, doc, num)?;
+        batch.commit().map_err(|e| self.err(e))?;
+        if existed {
+            self.remove_old_supports(num)?;
+            self.remove_old_units(num)?;
+        }
+        // The new supports, a batch at a time, in the source's order; the mentions kept
+        // for the index.
+        let mut mentions = Mentions::default();
+        let mut cur = Pending { symbols: NewSymbols::start(self)?, after: BTreeMap::new(), spans: 0 };
+        facts.each(&mut |piece| {
+            for f in piece {
+                if cur.spans > 0 && cur.spans + f.spans.len() > self.batch_supports {
+                    let full = std::mem::replace(&mut cur, Pending { symbols: NewSymbols { next: 0, fresh: BTreeMap::new() }, after: BTreeMap::new(), spans: 0 });
+                    self.write_supports(num, full)?;
+                    cur.symbols = NewSymbols::start(self)?;
+                }
+                let schema = schemas.get(&f.rel).ok_or_else(|| StoreError::Schema { rel: f.rel.clone(), detail: "relation not declared".into() })?;
+                let fk = fact_key(schema.id, &cur.symbols.words(self, &f.args)?);
+                for &(a, b) in &f.spans {
+                    let hash = *blake3::hash(&doc.text.as_bytes()[a as usize..b as usize]).as_bytes();
+                    let entry = cur.after.entry(support_key(&fk, num, a, b)).or_insert((fk.len(), f.tag, hash));
+                    entry.1 = entry.1.min(f.tag);
+                    if f.rel == "mention" {
+                        match f.args.get(1) {
+                            Some(Value::Sym(s)) => mentions.add(a, b, s),
+                            Some(Value::Num(n)) => mentions.add(a, b, &n.to_string()),
+                            None => mentions.add(a, b, ""),
+                        }
+                    }
+                }
+                cur.spans += f.spans.len();
+            }
+            Ok(())
+        })?;
+        if cur.spans > 0 {
+            self.write_supports(num, cur)?;
+        }
+        mentions.spans.sort_unstable();
+        self.write_units(doc, facts, num, &mentions)?;
+        let mut batch = self.db.batch();
+        batch.remove(&self.meta, mark);
+        batch.commit().map_err(|e| self.err(e))
+    }
+
+    /// The old version's supports out, a batch at a time.
+    fn remove_old_supports(&self, num: u32) -> Result<(), StoreError> {
+        loop {
+            let mut keys = vec![];
+            for kv in self.doc_idx.prefix(num.to_be_bytes()).take(self.batch_supports) {
+                keys.push(kv.key().map_err(|e| self.err(e))?.to_vec());
+            }
+            if keys.is_empty() {
+                return Ok(());
+            }
+            let mut batch = self.db.batch();
+            let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
+            for ik in keys {
+                if ik.len() < 4 + 2 + 16 {
+                    return Err(self.corrupt("document index key too short".into()));
+                }
+                let fk = ik[4..ik.len() - 16].to_vec();
+                let (a, b) = span_of(&ik);
+                batch.remove(&self.support, support_key(&fk, num, a, b));
+                batch.remove(&self.doc_idx, ik);
+                counts.entry(fk).or_insert((None, 0)).1 -= 1;
+            }
+            self.write_counts(&mut batch, counts)?;
+            batch.commit().map_err(|e| self.err(e))?;
+        }
+    }
+
+    /// One batch of new supports; a support an earlier batch wrote is counted once.
+    fn write_supports(&self, num: u32, p: Pending) -> Result<(), StoreError> {
+        let mut batch = self.db.batch();
+        let mut counts: HashMap<Vec<u8>, (Option<Tag>, i64)> = HashMap::new();
+        for (sk, (flen, tag, hash)) in p.after {
+            let fk = sk[..flen].to_vec();
+            let (a, b) = span_of(&sk);
+            let written = self.support.get(&sk).map_err(|e| self.err(e))?;
+            let tag = match written.as_ref().and_then(|v| v.first()).and_then(|b| Tag::from_byte(*b)) {
+                Some(t) => t.min(tag),
+                None => tag,
+            };
+            let mut val = vec![tag.byte()];
+            val.extend_from_slice(&hash);
+            let e = counts.entry(fk.clone()).or_insert((None, 0));
+            e.0 = Some(e.0.map_or(tag, |t| t.min(tag)));
+            if written.is_none() {
+                batch.insert(&self.doc_idx, doc_index_key(&fk, num, a, b), []);
+                e.1 += 1;
+            }
+            batch.insert(&self.support, sk, val);
+        }
+        p.symbols.write(self, &mut batch);
+        self.write_counts(&mut batch, counts)?;
+        batch.commit().map_err(|e| self.err(e))
+    }
+
+    /// The old version's search units out, a batch at a time, the totals following.
+    fn remove_old_units(&self, num: u32) -> Result<(), StoreError> {
+        let mut p = vec![b'f'];
+        p.extend_from_slice(&num.to_be_bytes());
+        loop {
+            let mut old: Vec<Unit> = vec![];
+            for kv in self.search.prefix(&p).take(self.batch_supports.div_ceil(8)) {
+                let (_, v) = kv.into_inner().map_err(|e| self.err(e))?;
+                old.push(serde_json::from_slice(&v).map_err(|e| self.corrupt(format!("search unit: {e}")))?);
+            }
+            if old.is_empty() {
+                return Ok(());
+            }
+            let mut batch = self.db.batch();
+            let (units, terms) = self.search_totals()?;
+            for u in &old {
+                for (k, _) in crate::search_index::unit_entries(num, u).map_err(|e| self.corrupt(format!("search unit: {e}")))? {
+                    batch.remove(&self.search, k);
+                }
+            }
+            let gone_terms: u64 = old.iter().map(|u| u.len as u64).sum();
+            self.put_totals(&mut batch, units.saturating_sub(old.len() as u64), terms.saturating_sub(gone_terms));
+            batch.commit().map_err(|e| self.err(e))?;
+        }
+    }
+
+    /// The document's search units (its chunk and claim spans), a batch at a time; a unit
+    /// an earlier batch wrote is written and counted once.
+    fn write_units(&self, doc: &NewDocument, facts: &dyn FactSource, num: u32, mentions: &Mentions) -> Result<(), StoreError> {
+        let an = Analyzer::default();
+        let mut names: Vec<&str> = vec![""; mentions.keys.len()];
+        for (k, &i) in &mentions.keys {
+            names[i as usize] = k.as_str();
+        }
+        let limit = self.batch_supports.max(1);
+        let mut batch = self.db.batch();
+        let mut in_batch: BTreeSet<[u8; UNIT_KEY]> = BTreeSet::new();
+        let (mut entries, mut units, mut terms) = (0usize, 0u64, 0u64);
+        let (base_units, base_terms) = self.search_totals()?;
+        facts.each(&mut |piece| {
+            for f in piece.iter().filter(|f| search_units::is_unit(&f.rel)) {
+                for &(a, b) in &f.spans {
+                    let inside = if f.rel == "chunk" { mentions.inside(&names, a, b) } else { vec![] };
+                    let Some(u) = search_units::unit(&an, doc.text, &FactSpan { rel: &f.rel, args: &f.args, start: a, end: b }, &inside) else { continue };
+                    let key = u.key();
+                    let mut fk = vec![b'f'];
+                    fk.extend_from_slice(&num.to_be_bytes());
+                    fk.extend_from_slice(&key);
+                    if in_batch.contains(&key) || self.search.get(&fk).map_err(|e| self.err(e))?.is_some() {
+                        continue;
+                    }
+                    let kvs = crate::search_index::unit_entries(num, &u).map_err(|e| self.corrupt(format!("search unit: {e}")))?;
+                    entries += kvs.len();
+                    for (k, v) in kvs {
+                        batch.insert(&self.search, k, v);
+                    }
+                    in_batch.insert(key);
+                    units += 1;
+                    terms += u.len as u64;
+                    if entries >= limit {
+                        self.put_totals(&mut batch, base_units + units, base_terms + terms);
+                        std::mem::replace(&mut batch, self.db.batch()).commit().map_err(|e| self.err(e))?;
+                        in_batch.clear();
+                        entries = 0;
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        self.put_totals(&mut batch, base_units + units, base_terms + terms);
+        batch.commit().map_err(|e| self.err(e))
+    }
+
+    /// Sets the search totals (units, terms) in a batch.
+    fn put_totals(&self, batch: &mut fjall::OwnedWriteBatch, units: u64, terms: u64) {
+        let mut v = units.to_be_bytes().to_vec();
+        v.extend_from_slice(&terms.to_be_bytes());
+        batch.insert(&self.search, b"n".to_vec(), v);
+    }
+}

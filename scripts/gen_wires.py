@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Generated inputs for the memory benchmark (docs/BENCHMARKS.md, "Ingest of large tables").
+
+    gen_wires.py tsv N FILE     # a wire table: header + N rows, 7 columns
+    gen_wires.py dense MB FILE  # entity-dense text of about MB megabytes
+
+The table's columns are date, reference, originator, beneficiary, amount, currency, memo;
+names are drawn from 10 organisations and 6 people, so every row is a TRANSFERRED claim.
+The dense text repeats "A wired $N to B on D. C, the CEO of D, approved the transfer."
+with names from the same lists. Both are deterministic (seed 7).
+"""
+import random
+import sys
+
+ORGS = ["Acme Holdings Ltd", "Beta Trading Inc", "Gamma LLC", "Delta Shipping Corp",
+        "Epsilon Partners LLP", "Zeta Capital SA", "Eta Logistics GmbH", "Theta Metals Ltd",
+        "Iota Ventures Inc", "Kappa Finance AG"]
+PEOPLE = ["John Smith", "Maria Garcia", "Wei Zhang", "Olga Petrova", "Ahmed Khan", "Laura Rossi"]
+NAMES = ORGS + PEOPLE
+
+
+def tsv(n, out):
+    r = random.Random(7)
+    out.write("date\treference\toriginator\tbeneficiary\tamount\tcurrency\tmemo\n")
+    for i in range(n):
+        a, b = r.sample(NAMES, 2)
+        date = "2024-%02d-%02d" % (r.randint(1, 12), r.randint(1, 28))
+        amount = "%d.00" % r.randint(1000, 999999)
+        cur = r.choice(["USD", "EUR", "GBP"])
+        memo = "invoice %d for services" % r.randint(10000, 99999)
+        out.write("\t".join([date, "W%07d" % i, a, b, amount, cur, memo]) + "\n")
+
+
+def dense(mb, out):
+    r = random.Random(7)
+    want = int(mb * 1_000_000)
+    written = 0
+    while written < want:
+        a, b = r.sample(NAMES, 2)
+        c = r.choice(PEOPLE)
+        d = r.choice(ORGS)
+        day = "%s %d, 2024" % (r.choice(["January", "March", "June", "October"]), r.randint(1, 28))
+        s = "%s wired $%d to %s on %s. %s, the CEO of %s, approved the transfer.\n" % (a, r.randint(1000, 999999), b, day, c, d)
+        out.write(s)
+        written += len(s.encode())
+
+
+def main():
+    if len(sys.argv) != 4 or sys.argv[1] not in ("tsv", "dense"):
+        sys.exit(__doc__)
+    with open(sys.argv[3], "w", encoding="utf-8", newline="\n") as out:
+        if sys.argv[1] == "tsv":
+            tsv(int(sys.argv[2]), out)
+        else:
+            dense(float(sys.argv[2]), out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+//! Bounded memory for large documents (issue 19; docs/ARCHITECTURE.md, "Large
+//! documents"): a large document's structural facts are made in pieces as the store
+//! writes them, and the store writes its supports and search units in staged batches.
+//! A streamed document must be stored exactly as a whole one: the same dump, graph, search
+//! index and verification, fresh and after a change. No timing or memory measurement:
+//! what is held is checked by counting the facts an ingested document keeps.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use textgraph::ingest::{Extractions, extract_tree, facts};
+use textgraph::store::{CitedFact, FactSource, NewDocument, Store};
+
+mod common;
+
+use common::{stdout, write};
+
+/// A wire-transfer table of `rows` rows; `salt` changes every fifth row's amount.
+fn wires(rows: usize, salt: usize) -> String {
+    let names = ["Acme Holdings Ltd", "Beta Trading Inc", "Gamma LLC", "Delta Shipping Corp", "John Smith", "Maria Garcia"];
+    let mut t = String::from("date\treference\toriginator\tbeneficiary\tamount\tcurrency\tmemo\n");
+    for i in 0..rows {
+        let (a, b) = (names[i % 6], names[(i / 6 + 1 + i) % 6]);
+        let b = if a == b { names[(i + 1) % 6] } else { b };
+        let amount = 1000 + (i * 7919) % 900_000 + if i % 5 == 0 { salt } else { 0 };
+        t.push_str(&format!("2024-{:02}-{:02}\tW{i:07}\t{a}\t{b}\t{amount}.00\tUSD\tinvoice {} for services\n", i % 12 + 1, i % 28 + 1, 10000 + i));
+    }
+    t
+}
+
+/// Entity-dense prose: `n` sentences of transfers and officers.
+fn dense(n: usize) -> String {
+    let orgs = ["Acme Holdings Ltd", "Beta Trading Inc", "Gamma LLC", "Delta Shipping Corp"];
+    let people = ["John Smith", "Maria Garcia", "Wei Zhang"];
+    let mut t = String::from("# Transfers\n\n");
+    for i in 0..n {
+        t.push_str(&format!(
+            "{} wired ${} to {} on March {}, 2024. {}, the CEO of {}, approved the transfer.\n",
+            orgs[i % 4],
+            1000 + i * 37,
+            orgs[(i + 1) % 4],
+            i % 28 + 1,
+            people[i % 3],
+            orgs[(i + 2) % 4]
+        ));
+        if i % 40 == 39 {
+            t.push_str(&format!("\n## Part {}\n\n", i / 40));
+        }
+    }
+    t
+}
+
+/// Runs `tg` in `dir` with extra environment variables.
+fn tg_env(dir: &Path, env: &[(&str, &str)], args: &[&str]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tg"));
+    c.current_dir(dir).env_remove("TG_DB").env_remove("TG_STREAM_BYTES").env_remove("TG_STAGED_SUPPORTS");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.args(args).output().unwrap_or_else(|e| panic!("cannot run tg: {e}"))
+}
+
+/// Streams every document and writes it in batches of 300 supports.
+const STREAMED: &[(&str, &str)] = &[("TG_STREAM_BYTES", "0"), ("TG_STAGED_SUPPORTS", "300")];
+/// Holds every document whole and writes it in one batch.
+const WHOLE: &[(&str, &str)] = &[("TG_STREAM_BYTES", "1000000000"), ("TG_STAGED_SUPPORTS", "1000000000")];
+
+/// What a user reads of a store: its dump, its graph, search hits, verification.
+fn views(d: &Path, db: &str) -> Vec<String> {
+    let mut out = vec![];
+    for args in [
+        vec!["dump", "--db", db],
+        vec!["export", "--db", db, "--format", "json"],
+        vec!["search", "--db", db, "wired transfer Gamma"],
+        vec!["search", "--db", db, "Maria Garcia CEO"],
+        vec!["verify", "--db", db],
+    ] {
+        let o = tg_env(d, &[], &args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+        out.push(stdout(&o));
+    }
+    // The search index itself, unit by unit, and its totals.
+    let store = Store::open_existing(&d.join(db)).unwrap_or_else(|e| panic!("{e}"));
+    out.push(format!("{:?} {:?}", store.search_totals().unwrap_or_default(), store.all_units().unwrap_or_default()));
+    out
+}
+
+fn build(d: &Path, env: &[(&str, &str)], db: &str) -> String {
+    let o = tg_env(d, env, &["build", "case", "--db", db]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    stdout(&o).lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_streamed_build_equals_a_whole_build() {
+    let d = common::scratch("memory", "streamed");
+    let case = d.join("case");
+    write(&case, "wires.tsv", &wires(700, 0));
+    write(&case, "dense.md", &dense(300));
+    write(&case, "memo.txt", "Acme Corp wired $2,000,000 to Beta Ltd.\n\nBeta Ltd is a subsidiary of Gamma Holdings.\n");
+    assert_eq!(build(&d, STREAMED, "streamed"), "3 added, 0 changed, 0 unchanged, 0 removed, 0 skipped; store streamed");
+    build(&d, WHOLE, "whole");
+    let whole = views(&d, "whole");
+    assert!(whole[0].matches("\"TRANSFERRED\"").count() >= 700, "every row is a claim");
+    assert!(whole[0].contains("fact field(\"wires.tsv\", 700, \"memo\", \"invoice 10699 for services\") STRUCTURAL"), "the last row's fields are stored");
+    assert_eq!(views(&d, "streamed"), whole);
+    // Streaming is deterministic: a second streamed build of the same corpus is the same.
+    build(&d, STREAMED, "again");
+    assert_eq!(views(&d, "again"), whole);
+    // A changed table and a changed text, re-stored streamed (the old version's supports
+    // and search units out first), equal a fresh whole build of the new corpus.
+    write(&case, "wires.tsv", &wires(650, 3));
+    write(&case, "dense.md", &dense(280));
+    assert_eq!(build(&d, STREAMED, "streamed"), "0 added, 2 changed, 1 unchanged, 0 removed, 0 skipped; store streamed");
+    build(&d, WHOLE, "fresh");
+    let fresh = views(&d, "fresh");
+    assert_ne!(fresh, whole);
+    assert_eq!(views(&d, "streamed"), fresh);
+    // And a whole rebuild of a streamed store's changed document matches too.
+    write(&case, "wires.tsv", &wires(700, 0));
+    write(&case, "dense.md", &dense(300));
+    build(&d, WHOLE, "streamed");
+    assert_eq!(views(&d, "streamed"), whole);
+}
+
+#[test]
+fn a_large_document_keeps_only_its_claims_until_written() {
+    // 12,000 rows are more than 1 MiB of text: ingest defers the table's structural facts
+    // (84,000 fields, 12,000 rows) to the write, which makes them a piece at a time.
+    let text = wires(12_000, 0);
+    assert!(text.len() >= textgraph::ingest::limits::STREAM_BYTES);
+    let vocab = textgraph::extract::vocab::Vocabulary::builtin();
+    let mut out: Extractions = vec![];
+    extract_tree("wires.tsv", "wires.tsv", text.clone().into_bytes(), 0, None, &|id, doc| textgraph::extract::document_facts(id, doc, vocab), &mut out);
+    let Some(Ok(ready)) = out.pop() else { panic!("the table is extracted") };
+    assert_eq!(ready.deferred.as_deref(), Some(&[][..]), "structural facts are deferred");
+    assert!(ready.facts.iter().all(|f| f.tag != textgraph::store::Tag::Structural), "no structural fact is held");
+    assert!(!ready.facts.iter().any(|f| f.rel == "field" || f.rel == "block"));
+    // The pieces: structural facts at most PIECE at a time, then the claims.
+    let (mut largest, mut structural, mut all) = (0usize, 0usize, Vec::<CitedFact>::new());
+    ready
+        .each(&mut |piece| {
+            if piece.first().is_some_and(|f| f.tag == textgraph::store::Tag::Structural) {
+                largest = largest.max(piece.len());
+                structural += piece.len();
+            }
+            all.extend_from_slice(piece);
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(largest <= facts::PIECE, "{largest}");
+    assert_eq!(structural, facts::facts("wires.tsv", &ready.doc, &[]).len());
+    assert!(structural > 96_000, "{structural}");
+    // Stored from the pieces (staged), the document equals the one stored from the
+    // collected facts in one batch.
+    let d = common::scratch("memory", "pieces");
+    let doc = NewDocument { id: "wires.tsv", format: ready.doc.format, source: text.as_bytes(), text: &ready.doc.text };
+    let streamed = Store::open(&d.join("streamed")).unwrap_or_else(|e| panic!("{e}"));
+    textgraph::rules::schema::declare_schema(&streamed).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(streamed.put_document_from(&doc, &ready).unwrap_or_else(|e| panic!("{e}")), all.len());
+    let mut whole = Store::open(&d.join("whole")).unwrap_or_else(|e| panic!("{e}"));
+    whole.set_batch_supports(usize::MAX);
+    textgraph::rules::schema::declare_schema(&whole).unwrap_or_else(|e| panic!("{e}"));
+    whole.put_document(&doc, &all).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(streamed.dump().unwrap_or_default(), whole.dump().unwrap_or_default());
+    assert_eq!(streamed.all_units().unwrap_or_default(), whole.all_units().unwrap_or_default());
+    assert_eq!(streamed.search_totals().unwrap_or_default(), whole.search_totals().unwrap_or_default());
+    assert!(streamed.pending_documents().unwrap_or_default().is_empty());
+    let v = streamed.verify().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.verified, v.checked);
+}
