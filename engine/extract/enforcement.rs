@@ -208,10 +208,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ]
 });
 
-static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| {
-    let groups: Vec<(u128, bool, &[&str])> = PATTERNS.iter().enumerate().map(|(i, p)| (1u128 << i, false, p.cues)).collect();
-    super::entities::CueSet::new(&groups)
-});
+/// The cue groups of the patterns: bit `i` for pattern `i` (shared with
+/// [`super::relations`], which finds every module's cues in one pass).
+pub(super) fn cue_groups() -> Vec<(u128, bool, &'static [&'static str])> {
+    PATTERNS.iter().enumerate().map(|(i, p)| (1u128 << i, false, p.cues)).collect()
+}
+
+static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| super::entities::CueSet::new(&cue_groups()));
 
 /// A placeholder of the template: byte span, type letter, mention index.
 fn placeholders(template: &str) -> Vec<(usize, usize, u8, usize)> {
@@ -348,7 +351,11 @@ fn amounts(template: &str, from: usize) -> Vec<(&'static str, usize)> {
 
 /// The enforcement relations of one sentence's template.
 pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
-    let present = CUES.present(template);
+    find_with(template, mentions, CUES.present(template))
+}
+
+/// [`find`] with the template's cue groups already found ([`cue_groups`]).
+pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128) -> Vec<Found> {
     let has_org = template.contains("«O");
     let mut out = vec![];
     let found = |rel: &'static str, subject: usize, object: usize, money: Option<usize>, extra: Vec<(&'static str, usize)>| Found {

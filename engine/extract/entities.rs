@@ -119,55 +119,79 @@ const CUE_WORDS: &[(u128, bool, &[&str])] = &[
     (cue::SAY, true, &["said", "stated", "told", "wrote", "alleged", "claimed", "denied", "confirmed", "admitted", "testified", "reported", "signed", "approved"]),
 ];
 
-/// What a cue word found (in any case) sets: groups for any case, and groups for one
-/// exact spelling.
-#[derive(Default)]
-struct CueEntry {
-    any_case: u128,
-    exact: Vec<(String, u128)>,
-}
+/// The lanes a [`CueSet`] can answer for at once: the pattern groups of several modules
+/// (relations, enforcement, employment) found in one pass over a template.
+pub const CUE_LANES: usize = 3;
 
-/// A set of cue words with the groups each belongs to, found in one case-insensitive
-/// (ASCII) pass over a text; words of case-sensitive groups count only as written.
+/// A set of cue words with the groups each belongs to. Two automata, each one overlapping
+/// pass over a text: the words of any-case groups matched ASCII case-insensitively, and the
+/// words of case-sensitive groups matched exactly as written (short exact cues — "SA",
+/// "Mr", "AUD" — would otherwise match inside every other ordinary word and be rejected
+/// one by one).
 pub struct CueSet {
-    ac: Option<aho_corasick::AhoCorasick>,
-    entries: Vec<CueEntry>,
+    any: Option<aho_corasick::AhoCorasick>,
+    any_bits: Vec<[u128; CUE_LANES]>,
+    exact: Option<aho_corasick::AhoCorasick>,
+    exact_bits: Vec<[u128; CUE_LANES]>,
+    /// An automaton could not be built: every group may match.
+    broken: bool,
 }
 
 impl CueSet {
     /// A set from (group bits, case-sensitive, words); a word listed in several groups
     /// has them all.
     pub fn new(words: &[(u128, bool, &[&str])]) -> CueSet {
-        let mut by_word: std::collections::BTreeMap<String, CueEntry> = std::collections::BTreeMap::new();
-        for (g, exact, ws) in words {
-            for w in *ws {
-                let e = by_word.entry(w.to_ascii_lowercase()).or_default();
-                if *exact {
-                    e.exact.push((w.to_string(), *g));
-                } else {
-                    e.any_case |= g;
+        CueSet::with_lanes(&[words])
+    }
+
+    /// A set answering for several lanes of groups at once ([`CueSet::present_lanes`]):
+    /// lane `k`'s groups are `lanes[k]`, as for [`CueSet::new`].
+    pub fn with_lanes(lanes: &[&[(u128, bool, &[&str])]]) -> CueSet {
+        use std::collections::BTreeMap;
+        let mut any: BTreeMap<String, [u128; CUE_LANES]> = BTreeMap::new();
+        let mut exact: BTreeMap<String, [u128; CUE_LANES]> = BTreeMap::new();
+        let mut broken = lanes.len() > CUE_LANES;
+        for (lane, words) in lanes.iter().enumerate().take(CUE_LANES) {
+            for (g, is_exact, ws) in *words {
+                for w in *ws {
+                    let e = if *is_exact { exact.entry(w.to_string()).or_default() } else { any.entry(w.to_ascii_lowercase()).or_default() };
+                    e[lane] |= g;
                 }
             }
         }
-        let ac = aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).kind(Some(aho_corasick::AhoCorasickKind::DFA)).build(by_word.keys()).ok();
-        CueSet { ac, entries: by_word.into_values().collect() }
+        let build = |m: &BTreeMap<String, [u128; CUE_LANES]>, ci: bool, broken: &mut bool| {
+            if m.is_empty() {
+                return None;
+            }
+            let ac = aho_corasick::AhoCorasick::builder().ascii_case_insensitive(ci).kind(Some(aho_corasick::AhoCorasickKind::DFA)).build(m.keys()).ok();
+            *broken |= ac.is_none();
+            ac
+        };
+        let any_ac = build(&any, true, &mut broken);
+        let exact_ac = build(&exact, false, &mut broken);
+        CueSet { any: any_ac, any_bits: any.into_values().collect(), exact: exact_ac, exact_bits: exact.into_values().collect(), broken }
     }
 
-    /// The groups with a cue word in `t`. Every group when in doubt: when the automaton
-    /// could not be built, or when `t` has a character that Unicode case folding makes an
-    /// ASCII letter (the Kelvin sign, the long s), which case-insensitive patterns match.
+    /// The groups with a cue word in `t` (lane 0). Every group when in doubt: when an
+    /// automaton could not be built, or when `t` has a character that Unicode case folding
+    /// makes an ASCII letter (the Kelvin sign, the long s), which case-insensitive
+    /// patterns match.
     pub fn present(&self, t: &str) -> u128 {
-        let Some(ac) = &self.ac else { return cue::ALL };
-        if !t.is_ascii() && (t.contains('\u{212A}') || t.contains('\u{17F}')) {
-            return cue::ALL;
+        self.present_lanes(t)[0]
+    }
+
+    /// The groups with a cue word in `t`, for every lane ([`CueSet::with_lanes`]).
+    pub fn present_lanes(&self, t: &str) -> [u128; CUE_LANES] {
+        if self.broken || (!t.is_ascii() && (t.contains('\u{212A}') || t.contains('\u{17F}'))) {
+            return [cue::ALL; CUE_LANES];
         }
-        let mut bits = 0;
-        for m in ac.find_overlapping_iter(t) {
-            let Some(e) = self.entries.get(m.pattern().as_usize()) else { return cue::ALL };
-            bits |= e.any_case;
-            for (w, g) in &e.exact {
-                if t.as_bytes().get(m.start()..m.end()) == Some(w.as_bytes()) {
-                    bits |= g;
+        let mut bits = [0u128; CUE_LANES];
+        for (ac, table) in [(&self.any, &self.any_bits), (&self.exact, &self.exact_bits)] {
+            let Some(ac) = ac else { continue };
+            for m in ac.find_overlapping_iter(t) {
+                let Some(g) = table.get(m.pattern().as_usize()) else { return [cue::ALL; CUE_LANES] };
+                for (b, g) in bits.iter_mut().zip(g) {
+                    *b |= g;
                 }
             }
         }
@@ -487,10 +511,40 @@ fn month_number(word: &str) -> Option<u32> {
     MONTHS.iter().position(|m| m.starts_with(&w) && (w.len() >= 3) && (w.len() == m.len() || w.len() <= 4)).map(|i| i as u32 + 1)
 }
 
+/// Whether an ASCII byte is whitespace as `char::is_whitespace` has it (which, unlike
+/// `u8::is_ascii_whitespace`, counts the vertical tab).
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r')
+}
+
+/// The words of ASCII `s` (split at whitespace, and at `,` when `comma`) joined by one
+/// space, each byte mapped by `map`: `collapse` and `name_key` on ASCII text, in one pass
+/// over bytes.
+fn join_ascii_words(s: &str, comma: bool, map: fn(u8) -> u8) -> String {
+    let mut out: Vec<u8> = Vec::with_capacity(s.len());
+    let mut gap = false;
+    for &b in s.as_bytes() {
+        if ascii_space(b) || (comma && b == b',') {
+            gap = !out.is_empty();
+        } else {
+            if gap {
+                out.push(b' ');
+                gap = false;
+            }
+            out.push(map(b));
+        }
+    }
+    // ASCII in, ASCII out: always UTF-8.
+    String::from_utf8(out).unwrap_or_default()
+}
+
 /// Collapses whitespace runs to one space.
 pub fn collapse(s: &str) -> String {
     // One string built in place (as `split_whitespace().collect().join(" ")` would give):
-    // extraction calls this for every name it finds.
+    // extraction calls this for every name it finds. ASCII text by bytes.
+    if s.is_ascii() {
+        return join_ascii_words(s, false, |b| b);
+    }
     let mut out = String::with_capacity(s.len());
     for w in s.split_whitespace() {
         if !out.is_empty() {
@@ -503,6 +557,14 @@ pub fn collapse(s: &str) -> String {
 
 /// The key of a name: lower case, whitespace collapsed, commas and final dots dropped.
 pub fn name_key(s: &str) -> String {
+    if s.is_ascii() {
+        // The same steps in one pass: commas as spaces, runs collapsed, lower case; then
+        // the final dots.
+        let mut k = join_ascii_words(s, true, |b| b.to_ascii_lowercase());
+        let keep = k.trim_end_matches('.').len();
+        k.truncate(keep);
+        return k;
+    }
     collapse(&s.replace(',', " ")).trim_end_matches('.').to_lowercase()
 }
 
@@ -1293,6 +1355,30 @@ pub fn resolve_overlaps(found: Vec<Mention>) -> Vec<Mention> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The ASCII fast paths of `collapse` and `name_key` give what the general code gives.
+    #[test]
+    fn ascii_keys_as_the_general_code_gives_them() {
+        let general_collapse = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let general_key = |s: &str| general_collapse(&s.replace(',', " ")).trim_end_matches('.').to_lowercase();
+        let parts = ["Acme", " ", "\t", "\n", "\x0B", "\x0C", "\r", ",", ".", "Inc.", "LTD", "", "a.b"];
+        let mut n = 0;
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    for d in parts {
+                        let s = format!("{a}{b}{c}{d}");
+                        assert_eq!(collapse(&s), general_collapse(&s), "{s:?}");
+                        assert_eq!(name_key(&s), general_key(&s), "{s:?}");
+                        n += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(n, 13 * 13 * 13 * 13);
+        assert_eq!(name_key("Beta  Holdings, S.A. ."), "beta holdings s.a. ");
+        assert_eq!(name_key("Émile  Zola,"), "émile zola");
+    }
 
     fn kinds(text: &str) -> Vec<(String, &'static str, String)> {
         find(text, (0, text.len()), Some("2024-03-04")).into_iter().map(|m| (text[m.span.0..m.span.1].to_string(), m.kind, m.key)).collect()

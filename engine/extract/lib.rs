@@ -282,15 +282,17 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let mut learned = names.document(text, input.sentences);
     // One name, one type in a document: each learned name takes the type the tagger gave
     // its words most often (ties: organisation, person, place, in that order).
-    let mut votes: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    // (Each learned name's collapsed text, computed once, in the order of `learned`.)
+    let surfaces: Vec<String> = learned.iter().flatten().map(|(sp, _)| collapse(&text[sp.0..sp.1])).collect();
+    let mut votes: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
     const TYPES: [&str; 3] = ["Organization", "Person", "Location"];
-    for (sp, kind) in learned.iter().flatten() {
+    for ((_, kind), surface) in learned.iter().flatten().zip(&surfaces) {
         if let Some(t) = TYPES.iter().position(|t| t == kind) {
-            votes.entry(collapse(&text[sp.0..sp.1])).or_default()[t] += 1;
+            votes.entry(surface.as_str()).or_default()[t] += 1;
         }
     }
-    for (sp, kind) in learned.iter_mut().flatten() {
-        if let Some(v) = votes.get(&collapse(&text[sp.0..sp.1])) {
+    for ((_, kind), surface) in learned.iter_mut().flatten().zip(&surfaces) {
+        if let Some(v) = votes.get(surface.as_str()) {
             let best = (0..3).fold(0, |b, t| if v[t] > v[b] { t } else { b });
             *kind = TYPES[best];
         }
@@ -299,14 +301,19 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // sentence, is not looked for again elsewhere (a wrong guess would spread); names of
     // several words, words it found inside a sentence and the rules' names are.
     let opener = |sp: &Span| containing(input.sentences, *sp).is_some_and(|s| text[s.0..sp.0].trim().is_empty());
-    let mut inside: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
-    for (sp, _) in learned.iter().flatten() {
+    let mut inside: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    for ((sp, _), surface) in learned.iter().flatten().zip(&surfaces) {
         if !opener(sp) {
-            inside.insert(collapse(&text[sp.0..sp.1]));
+            inside.insert(surface.as_str());
         }
     }
-    let learned_words: std::collections::BTreeSet<Span> =
-        learned.iter().flatten().filter(|(sp, _)| !text[sp.0..sp.1].contains(char::is_whitespace) && !inside.contains(&collapse(&text[sp.0..sp.1]))).map(|(sp, _)| *sp).collect();
+    let learned_words: std::collections::BTreeSet<Span> = learned
+        .iter()
+        .flatten()
+        .zip(&surfaces)
+        .filter(|((sp, _), surface)| !text[sp.0..sp.1].contains(char::is_whitespace) && !inside.contains(surface.as_str()))
+        .map(|((sp, _), _)| *sp)
+        .collect();
     let mut per_sentence: Vec<Vec<Mention>> = input
         .sentences
         .iter()

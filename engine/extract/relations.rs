@@ -325,10 +325,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
 /// The cue words of every pattern in one automaton: bit `i` of a template's cue groups is
 /// set when pattern `i`'s cues are in it, bit 127 when the shared-director pattern's are
 /// (patterns past 126 always run).
+/// Lane 0: these patterns; lane 1: [`super::enforcement`]'s; lane 2: [`super::employment`]'s —
+/// every module's cue words found in one pass over the template.
 static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| {
     let mut groups: Vec<(u128, bool, &[&str])> = PATTERNS.iter().enumerate().filter(|(i, _)| *i < 127).map(|(i, p)| (1u128 << i, false, p.cues)).collect();
     groups.push((1 << 127, false, &["director"]));
-    super::entities::CueSet::new(&groups)
+    super::entities::CueSet::with_lanes(&[&groups, &super::enforcement::cue_groups(), &super::employment::cue_groups()])
 });
 
 /// Whether pattern `i` may match a template with these cue groups.
@@ -355,7 +357,7 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
         return out;
     }
     let dates: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Date").map(|(i, _)| i).collect();
-    let present = CUES.present(template);
+    let [present, enforcement_cues, employment_cues] = CUES.present_lanes(template);
     for (i, p) in PATTERNS.iter().enumerate() {
         if !may_match(present, i) {
             continue;
@@ -388,8 +390,8 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             }
         }
     }
-    out.extend(super::enforcement::find(template, mentions));
-    let employment = super::employment::find(template, &out);
+    out.extend(super::enforcement::find_with(template, mentions, enforcement_cues));
+    let employment = super::employment::find_with(template, &out, Some(employment_cues));
     out.extend(employment);
     // A transfer without money in its own words takes the sentence's only amount.
     let amounts: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Money").map(|(i, _)| i).collect();
