@@ -36,6 +36,18 @@ pub(super) fn re(p: &str) -> Regex {
     tg_text::pattern::constant(&p)
 }
 
+/// `re`'s captures in `hay` when `on`, else none, without setting a search up (a captures
+/// iterator allocates its slots even for an empty text, and most finders are off in most
+/// sentences).
+fn caps_if<'r, 'h>(re: &'r Regex, on: bool, hay: &'h str) -> std::iter::Flatten<std::option::IntoIter<regex::CaptureMatches<'r, 'h>>> {
+    on.then(|| re.captures_iter(hay)).into_iter().flatten()
+}
+
+/// `re`'s matches in `hay` when `on`, else none (as [`caps_if`]).
+fn matches_if<'r, 'h>(re: &'r Regex, on: bool, hay: &'h str) -> std::iter::Flatten<std::option::IntoIter<regex::Matches<'r, 'h>>> {
+    on.then(|| re.find_iter(hay)).into_iter().flatten()
+}
+
 /// Cue groups: a finder's patterns can only match a sentence that has one of its group's
 /// cue words ([`CUE_WORDS`]), so a finder whose cues are absent is skipped — an exact
 /// shortcut, the output is the same.
@@ -762,7 +774,7 @@ fn push_org(text: &str, s: usize, mut e: usize, out: &mut Vec<Mention>) {
 fn titled_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     static T: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Judge|Dame)\.?\s+((?:\p{Lu}[\p{L}'’\-]+\s+){0,2}\p{Lu}[\p{L}'’\-]+)"));
     let (s, e) = sentence;
-    for c in T.captures_iter(if cues & cue::TITLE != 0 { &text[s..e] } else { "" }) {
+    for c in caps_if(&T, cues & cue::TITLE != 0, &text[s..e]) {
         if let Some(m) = c.get(1) {
             push_person(text, s + m.start(), s + m.end(), out);
         }
@@ -811,7 +823,7 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     for (k, (pat, on)) in
         [(&*A, role_cue), (&*B, role_word), (&*B2, role_cue), (&*C, say_cue), (&*D, cues & cue::BY != 0), (&*E, age_cue), (&*F, prison_cue)].into_iter().enumerate()
     {
-        for c in pat.captures_iter(if on { t } else { "" }) {
+        for c in caps_if(pat, on, t) {
             if let Some(m) = c.get(1) {
                 let (mut start, end) = (m.start(), m.end());
                 // E and F know the name only by what follows it: it must open its clause
@@ -1035,7 +1047,7 @@ fn money(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
         return;
     }
     for (pat, on) in [(&*BEFORE, cues & cue::CUR_BEFORE != 0), (&*AFTER, cues & cue::CUR_AFTER != 0)] {
-        for c in pat.captures_iter(if on { t } else { "" }) {
+        for c in caps_if(pat, on, t) {
             let (Some(cur), Some(n)) = (c.name("c"), c.name("n")) else { continue };
             let Some(code) = currency_code(cur.as_str()) else { continue };
             // "… in 2020 USD 5 million": a bare year before a currency code is a date.
@@ -1093,7 +1105,7 @@ fn accounts(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     let td = if t.bytes().any(|b| b.is_ascii_digit()) { t } else { "" };
     // An IBAN opens with two capitals and two digits: a byte scan finds whether any does.
     let iban_shape = td.as_bytes().windows(4).any(|w| w[0].is_ascii_uppercase() && w[1].is_ascii_uppercase() && w[2].is_ascii_digit() && w[3].is_ascii_digit());
-    for m in IBAN.find_iter(if iban_shape { td } else { "" }) {
+    for m in matches_if(&IBAN, iban_shape && !td.is_empty(), td) {
         if iban_valid(m.as_str()) {
             let compact: String = m.as_str().chars().filter(|c| !c.is_whitespace()).collect();
             out.push(Mention {
@@ -1105,7 +1117,7 @@ fn accounts(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
             });
         }
     }
-    for c in BIC.captures_iter(if cues & cue::BIC != 0 { t } else { "" }) {
+    for c in caps_if(&BIC, cues & cue::BIC != 0, t) {
         if let Some(b) = c.name("b") {
             out.push(Mention {
                 span: (s + b.start(), s + b.end()),
@@ -1116,7 +1128,7 @@ fn accounts(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
             });
         }
     }
-    for c in ACCT.captures_iter(if cues & cue::ACCT != 0 { td } else { "" }) {
+    for c in caps_if(&ACCT, cues & cue::ACCT != 0 && !td.is_empty(), td) {
         if let Some(a) = c.name("a") {
             let digits: String = a.as_str().chars().filter(char::is_ascii_digit).collect();
             if digits.len() >= 6 {
@@ -1130,7 +1142,7 @@ fn accounts(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
             }
         }
     }
-    for m in ETH.find_iter(if cues & cue::ETH != 0 { td } else { "" }) {
+    for m in matches_if(&ETH, cues & cue::ETH != 0 && !td.is_empty(), td) {
         out.push(Mention {
             span: (s + m.start(), s + m.end()),
             kind: "Account",
@@ -1151,7 +1163,7 @@ fn accounts(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
         })
     };
     // Nothing is kept without "bc1" or a crypto word: no search then.
-    for m in BTC.find_iter(if cues & cue::BTC != 0 { td } else { "" }) {
+    for m in matches_if(&BTC, cues & cue::BTC != 0 && !td.is_empty(), td) {
         if m.as_str().starts_with("bc1") || crypto() {
             out.push(Mention {
                 span: (s + m.start(), s + m.end()),
@@ -1197,7 +1209,7 @@ fn dates(text: &str, sentence: Span, doc_date: Option<&str>, cues: u128, out: &m
     let year = td.as_bytes().windows(4).any(|w| w.iter().all(u8::is_ascii_digit));
     let (month, dash) = (year && cues & cue::MONTH != 0, year && cues & cue::DASH != 0);
     for (pat, on) in [(&*DMY, month), (&*MDY, month), (&*YMD, dash)] {
-        for c in pat.captures_iter(if on { td } else { "" }) {
+        for c in caps_if(pat, on, td) {
             let (Some(d), Some(m), Some(y)) = (c.name("d"), c.name("m"), c.name("y")) else { continue };
             let month = m.as_str().parse().ok().or_else(|| month_number(m.as_str()));
             let (Some(month), Ok(day), Ok(year)) = (month, d.as_str().parse::<u32>(), y.as_str().parse::<i32>()) else { continue };
@@ -1209,14 +1221,14 @@ fn dates(text: &str, sentence: Span, doc_date: Option<&str>, cues: u128, out: &m
             }
         }
     }
-    for c in MY.captures_iter(if month { td } else { "" }) {
+    for c in caps_if(&MY, month, td) {
         let (Some(m), Some(y), Some(whole)) = (c.name("m"), c.name("y"), c.get(0)) else { continue };
         if let (Some(month), Ok(year)) = (month_number(m.as_str()), y.as_str().parse::<i32>()) {
             push((s + whole.start(), s + whole.end()), format!("{year:04}-{month:02}"), out, &mut taken);
         }
     }
     let Some(base) = doc_date.and_then(|d| d.get(..10)).and_then(|d| d.parse::<jiff::civil::Date>().ok()) else { return };
-    for c in REL.captures_iter(if cues & cue::REL != 0 { t } else { "" }) {
+    for c in caps_if(&REL, cues & cue::REL != 0, t) {
         let Some(whole) = c.get(0) else { continue };
         let days: i64 = match (c.name("w").map(|w| w.as_str().to_lowercase()), c.name("n"), c.name("dir")) {
             (Some(w), _, _) if w == "today" => 0,
@@ -1246,14 +1258,14 @@ fn contacts_and_references(text: &str, sentence: Span, cues: u128, out: &mut Vec
     });
     let (s, e) = sentence;
     let t = &text[s..e];
-    for m in EMAIL.find_iter(if t.contains('@') { t } else { "" }) {
+    for m in matches_if(&EMAIL, t.contains('@'), t) {
         // Message ids (`<20240301.1001@host>`) look like addresses but are not.
         if t[..m.start()].ends_with('<') && m.as_str().split('@').next().is_some_and(|l| l.chars().filter(char::is_ascii_digit).count() >= 8) {
             continue;
         }
         out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Email", key: format!("Email:{}", m.as_str().to_lowercase()), surface: m.as_str().into(), attrs: vec![] });
     }
-    for c in PHONE.captures_iter(if cues & cue::PHONE != 0 && t.bytes().any(|b| b.is_ascii_digit()) { t } else { "" }) {
+    for c in caps_if(&PHONE, cues & cue::PHONE != 0 && t.bytes().any(|b| b.is_ascii_digit()), t) {
         let Some(m) = c.name("p").or_else(|| c.get(0)) else { continue };
         let digits: String = m.as_str().chars().filter(char::is_ascii_digit).collect();
         if (7..=15).contains(&digits.len()) {
@@ -1261,7 +1273,7 @@ fn contacts_and_references(text: &str, sentence: Span, cues: u128, out: &mut Vec
             out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Phone", key: format!("Phone:{lead}{digits}"), surface: m.as_str().into(), attrs: vec![] });
         }
     }
-    for c in REF.captures_iter(if cues & cue::REF != 0 { t } else { "" }) {
+    for c in caps_if(&REF, cues & cue::REF != 0, t) {
         let Some(m) = c.name("r").or_else(|| c.get(0)) else { continue };
         out.push(Mention {
             span: (s + m.start(), s + m.end()),
@@ -1278,7 +1290,7 @@ fn locations(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     static L: LazyLock<Regex> =
         LazyLock::new(|| re(r"\b(?:registered|incorporated|domiciled|based|headquartered|located)\s+in\s+(?:the\s+)?(?P<l>\p{Lu}[\p{L}\-]+(?:\s+\p{Lu}[\p{L}\-]+){0,2})"));
     let (s, e) = sentence;
-    for c in L.captures_iter(if cues & cue::PLACE != 0 { &text[s..e] } else { "" }) {
+    for c in caps_if(&L, cues & cue::PLACE != 0, &text[s..e]) {
         if let Some(m) = c.name("l") {
             if month_number(m.as_str()).is_some() {
                 continue;

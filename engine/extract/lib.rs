@@ -408,10 +408,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     static PRONOUN: LazyLock<Regex> =
         LazyLock::new(|| entities::re(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity|Commission|Court|Bureau|Department))|(?P<per>[Hh]e|[Ss]he))\b"));
     coref.extend(surname_refs);
-    let mut flat: Vec<Mention> = per_sentence.iter().flatten().cloned().collect();
-    for (sp, key, kind, ante) in &coref {
-        flat.push(Mention { span: *sp, kind, key: key.clone(), surface: text[sp.0..sp.1].to_string(), attrs: vec![("antecedent", format!("{}-{}", ante.0, ante.1))] });
-    }
+    // Every mention so far, by reference (the referring expressions' own ones after the
+    // found ones of the same span: a stable sort).
+    let referring: Vec<Mention> =
+        coref.iter().map(|(sp, key, kind, ante)| Mention { span: *sp, kind, key: key.clone(), surface: text[sp.0..sp.1].to_string(), attrs: vec![("antecedent", format!("{}-{}", ante.0, ante.1))] }).collect();
+    let mut flat: Vec<&Mention> = per_sentence.iter().flatten().chain(&referring).collect();
     flat.sort_by_key(|a| a.span);
     for &sent in input.sentences {
         // A match test, no captures: which group matched shows in its first letter.
@@ -426,7 +427,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
             // A capitalised head ("the Commission") names its antecedent's kind of body.
             let head = whole.as_str().strip_prefix(['T', 't']).and_then(|r| r.strip_prefix("he ")).filter(|h| h.starts_with(char::is_uppercase)).map(str::to_lowercase);
-            let compatible = |m: &&Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent") && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
+            let compatible = |m: &Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent") && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
             // (Mentions are in text order: only those starting before the pronoun are looked at.)
             let mut ante = flat[..flat.partition_point(|m| m.span.0 < sp.0)].iter().rev().find(|m| m.span.1 <= sp.0 && compatible(m));
             // A pronoun that opens its sentence continues the previous sentence's subject
@@ -451,7 +452,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         per_sentence.iter().enumerate().flat_map(|(i, ms)| ms.iter().filter(|m| authorities::is_authority(&m.key)).map(move |m| (i, m.clone()))).collect();
     let mut out = Extraction::default();
     for (si, &sent) in input.sentences.iter().enumerate() {
-        let mut ms: Vec<(Mention, Option<Span>)> = per_sentence[si].iter().cloned().map(|m| (m, None)).collect();
+        // (Each sentence's mentions are read here for the last time: moved, not copied.)
+        let mut ms: Vec<(Mention, Option<Span>)> = std::mem::take(&mut per_sentence[si]).into_iter().map(|m| (m, None)).collect();
         // (The referring expressions are sorted by span: those of this sentence are a range.)
         let first = coref.partition_point(|c| c.0.0 < sent.0);
         for (sp, key, kind, ante) in coref[first..].iter().take_while(|c| c.0.0 < sent.1).filter(|c| c.0.1 <= sent.1) {

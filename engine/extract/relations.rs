@@ -383,7 +383,7 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             out.push(Found { rel: p.rel, subject, object, money, date: dates.first().copied(), role, extra: vec![] });
         }
     }
-    for c in SHARED_DIRECTOR.captures_iter(if present & (1 << 127) != 0 { template } else { "" }) {
+    for c in (present & (1 << 127) != 0).then(|| SHARED_DIRECTOR.captures_iter(template)).into_iter().flatten() {
         if let (Some(o1), Some(p), Some(o2)) = (index(&c, 1), index(&c, 2), index(&c, 3)) {
             for o in [o1, o2] {
                 out.push(Found { rel: "DIRECTOR_OF", subject: p, object: o, money: None, date: dates.first().copied(), role: None, extra: vec![] });
