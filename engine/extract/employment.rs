@@ -135,11 +135,11 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
 
 /// The cue groups of the patterns: bit `i` for pattern `i` (shared with
 /// [`super::relations`], which finds every module's cues in one pass).
-pub(super) fn cue_groups() -> Vec<(u128, bool, &'static [&'static str])> {
-    PATTERNS.iter().enumerate().map(|(i, p)| (1u128 << i, false, p.cues)).collect()
+pub(super) fn cue_groups() -> Vec<super::entities::CueGroup> {
+    PATTERNS.iter().enumerate().map(|(i, p)| super::entities::CueGroup { bits: 1u128 << i, exact: false, whole: false, words: p.cues }).collect()
 }
 
-static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| super::entities::CueSet::new(&cue_groups()));
+static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| super::entities::CueSet::with_lanes(&[&cue_groups()]));
 
 fn group(c: &regex::Captures, name: &str) -> Option<usize> {
     c.name(name).and_then(|m| m.as_str().parse().ok())

@@ -135,6 +135,29 @@ const CUE_WORDS: &[(u128, bool, &[&str])] = &[
 /// (relations, enforcement, employment) found in one pass over a template.
 pub const CUE_LANES: usize = 3;
 
+/// One group of cue words of a [`CueSet`]: the group's bits, and how its words count.
+#[derive(Clone, Copy, Debug)]
+pub struct CueGroup {
+    /// The group's bits (a pattern's own bit, in the pattern modules).
+    pub bits: u128,
+    /// The words count only as written (else in any ASCII case).
+    pub exact: bool,
+    /// The words count only as whole words: no ASCII letter, digit or `_` just before or
+    /// after (where the group's patterns have the word between `\b`s or spaces).
+    pub whole: bool,
+    /// The words.
+    pub words: &'static [&'static str],
+}
+
+/// What a cue word found sets: groups for any occurrence, groups for whole-word ones, and
+/// groups for whole-word occurrences spelt exactly so.
+#[derive(Clone, Default)]
+struct CueBits {
+    any: [u128; CUE_LANES],
+    whole: [u128; CUE_LANES],
+    whole_exact: Vec<(String, [u128; CUE_LANES])>,
+}
+
 /// A set of cue words with the groups each belongs to. Two automata, each one overlapping
 /// pass over a text: the words of any-case groups matched ASCII case-insensitively, and the
 /// words of case-sensitive groups matched exactly as written (short exact cues — "SA",
@@ -142,36 +165,62 @@ pub const CUE_LANES: usize = 3;
 /// one by one).
 pub struct CueSet {
     any: Option<aho_corasick::AhoCorasick>,
-    any_bits: Vec<[u128; CUE_LANES]>,
+    any_bits: Vec<CueBits>,
     exact: Option<aho_corasick::AhoCorasick>,
-    exact_bits: Vec<[u128; CUE_LANES]>,
+    exact_bits: Vec<CueBits>,
     /// An automaton could not be built: every group may match.
     broken: bool,
+}
+
+/// An ASCII word byte, as `(?-u:\b)` has it.
+fn word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 impl CueSet {
     /// A set from (group bits, case-sensitive, words); a word listed in several groups
     /// has them all.
-    pub fn new(words: &[(u128, bool, &[&str])]) -> CueSet {
-        CueSet::with_lanes(&[words])
+    pub fn new(words: &[(u128, bool, &'static [&'static str])]) -> CueSet {
+        let groups: Vec<CueGroup> = words.iter().map(|&(bits, exact, words)| CueGroup { bits, exact, whole: false, words }).collect();
+        CueSet::with_lanes(&[&groups])
     }
 
     /// A set answering for several lanes of groups at once ([`CueSet::present_lanes`]):
-    /// lane `k`'s groups are `lanes[k]`, as for [`CueSet::new`].
-    pub fn with_lanes(lanes: &[&[(u128, bool, &[&str])]]) -> CueSet {
+    /// lane `k`'s groups are `lanes[k]`.
+    pub fn with_lanes(lanes: &[&[CueGroup]]) -> CueSet {
         use std::collections::BTreeMap;
-        let mut any: BTreeMap<String, [u128; CUE_LANES]> = BTreeMap::new();
-        let mut exact: BTreeMap<String, [u128; CUE_LANES]> = BTreeMap::new();
+        let mut any: BTreeMap<String, CueBits> = BTreeMap::new();
+        let mut exact: BTreeMap<String, CueBits> = BTreeMap::new();
         let mut broken = lanes.len() > CUE_LANES;
-        for (lane, words) in lanes.iter().enumerate().take(CUE_LANES) {
-            for (g, is_exact, ws) in *words {
-                for w in *ws {
-                    let e = if *is_exact { exact.entry(w.to_string()).or_default() } else { any.entry(w.to_ascii_lowercase()).or_default() };
-                    e[lane] |= g;
+        for (lane, groups) in lanes.iter().enumerate().take(CUE_LANES) {
+            for g in *groups {
+                for w in g.words {
+                    // A whole-word cue must begin and end with a word byte to be tested so.
+                    let whole = g.whole && w.bytes().next().is_some_and(word_byte) && w.bytes().last().is_some_and(word_byte);
+                    if g.exact && whole {
+                        // In the any-case automaton, its spelling checked: templates then
+                        // need one pass only.
+                        let e = any.entry(w.to_ascii_lowercase()).or_default();
+                        match e.whole_exact.iter_mut().find(|(x, _)| x == w) {
+                            Some((_, b)) => b[lane] |= g.bits,
+                            None => {
+                                let mut b = [0; CUE_LANES];
+                                b[lane] = g.bits;
+                                e.whole_exact.push((w.to_string(), b));
+                            }
+                        }
+                        continue;
+                    }
+                    let e = if g.exact { exact.entry(w.to_string()).or_default() } else { any.entry(w.to_ascii_lowercase()).or_default() };
+                    if whole {
+                        e.whole[lane] |= g.bits;
+                    } else {
+                        e.any[lane] |= g.bits;
+                    }
                 }
             }
         }
-        let build = |m: &BTreeMap<String, [u128; CUE_LANES]>, ci: bool, broken: &mut bool| {
+        let build = |m: &BTreeMap<String, CueBits>, ci: bool, broken: &mut bool| {
             if m.is_empty() {
                 return None;
             }
@@ -197,13 +246,24 @@ impl CueSet {
         if self.broken || (!t.is_ascii() && (t.contains('\u{212A}') || t.contains('\u{17F}'))) {
             return [cue::ALL; CUE_LANES];
         }
+        let b = t.as_bytes();
         let mut bits = [0u128; CUE_LANES];
         for (ac, table) in [(&self.any, &self.any_bits), (&self.exact, &self.exact_bits)] {
             let Some(ac) = ac else { continue };
             for m in ac.find_overlapping_iter(t) {
                 let Some(g) = table.get(m.pattern().as_usize()) else { return [cue::ALL; CUE_LANES] };
-                for (b, g) in bits.iter_mut().zip(g) {
-                    *b |= g;
+                let whole = (m.start() == 0 || !word_byte(b[m.start() - 1])) && b.get(m.end()).is_none_or(|&c| !word_byte(c));
+                for (k, bit) in bits.iter_mut().enumerate() {
+                    *bit |= g.any[k] | if whole { g.whole[k] } else { 0 };
+                }
+                if whole {
+                    for (w, wb) in &g.whole_exact {
+                        if b.get(m.start()..m.end()) == Some(w.as_bytes()) {
+                            for (bit, x) in bits.iter_mut().zip(wb) {
+                                *bit |= x;
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -1367,6 +1427,28 @@ pub fn resolve_overlaps(found: Vec<Mention>) -> Vec<Mention> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Cue words: whole-word groups count only between non-word bytes, exact ones only as
+    /// written; lanes answer apart; a Kelvin sign makes every group possible.
+    #[test]
+    fn cue_words_whole_exact_and_by_lane() {
+        let a = [
+            CueGroup { bits: 1, exact: true, whole: true, words: &["sues"] },
+            CueGroup { bits: 2, exact: false, whole: true, words: &["broker"] },
+            CueGroup { bits: 4, exact: false, whole: false, words: &["rout"] },
+            CueGroup { bits: 8, exact: true, whole: false, words: &["SA"] },
+        ];
+        let b = [CueGroup { bits: 1, exact: false, whole: false, words: &["sues"] }];
+        let set = CueSet::with_lanes(&[&a, &b]);
+        assert_eq!(set.present_lanes("It issues shares"), [0, 1, 0]);
+        assert_eq!(set.present_lanes("«O1» sues «O2»"), [1, 1, 0]);
+        assert_eq!(set.present_lanes("Acme Sues_ Beta"), [0, 1, 0]);
+        assert_eq!(set.present("Acme Sues Beta"), 0);
+        assert_eq!(set.present("a BROKER, throughout"), 2 | 4);
+        assert_eq!(set.present("stockbroker said"), 0);
+        assert_eq!(set.present("Beta SA and Sa"), 8);
+        assert_eq!(set.present("\u{212A}"), cue::ALL);
+    }
 
     /// The ASCII fast paths of `collapse` and `name_key` give what the general code gives.
     #[test]

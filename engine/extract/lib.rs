@@ -410,8 +410,16 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     coref.extend(surname_refs);
     // Every mention so far, by reference (the referring expressions' own ones after the
     // found ones of the same span: a stable sort).
-    let referring: Vec<Mention> =
-        coref.iter().map(|(sp, key, kind, ante)| Mention { span: *sp, kind, key: key.clone(), surface: text[sp.0..sp.1].to_string(), attrs: vec![("antecedent", format!("{}-{}", ante.0, ante.1))] }).collect();
+    let referring: Vec<Mention> = coref
+        .iter()
+        .map(|(sp, key, kind, ante)| Mention {
+            span: *sp,
+            kind,
+            key: key.clone(),
+            surface: text[sp.0..sp.1].to_string(),
+            attrs: vec![("antecedent", format!("{}-{}", ante.0, ante.1))],
+        })
+        .collect();
     let mut flat: Vec<&Mention> = per_sentence.iter().flatten().chain(&referring).collect();
     flat.sort_by_key(|a| a.span);
     for &sent in input.sentences {
