@@ -133,10 +133,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ]
 });
 
-static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| {
-    let groups: Vec<(u128, bool, &[&str])> = PATTERNS.iter().enumerate().map(|(i, p)| (1u128 << i, false, p.cues)).collect();
-    super::entities::CueSet::new(&groups)
-});
+/// The cue groups of the patterns: bit `i` for pattern `i` (shared with
+/// [`super::relations`], which finds every module's cues in one pass).
+pub(super) fn cue_groups() -> Vec<super::entities::CueGroup> {
+    PATTERNS.iter().enumerate().map(|(i, p)| super::entities::CueGroup { bits: 1u128 << i, exact: false, whole: false, words: p.cues }).collect()
+}
+
+static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| super::entities::CueSet::with_lanes(&[&cue_groups()]));
 
 fn group(c: &regex::Captures, name: &str) -> Option<usize> {
     c.name(name).and_then(|m| m.as_str().parse().ok())
@@ -145,11 +148,16 @@ fn group(c: &regex::Captures, name: &str) -> Option<usize> {
 /// The employment relations of one sentence's template that `already` (the other
 /// patterns' findings) does not state for the same pair.
 pub fn find(template: &str, already: &[Found]) -> Vec<Found> {
+    find_with(template, already, None)
+}
+
+/// [`find`] with the template's cue groups ([`cue_groups`]) when already found.
+pub(super) fn find_with(template: &str, already: &[Found], present: Option<u128>) -> Vec<Found> {
     let mut out: Vec<Found> = vec![];
     if !template.contains("«P") || !template.contains("«O") {
         return out;
     }
-    let present = CUES.present(template);
+    let present = present.unwrap_or_else(|| CUES.present(template));
     let related = |out: &[Found], s: usize, o: usize| {
         already.iter().chain(out.iter()).any(|f| f.subject == s && f.object == o && matches!(f.rel, "EMPLOYED_BY" | "OFFICER_OF" | "DIRECTOR_OF"))
     };

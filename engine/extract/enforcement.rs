@@ -56,12 +56,22 @@ struct Pattern {
     list: bool,
     /// Whether a match needs an organisation placeholder (a cheap test before the regex).
     needs_org: bool,
+    /// The cues are whole words as written (every match has one between `\b`s or spaces,
+    /// case as written): "sues" is no cue in "issues", "charged" none in "discharged".
+    whole: bool,
+}
+
+/// `p` with whole-word cues ([`Pattern::whole`]).
+fn whole_words(mut p: Pattern, cues: &'static [&'static str]) -> Pattern {
+    p.cues = cues;
+    p.whole = true;
+    p
 }
 
 fn pat(rel: &'static str, cues: &'static [&'static str], p: &str, shape: Shape, list: bool) -> Pattern {
     let needs_org = p.contains(ORG);
     let p = p.replace(r"\b", r"(?-u:\b)");
-    Pattern { rel, cues, re: tg_text::pattern::constant(&p), shape, list, needs_org }
+    Pattern { rel, cues, re: tg_text::pattern::constant(&p), shape, list, needs_org, whole: false }
 }
 
 /// Words a charging verb may have between it and the party: numbers, determiners, kinds of party.
@@ -77,7 +87,23 @@ const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
 const CHARGE_CUES: &[&str] = &["charged", "charges", "sued", "sues", "indicted"];
 const ACTION_CUES: &[&str] = &["against"];
 const DEFRAUD_CUES: &[&str] = &["defraud", "swindl", "cheat", "dupe"];
-const STEAL_CUES: &[&str] = &["misappropriat", "embezzl", "stole", "steal", "divert", "convert", "siphon", "looted", "theft"];
+/// The theft verbs of the first MISAPPROPRIATED_FROM pattern (whole words; the second has a few of them).
+const STEAL_CUES: &[&str] = &[
+    "misappropriated",
+    "misappropriating",
+    "misappropriate",
+    "embezzled",
+    "embezzling",
+    "embezzle",
+    "stole",
+    "stealing",
+    "steal",
+    "diverted",
+    "divert",
+    "converted",
+    "siphoned",
+    "looted",
+];
 const ORDER_CUES: &[&str] = &["ordered", "orders", "ordering", "required", "requires", "requiring", "directed", "directs", "directing"];
 const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "settled", "settles", "settle"];
 
@@ -95,38 +121,50 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let pay = r"(?P<v>pay|disgorge|forfeit)\b";
     vec![
         // The SEC (today) charged X / sued X / indicted X.
-        pat("CHARGED", CHARGE_CUES, &format!(r"{ORG}{TERM}{ADV}(?:charged|charges|sued|sues|indicted)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true),
+        whole_words(pat("CHARGED", &[], &format!(r"{ORG}{TERM}{ADV}(?:charged|charges|sued|sues|indicted)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true), CHARGE_CUES),
         // The Commission filed a complaint (in the District Court …) against X.
-        pat(
-            "CHARGED",
-            ACTION_CUES,
-            &format!(
-                r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|charges|case|proceedings?|indictment)\b{GAP}(?:\bin\s+(?:the\s+)?«O\d+»{GAP})?\bagainst\s+{PARTY_WORDS}{PARTY}"
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|charges|case|proceedings?|indictment)\b{GAP}(?:\bin\s+(?:the\s+)?«O\d+»{GAP})?\bagainst\s+{PARTY_WORDS}{PARTY}"
+                ),
+                Shape::Pair,
+                true,
             ),
-            Shape::Pair,
-            true,
+            ACTION_CUES,
         ),
         // X was charged / sued / indicted by the SEC.
-        pat("CHARGED", CHARGE_CUES, &format!(r"{PARTY}{TERM}{ADV}{was}(?:charged|sued|indicted)\b{GAP}\bby\s+(?:the\s+)?{ORG}"), Shape::Swapped, true),
+        whole_words(
+            pat("CHARGED", &[], &format!(r"{PARTY}{TERM}{ADV}{was}(?:charged|sued|indicted)\b{GAP}\bby\s+(?:the\s+)?{ORG}"), Shape::Swapped, true),
+            &["charged", "sued", "indicted"],
+        ),
         // The Commission's complaint alleges that X … / names X.
-        pat(
-            "CHARGED",
-            &["alleg", "charge", "name"],
-            &format!(
-                r"{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?:complaint|action|indictment|information|amended\s+complaint)\s+(?:also\s+|further\s+)?(?:alleges|alleged|charges|charged|names|named)\s+(?:that\s+)?(?:defendants?\s+)?{PARTY}"
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?:complaint|action|indictment|information|amended\s+complaint)\s+(?:also\s+|further\s+)?(?:alleges|alleged|charges|charged|names|named)\s+(?:that\s+)?(?:defendants?\s+)?{PARTY}"
+                ),
+                Shape::Pair,
+                true,
             ),
-            Shape::Pair,
-            true,
+            &["alleges", "alleged", "charges", "charged", "names", "named"],
         ),
         // SEC v. X (a caption).
         pat("CHARGED", &["v."], &format!(r"{ORG}\s+v\.\s+{PARTY}"), Shape::Pair, true),
         // X and Y were charged / sued / indicted / named as defendants.
-        pat(
-            "CO_DEFENDANT",
+        whole_words(
+            pat(
+                "CO_DEFENDANT",
+                &[],
+                &format!(r"{PARTY}{TERM}\s*,?\s+and\s+{PARTY}{TERM}\s*,?\s+{was}(?:charged|sued|indicted|named|consented|enjoined)\b"),
+                Shape::CoDefendants,
+                false,
+            ),
             &["charged", "sued", "indicted", "named", "consented", "enjoined"],
-            &format!(r"{PARTY}{TERM}\s*,?\s+and\s+{PARTY}{TERM}\s*,?\s+{was}(?:charged|sued|indicted|named|consented|enjoined)\b"),
-            Shape::CoDefendants,
-            false,
         ),
         // (the) defendants X, Y and Z
         pat("CO_DEFENDANT", &["defendants"], &format!(r"\b[Dd]efendants\s*,?\s+{PARTY}{TERM}\s*,?\s+(?:and\s+)?{PARTY}"), Shape::CoDefendants, false),
@@ -141,42 +179,57 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         ),
         pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b{was}(?:defrauded|swindled|cheated|duped)\b{SHORT}\bby\s+{PARTY}"), Shape::Swapped, false),
         // X misappropriated ($N) from Y / X misappropriated $N of Y's funds
-        pat(
-            "MISAPPROPRIATED_FROM",
-            STEAL_CUES,
-            &format!(
-                r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|misappropriating|misappropriate|embezzled|embezzling|embezzle|stole|stealing|steal|diverted|divert|converted|siphoned|looted)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+(?:the\s+)?{PARTY}"
+        whole_words(
+            pat(
+                "MISAPPROPRIATED_FROM",
+                &[],
+                &format!(
+                    r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|misappropriating|misappropriate|embezzled|embezzling|embezzle|stole|stealing|steal|diverted|divert|converted|siphoned|looted)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+(?:the\s+)?{PARTY}"
+                ),
+                Shape::Pair,
+                false,
             ),
-            Shape::Pair,
-            false,
+            STEAL_CUES,
         ),
-        pat(
-            "MISAPPROPRIATED_FROM",
-            STEAL_CUES,
-            &format!(
-                r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|embezzled|stole|diverted|converted|looted)\s+(?:(?:at\s+least|approximately|about|over|more\s+than|nearly)\s+)?(?:«M(?P<m>\d+)»\s+(?:of|in|from)\s+)?{PARTY}['’]s?\s+(?:[a-z-]+\s+)?(?:funds|money|monies|assets|accounts?|cash|proceeds|securities|shares)\b"
+        whole_words(
+            pat(
+                "MISAPPROPRIATED_FROM",
+                &[],
+                &format!(
+                    r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|embezzled|stole|diverted|converted|looted)\s+(?:(?:at\s+least|approximately|about|over|more\s+than|nearly)\s+)?(?:«M(?P<m>\d+)»\s+(?:of|in|from)\s+)?{PARTY}['’]s?\s+(?:[a-z-]+\s+)?(?:funds|money|monies|assets|accounts?|cash|proceeds|securities|shares)\b"
+                ),
+                Shape::Pair,
+                false,
             ),
-            Shape::Pair,
-            false,
+            &["misappropriated", "embezzled", "stole", "diverted", "converted", "looted"],
         ),
         // The court ordered X to pay … (the orderer named)
-        pat(
-            "ORDERED_TO_PAY",
+        whole_words(
+            pat(
+                "ORDERED_TO_PAY",
+                &[],
+                &format!(r"{ORG}{TERM}{ADV}(?:ordered|orders|ordering|required|requires|requiring|directed|directs|directing)\s+{PARTY}\s+(?:to\s+)?{pay}"),
+                Shape::Swapped,
+                false,
+            ),
             ORDER_CUES,
-            &format!(r"{ORG}{TERM}{ADV}(?:ordered|orders|ordering|required|requires|requiring|directed|directs|directing)\s+{PARTY}\s+(?:to\s+)?{pay}"),
-            Shape::Swapped,
-            false,
         ),
         // X was ordered to pay / disgorge … ; a judgment requiring X to pay …
-        pat("ORDERED_TO_PAY", ORDER_CUES, &format!(r"{PARTY}{TERM}{ADV}{was}(?:ordered|required|directed)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"), Shape::Implied, false),
-        pat(
-            "ORDERED_TO_PAY",
-            ORDER_CUES,
-            &format!(
-                r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence)\b{SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}\s+to\s+{pay}"
+        whole_words(
+            pat("ORDERED_TO_PAY", &[], &format!(r"{PARTY}{TERM}{ADV}{was}(?:ordered|required|directed)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"), Shape::Implied, false),
+            &["ordered", "required", "directed"],
+        ),
+        whole_words(
+            pat(
+                "ORDERED_TO_PAY",
+                &[],
+                &format!(
+                    r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence)\b{SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}\s+to\s+{pay}"
+                ),
+                Shape::Implied,
+                false,
             ),
-            Shape::Implied,
-            false,
+            ORDER_CUES,
         ),
         // X agreed / consented to pay …; X consented to (the entry of) a judgment; X settled with the SEC
         pat(
@@ -216,10 +269,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ]
 });
 
-static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| {
-    let groups: Vec<(u128, bool, &[&str])> = PATTERNS.iter().enumerate().map(|(i, p)| (1u128 << i, false, p.cues)).collect();
-    super::entities::CueSet::new(&groups)
-});
+/// The cue groups of the patterns: bit `i` for pattern `i` (shared with
+/// [`super::relations`], which finds every module's cues in one pass).
+pub(super) fn cue_groups() -> Vec<super::entities::CueGroup> {
+    PATTERNS.iter().enumerate().map(|(i, p)| super::entities::CueGroup { bits: 1u128 << i, exact: p.whole, whole: p.whole, words: p.cues }).collect()
+}
+
+static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| super::entities::CueSet::with_lanes(&[&cue_groups()]));
 
 /// A placeholder of the template: byte span, type letter, mention index.
 fn placeholders(template: &str) -> Vec<(usize, usize, u8, usize)> {
@@ -359,7 +415,11 @@ fn amounts(template: &str, from: usize) -> Vec<(&'static str, usize)> {
 
 /// The enforcement relations of one sentence's template.
 pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
-    let present = CUES.present(template);
+    find_with(template, mentions, CUES.present(template))
+}
+
+/// [`find`] with the template's cue groups already found ([`cue_groups`]).
+pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128) -> Vec<Found> {
     let has_org = template.contains("«O");
     let mut out = vec![];
     let found = |rel: &'static str, subject: usize, object: usize, money: Option<usize>, extra: Vec<(&'static str, usize)>| Found {

@@ -36,6 +36,18 @@ pub(super) fn re(p: &str) -> Regex {
     tg_text::pattern::constant(&p)
 }
 
+/// `re`'s captures in `hay` when `on`, else none, without setting a search up (a captures
+/// iterator allocates its slots even for an empty text, and most finders are off in most
+/// sentences).
+fn caps_if<'r, 'h>(re: &'r Regex, on: bool, hay: &'h str) -> std::iter::Flatten<std::option::IntoIter<regex::CaptureMatches<'r, 'h>>> {
+    on.then(|| re.captures_iter(hay)).into_iter().flatten()
+}
+
+/// `re`'s matches in `hay` when `on`, else none (as [`caps_if`]).
+fn matches_if<'r, 'h>(re: &'r Regex, on: bool, hay: &'h str) -> std::iter::Flatten<std::option::IntoIter<regex::Matches<'r, 'h>>> {
+    on.then(|| re.find_iter(hay)).into_iter().flatten()
+}
+
 /// Cue groups: a finder's patterns can only match a sentence that has one of its group's
 /// cue words ([`CUE_WORDS`]), so a finder whose cues are absent is skipped — an exact
 /// shortcut, the output is the same.
@@ -119,55 +131,139 @@ const CUE_WORDS: &[(u128, bool, &[&str])] = &[
     (cue::SAY, true, &["said", "stated", "told", "wrote", "alleged", "claimed", "denied", "confirmed", "admitted", "testified", "reported", "signed", "approved"]),
 ];
 
-/// What a cue word found (in any case) sets: groups for any case, and groups for one
-/// exact spelling.
-#[derive(Default)]
-struct CueEntry {
-    any_case: u128,
-    exact: Vec<(String, u128)>,
+/// The lanes a [`CueSet`] can answer for at once: the pattern groups of several modules
+/// (relations, enforcement, employment) found in one pass over a template.
+pub const CUE_LANES: usize = 3;
+
+/// One group of cue words of a [`CueSet`]: the group's bits, and how its words count.
+#[derive(Clone, Copy, Debug)]
+pub struct CueGroup {
+    /// The group's bits (a pattern's own bit, in the pattern modules).
+    pub bits: u128,
+    /// The words count only as written (else in any ASCII case).
+    pub exact: bool,
+    /// The words count only as whole words: no ASCII letter, digit or `_` just before or
+    /// after (where the group's patterns have the word between `\b`s or spaces).
+    pub whole: bool,
+    /// The words.
+    pub words: &'static [&'static str],
 }
 
-/// A set of cue words with the groups each belongs to, found in one case-insensitive
-/// (ASCII) pass over a text; words of case-sensitive groups count only as written.
+/// What a cue word found sets: groups for any occurrence, groups for whole-word ones, and
+/// groups for whole-word occurrences spelt exactly so.
+#[derive(Clone, Default)]
+struct CueBits {
+    any: [u128; CUE_LANES],
+    whole: [u128; CUE_LANES],
+    whole_exact: Vec<(String, [u128; CUE_LANES])>,
+}
+
+/// A set of cue words with the groups each belongs to. Two automata, each one overlapping
+/// pass over a text: the words of any-case groups matched ASCII case-insensitively, and the
+/// words of case-sensitive groups matched exactly as written (short exact cues — "SA",
+/// "Mr", "AUD" — would otherwise match inside every other ordinary word and be rejected
+/// one by one).
 pub struct CueSet {
-    ac: Option<aho_corasick::AhoCorasick>,
-    entries: Vec<CueEntry>,
+    any: Option<aho_corasick::AhoCorasick>,
+    any_bits: Vec<CueBits>,
+    exact: Option<aho_corasick::AhoCorasick>,
+    exact_bits: Vec<CueBits>,
+    /// An automaton could not be built: every group may match.
+    broken: bool,
+}
+
+/// An ASCII word byte, as `(?-u:\b)` has it.
+fn word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 impl CueSet {
     /// A set from (group bits, case-sensitive, words); a word listed in several groups
     /// has them all.
-    pub fn new(words: &[(u128, bool, &[&str])]) -> CueSet {
-        let mut by_word: std::collections::BTreeMap<String, CueEntry> = std::collections::BTreeMap::new();
-        for (g, exact, ws) in words {
-            for w in *ws {
-                let e = by_word.entry(w.to_ascii_lowercase()).or_default();
-                if *exact {
-                    e.exact.push((w.to_string(), *g));
-                } else {
-                    e.any_case |= g;
+    pub fn new(words: &[(u128, bool, &'static [&'static str])]) -> CueSet {
+        let groups: Vec<CueGroup> = words.iter().map(|&(bits, exact, words)| CueGroup { bits, exact, whole: false, words }).collect();
+        CueSet::with_lanes(&[&groups])
+    }
+
+    /// A set answering for several lanes of groups at once ([`CueSet::present_lanes`]):
+    /// lane `k`'s groups are `lanes[k]`.
+    pub fn with_lanes(lanes: &[&[CueGroup]]) -> CueSet {
+        use std::collections::BTreeMap;
+        let mut any: BTreeMap<String, CueBits> = BTreeMap::new();
+        let mut exact: BTreeMap<String, CueBits> = BTreeMap::new();
+        let mut broken = lanes.len() > CUE_LANES;
+        for (lane, groups) in lanes.iter().enumerate().take(CUE_LANES) {
+            for g in *groups {
+                for w in g.words {
+                    // A whole-word cue must begin and end with a word byte to be tested so.
+                    let whole = g.whole && w.bytes().next().is_some_and(word_byte) && w.bytes().last().is_some_and(word_byte);
+                    if g.exact && whole {
+                        // In the any-case automaton, its spelling checked: templates then
+                        // need one pass only.
+                        let e = any.entry(w.to_ascii_lowercase()).or_default();
+                        match e.whole_exact.iter_mut().find(|(x, _)| x == w) {
+                            Some((_, b)) => b[lane] |= g.bits,
+                            None => {
+                                let mut b = [0; CUE_LANES];
+                                b[lane] = g.bits;
+                                e.whole_exact.push((w.to_string(), b));
+                            }
+                        }
+                        continue;
+                    }
+                    let e = if g.exact { exact.entry(w.to_string()).or_default() } else { any.entry(w.to_ascii_lowercase()).or_default() };
+                    if whole {
+                        e.whole[lane] |= g.bits;
+                    } else {
+                        e.any[lane] |= g.bits;
+                    }
                 }
             }
         }
-        let ac = aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).kind(Some(aho_corasick::AhoCorasickKind::DFA)).build(by_word.keys()).ok();
-        CueSet { ac, entries: by_word.into_values().collect() }
+        let build = |m: &BTreeMap<String, CueBits>, ci: bool, broken: &mut bool| {
+            if m.is_empty() {
+                return None;
+            }
+            let ac = aho_corasick::AhoCorasick::builder().ascii_case_insensitive(ci).kind(Some(aho_corasick::AhoCorasickKind::DFA)).build(m.keys()).ok();
+            *broken |= ac.is_none();
+            ac
+        };
+        let any_ac = build(&any, true, &mut broken);
+        let exact_ac = build(&exact, false, &mut broken);
+        CueSet { any: any_ac, any_bits: any.into_values().collect(), exact: exact_ac, exact_bits: exact.into_values().collect(), broken }
     }
 
-    /// The groups with a cue word in `t`. Every group when in doubt: when the automaton
-    /// could not be built, or when `t` has a character that Unicode case folding makes an
-    /// ASCII letter (the Kelvin sign, the long s), which case-insensitive patterns match.
+    /// The groups with a cue word in `t` (lane 0). Every group when in doubt: when an
+    /// automaton could not be built, or when `t` has a character that Unicode case folding
+    /// makes an ASCII letter (the Kelvin sign, the long s), which case-insensitive
+    /// patterns match.
     pub fn present(&self, t: &str) -> u128 {
-        let Some(ac) = &self.ac else { return cue::ALL };
-        if !t.is_ascii() && (t.contains('\u{212A}') || t.contains('\u{17F}')) {
-            return cue::ALL;
+        self.present_lanes(t)[0]
+    }
+
+    /// The groups with a cue word in `t`, for every lane ([`CueSet::with_lanes`]).
+    pub fn present_lanes(&self, t: &str) -> [u128; CUE_LANES] {
+        if self.broken || (!t.is_ascii() && (t.contains('\u{212A}') || t.contains('\u{17F}'))) {
+            return [cue::ALL; CUE_LANES];
         }
-        let mut bits = 0;
-        for m in ac.find_overlapping_iter(t) {
-            let Some(e) = self.entries.get(m.pattern().as_usize()) else { return cue::ALL };
-            bits |= e.any_case;
-            for (w, g) in &e.exact {
-                if t.as_bytes().get(m.start()..m.end()) == Some(w.as_bytes()) {
-                    bits |= g;
+        let b = t.as_bytes();
+        let mut bits = [0u128; CUE_LANES];
+        for (ac, table) in [(&self.any, &self.any_bits), (&self.exact, &self.exact_bits)] {
+            let Some(ac) = ac else { continue };
+            for m in ac.find_overlapping_iter(t) {
+                let Some(g) = table.get(m.pattern().as_usize()) else { return [cue::ALL; CUE_LANES] };
+                let whole = (m.start() == 0 || !word_byte(b[m.start() - 1])) && b.get(m.end()).is_none_or(|&c| !word_byte(c));
+                for (k, bit) in bits.iter_mut().enumerate() {
+                    *bit |= g.any[k] | if whole { g.whole[k] } else { 0 };
+                }
+                if whole {
+                    for (w, wb) in &g.whole_exact {
+                        if b.get(m.start()..m.end()) == Some(w.as_bytes()) {
+                            for (bit, x) in bits.iter_mut().zip(wb) {
+                                *bit |= x;
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -487,10 +583,40 @@ fn month_number(word: &str) -> Option<u32> {
     MONTHS.iter().position(|m| m.starts_with(&w) && (w.len() >= 3) && (w.len() == m.len() || w.len() <= 4)).map(|i| i as u32 + 1)
 }
 
+/// Whether an ASCII byte is whitespace as `char::is_whitespace` has it (which, unlike
+/// `u8::is_ascii_whitespace`, counts the vertical tab).
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r')
+}
+
+/// The words of ASCII `s` (split at whitespace, and at `,` when `comma`) joined by one
+/// space, each byte mapped by `map`: `collapse` and `name_key` on ASCII text, in one pass
+/// over bytes.
+fn join_ascii_words(s: &str, comma: bool, map: fn(u8) -> u8) -> String {
+    let mut out: Vec<u8> = Vec::with_capacity(s.len());
+    let mut gap = false;
+    for &b in s.as_bytes() {
+        if ascii_space(b) || (comma && b == b',') {
+            gap = !out.is_empty();
+        } else {
+            if gap {
+                out.push(b' ');
+                gap = false;
+            }
+            out.push(map(b));
+        }
+    }
+    // ASCII in, ASCII out: always UTF-8.
+    String::from_utf8(out).unwrap_or_default()
+}
+
 /// Collapses whitespace runs to one space.
 pub fn collapse(s: &str) -> String {
     // One string built in place (as `split_whitespace().collect().join(" ")` would give):
-    // extraction calls this for every name it finds.
+    // extraction calls this for every name it finds. ASCII text by bytes.
+    if s.is_ascii() {
+        return join_ascii_words(s, false, |b| b);
+    }
     let mut out = String::with_capacity(s.len());
     for w in s.split_whitespace() {
         if !out.is_empty() {
@@ -505,7 +631,17 @@ pub fn collapse(s: &str) -> String {
 /// HTML-escaped ampersand read as one ("Smith &amp; Co." is "Smith & Co.": releases scraped
 /// from the web keep the escape in their text).
 pub fn name_key(s: &str) -> String {
-    let s = if s.contains("&amp;") { s.replace("&amp;", "&") } else { s.to_string() };
+    if s.contains("&amp;") {
+        return name_key(&s.replace("&amp;", "&"));
+    }
+    if s.is_ascii() {
+        // The same steps in one pass: commas as spaces, runs collapsed, lower case; then
+        // the final dots.
+        let mut k = join_ascii_words(s, true, |b| b.to_ascii_lowercase());
+        let keep = k.trim_end_matches('.').len();
+        k.truncate(keep);
+        return k;
+    }
     collapse(&s.replace(',', " ")).trim_end_matches('.').to_lowercase()
 }
 
@@ -744,7 +880,7 @@ fn own_short_name(name: &str, inner: &str) -> bool {
 fn titled_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     static T: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Judge|Dame)\.?\s+((?:\p{Lu}[\p{L}'’\-]+\s+){0,2}\p{Lu}[\p{L}'’\-]+)"));
     let (s, e) = sentence;
-    for c in T.captures_iter(if cues & cue::TITLE != 0 { &text[s..e] } else { "" }) {
+    for c in caps_if(&T, cues & cue::TITLE != 0, &text[s..e]) {
         if let Some(m) = c.get(1) {
             push_person(text, s + m.start(), s + m.end(), out);
         }
@@ -793,7 +929,7 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     for (k, (pat, on)) in
         [(&*A, role_cue), (&*B, role_word), (&*B2, role_cue), (&*C, say_cue), (&*D, cues & cue::BY != 0), (&*E, age_cue), (&*F, prison_cue)].into_iter().enumerate()
     {
-        for c in pat.captures_iter(if on { t } else { "" }) {
+        for c in caps_if(pat, on, t) {
             if let Some(m) = c.get(1) {
                 let (mut start, end) = (m.start(), m.end());
                 // E and F know the name only by what follows it: it must open its clause
@@ -1017,7 +1153,7 @@ fn money(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
         return;
     }
     for (pat, on) in [(&*BEFORE, cues & cue::CUR_BEFORE != 0), (&*AFTER, cues & cue::CUR_AFTER != 0)] {
-        for c in pat.captures_iter(if on { t } else { "" }) {
+        for c in caps_if(pat, on, t) {
             let (Some(cur), Some(n)) = (c.name("c"), c.name("n")) else { continue };
             let Some(code) = currency_code(cur.as_str()) else { continue };
             // "… in 2020 USD 5 million": a bare year before a currency code is a date.
@@ -1075,7 +1211,7 @@ fn accounts(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     let td = if t.bytes().any(|b| b.is_ascii_digit()) { t } else { "" };
     // An IBAN opens with two capitals and two digits: a byte scan finds whether any does.
     let iban_shape = td.as_bytes().windows(4).any(|w| w[0].is_ascii_uppercase() && w[1].is_ascii_uppercase() && w[2].is_ascii_digit() && w[3].is_ascii_digit());
-    for m in IBAN.find_iter(if iban_shape { td } else { "" }) {
+    for m in matches_if(&IBAN, iban_shape && !td.is_empty(), td) {
         if iban_valid(m.as_str()) {
             let compact: String = m.as_str().chars().filter(|c| !c.is_whitespace()).collect();
             out.push(Mention {
@@ -1087,7 +1223,7 @@ fn accounts(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
             });
         }
     }
-    for c in BIC.captures_iter(if cues & cue::BIC != 0 { t } else { "" }) {
+    for c in caps_if(&BIC, cues & cue::BIC != 0, t) {
         if let Some(b) = c.name("b") {
             out.push(Mention {
                 span: (s + b.start(), s + b.end()),
@@ -1098,7 +1234,7 @@ fn accounts(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
             });
         }
     }
-    for c in ACCT.captures_iter(if cues & cue::ACCT != 0 { td } else { "" }) {
+    for c in caps_if(&ACCT, cues & cue::ACCT != 0 && !td.is_empty(), td) {
         if let Some(a) = c.name("a") {
             let digits: String = a.as_str().chars().filter(char::is_ascii_digit).collect();
             if digits.len() >= 6 {
@@ -1112,7 +1248,7 @@ fn accounts(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
             }
         }
     }
-    for m in ETH.find_iter(if cues & cue::ETH != 0 { td } else { "" }) {
+    for m in matches_if(&ETH, cues & cue::ETH != 0 && !td.is_empty(), td) {
         out.push(Mention {
             span: (s + m.start(), s + m.end()),
             kind: "Account",
@@ -1133,7 +1269,7 @@ fn accounts(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
         })
     };
     // Nothing is kept without "bc1" or a crypto word: no search then.
-    for m in BTC.find_iter(if cues & cue::BTC != 0 { td } else { "" }) {
+    for m in matches_if(&BTC, cues & cue::BTC != 0 && !td.is_empty(), td) {
         if m.as_str().starts_with("bc1") || crypto() {
             out.push(Mention {
                 span: (s + m.start(), s + m.end()),
@@ -1179,7 +1315,7 @@ fn dates(text: &str, sentence: Span, doc_date: Option<&str>, cues: u128, out: &m
     let year = td.as_bytes().windows(4).any(|w| w.iter().all(u8::is_ascii_digit));
     let (month, dash) = (year && cues & cue::MONTH != 0, year && cues & cue::DASH != 0);
     for (pat, on) in [(&*DMY, month), (&*MDY, month), (&*YMD, dash)] {
-        for c in pat.captures_iter(if on { td } else { "" }) {
+        for c in caps_if(pat, on, td) {
             let (Some(d), Some(m), Some(y)) = (c.name("d"), c.name("m"), c.name("y")) else { continue };
             let month = m.as_str().parse().ok().or_else(|| month_number(m.as_str()));
             let (Some(month), Ok(day), Ok(year)) = (month, d.as_str().parse::<u32>(), y.as_str().parse::<i32>()) else { continue };
@@ -1191,14 +1327,14 @@ fn dates(text: &str, sentence: Span, doc_date: Option<&str>, cues: u128, out: &m
             }
         }
     }
-    for c in MY.captures_iter(if month { td } else { "" }) {
+    for c in caps_if(&MY, month, td) {
         let (Some(m), Some(y), Some(whole)) = (c.name("m"), c.name("y"), c.get(0)) else { continue };
         if let (Some(month), Ok(year)) = (month_number(m.as_str()), y.as_str().parse::<i32>()) {
             push((s + whole.start(), s + whole.end()), format!("{year:04}-{month:02}"), out, &mut taken);
         }
     }
     let Some(base) = doc_date.and_then(|d| d.get(..10)).and_then(|d| d.parse::<jiff::civil::Date>().ok()) else { return };
-    for c in REL.captures_iter(if cues & cue::REL != 0 { t } else { "" }) {
+    for c in caps_if(&REL, cues & cue::REL != 0, t) {
         let Some(whole) = c.get(0) else { continue };
         let days: i64 = match (c.name("w").map(|w| w.as_str().to_lowercase()), c.name("n"), c.name("dir")) {
             (Some(w), _, _) if w == "today" => 0,
@@ -1228,14 +1364,14 @@ fn contacts_and_references(text: &str, sentence: Span, cues: u128, out: &mut Vec
     });
     let (s, e) = sentence;
     let t = &text[s..e];
-    for m in EMAIL.find_iter(if t.contains('@') { t } else { "" }) {
+    for m in matches_if(&EMAIL, t.contains('@'), t) {
         // Message ids (`<20240301.1001@host>`) look like addresses but are not.
         if t[..m.start()].ends_with('<') && m.as_str().split('@').next().is_some_and(|l| l.chars().filter(char::is_ascii_digit).count() >= 8) {
             continue;
         }
         out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Email", key: format!("Email:{}", m.as_str().to_lowercase()), surface: m.as_str().into(), attrs: vec![] });
     }
-    for c in PHONE.captures_iter(if cues & cue::PHONE != 0 && t.bytes().any(|b| b.is_ascii_digit()) { t } else { "" }) {
+    for c in caps_if(&PHONE, cues & cue::PHONE != 0 && t.bytes().any(|b| b.is_ascii_digit()), t) {
         let Some(m) = c.name("p").or_else(|| c.get(0)) else { continue };
         let digits: String = m.as_str().chars().filter(char::is_ascii_digit).collect();
         if (7..=15).contains(&digits.len()) {
@@ -1243,7 +1379,7 @@ fn contacts_and_references(text: &str, sentence: Span, cues: u128, out: &mut Vec
             out.push(Mention { span: (s + m.start(), s + m.end()), kind: "Phone", key: format!("Phone:{lead}{digits}"), surface: m.as_str().into(), attrs: vec![] });
         }
     }
-    for c in REF.captures_iter(if cues & cue::REF != 0 { t } else { "" }) {
+    for c in caps_if(&REF, cues & cue::REF != 0, t) {
         let Some(m) = c.name("r").or_else(|| c.get(0)) else { continue };
         out.push(Mention {
             span: (s + m.start(), s + m.end()),
@@ -1260,7 +1396,7 @@ fn locations(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     static L: LazyLock<Regex> =
         LazyLock::new(|| re(r"\b(?:registered|incorporated|domiciled|based|headquartered|located)\s+in\s+(?:the\s+)?(?P<l>\p{Lu}[\p{L}\-]+(?:\s+\p{Lu}[\p{L}\-]+){0,2})"));
     let (s, e) = sentence;
-    for c in L.captures_iter(if cues & cue::PLACE != 0 { &text[s..e] } else { "" }) {
+    for c in caps_if(&L, cues & cue::PLACE != 0, &text[s..e]) {
         if let Some(m) = c.name("l") {
             if month_number(m.as_str()).is_some() {
                 continue;
@@ -1337,6 +1473,52 @@ pub fn resolve_overlaps(found: Vec<Mention>) -> Vec<Mention> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Cue words: whole-word groups count only between non-word bytes, exact ones only as
+    /// written; lanes answer apart; a Kelvin sign makes every group possible.
+    #[test]
+    fn cue_words_whole_exact_and_by_lane() {
+        let a = [
+            CueGroup { bits: 1, exact: true, whole: true, words: &["sues"] },
+            CueGroup { bits: 2, exact: false, whole: true, words: &["broker"] },
+            CueGroup { bits: 4, exact: false, whole: false, words: &["rout"] },
+            CueGroup { bits: 8, exact: true, whole: false, words: &["SA"] },
+        ];
+        let b = [CueGroup { bits: 1, exact: false, whole: false, words: &["sues"] }];
+        let set = CueSet::with_lanes(&[&a, &b]);
+        assert_eq!(set.present_lanes("It issues shares"), [0, 1, 0]);
+        assert_eq!(set.present_lanes("«O1» sues «O2»"), [1, 1, 0]);
+        assert_eq!(set.present_lanes("Acme Sues_ Beta"), [0, 1, 0]);
+        assert_eq!(set.present("Acme Sues Beta"), 0);
+        assert_eq!(set.present("a BROKER, en route"), 2 | 4);
+        assert_eq!(set.present("stockbroker said"), 0);
+        assert_eq!(set.present("Beta SA and Sa"), 8);
+        assert_eq!(set.present("\u{212A}"), cue::ALL);
+    }
+
+    /// The ASCII fast paths of `collapse` and `name_key` give what the general code gives.
+    #[test]
+    fn ascii_keys_as_the_general_code_gives_them() {
+        let general_collapse = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let general_key = |s: &str| general_collapse(&s.replace(',', " ")).trim_end_matches('.').to_lowercase();
+        let parts = ["Acme", " ", "\t", "\n", "\x0B", "\x0C", "\r", ",", ".", "Inc.", "LTD", "", "a.b"];
+        let mut n = 0;
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    for d in parts {
+                        let s = format!("{a}{b}{c}{d}");
+                        assert_eq!(collapse(&s), general_collapse(&s), "{s:?}");
+                        assert_eq!(name_key(&s), general_key(&s), "{s:?}");
+                        n += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(n, 13 * 13 * 13 * 13);
+        assert_eq!(name_key("Beta  Holdings, S.A. ."), "beta holdings s.a. ");
+        assert_eq!(name_key("Émile  Zola,"), "émile zola");
+    }
 
     fn kinds(text: &str) -> Vec<(String, &'static str, String)> {
         find(text, (0, text.len()), Some("2024-03-04")).into_iter().map(|m| (text[m.span.0..m.span.1].to_string(), m.kind, m.key)).collect()

@@ -284,15 +284,17 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let mut learned = names.document(text, input.sentences);
     // One name, one type in a document: each learned name takes the type the tagger gave
     // its words most often (ties: organisation, person, place, in that order).
-    let mut votes: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    // (Each learned name's collapsed text, computed once, in the order of `learned`.)
+    let surfaces: Vec<String> = learned.iter().flatten().map(|(sp, _)| collapse(&text[sp.0..sp.1])).collect();
+    let mut votes: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
     const TYPES: [&str; 3] = ["Organization", "Person", "Location"];
-    for (sp, kind) in learned.iter().flatten() {
+    for ((_, kind), surface) in learned.iter().flatten().zip(&surfaces) {
         if let Some(t) = TYPES.iter().position(|t| t == kind) {
-            votes.entry(collapse(&text[sp.0..sp.1])).or_default()[t] += 1;
+            votes.entry(surface.as_str()).or_default()[t] += 1;
         }
     }
-    for (sp, kind) in learned.iter_mut().flatten() {
-        if let Some(v) = votes.get(&collapse(&text[sp.0..sp.1])) {
+    for ((_, kind), surface) in learned.iter_mut().flatten().zip(&surfaces) {
+        if let Some(v) = votes.get(surface.as_str()) {
             let best = (0..3).fold(0, |b, t| if v[t] > v[b] { t } else { b });
             *kind = TYPES[best];
         }
@@ -301,14 +303,19 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // sentence, is not looked for again elsewhere (a wrong guess would spread); names of
     // several words, words it found inside a sentence and the rules' names are.
     let opener = |sp: &Span| containing(input.sentences, *sp).is_some_and(|s| text[s.0..sp.0].trim().is_empty());
-    let mut inside: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
-    for (sp, _) in learned.iter().flatten() {
+    let mut inside: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    for ((sp, _), surface) in learned.iter().flatten().zip(&surfaces) {
         if !opener(sp) {
-            inside.insert(collapse(&text[sp.0..sp.1]));
+            inside.insert(surface.as_str());
         }
     }
-    let learned_words: std::collections::BTreeSet<Span> =
-        learned.iter().flatten().filter(|(sp, _)| !text[sp.0..sp.1].contains(char::is_whitespace) && !inside.contains(&collapse(&text[sp.0..sp.1]))).map(|(sp, _)| *sp).collect();
+    let learned_words: std::collections::BTreeSet<Span> = learned
+        .iter()
+        .flatten()
+        .zip(&surfaces)
+        .filter(|((sp, _), surface)| !text[sp.0..sp.1].contains(char::is_whitespace) && !inside.contains(surface.as_str()))
+        .map(|((sp, _), _)| *sp)
+        .collect();
     let mut per_sentence: Vec<Vec<Mention>> = input
         .sentences
         .iter()
@@ -403,10 +410,19 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     static PRONOUN: LazyLock<Regex> =
         LazyLock::new(|| entities::re(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity|Commission|Court|Bureau|Department))|(?P<per>[Hh]e|[Ss]he))\b"));
     coref.extend(surname_refs);
-    let mut flat: Vec<Mention> = per_sentence.iter().flatten().cloned().collect();
-    for (sp, key, kind, ante) in &coref {
-        flat.push(Mention { span: *sp, kind, key: key.clone(), surface: text[sp.0..sp.1].to_string(), attrs: vec![("antecedent", format!("{}-{}", ante.0, ante.1))] });
-    }
+    // Every mention so far, by reference (the referring expressions' own ones after the
+    // found ones of the same span: a stable sort).
+    let referring: Vec<Mention> = coref
+        .iter()
+        .map(|(sp, key, kind, ante)| Mention {
+            span: *sp,
+            kind,
+            key: key.clone(),
+            surface: text[sp.0..sp.1].to_string(),
+            attrs: vec![("antecedent", format!("{}-{}", ante.0, ante.1))],
+        })
+        .collect();
+    let mut flat: Vec<&Mention> = per_sentence.iter().flatten().chain(&referring).collect();
     flat.sort_by_key(|a| a.span);
     for &sent in input.sentences {
         // A match test, no captures: which group matched shows in its first letter.
@@ -421,7 +437,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
             // A capitalised head ("the Commission") names its antecedent's kind of body.
             let head = whole.as_str().strip_prefix(['T', 't']).and_then(|r| r.strip_prefix("he ")).filter(|h| h.starts_with(char::is_uppercase)).map(str::to_lowercase);
-            let compatible = |m: &&Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent") && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
+            let compatible = |m: &Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent") && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
             // (Mentions are in text order: only those starting before the pronoun are looked at.)
             let mut ante = flat[..flat.partition_point(|m| m.span.0 < sp.0)].iter().rev().find(|m| m.span.1 <= sp.0 && compatible(m));
             // A pronoun that opens its sentence continues the previous sentence's subject
@@ -446,7 +462,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         per_sentence.iter().enumerate().flat_map(|(i, ms)| ms.iter().filter(|m| authorities::is_authority(&m.key)).map(move |m| (i, m.clone()))).collect();
     let mut out = Extraction::default();
     for (si, &sent) in input.sentences.iter().enumerate() {
-        let mut ms: Vec<(Mention, Option<Span>)> = per_sentence[si].iter().cloned().map(|m| (m, None)).collect();
+        // (Each sentence's mentions are read here for the last time: moved, not copied.)
+        let mut ms: Vec<(Mention, Option<Span>)> = std::mem::take(&mut per_sentence[si]).into_iter().map(|m| (m, None)).collect();
         // (The referring expressions are sorted by span: those of this sentence are a range.)
         let first = coref.partition_point(|c| c.0.0 < sent.0);
         for (sp, key, kind, ante) in coref[first..].iter().take_while(|c| c.0.0 < sent.1).filter(|c| c.0.1 <= sent.1) {

@@ -103,6 +103,21 @@ struct Pattern {
     re: Regex,
     /// Capture group numbers of subject and object (by position in the pattern).
     swap: bool,
+    /// The cues are whole words as written ([`whole_words`]).
+    exact: bool,
+    /// The cues count only as whole words.
+    whole: bool,
+}
+
+/// `p` with cue words that its every match contains as whole words (between `\b`s or
+/// spaces in the pattern), as written when `exact` (the pattern is case-sensitive there),
+/// else in any case: a tighter gate than cue substrings ("sent" is no cue in "present",
+/// "sues" none in "issues").
+fn whole_words(mut p: Pattern, exact: bool, cues: &'static [&'static str]) -> Pattern {
+    p.cues = cues;
+    p.exact = exact;
+    p.whole = true;
+    p
 }
 
 fn pat(rel: &'static str, cues: &'static [&'static str], p: String, swap: bool) -> Pattern {
@@ -110,8 +125,11 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: String, swap: bool) 
     // makes the regex engine leave its DFA for a much slower search on any non-ASCII text
     // (every template is: its placeholders are «»).
     let p = p.replace(r"\b", r"(?-u:\b)");
-    Pattern { rel, cues, re: tg_text::pattern::constant(&p), swap }
+    Pattern { rel, cues, re: tg_text::pattern::constant(&p), swap, exact: false, whole: false }
 }
+
+/// The transfer verbs of the TRANSFERRED patterns, as whole words.
+const TRANSFER_WORDS: &[&str] = &["wire", "wired", "sent", "send", "transferred", "transfer", "remitted", "remit", "moved", "move", "routed", "route"];
 
 /// The cue words of the officer patterns' role words.
 const OFFICER_CUES: &[&str] = &["chief", "chair", "president", "secretary", "treasurer", "counsel", "director", "officer", "controller", "principal", "CEO", "CFO", "COO"];
@@ -120,18 +138,16 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let transfer_verbs = r"(?:wired?|sent|send|transferred|transfer|remitted|remit|moved|move|routed|route|wire-transferred)";
     let mut v = vec![
         // X wired USD 1m to Y / X sent Y USD 1m
-        pat(
-            "TRANSFERRED",
-            &["wire", "sent", "send", "transfer", "remit", "move", "rout"],
-            format!(r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b{transfer_verbs}\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?{PARTY}"),
-            false,
+        whole_words(
+            pat("TRANSFERRED", &[], format!(r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b{transfer_verbs}\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?{PARTY}"), false),
+            true,
+            TRANSFER_WORDS,
         ),
         // USD 1m was wired by X to Y
-        pat(
-            "TRANSFERRED",
-            &["wire", "sent", "send", "transfer", "remit", "move", "rout"],
-            format!(r"(?:«M(?P<m>\d+)»)?{SHORT}\b(?:was|were|had been|has been)\s+{transfer_verbs}\s+(?:by|from)\s+{PARTY}{SHORT}\bto\s+{PARTY}"),
-            false,
+        whole_words(
+            pat("TRANSFERRED", &[], format!(r"(?:«M(?P<m>\d+)»)?{SHORT}\b(?:was|were|had been|has been)\s+{transfer_verbs}\s+(?:by|from)\s+{PARTY}{SHORT}\bto\s+{PARTY}"), false),
+            true,
+            TRANSFER_WORDS,
         ),
         // Y received USD 1m from X
         pat("RECEIVED_FROM", &["received"], format!(r"{PARTY}{SHORT}\breceived\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+{PARTY}"), false),
@@ -216,13 +232,17 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             true,
         ),
         // X, an employee of Y / X works for Y
-        pat(
-            "EMPLOYED_BY",
-            &["employee", "staff", "banker", "analyst", "accountant", "trader", "clerk", "broker", "consultant", "representative", "manager"],
-            format!(
-                r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|registered representative|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"
+        whole_words(
+            pat(
+                "EMPLOYED_BY",
+                &[],
+                format!(
+                    r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|registered representative|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"
+                ),
+                false,
             ),
-            false,
+            true,
+            &["employee", "staff", "banker", "analyst", "accountant", "trader", "clerk", "broker", "consultant", "representative", "manager"],
         ),
         pat("EMPLOYED_BY", &["work"], format!(r"{PER}{SHORT}\b(?:works|worked|working)\s+(?:for|at)\s+{ORG}"), false),
         // (not "employed with Y's division": the organisation is the employer itself)
@@ -289,11 +309,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // X worked (in commercial banking) for Y
     v.push(pat("EMPLOYED_BY", &["work"], format!(r"{PER}{SHORT}\b(?:works|worked|working)\b[^«»]{{0,40}}?\b(?:for|at|with)\s+(?:the\s+)?{ORG}"), false));
     // X was a partner / (registered) stockbroker with (the accounting firm of) Y
-    v.push(pat(
-        "EMPLOYED_BY",
-        &["partner", "advis", "broker", "banker", "analyst", "accountant", "associate", "consultant", "engineer", "attorney", "lawyer", "trader", "employee"],
+    v.push(whole_words(
+        pat("EMPLOYED_BY", &[],
         format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:also\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?(?i:partner|employee|advisor|adviser|stockbroker|broker|banker|analyst|accountant|associate|consultant|engineer|attorney|lawyer|trader)\s+(?:with|at|for)\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?(?:firm|company|bank)\s+of\s+)?{ORG}"),
+        false,),
         false,
+        &["partner", "employee", "advisor", "adviser", "stockbroker", "broker", "banker", "analyst", "accountant", "associate", "consultant", "engineer", "attorney", "lawyer", "trader"],
     ));
     // X joined Y / prior to joining Y, X
     v.push(pat("EMPLOYED_BY", &["joined"], format!(r"{PER}{SHORT}\bjoined\s+(?:the\s+)?{ORG}"), false));
@@ -320,7 +341,11 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         false,
     ));
     // "Y, an operating unit of X", "Y (currently a wholly owned subsidiary of X)"
-    v.push(pat("SUBSIDIARY_OF", &["unit", "division"], format!(r"{ORG}\s*,\s+(?:an?|the)\s+(?:operating\s+|business\s+)?(?:unit|division)\s+of\s+{ORG}"), false));
+    v.push(whole_words(
+        pat("SUBSIDIARY_OF", &[], format!(r"{ORG}\s*,\s+(?:an?|the)\s+(?:operating\s+|business\s+)?(?:unit|division)\s+of\s+{ORG}"), false),
+        true,
+        &["unit", "division"],
+    ));
     v.push(pat(
         "SUBSIDIARY_OF",
         &["subsidiary"],
@@ -330,17 +355,25 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         false,
     ));
     // X agreed to pay $N to Y (the payee named)
-    v.push(pat("PAID", &["pay"], format!(r"{PARTY}{SHORT}\bagreed\s+to\s+pay\s+(?:a\s+total\s+of\s+)?«M(?P<m>\d+)»{SHORT}\bto\s+(?:the\s+)?{PARTY}"), false));
+    v.push(whole_words(
+        pat("PAID", &[], format!(r"{PARTY}{SHORT}\bagreed\s+to\s+pay\s+(?:a\s+total\s+of\s+)?«M(?P<m>\d+)»{SHORT}\bto\s+(?:the\s+)?{PARTY}"), false),
+        true,
+        &["pay"],
+    ));
     v
 });
 
 /// The cue words of every pattern in one automaton: bit `i` of a template's cue groups is
 /// set when pattern `i`'s cues are in it, bit 127 when the shared-director pattern's are
 /// (patterns past 126 always run).
+/// Lane 0: these patterns; lane 1: [`super::enforcement`]'s; lane 2: [`super::employment`]'s —
+/// every module's cue words found in one pass over the template.
 static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| {
-    let mut groups: Vec<(u128, bool, &[&str])> = PATTERNS.iter().enumerate().filter(|(i, _)| *i < 127).map(|(i, p)| (1u128 << i, false, p.cues)).collect();
-    groups.push((1 << 127, false, &["director"]));
-    super::entities::CueSet::new(&groups)
+    use super::entities::CueGroup;
+    let mut groups: Vec<CueGroup> =
+        PATTERNS.iter().enumerate().filter(|(i, _)| *i < 127).map(|(i, p)| CueGroup { bits: 1u128 << i, exact: p.exact, whole: p.whole, words: p.cues }).collect();
+    groups.push(CueGroup { bits: 1 << 127, exact: false, whole: false, words: &["director"] });
+    super::entities::CueSet::with_lanes(&[&groups, &super::enforcement::cue_groups(), &super::employment::cue_groups()])
 });
 
 /// Whether pattern `i` may match a template with these cue groups.
@@ -370,7 +403,7 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
     }
     let two = places >= 2;
     let dates: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Date").map(|(i, _)| i).collect();
-    let present = CUES.present(template);
+    let [present, enforcement_cues, employment_cues] = CUES.present_lanes(template);
     for (i, p) in PATTERNS.iter().enumerate() {
         if !two || !may_match(present, i) {
             continue;
@@ -396,15 +429,15 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             out.push(Found { rel: p.rel, subject, object, money, date: dates.first().copied(), role, extra: vec![] });
         }
     }
-    for c in SHARED_DIRECTOR.captures_iter(if two && present & (1 << 127) != 0 { template } else { "" }) {
+    for c in (two && present & (1 << 127) != 0).then(|| SHARED_DIRECTOR.captures_iter(template)).into_iter().flatten() {
         if let (Some(o1), Some(p), Some(o2)) = (index(&c, 1), index(&c, 2), index(&c, 3)) {
             for o in [o1, o2] {
                 out.push(Found { rel: "DIRECTOR_OF", subject: p, object: o, money: None, date: dates.first().copied(), role: None, extra: vec![] });
             }
         }
     }
-    out.extend(super::enforcement::find(template, mentions));
-    let employment = super::employment::find(template, &out);
+    out.extend(super::enforcement::find_with(template, mentions, enforcement_cues));
+    let employment = super::employment::find_with(template, &out, Some(employment_cues));
     out.extend(employment);
     // A transfer without money in its own words takes the sentence's only amount.
     let amounts: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Money").map(|(i, _)| i).collect();
