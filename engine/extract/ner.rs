@@ -751,183 +751,6 @@ impl Prepared {
     }
 }
 
-/// What the word features of a token read of it ([`Prepared::features`]'s word-only and
-/// word × previous-class features): equal keys, equal features.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct WordKey {
-    lw: u64,
-    shape: u64,
-    suf: u64,
-    pre: u64,
-    suf4: u64,
-    len: u8,
-    gaz: u8,
-    doc: u8,
-    first: bool,
-}
-
-/// The summed weights of a word's own features: alone, and with each previous class and
-/// each history value (filled as they are first needed; bit `c` of `have_p1` says
-/// `by_p1[c]` is filled).
-struct WordEntry {
-    base: [i32; NC],
-    by_p1: [[i32; NC]; NC],
-    by_h: [[i32; NC]; 5],
-    have_p1: u16,
-    have_h: u8,
-}
-
-/// The summed weights of the features a word gives the tokens around it, per offset
-/// (−1, +1, −2, +2, −3, +3), and its English/common-word value.
-#[derive(Clone, Copy)]
-struct NeighbourEntry {
-    by_offset: [[i32; NC]; 6],
-    eng: u64,
-}
-
-/// A bounded per-thread cache of word and neighbour weight sums for one model. Integer
-/// sums are exact, so what the cache holds never changes a score, only its cost.
-#[derive(Default)]
-struct TypeCache {
-    model: u64,
-    words: hashbrown::HashMap<WordKey, u32>,
-    word_entries: Vec<WordEntry>,
-    neighbours: hashbrown::HashMap<(u64, u64, u64), u32>,
-    neighbour_entries: Vec<NeighbourEntry>,
-    /// Per token of the sentence being tagged: its neighbour entry (`u32::MAX`: not yet).
-    sentence: Vec<u32>,
-    feats: Vec<u64>,
-}
-
-/// Entries kept before the cache starts afresh.
-const CACHE_WORDS: usize = 1 << 13;
-const CACHE_NEIGHBOURS: usize = 1 << 14;
-
-thread_local! {
-    static CACHE: std::cell::RefCell<TypeCache> = std::cell::RefCell::new(TypeCache::default());
-}
-
-/// A distinct number for each model built, so a thread's cache knows whose sums it holds.
-static MODEL_IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-
-fn add(s: &mut [i32; NC], w: &[i32; NC]) {
-    for c in 0..NC {
-        s[c] += w[c];
-    }
-}
-
-fn eng_of(lw: u64) -> u64 {
-    u64::from(ENGLISH.contains(&lw)) | u64::from(COMMON.contains(&lw)) << 1
-}
-
-impl Prepared {
-    fn word_key(&self, i: usize) -> WordKey {
-        let x = &self.info[i];
-        WordKey { lw: x.lw, shape: x.shape, suf: x.suf, pre: x.pre, suf4: x.suf4, len: x.len, gaz: x.gaz, doc: x.doc, first: i == 0 }
-    }
-
-    /// The features of token `i` that read only the word itself (and whether it opens the
-    /// sentence): part of [`Prepared::features`].
-    fn word_features(x: &Info, first: bool, out: &mut Vec<u64>) {
-        out.clear();
-        let eng = eng_of(x.lw);
-        out.push(mix(1, x.lw, 0));
-        out.push(mix(2, x.shape, 0));
-        out.push(mix(3, x.suf, 0));
-        out.push(mix(4, x.pre, 0));
-        if first {
-            out.push(mix(18, x.lw, 0));
-        }
-        out.push(mix(22, x.len as u64, x.shape));
-        out.push(mix(26, x.gaz as u64, 0));
-        out.push(mix(30, x.doc as u64, first as u64));
-        out.push(mix(31, x.doc as u64, x.shape));
-        out.push(mix(32, x.suf4, 0));
-        out.push(mix(52, eng, x.shape));
-        out.push(mix(53, eng, first as u64 | (x.doc as u64) << 1));
-    }
-
-    /// The features of token `i` that read the word and the previous class.
-    fn word_p1_features(x: &Info, p1: u64, out: &mut Vec<u64>) {
-        out.clear();
-        out.push(mix(13, p1, x.shape));
-        if x.legal {
-            out.push(mix(20, p1, 0));
-        }
-        out.push(mix(29, x.gaz as u64, p1));
-        if x.orgword {
-            out.push(mix(33, p1, 0));
-        }
-        out.push(mix(35, p1, x.lw));
-    }
-
-    /// The features of token `i` that read the word and the document history.
-    fn word_h_features(x: &Info, first: bool, h: u64, out: &mut Vec<u64>) {
-        out.clear();
-        out.push(mix(40, h, 0));
-        out.push(mix(41, h, x.shape));
-        out.push(mix(43, h, first as u64));
-    }
-
-    /// The features a word (lower-case hash `lw`, shape `sh`, suffix `suf`; the sentence's
-    /// edges are words of their own) gives the token `offset` after it (−1, +1, −2, +2, −3, +3).
-    fn neighbour_features(k: usize, lw: u64, sh: u64, suf: u64, out: &mut Vec<u64>) {
-        out.clear();
-        match k {
-            0 => out.extend([mix(5, lw, 0), mix(9, sh, 0), mix(44, suf, 0)]),
-            1 => out.extend([mix(6, lw, 0), mix(10, sh, 0), mix(45, suf, 0)]),
-            2 => out.push(mix(7, lw, 0)),
-            3 => out.push(mix(8, lw, 0)),
-            4 => out.push(mix(48, lw, 0)),
-            _ => out.push(mix(49, lw, 0)),
-        }
-    }
-
-    /// The features of token `i` that the caches do not hold: those that read two tokens
-    /// together, or a neighbour and the previous class. `eng(j)` is token `j`'s
-    /// English/common-word value.
-    fn pair_features(&self, i: usize, p1: usize, eng: impl Fn(isize) -> u64, out: &mut Vec<u64>) {
-        out.clear();
-        let at = |j: isize| -> Option<&Info> { if j < 0 { None } else { self.info.get(j as usize) } };
-        let i = i as isize;
-        let x = &self.info[i as usize];
-        let lw = |j: isize| at(j).map_or(if j < 0 { BOS } else { EOS }, |y| y.lw);
-        let sh = |j: isize| at(j).map_or(if j < 0 { BOS } else { EOS }, |y| y.shape);
-        let p1 = p1 as u64;
-        let (l1, r1) = (lw(i - 1), lw(i + 1));
-        out.push(mix(14, l1, x.lw));
-        out.push(mix(15, x.lw, r1));
-        out.push(mix(16, x.shape, r1));
-        out.push(mix(17, l1, x.shape));
-        if let Some(d) = (1..=4).find(|d| at(i + d).is_some_and(|y| y.legal)) {
-            out.push(mix(19, d as u64, x.cap as u64));
-        }
-        if at(i - 1).is_some_and(|y| y.title) {
-            out.push(mix(21, x.shape, 0));
-        }
-        let caps = |j: isize| at(j).is_some_and(|y| y.cap && y.shape == x.shape);
-        if caps(i - 1) && caps(i + 1) {
-            out.push(mix(23, x.shape, 0));
-        }
-        out.push(mix(24, sh(i - 1), x.shape));
-        out.push(mix(25, x.shape, sh(i + 1)));
-        let gz = |j: isize| at(j).map_or(16, |y| y.gaz as u64);
-        out.push(mix(27, gz(i - 1), x.gaz as u64));
-        out.push(mix(28, x.gaz as u64, gz(i + 1)));
-        out.push(mix(36, p1, r1));
-        if let Some(d) = (1..=3).find(|d| at(i + d).is_some_and(|y| y.orgword && y.cap)) {
-            out.push(mix(34, d as u64, x.cap as u64));
-        }
-        out.push(mix(46, mix(l1, x.lw, r1), 0));
-        out.push(mix(47, l1, p1));
-        out.push(mix(50, r1, lw(i + 2)));
-        out.push(mix(51, lw(i - 2), l1));
-        let e = eng(i);
-        out.push(mix(54, e, eng(i + 1)));
-        out.push(mix(55, eng(i - 1), e));
-    }
-}
-
 /// The 16-bit tag of a stored key: its top bits (the slot index is read from the low
 /// ones), never 0, which marks an empty slot.
 fn tag_of(k: u64) -> u16 {
@@ -954,10 +777,6 @@ pub struct Model {
     /// How much a name class must outscore the outside class to be chosen (precision
     /// over recall; chosen by cross-validation, stored in the file).
     pub margin: i32,
-    /// The bias and previous-classes features summed, per (previous, one before).
-    transitions: Vec<[i32; NC]>,
-    /// This model's number for the per-thread caches ([`MODEL_IDS`]).
-    id: u64,
 }
 
 /// The model file is not one `tg` can read.
@@ -999,9 +818,7 @@ impl Model {
             slots[j] = Slot { key: *k, w: w.map(to_i16) };
             tags[j] = tag_of(*k);
         }
-        let mut m = Model { slots, tags, mask, about, margin: 0, transitions: vec![], id: MODEL_IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) };
-        m.transitions = (0..NC * NC).map(|k| m.scores(&[mix(0, 0, 0), mix(11, (k / NC) as u64, 0), mix(12, (k % NC) as u64, (k / NC) as u64)])).collect();
-        m
+        Model { slots, tags, mask, about, margin: 0 }
     }
 
     /// Reads a model file: magic, the `about` text, the margin, then sorted (key, i16 ×
@@ -1083,10 +900,21 @@ impl Model {
     /// The scores of each class for a set of features.
     pub fn scores(&self, features: &[u64]) -> [i32; NC] {
         let mut s = [0i32; NC];
-        for f in features {
-            if let Some(w) = self.lookup(*f) {
-                for c in 0..NC {
-                    s[c] += w[c] as i32;
+        // Every feature's first tag is read before any is tested: the reads do not wait on
+        // each other, so their cache misses can overlap. An empty first slot: not in the model.
+        for chunk in features.chunks(16) {
+            let mut first = [0u16; 16];
+            for (t, f) in first.iter_mut().zip(chunk) {
+                *t = self.tags[(*f as usize) & self.mask];
+            }
+            for (t, f) in first.iter().zip(chunk) {
+                if *t == 0 {
+                    continue;
+                }
+                if let Some(w) = self.lookup(*f) {
+                    for c in 0..NC {
+                        s[c] += w[c] as i32;
+                    }
                 }
             }
         }
@@ -1095,140 +923,8 @@ impl Model {
 
     /// The class of each token of a prepared sentence, left to right.
     pub fn tag(&self, p: &Prepared, hist: &mut History) -> Vec<usize> {
-        CACHE.with_borrow_mut(|cache| self.tag_cached(p, hist, cache))
-    }
-
-    /// The scores of token `i` given the previous two classes and the history value: the
-    /// sum of [`Model::scores`] over [`Prepared::features`], read from the caches where
-    /// they hold it.
-    fn cached_scores(&self, p: &Prepared, i: usize, p1: usize, p2: usize, h: u64, cache: &mut TypeCache) -> [i32; NC] {
-        let mut s = self.transitions[p1 * NC + p2];
-        let mut feats = std::mem::take(&mut cache.feats);
-        // The word's own features.
-        let key = p.word_key(i);
-        let x = &p.info[i];
-        let w = match cache.words.get(&key) {
-            Some(&w) => w as usize,
-            None => {
-                Prepared::word_features(x, i == 0, &mut feats);
-                let base = self.scores(&feats);
-                cache.word_entries.push(WordEntry { base, by_p1: [[0; NC]; NC], by_h: [[0; NC]; 5], have_p1: 0, have_h: 0 });
-                let w = cache.word_entries.len() - 1;
-                cache.words.insert(key, w as u32);
-                w
-            }
-        };
-        let e = &mut cache.word_entries[w];
-        if e.have_p1 & (1 << p1) == 0 {
-            Prepared::word_p1_features(x, p1 as u64, &mut feats);
-            e.by_p1[p1] = self.scores(&feats);
-            e.have_p1 |= 1 << p1;
-        }
-        add(&mut s, &e.base);
-        add(&mut s, &e.by_p1[p1]);
-        if h != 0 {
-            let hk = h as usize - 1;
-            if e.have_h & (1 << hk) == 0 {
-                Prepared::word_h_features(x, i == 0, h, &mut feats);
-                e.by_h[hk] = self.scores(&feats);
-                e.have_h |= 1 << hk;
-            }
-            add(&mut s, &e.by_h[hk]);
-        }
-        // What each neighbour gives, and the English-word values around.
-        let mut eng = [4u64; 3];
-        for (k, off) in [(0usize, -1isize), (1, 1), (2, -2), (3, 2), (4, -3), (5, 3)] {
-            let j = i as isize + off;
-            let n = self.neighbour(p, j, cache, &mut feats);
-            add(&mut s, &cache.neighbour_entries[n].by_offset[k]);
-            if k < 2 {
-                eng[if off < 0 { 0 } else { 2 }] = cache.neighbour_entries[n].eng;
-            }
-        }
-        eng[1] = {
-            let n = self.neighbour(p, i as isize, cache, &mut feats);
-            cache.neighbour_entries[n].eng
-        };
-        p.pair_features(i, p1, |j| eng[(j - i as isize + 1) as usize], &mut feats);
-        add(&mut s, &self.scores(&feats));
-        cache.feats = feats;
-        s
-    }
-
-    /// The neighbour entry of token `j` of the sentence (before the first or after the
-    /// last: the sentence's edge).
-    fn neighbour(&self, p: &Prepared, j: isize, cache: &mut TypeCache, feats: &mut Vec<u64>) -> usize {
-        let inside = j >= 0 && (j as usize) < p.info.len();
-        if inside && cache.sentence[j as usize] != u32::MAX {
-            return cache.sentence[j as usize] as usize;
-        }
-        let (lw, sh, suf) = if inside {
-            let y = &p.info[j as usize];
-            (y.lw, y.shape, y.suf)
-        } else if j < 0 {
-            (BOS, BOS, BOS)
-        } else {
-            (EOS, EOS, EOS)
-        };
-        let n = match cache.neighbours.get(&(lw, sh, suf)) {
-            Some(&n) => n as usize,
-            None => {
-                let mut by_offset = [[0; NC]; 6];
-                for (k, v) in by_offset.iter_mut().enumerate() {
-                    Prepared::neighbour_features(k, lw, sh, suf, feats);
-                    *v = self.scores(feats);
-                }
-                let eng = if inside { eng_of(lw) } else { 4 };
-                cache.neighbour_entries.push(NeighbourEntry { by_offset, eng });
-                let n = cache.neighbour_entries.len() - 1;
-                cache.neighbours.insert((lw, sh, suf), n as u32);
-                n
-            }
-        };
-        if inside {
-            cache.sentence[j as usize] = n as u32;
-        }
-        n
-    }
-
-    fn tag_cached(&self, p: &Prepared, hist: &mut History, cache: &mut TypeCache) -> Vec<usize> {
-        if cache.model != self.id || cache.words.len() >= CACHE_WORDS || cache.neighbours.len() >= CACHE_NEIGHBOURS {
-            cache.words.clear();
-            cache.word_entries.clear();
-            cache.neighbours.clear();
-            cache.neighbour_entries.clear();
-            cache.model = self.id;
-        }
-        cache.sentence.clear();
-        cache.sentence.resize(p.tokens.len(), u32::MAX);
         let mut tags = Vec::with_capacity(p.tokens.len());
-        let (mut p1, mut p2) = (O, O);
-        for i in 0..p.tokens.len() {
-            let c = if p.candidate(i, p1) {
-                let lw = p.word_hash(i);
-                let s = self.cached_scores(p, i, p1, p2, hist.of(lw), cache);
-                let c = best(&s, p1, p.continuation_only(i));
-                // A name must begin clearly; once begun, it continues on the best score.
-                let c = if c != O && is_begin(c) && s[c] - s[O] < self.margin { O } else { c };
-                if p.info[i].cap {
-                    hist.note(lw, c);
-                }
-                c
-            } else {
-                O
-            };
-            tags.push(c);
-            p2 = p1;
-            p1 = c;
-        }
-        tags
-    }
-
-    /// [`Model::tag`] without the caches: every feature looked up (what training does; the
-    /// tests check both give the same classes).
-    pub fn tag_uncached(&self, p: &Prepared, hist: &mut History) -> Vec<usize> {
-        let mut tags = Vec::with_capacity(p.tokens.len());
-        let mut feats = Vec::with_capacity(64);
+        let mut feats = Vec::with_capacity(32);
         let (mut p1, mut p2) = (O, O);
         for i in 0..p.tokens.len() {
             let c = if p.candidate(i, p1) {
@@ -1236,6 +932,7 @@ impl Model {
                 p.features(i, p1, p2, hist.of(lw), &mut feats);
                 let s = self.scores(&feats);
                 let c = best(&s, p1, p.continuation_only(i));
+                // A name must begin clearly; once begun, it continues on the best score.
                 let c = if c != O && is_begin(c) && s[c] - s[O] < self.margin { O } else { c };
                 if p.info[i].cap {
                     hist.note(lw, c);
@@ -1450,82 +1147,6 @@ mod tests {
         assert_eq!(back.margin, 7);
         assert!(Model::read(b"not a model at all").is_err());
         assert!(Model::read(&bytes[..bytes.len() - 1]).is_err());
-    }
-
-    const SAMPLE: &str = "Boston Trading and Research, LLC sued Lisa P. McAlister in Boston. \
-        The SEC said that John Smith, the former CFO of Acme Corp., and Smith's wife Mary Smith of New York \
-        wired $5 million to Banco Internacional de Costa Rica. Following the Order, Hispano-Suiza and AT&T \
-        agreed. SECURITIES AND EXCHANGE COMMISSION v. JOHN DOE. McAlister paid the Borrower. iTunes, \
-        Société Générale and Mr. O'Brien met Ms. Price at the Federal Reserve Bank of New York on Monday.";
-
-    fn sample_sentences() -> Vec<Span> {
-        let mut out = vec![];
-        let mut a = 0;
-        for (i, _) in SAMPLE.match_indices(". ") {
-            out.push((a, i + 1));
-            a = i + 2;
-        }
-        out.push((a, SAMPLE.len()));
-        out
-    }
-
-    /// The cached features are exactly the full list, split: every feature once.
-    #[test]
-    fn cached_features_partition_the_full_list() {
-        let sentences = sample_sentences();
-        let prepared = prepare_document(SAMPLE, &sentences);
-        let mut checked = 0;
-        for p in &prepared {
-            for i in 0..p.tokens.len() {
-                for (p1, p2, h) in [(O, O, 0), (1, O, 2), (2, 1, 0), (3, 4, 5), (O, 6, 1), (8, 7, 3)] {
-                    let mut full = vec![];
-                    p.features(i, p1, p2, h, &mut full);
-                    let mut parts = vec![mix(0, 0, 0), mix(11, p1 as u64, 0), mix(12, p2 as u64, p1 as u64)];
-                    let mut buf = vec![];
-                    let x = &p.info[i];
-                    Prepared::word_features(x, i == 0, &mut buf);
-                    parts.extend(&buf);
-                    Prepared::word_p1_features(x, p1 as u64, &mut buf);
-                    parts.extend(&buf);
-                    if h != 0 {
-                        Prepared::word_h_features(x, i == 0, h, &mut buf);
-                        parts.extend(&buf);
-                    }
-                    let edge = |j: isize| j < 0 || j as usize >= p.info.len();
-                    let value = |j: isize| if j < 0 { (BOS, BOS, BOS) } else if edge(j) { (EOS, EOS, EOS) } else { (p.info[j as usize].lw, p.info[j as usize].shape, p.info[j as usize].suf) };
-                    let eng = |j: isize| if edge(j) { 4 } else { eng_of(p.info[j as usize].lw) };
-                    for (k, off) in [(0usize, -1isize), (1, 1), (2, -2), (3, 2), (4, -3), (5, 3)] {
-                        let (lw, sh, suf) = value(i as isize + off);
-                        Prepared::neighbour_features(k, lw, sh, suf, &mut buf);
-                        parts.extend(&buf);
-                    }
-                    p.pair_features(i, p1, eng, &mut buf);
-                    parts.extend(&buf);
-                    full.sort_unstable();
-                    parts.sort_unstable();
-                    assert_eq!(full, parts, "token {i}");
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked > 300, "{checked}");
-    }
-
-    /// The cached tagger gives the classes the uncached one gives, cache cold or warm.
-    #[test]
-    fn cached_tagging_equals_uncached() {
-        let m = &*BUILTIN;
-        let sentences = sample_sentences();
-        for _ in 0..3 {
-            let (mut h1, mut h2) = (History::default(), History::default());
-            let mut named = 0;
-            for p in prepare_document(SAMPLE, &sentences) {
-                let a = m.tag(&p, &mut h1);
-                assert_eq!(a, m.tag_uncached(&p, &mut h2));
-                named += a.iter().filter(|&&c| c != O).count();
-            }
-            assert!(named > 10, "{named}");
-        }
     }
 
     #[test]
