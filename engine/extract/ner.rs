@@ -13,6 +13,32 @@ use std::sync::LazyLock;
 
 use tg_text::document::Span;
 
+/// What the tagger has said of each word earlier in the document: per word hash, how often
+/// it tagged it as each group (outside, PER, ORG, LOC, MISC).
+#[derive(Default)]
+pub struct History(hashbrown::HashMap<u64, [u16; 5]>);
+
+impl History {
+    /// The feature value for a word: 0 unseen, else 1 + the group it was tagged most often.
+    pub fn of(&self, lw: u64) -> u64 {
+        self.0.get(&lw).map_or(0, |c| {
+            let mut b = 0;
+            for g in 1..5 {
+                if c[g] > c[b] {
+                    b = g;
+                }
+            }
+            1 + b as u64
+        })
+    }
+
+    /// Records the tagger's class for a scored word.
+    pub fn note(&mut self, lw: u64, class: usize) {
+        let e = self.0.entry(lw).or_default();
+        e[group(class)] = e[group(class)].saturating_add(1);
+    }
+}
+
 /// The classes, in the model file's order: outside, then begin/inside per type.
 pub const CLASSES: [&str; 9] = ["O", "B-PER", "I-PER", "B-ORG", "I-ORG", "B-LOC", "I-LOC", "B-MISC", "I-MISC"];
 /// The number of classes.
@@ -592,6 +618,11 @@ impl Prepared {
         }
     }
 
+    /// The lower-case hash of token `i`'s word.
+    pub fn word_hash(&self, i: usize) -> u64 {
+        self.info[i].lw
+    }
+
     /// Whether half or more of the sentence's words are written in capitals.
     pub fn is_heading(&self) -> bool {
         let words = self.info.iter().filter(|x| x.cap || x.lower_start).count();
@@ -627,7 +658,7 @@ impl Prepared {
     }
 
     /// The feature hashes of token `i` given the two previous classes.
-    pub fn features(&self, i: usize, p1: usize, p2: usize, out: &mut Vec<u64>) {
+    pub fn features(&self, i: usize, p1: usize, p2: usize, h: u64, out: &mut Vec<u64>) {
         out.clear();
         let at = |j: isize| -> Option<&Info> { if j < 0 { None } else { self.info.get(j as usize) } };
         let i = i as isize;
@@ -690,6 +721,33 @@ impl Prepared {
         if let Some(d) = (1..=3).find(|d| at(i + d).is_some_and(|y| y.orgword && y.cap)) {
             out.push(mix(34, d as u64, x.cap as u64));
         }
+        // What the tagger said of this word earlier in the document.
+        if h != 0 {
+            out.push(mix(40, h, 0));
+            out.push(mix(41, h, x.shape));
+            out.push(mix(43, h, (i == 0) as u64));
+        }
+        // A wider window: neighbours' suffixes, the word trigram, three words out, the
+        // neighbouring bigrams.
+        {
+            let suf = |j: isize| at(j).map_or(if j < 0 { BOS } else { EOS }, |y| y.suf);
+            out.push(mix(44, suf(i - 1), 0));
+            out.push(mix(45, suf(i + 1), 0));
+            out.push(mix(46, mix(lw(i - 1), x.lw, lw(i + 1)), 0));
+            out.push(mix(47, lw(i - 1), p1));
+            out.push(mix(48, lw(i - 3), 0));
+            out.push(mix(49, lw(i + 3), 0));
+            out.push(mix(50, lw(i + 1), lw(i + 2)));
+            out.push(mix(51, lw(i - 2), lw(i - 1)));
+        }
+        // English and common words (the vocabulary of prose, not of names), here and around.
+        {
+            let eng = |j: isize| at(j).map_or(4, |y| u64::from(ENGLISH.contains(&y.lw)) | u64::from(COMMON.contains(&y.lw)) << 1);
+            out.push(mix(52, eng(i), x.shape));
+            out.push(mix(53, eng(i), (i == 0) as u64 | (x.doc as u64) << 1));
+            out.push(mix(54, eng(i), eng(i + 1)));
+            out.push(mix(55, eng(i - 1), eng(i)));
+        }
     }
 }
 
@@ -706,9 +764,9 @@ pub fn allowed(prev: usize, c: usize) -> bool {
 
 /// A model: feature hash → one integer weight per class, in an open-addressing table.
 pub struct Model {
-    /// (feature, weights) slots; key 0 is an empty slot. Key and weights side by side: a
-    /// hit touches one cache line of them.
-    slots: Vec<(u64, [i32; NC])>,
+    /// (feature, weights) slots; key 0 is an empty slot. Key and weights side by side (32
+    /// bytes): a hit touches one cache line of them.
+    slots: Vec<Slot>,
     /// A 16-bit tag of each slot's key ([`tag_of`]; 0: empty), probed before the slot: the
     /// tags fit in the processor's cache where the slots (11 MB) do not, and most features
     /// of a sentence are not in the model, so most lookups end in the tags alone.
@@ -726,13 +784,26 @@ pub struct Model {
 #[error("model file: {0}")]
 pub struct ModelError(String);
 
-const MAGIC: &[u8; 8] = b"TGNER\x00\x02\x00";
+const MAGIC: &[u8; 8] = b"TGNER\x00\x03\x00";
+
+/// One slot of the weight table: a feature and its 16-bit weight per class.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    w: [i16; NC],
+}
+
+/// A weight as the file stores it (the trainer keeps them within 16 bits).
+fn to_i16(x: i32) -> i16 {
+    x.clamp(i16::MIN as i32, i16::MAX as i32) as i16
+}
 
 impl Model {
     /// Builds a model from (feature, weights) pairs.
     pub fn from_pairs(pairs: &[(u64, [i32; NC])], about: String) -> Model {
-        let cap = (pairs.len() * 2).next_power_of_two().max(16);
-        let mut slots = vec![(0u64, [0i32; NC]); cap];
+        // At most half full (linear probing stays short), a power of two.
+        let cap = (pairs.len() + pairs.len() / 2).next_power_of_two().max(16);
+        let mut slots = vec![Slot::default(); cap];
         let mut tags = vec![0u16; cap];
         let mask = cap - 1;
         for (k, w) in pairs {
@@ -741,16 +812,17 @@ impl Model {
                 continue;
             }
             let mut j = (*k as usize) & mask;
-            while slots[j].0 != 0 && slots[j].0 != *k {
+            while slots[j].key != 0 && slots[j].key != *k {
                 j = (j + 1) & mask;
             }
-            slots[j] = (*k, *w);
+            slots[j] = Slot { key: *k, w: w.map(to_i16) };
             tags[j] = tag_of(*k);
         }
         Model { slots, tags, mask, about, margin: 0 }
     }
 
-    /// Reads a model file: magic, the `about` text, then sorted (key, i32 × classes) pairs.
+    /// Reads a model file: magic, the `about` text, the margin, then sorted (key, i16 ×
+    /// classes) pairs.
     pub fn read(bytes: &[u8]) -> Result<Model, ModelError> {
         let bad = |m: &str| ModelError(m.to_string());
         if bytes.len() < 16 || &bytes[..8] != MAGIC {
@@ -765,7 +837,7 @@ impl Model {
         i += 4;
         let n = u32_at(i).ok_or_else(|| bad("truncated"))? as usize;
         i += 4;
-        let rec = 8 + 4 * NC;
+        let rec = 8 + 2 * NC;
         if bytes.len() != i + n * rec {
             return Err(bad("length does not match the feature count"));
         }
@@ -776,8 +848,8 @@ impl Model {
             k.copy_from_slice(&bytes[at..at + 8]);
             let mut w = [0i32; NC];
             for (c, x) in w.iter_mut().enumerate() {
-                let o = at + 8 + 4 * c;
-                *x = i32::from_le_bytes([bytes[o], bytes[o + 1], bytes[o + 2], bytes[o + 3]]);
+                let o = at + 8 + 2 * c;
+                *x = i16::from_le_bytes([bytes[o], bytes[o + 1]]) as i32;
             }
             pairs.push((u64::from_le_bytes(k), w));
         }
@@ -786,7 +858,8 @@ impl Model {
         Ok(m)
     }
 
-    /// Writes pairs in the model file format (sorted by key: byte-identical for equal weights).
+    /// Writes pairs in the model file format (sorted by key: byte-identical for equal
+    /// weights; weights beyond 16 bits are clamped, which the trainer never makes).
     pub fn write(pairs: &[(u64, [i32; NC])], about: &str, margin: i32) -> Vec<u8> {
         let mut sorted: Vec<&(u64, [i32; NC])> = pairs.iter().collect();
         sorted.sort_by_key(|p| p.0);
@@ -798,13 +871,13 @@ impl Model {
         for (k, w) in sorted {
             out.extend(k.to_le_bytes());
             for x in w {
-                out.extend(x.to_le_bytes());
+                out.extend(to_i16(*x).to_le_bytes());
             }
         }
         out
     }
 
-    fn lookup(&self, k: u64) -> Option<&[i32; NC]> {
+    fn lookup(&self, k: u64) -> Option<&[i16; NC]> {
         // Key 0 is never stored (an empty slot's key): it has no weights.
         if k == 0 {
             return None;
@@ -817,8 +890,8 @@ impl Model {
                 return None;
             }
             // Equal tags may still be different keys: the slot's key decides.
-            if here == t && self.slots[j].0 == k {
-                return Some(&self.slots[j].1);
+            if here == t && self.slots[j].key == k {
+                return Some(&self.slots[j].w);
             }
             j = (j + 1) & self.mask;
         }
@@ -827,10 +900,21 @@ impl Model {
     /// The scores of each class for a set of features.
     pub fn scores(&self, features: &[u64]) -> [i32; NC] {
         let mut s = [0i32; NC];
-        for f in features {
-            if let Some(w) = self.lookup(*f) {
-                for c in 0..NC {
-                    s[c] += w[c];
+        // Every feature's first tag is read before any is tested: the reads do not wait on
+        // each other, so their cache misses can overlap. An empty first slot: not in the model.
+        for chunk in features.chunks(16) {
+            let mut first = [0u16; 16];
+            for (t, f) in first.iter_mut().zip(chunk) {
+                *t = self.tags[(*f as usize) & self.mask];
+            }
+            for (t, f) in first.iter().zip(chunk) {
+                if *t == 0 {
+                    continue;
+                }
+                if let Some(w) = self.lookup(*f) {
+                    for c in 0..NC {
+                        s[c] += w[c] as i32;
+                    }
                 }
             }
         }
@@ -838,17 +922,22 @@ impl Model {
     }
 
     /// The class of each token of a prepared sentence, left to right.
-    pub fn tag(&self, p: &Prepared) -> Vec<usize> {
+    pub fn tag(&self, p: &Prepared, hist: &mut History) -> Vec<usize> {
         let mut tags = Vec::with_capacity(p.tokens.len());
         let mut feats = Vec::with_capacity(32);
         let (mut p1, mut p2) = (O, O);
         for i in 0..p.tokens.len() {
             let c = if p.candidate(i, p1) {
-                p.features(i, p1, p2, &mut feats);
+                let lw = p.word_hash(i);
+                p.features(i, p1, p2, hist.of(lw), &mut feats);
                 let s = self.scores(&feats);
                 let c = best(&s, p1, p.continuation_only(i));
                 // A name must begin clearly; once begun, it continues on the best score.
-                if c != O && is_begin(c) && s[c] - s[O] < self.margin { O } else { c }
+                let c = if c != O && is_begin(c) && s[c] - s[O] < self.margin { O } else { c };
+                if p.info[i].cap {
+                    hist.note(lw, c);
+                }
+                c
             } else {
                 O
             };
@@ -866,22 +955,23 @@ impl Model {
 
     /// The names in one sentence of a document whose [`Context`] is given.
     pub fn names_in(&self, text: &str, span: Span, ctx: &Context) -> Vec<(Span, &'static str)> {
-        self.names_of(text, &prepare_in(text, span, ctx))
+        self.names_of(text, &prepare_in(text, span, ctx), &mut History::default())
     }
 
     /// The names in a prepared sentence. A heading or caption in capitals ("SECURITIES
     /// AND EXCHANGE COMMISSION v. JOHN DOE") has none: the tagger learned from prose, and
     /// the rule finders still read it.
-    pub fn names_of(&self, text: &str, p: &Prepared) -> Vec<(Span, &'static str)> {
+    pub fn names_of(&self, text: &str, p: &Prepared, hist: &mut History) -> Vec<(Span, &'static str)> {
         if !p.any_capital() || p.is_heading() {
             return vec![];
         }
-        spans(text, p, &self.tag(p))
+        spans(text, p, &self.tag(p, hist))
     }
 
     /// The names of every sentence of a document, in order.
     pub fn document(&self, text: &str, sentences: &[Span]) -> Vec<Vec<(Span, &'static str)>> {
-        prepare_document(text, sentences).iter().map(|p| self.names_of(text, p)).collect()
+        let mut hist = History::default();
+        prepare_document(text, sentences).iter().map(|p| self.names_of(text, p, &mut hist)).collect()
     }
 }
 
@@ -1050,10 +1140,10 @@ mod tests {
     fn the_builtin_model_loads_and_round_trips() {
         let m = &*BUILTIN;
         assert!(m.about.contains("TextGraph NER"), "{}", m.about);
-        let pairs = vec![(42u64, [1i32, -2, 3, 0, 0, 0, 0, 0, 1 << 30])];
+        let pairs = vec![(42u64, [1i32, -2, 3, 0, 0, 0, 0, 0, 30_000])];
         let bytes = Model::write(&pairs, "x", 7);
         let back = Model::read(&bytes).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(back.lookup(42), Some(&[1, -2, 3, 0, 0, 0, 0, 0, 1 << 30]));
+        assert_eq!(back.lookup(42), Some(&[1, -2, 3, 0, 0, 0, 0, 0, 30_000]));
         assert_eq!(back.margin, 7);
         assert!(Model::read(b"not a model at all").is_err());
         assert!(Model::read(&bytes[..bytes.len() - 1]).is_err());

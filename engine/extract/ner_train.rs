@@ -68,18 +68,22 @@ pub fn detokenize<S: AsRef<str>>(tokens: &[S]) -> (String, Vec<Span>) {
     let mut spans = Vec::with_capacity(tokens.len());
     let mut quote_open = false;
     let mut glue_next = false;
-    for t in tokens {
+    for (n, t) in tokens.iter().enumerate() {
         let t = t.as_ref();
+        // A hyphen between two words joins them ("Hispano - Suiza" is "Hispano-Suiza").
+        let word_end = |w: &str| w.chars().last().is_some_and(char::is_alphanumeric);
+        let word_start = |w: &str| w.chars().next().is_some_and(char::is_alphanumeric);
+        let joining = t == "-" && n > 0 && word_end(tokens[n - 1].as_ref()) && tokens.get(n + 1).is_some_and(|x| word_start(x.as_ref()));
         let closing = matches!(t, "," | "." | ";" | ":" | "?" | "!" | ")" | "]" | "}" | "%" | "'s" | "’s" | "'" | "n't" | "'re" | "'ve" | "'ll" | "'d" | "'m");
         let is_quote = t == "\"";
-        let glue = if is_quote { quote_open } else { closing };
+        let glue = if is_quote { quote_open } else { closing || joining };
         if !text.is_empty() && !glue && !glue_next {
             text.push(' ');
         }
         let s = text.len();
         text.push_str(t);
         spans.push((s, text.len()));
-        glue_next = matches!(t, "(" | "[" | "{" | "$" | "“") || (is_quote && !quote_open);
+        glue_next = matches!(t, "(" | "[" | "{" | "$" | "“") || (is_quote && !quote_open) || joining;
         if is_quote {
             quote_open = !quote_open;
         }
@@ -269,7 +273,7 @@ impl Perceptron {
 
     /// One pass over a sentence: tags greedily with the current weights, updating on
     /// each mistake. Returns the number of tokens scored.
-    fn learn(&mut self, p: &Prepared, gold: &[usize]) -> usize {
+    fn learn(&mut self, p: &Prepared, gold: &[usize], hist: &mut ner::History) -> usize {
         let mut feats = Vec::with_capacity(32);
         let (mut p1, mut p2) = (O, O);
         let mut n = 0;
@@ -278,8 +282,12 @@ impl Perceptron {
                 n += 1;
                 // Every scored token is a step of the average, right or wrong.
                 self.step += 1;
-                p.features(i, p1, p2, &mut feats);
+                let lw = p.word_hash(i);
+                p.features(i, p1, p2, hist.of(lw), &mut feats);
                 let guess = ner::best(&self.scores(&feats), p1, p.continuation_only(i));
+                if !p.continuation_only(i) {
+                    hist.note(lw, guess);
+                }
                 // The right move from the history the tagger actually has.
                 let mut truth = gold[i];
                 if truth != O && !ner::allowed(p1, truth) {
@@ -301,8 +309,9 @@ impl Perceptron {
         n
     }
 
-    /// The averaged weights as integers (the largest at 2^24, so a sum of a few dozen
-    /// cannot overflow); features whose weights are all below `min` of that are dropped.
+    /// The averaged weights as 16-bit integers (the largest at 2^15 - 1; a sum of a few
+    /// dozen stays far within 32 bits); features whose weights are all below `min` in
+    /// absolute value are dropped (all-zero ones at least).
     fn finish(&self) -> Vec<(u64, [i32; NC])> {
         let now = self.step.max(1);
         let mut avg: BTreeMap<u64, [f64; NC]> = BTreeMap::new();
@@ -315,11 +324,11 @@ impl Perceptron {
             }
             avg.insert(*k, a);
         }
-        let scale = if max > 0.0 { f64::from(1u32 << 24) / max } else { 1.0 };
+        let scale = if max > 0.0 { f64::from(i16::MAX) / max } else { 1.0 };
         avg.into_iter()
             .filter_map(|(k, a)| {
                 let q = a.map(|x| (x * scale).round() as i32);
-                q.iter().any(|x| x.abs() >= self.min).then_some((k, q))
+                q.iter().any(|x| x.abs() >= self.min.max(1)).then_some((k, q))
             })
             .collect()
     }
@@ -344,7 +353,7 @@ pub struct Settings {
     pub epochs: usize,
     /// Shuffling seed.
     pub seed: u64,
-    /// Features whose every weight is below this (of 2^24 for the largest) are dropped.
+    /// Features whose every weight is below this (of 2^15 - 1 for the largest) are dropped.
     pub prune: i32,
     /// The decoding margin, in thousandths of the largest weight ([`Model::margin`]).
     pub margin_permille: i32,
@@ -352,15 +361,15 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { epochs: 15, seed: 20261201, prune: 64, margin_permille: 0 }
+        Settings { epochs: 15, seed: 20261201, prune: 1, margin_permille: 0 }
     }
 }
 
 /// Trains on the sentences of `docs`: the quantised weights, sorted by feature.
 pub fn train(docs: &[&Doc], settings: Settings) -> Vec<(u64, [i32; NC])> {
-    let prepared: Vec<(Prepared, Vec<usize>)> = docs
+    let by_doc: Vec<Vec<(Prepared, Vec<usize>)>> = docs
         .iter()
-        .flat_map(|d| {
+        .map(|d| {
             let (text, spans) = d.joined();
             ner::prepare_document(&text, &spans)
                 .into_iter()
@@ -373,17 +382,25 @@ pub fn train(docs: &[&Doc], settings: Settings) -> Vec<(u64, [i32; NC])> {
                 .collect::<Vec<_>>()
         })
         .collect();
-    let mut order: Vec<usize> = (0..prepared.len()).collect();
     let mut rng = Rng(settings.seed | 1);
     let mut model = Perceptron { min: settings.prune, ..Perceptron::default() };
+    // Documents in shuffled order, each one's sentences in order: what the tagger said of
+    // a word earlier in the document is a feature.
+    let mut order: Vec<usize> = (0..by_doc.len()).collect();
     for _ in 0..settings.epochs {
         for i in (1..order.len()).rev() {
             let j = (rng.next() % (i as u64 + 1)) as usize;
             order.swap(i, j);
         }
         for &i in &order {
-            let (p, g) = &prepared[i];
-            model.learn(p, g);
+            let mut hist = ner::History::default();
+            for (p, g) in &by_doc[i] {
+                if p.any_capital() && !p.is_heading() {
+                    model.learn(p, g, &mut hist);
+                } else {
+                    model.learn(p, g, &mut ner::History::default());
+                }
+            }
         }
     }
     model.finish()
@@ -391,7 +408,7 @@ pub fn train(docs: &[&Doc], settings: Settings) -> Vec<(u64, [i32; NC])> {
 
 /// The margin in model units.
 pub fn margin(settings: Settings) -> i32 {
-    ((1i64 << 24) * settings.margin_permille as i64 / 1000) as i32
+    (i16::MAX as i64 * settings.margin_permille as i64 / 1000) as i32
 }
 
 /// Words the documents write with a lower-case first letter at least twice, sorted: the
