@@ -1046,7 +1046,10 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // One word in capitals is an acronym, never a person's name alone ("OK", "SEC"); one
         // letter alone is no name at all.
         let acronym_person = e == i + 1 && ((class_type(c) == Some("Person") && p.info[i].upper) || text[p.tokens[i].start..p.tokens[i].end].chars().count() == 1);
-        let common_alone = all_words || acronym_person || (e == i + 1 && (word(i) || determined)) || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
+        // A day, a month or a currency code alone is a date's or an amount's word, never a
+        // name ("Fri, 1 Mar 2024" in a mail header, "the USD account").
+        let calendar = e == i + 1 && CALENDAR_AND_CURRENCY.contains(&p.info[i].lw);
+        let common_alone = all_words || acronym_person || calendar || (e == i + 1 && (word(i) || determined)) || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
         if let Some(kind) = class_type(c).filter(|_| !common_alone) {
             let span = (p.tokens[i].start, p.tokens[e - 1].end);
             if text[span.0..span.1].chars().any(char::is_alphabetic) {
@@ -1057,6 +1060,78 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
     }
     out
 }
+
+/// Days, months and the commonest ISO 4217 currency codes, each alone no name, by word hash.
+static CALENDAR_AND_CURRENCY: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
+    [
+        "mon",
+        "tue",
+        "tues",
+        "wed",
+        "thu",
+        "thur",
+        "thurs",
+        "fri",
+        "sat",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "january",
+        "february",
+        "march",
+        "april",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "usd",
+        "eur",
+        "gbp",
+        "chf",
+        "jpy",
+        "cny",
+        "rub",
+        "aed",
+        "hkd",
+        "sgd",
+        "cad",
+        "aud",
+        "nzd",
+        "sek",
+        "nok",
+        "dkk",
+        "inr",
+        "brl",
+        "mxn",
+        "zar",
+        "try",
+        "pln",
+        "czk",
+        "huf",
+    ]
+    .iter()
+    .map(|w| lower_hash(w))
+    .collect()
+});
 
 /// Determiners before a defined term ("the", "a", "such"), by word hash.
 static DETERMINERS: LazyLock<hashbrown::HashSet<u64>> =
@@ -1158,5 +1233,15 @@ mod tests {
         let tags = [3, 4, 4, 4, 4, 4, 0, 1, 2, 2, 0];
         let got: Vec<(&str, &str)> = spans(t, &p, &tags).into_iter().map(|(s, k)| (&t[s.0..s.1], k)).collect();
         assert_eq!(got, [("Boston Trading and Research, LLC", "Organization"), ("Lisa P. McAlister", "Person")]);
+    }
+
+    #[test]
+    fn a_day_a_month_or_a_currency_alone_is_no_name() {
+        let t = "Fri wrote to Ortiz about USD and Quorra";
+        let p = prepare(t, (0, t.len()));
+        // Fri wrote to Ortiz about USD and Quorra: every capitalised word tagged a name.
+        let tags = [1, 0, 0, 1, 0, 3, 0, 3];
+        let got: Vec<&str> = spans(t, &p, &tags).into_iter().map(|(s, _)| &t[s.0..s.1]).collect();
+        assert_eq!(got, ["Ortiz", "Quorra"]);
     }
 }
