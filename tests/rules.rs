@@ -31,8 +31,9 @@ fn resolve_merges_refuses_and_ranks() {
     let d = case("resolve");
     let (code, out, err) = run(&d, &["resolve"]);
     assert_eq!(code, 0, "{err}");
-    // FinCEN (wire-transfer-memo.txt) is an authority mention since issue 17.
-    assert!(out.starts_with("54 mentions → 19 entities (21 names)\n"), "{out}");
+    // FinCEN (wire-transfer-memo.txt) is an authority mention since issue 17; the mail
+    // header's "Fri" is no person since the day/month/currency rule of the name recogniser.
+    assert!(out.starts_with("53 mentions → 19 entities (21 names)\n"), "{out}");
     assert!(out.contains("  Organization:beta holdings sa  ←  Organization:beta holdings\n    written as: \"Beta Holdings\", \"Beta Holdings SA\"\n"), "{out}");
     assert!(out.contains("  1 claim(s)  Organization:acme trading ltd  ≠  Organization:acme trading ltd (uk)  — discriminators differ: none vs uk\n"), "{out}");
     assert!(out.contains("  1 claim(s)  Organization:acme trading ltd  ≠  Organization:acme trading products ltd  — one name extends the other with 'product'\n"), "{out}");
@@ -47,7 +48,7 @@ fn resolve_merges_refuses_and_ranks() {
     assert_eq!(out, "recorded: reject Beta Holdings Beta Holdings SA; run tg derive to apply it\n");
     run(&d, &["derive"]);
     let (_, out, _) = run(&d, &["resolve"]);
-    assert!(out.starts_with("54 mentions → 20 entities (21 names)\n"), "{out}");
+    assert!(out.starts_with("53 mentions → 20 entities (21 names)\n"), "{out}");
     assert!(out.contains("rejected by an analyst"), "{out}");
     let (_, ex, _) = run(&d, &["explain", "merge_refused(\"Organization:beta holdings\", \"Organization:beta holdings sa\", \"rejected by an analyst\")"]);
     assert!(ex.contains("er_judgement(\"Organization:beta holdings\", \"Organization:beta holdings sa\", \"reject\")  [analyst judgement"), "{ex}");
@@ -434,8 +435,10 @@ fn alias_statements_enumerations_and_defined_terms_in_a_release() {
     // The alias claim quotes its sentence and names its kind.
     assert!(dump.contains("\"Organization:texas cash cow llc\", \"ALIAS_OF\", \"Organization:texas cash cow investments llc\""), "{dump}");
     assert!(dump.contains("\"kind\", \"formerly known as\")"), "{dump}");
-    // "(McKinley)" is a defined term: "McKinley paid …" is McKinley Mortgage's payment.
-    assert!(dump.contains("fact coref(\"release.txt\", \"McKinley\", \"Organization:mckinley mortgage co. llc (mckinley)\")"), "{dump}");
-    assert!(dump.contains("\"Organization:mckinley mortgage co. llc (mckinley)\", \"PAID\", \"Organization:acme holdings ltd\""), "{dump}");
+    // "(McKinley)" is a defined term, not part of the name: "McKinley paid …" is McKinley
+    // Mortgage's payment.
+    assert!(dump.contains("fact coref(\"release.txt\", \"McKinley\", \"Organization:mckinley mortgage co. llc\")"), "{dump}");
+    assert!(dump.contains("\"Organization:mckinley mortgage co. llc\", \"PAID\", \"Organization:acme holdings ltd\""), "{dump}");
+    assert!(dump.contains("\"Organization:mckinley mortgage co. llc\", \"ALIAS_OF\", \"Organization:mckinley\""), "{dump}");
     assert!(dump.contains("fact listed_with(\"release.txt\", \"Organization:lewis oil company\", \"Organization:lewis oil corp\")"), "{dump}");
 }

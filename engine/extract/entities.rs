@@ -127,6 +127,7 @@ const CUE_WORDS: &[(u128, bool, &[&str])] = &[
     (cue::PLACE, true, &["registered", "incorporated", "domiciled", "based", "headquartered", "located"]),
     // Every organisation ends in a legal-form word or is a "Bank of …" ("Bank" is one of them).
     (cue::ORG, true, ORG_SUFFIXES),
+    (cue::ORG, true, PREFIX_FORMS),
     (cue::PRISON, true, &["sentenced"]),
     (cue::SAY, true, &["said", "stated", "told", "wrote", "alleged", "claimed", "denied", "confirmed", "admitted", "testified", "reported", "signed", "approved"]),
 ];
@@ -548,6 +549,10 @@ const PARTY_NOUNS: &[&str] = &[
     "Remitting",
 ];
 
+/// Legal-form and institution words that open a name in French, Spanish, Italian and
+/// Portuguese ("Société Générale", "Banco Santander").
+const PREFIX_FORMS: &[&str] = &["Société", "Societe", "Sociedad", "Società", "Sociedade", "Compagnie", "Compañía", "Banco", "Banca", "Banque", "Caisse", "Crédit"];
+
 /// Legal forms written as abbreviations: a name ending in one is a name even when every
 /// other word is a legal-form word too.
 const LEGAL_ABBREVIATIONS: &[&str] = &[
@@ -728,6 +733,22 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
     let mut i = 0;
     while i < ws.len() {
         let w = ws[i];
+        // A legal form or institution word that opens the name ("Société Générale", "Banco
+        // Santander", "Compagnie Financière Tradition"): it and the capitalised words after
+        // it on the same line.
+        if PREFIX_FORMS.contains(&w.text)
+            && ws.get(i + 1).is_some_and(|n| capitalised(n.text) && !is_stop(n.text) && text[w.end..n.start].trim().is_empty() && !text[w.end..n.start].contains('\n'))
+        {
+            let mut j = i + 1;
+            while ws.get(j + 1).is_some_and(|n| capitalised(n.text) && !is_stop(n.text) && text[ws[j].end..n.start].trim().is_empty() && !text[ws[j].end..n.start].contains('\n'))
+                && j < i + 4
+            {
+                j += 1;
+            }
+            push_org(text, w.start, ws[j].end, out);
+            i = j + 1;
+            continue;
+        }
         // "Bank of Cyprus", "Bank of New York Mellon"
         if w.text == "Bank" && ws.get(i + 1).is_some_and(|n| n.text == "of") && ws.get(i + 2).is_some_and(|n| capitalised(n.text)) {
             let mut j = i + 2;
@@ -1542,6 +1563,15 @@ mod tests {
         assert_eq!(orgs("The Borrower Company shall pay the Lender."), Vec::<String>::new());
         assert_eq!(orgs("RBC Capital Markets, LLC is a subsidiary of Royal Bank of Canada."), ["RBC Capital Markets, LLC", "Royal Bank of Canada"]);
         assert_eq!(kinds("On April 2 , 2012 it closed.").into_iter().map(|m| m.2).collect::<Vec<_>>(), ["Date:2012-04-02"]);
+    }
+
+    #[test]
+    fn a_legal_form_may_open_the_name() {
+        let orgs = |t: &str| kinds(t).into_iter().filter(|m| m.1 == "Organization").map(|m| m.0).collect::<Vec<_>>();
+        assert_eq!(orgs("Money went to Société Générale and Banco Quorra Central via Caisse Nord."), ["Société Générale", "Banco Quorra Central", "Caisse Nord"]);
+        assert_eq!(orgs("Unicode: Société Générale, 東京."), ["Société Générale"]);
+        // The form alone, or before a lower-case word, names nothing.
+        assert_eq!(orgs("The Banque was closed; banco de la nación is a phrase."), Vec::<String>::new());
     }
 
     #[test]

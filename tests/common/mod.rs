@@ -11,11 +11,33 @@ pub fn root() -> &'static Path {
 }
 
 /// A fresh, empty folder for one test: `tg-<suite>-<pid>-<name>` in the temp folder.
+/// Folders of test processes that have ended are removed first (once per process), so runs
+/// do not pile up scratch stores in the temp folder.
 pub fn scratch(suite: &str, name: &str) -> PathBuf {
+    static SWEEP: std::sync::Once = std::sync::Once::new();
+    SWEEP.call_once(sweep_ended);
     let d = std::env::temp_dir().join(format!("tg-{suite}-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("{e}"));
     d
+}
+
+/// Removes the temp folder's `tg-<suite>-<pid>-…` scratch folders whose process has ended
+/// (on systems with `/proc`; elsewhere it leaves them).
+fn sweep_ended() {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix("tg-") else { continue };
+        // The first all-digit part after the suite is the process id.
+        let Some(pid) = rest.split('-').skip(1).find(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) else { continue };
+        if e.path().is_dir() && !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
 }
 
 /// Runs `tg` in `dir` (without a `TG_DB` from the environment).
