@@ -6,7 +6,7 @@
 //! legal-form words at the end may be left out of it ("Burton Financial Management
 //! Associates, Inc. ("BFMA")") — and is left as it was when no widening spells it.
 
-use super::entities::{Mention, collapse, name_key};
+use super::entities::{LEGAL_ABBREVIATIONS, Mention, collapse, name_key};
 use tg_text::document::Span;
 
 /// The most words a widening may add before the name.
@@ -111,31 +111,10 @@ fn spells(words: &[&str], acronym: &str) -> bool {
     }
 }
 
+/// A legal form: an abbreviated one ([`LEGAL_ABBREVIATIONS`]) or one written out.
 fn is_legal_form(w: &str) -> bool {
-    matches!(
-        w.trim_end_matches('.'),
-        "Inc"
-            | "Incorporated"
-            | "Corp"
-            | "Corporation"
-            | "Co"
-            | "Company"
-            | "Ltd"
-            | "Limited"
-            | "LLC"
-            | "L.L.C"
-            | "LP"
-            | "L.P"
-            | "LLP"
-            | "PLC"
-            | "plc"
-            | "SA"
-            | "S.A"
-            | "AG"
-            | "GmbH"
-            | "NV"
-            | "BV"
-    )
+    let w = w.trim_end_matches('.');
+    LEGAL_ABBREVIATIONS.contains(&w) || matches!(w, "Incorporated" | "Corporation" | "Company" | "Limited")
 }
 
 #[cfg(test)]

@@ -336,7 +336,7 @@ pub fn term_claims(doc: &str, text: &str, sentences: &[Span], mentions: &[Mentio
             if !acronym || own_words(term) {
                 return None;
             }
-            let at = open + text.get(open..floor_char(text, open + 12))?.find(term.as_str())?;
+            let at = open + text.get(open..super::floor_boundary(text, open + 12))?.find(term.as_str())?;
             let key = format!("{}:{}", full.kind, name_key(term));
             (key != full.key && is_party(full)).then(|| Mention { span: (at, at + term.len()), kind: full.kind, key, surface: collapse(term), attrs: vec![] })
         };
@@ -350,15 +350,6 @@ pub fn term_claims(doc: &str, text: &str, sentences: &[Span], mentions: &[Mentio
         }
     }
     out
-}
-
-/// The largest char boundary of `text` at or before `i`.
-fn floor_char(text: &str, i: usize) -> usize {
-    let mut i = i.min(text.len());
-    while !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 /// The `listed_with(doc, a, b)` facts of a document's enumerations.

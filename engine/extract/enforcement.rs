@@ -111,8 +111,9 @@ const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "set
 /// authority ("Moss consented to the entry of a final judgment.", "Roe was ordered to pay
 /// $5,000."): it has a settlement or order word.
 pub fn may_imply_authority(sentence: &str) -> bool {
-    let lower = sentence.to_ascii_lowercase();
-    SETTLE_CUES.iter().chain(ORDER_CUES).any(|c| lower.contains(c))
+    static WORDS: LazyLock<Option<aho_corasick::AhoCorasick>> =
+        LazyLock::new(|| aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(SETTLE_CUES.iter().chain(ORDER_CUES)).ok());
+    WORDS.as_ref().is_some_and(|w| w.is_match(sentence))
 }
 
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {

@@ -102,7 +102,7 @@ pub struct Extraction {
 }
 
 /// The largest char boundary of `text` at or before `i` (clamped to its length).
-fn floor_boundary(text: &str, i: usize) -> usize {
+pub(crate) fn floor_boundary(text: &str, i: usize) -> usize {
     let mut i = i.min(text.len());
     while !text.is_char_boundary(i) {
         i -= 1;
