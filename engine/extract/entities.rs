@@ -556,7 +556,7 @@ const PREFIX_FORMS: &[&str] = &["Société", "Societe", "Sociedad", "Società", 
 /// Legal forms written as abbreviations: a name ending in one is a name even when every
 /// other word is a legal-form word too.
 pub(crate) const LEGAL_ABBREVIATIONS: &[&str] = &[
-    "Ltd", "LLC", "L.L.C", "LLP", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty", "SpA",
+    "Ltd", "LLC", "L.L.C", "LLP", "L.L.P", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty", "SpA",
     "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co",
 ];
 
@@ -1458,6 +1458,10 @@ pub fn with_names(text: &str, rules: Vec<Mention>, names: Vec<(Span, &'static st
     }
     let mut out = rules;
     for (span, kind) in names {
+        // A legal form alone ("Inc.", "L.L.P.") is the tail of a name the tagger cut, no name.
+        if text[span.0..span.1].split_whitespace().all(|w| LEGAL_ABBREVIATIONS.contains(&w.trim_end_matches([',', '.']))) {
+            continue;
+        }
         let overlapping: Vec<usize> = out.iter().enumerate().filter(|(_, m)| m.span.0 < span.1 && span.0 < m.span.1).map(|(i, _)| i).collect();
         let replaces = !overlapping.is_empty()
             && overlapping.iter().all(|&i| {

@@ -326,10 +326,18 @@ fn score(gold: &[(String, Vec<Span>)], pred: &[(String, Vec<Span>)], into: &mut 
                 taken[i] = true;
                 into.alias.tp += 1;
             }
-            None => into.alias.fp += 1,
+            None => {
+                into.alias.fp += 1;
+                errors.push(format!("fp-alias {what} {class} {} (sentence {n})", quote(spans)));
+            }
         }
     }
-    into.alias.fn_ += taken.iter().filter(|t| !**t).count();
+    for (i, (class, spans)) in gold.iter().enumerate() {
+        if !taken[i] {
+            into.alias.fn_ += 1;
+            errors.push(format!("fn-alias {what} {class} {} (sentence {n})", quote(spans)));
+        }
+    }
     for (i, (class, spans)) in gold.iter().enumerate() {
         if !used[i] {
             into.per_type.entry(class.clone()).or_default().fn_ += 1;
@@ -450,8 +458,13 @@ pub fn fire_with(json: &str, vocab: &Vocabulary, names: &Model, keep: &dyn Fn(us
             }
             match (FIRE_RELATION_MAP.iter().find(|(ours, _, _)| *ours == c.rel), c.args) {
                 (Some((_, _, class)), Some((s, o))) => {
-                    // An argument found by coreference ("It also acquired …") stands for its antecedent.
-                    let resolve = |sp: Span| c.antecedents.iter().find(|a| a.2 == sp).map_or(sp, |a| a.1);
+                    // An argument found by coreference ("It also acquired …", "the company") stands
+                    // for its antecedent; a name said again ("Mr. Griess" after "Bret C. Griess")
+                    // is scored where it stands, as the gold marks it there.
+                    let resolve = |sp: Span| match c.antecedents.iter().find(|a| a.2 == sp) {
+                        Some(a) if !is_name(&text[sp.0..sp.1]) => a.1,
+                        _ => sp,
+                    };
                     pred_rels.push((class.to_string(), vec![resolve(s), resolve(o)]));
                 }
                 _ => *rep.unscored_claims.entry(c.rel.clone()).or_default() += 1,
@@ -472,6 +485,13 @@ pub fn fire_with(json: &str, vocab: &Vocabulary, names: &Model, keep: &dyn Fn(us
     finish(&mut rel_scores);
     rep.relations = Some(rel_scores);
     Ok(rep)
+}
+
+/// Whether a mention's text is a name, not a pronoun or description that refers back.
+fn is_name(s: &str) -> bool {
+    let first = s.split_whitespace().next().unwrap_or_default();
+    s.starts_with(|c: char| c.is_uppercase())
+        && !matches!(first, "It" | "Its" | "He" | "His" | "Him" | "She" | "Her" | "They" | "Their" | "Them" | "We" | "Our" | "The" | "This" | "That" | "These" | "Those" | "Such")
 }
 
 /// Evaluates the entity finders on CoNLL-format NER text (`TOKEN [POS CHUNK] TAG` per

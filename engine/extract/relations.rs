@@ -60,9 +60,10 @@ pub fn template(sentence: &str, base: usize, mentions: &[Mention]) -> String {
             continue;
         }
         // A party's defined short name in brackets right after its name ("BellSouth
-        // Corporation (BellSouth) consents …", "Jane Roe (“Roe”)") is the same party: the
-        // template reads on as if it were not there, so the name stays next to its verb.
-        if last.is_some_and(|l| l.key == m.key && l.kind == m.kind)
+        // Corporation (BellSouth) consents …", "Jane Roe (“Roe”)", "Reliance New Energy
+        // Solar Ltd (RNESL), a subsidiary of …") is the same party: the template reads on as
+        // if it were not there, so the name stays next to its verb.
+        if last.is_some_and(|l| l.kind == m.kind && (l.key == m.key || is_capitals(&m.surface)))
             && matches!(sentence[at..s].trim_start(), "(" | "(\"" | "(“")
             && let Some(close) = [")", "\")", "”)"].iter().find(|c| sentence[e..].starts_with(**c))
         {
@@ -81,6 +82,11 @@ pub fn template(sentence: &str, base: usize, mentions: &[Mention]) -> String {
     out
 }
 
+/// A short name in capitals ("RNESL", "KC LLC", "AT&T"): a defined term's usual form.
+fn is_capitals(s: &str) -> bool {
+    s.bytes().any(|b| b.is_ascii_uppercase()) && s.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || matches!(b, b' ' | b'&' | b'-' | b'.'))
+}
+
 // Argument shapes. `ORG`, `PER`, `PARTY` capture one placeholder; `GAP` is text with no
 // placeholder in it.
 pub(super) const ORG: &str = r"«O(\d+)»";
@@ -91,7 +97,15 @@ pub(super) const GAP: &str = r"[^«»]{0,60}?";
 pub(super) const SHORT: &str = r"[^«»]{0,25}?";
 /// After a company bought: the end of the object, not "stock", "shares" or "options" of
 /// it (buying "Acme stock" is no acquisition of Acme).
-const WHOLE: &str = r"(?:\s*(?:[,.;:()]|$)|\s+(?:for|from|in|on|at|and|by|to|with|which|that|after|before|last|this|earlier|through|via|as|under|shortly)\b)";
+const WHOLE: &str = r"(?:\s*(?:[,.;:()|–—]|$)|\s+(?:for|from|in|on|at|and|by|to|with|which|that|after|before|last|this|earlier|through|via|as|under|shortly)\b)";
+/// What may describe a subsidiary before the word: "wholly owned", "indirectly wholly -
+/// owned", "plant-based foods", a place ("a wholly owned Swedish subsidiary"); up to five
+/// words joined by spaces or hyphens.
+const SUBSIDIARY_WORDS: &str = r"(?:(?:[A-Za-z][a-z]*|«L\d+»)(?:\s*-\s*|\s+)){0,5}?";
+/// A description set off by commas after a subject ("Amphenol, a manufacturer of fiber
+/// optic equipment, is acquiring …": lowercase words, no other party) or a relative clause
+/// ("X, which is consolidated by Y, acquired …": one party at most).
+const APPOSITION: &str = r"(?:\s*,\s+(?:(?:a|an|the)\s+[a-z][^«»,]{0,60}?|(?:which|who)\s+[^«»,]{0,40}?(?:«[OP]\d+»[^«»,]{0,10}?)?),)?";
 /// Verbs that put a person in a role ("is", "has been", "served as").
 const SERVES: &str = r"(?:(?:previously|currently|also|formerly|most\s+recently)\s+)?(?:is|was|has\s+been|had\s+been|serves\s+as|served\s+as|has\s+served\s+as|became|remains)(?:\s+(?:also|previously|currently|formerly))?";
 
@@ -159,12 +173,23 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "SUBSIDIARY_OF",
             &["subsidiary"],
             format!(
-                r"{ORG}(?:\s*\([^()«»]*\))?\s*,?\s+(?:is\s+|was\s+|became\s+)?(?:a|an|the)\s+(?:wholly\s*-?\s*owned\s+|indirect\s+|direct\s+|majority\s*-?\s*owned\s+)?subsidiary\s+of\s+{ORG}"
+                r"{ORG}(?:\s*\([^()«»]*\))?\s*,?\s+(?:is\s+|was\s+|became\s+)?(?:a|an|the)\s+{SUBSIDIARY_WORDS}subsidiary\s+of\s+{ORG}"
             ),
             false,
         ),
         // Y's subsidiary, X
-        pat("SUBSIDIARY_OF", &["subsidiary"], format!(r"{ORG}['’]s?\s+(?:wholly[- ]owned\s+)?subsidiary,?\s+{ORG}"), true),
+        pat("SUBSIDIARY_OF", &["subsidiary"], format!(r"{ORG}\s?['’]s?\s+{SUBSIDIARY_WORDS}subsidiary\s*,?\s+{ORG}"), true),
+        // X's parent (company), Y
+        pat("SUBSIDIARY_OF", &["parent"], format!(r"{ORG}\s?['’]s?\s+(?:ultimate\s+)?parent(?:\s+company)?\s*,\s+{ORG}"), false),
+        // X, through its (wholly owned) subsidiary Y, …
+        pat("SUBSIDIARY_OF", &["subsidiar"], format!(r"{ORG}\s*,?\s+(?:through|via)\s+its\s+{SUBSIDIARY_WORDS}subsidiar(?:y|ies)\s*,?\s+{ORG}"), true),
+        // X is the parent (company) of Y / X (parent company of Y)
+        pat(
+            "SUBSIDIARY_OF",
+            &["parent"],
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?(?:\s*,\s*|\s*\(\s*|\s+)(?:is\s+|was\s+|became\s+|as\s+)?(?:the\s+|a\s+)?(?:ultimate\s+|direct\s+|indirect\s+)?parent(?:\s+company)?\s+of\s+(?:its\s+)?{SUBSIDIARY_WORDS}{ORG}"),
+            true,
+        ),
         // X, a director of Y / X is a director of Y / X serves as director of Y
         pat(
             "DIRECTOR_OF",
@@ -271,15 +296,17 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // Officers with their role words: one, or several joined ("Chairman and Chief Executive
     // Officer", "President, CEO and Treasurer"); the role attribute is all of them.
     let word = r"(?:(?i:principal vice president|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|principal)|CEO|CFO|COO)";
-    let officer = format!(r"(?P<role>{word}(?:(?:\s*,\s*|\s*,?\s+(?:and|&)\s+){word}){{0,3}})");
+    // A later role may be a directorship, with its article ("President, Chief Executive
+    // Officer and a Director of X"): the first names the office.
+    let officer = format!(r"(?P<role>{word}(?:(?:\s*,\s*|\s*,?\s+(?:and|&)\s+)(?:(?:a|an)\s+)?(?:{word}|(?i:director))){{0,3}})");
     // "founder and CEO of X": the founding is no office, the role after it is.
     let founder = r"(?:(?i:co-?founder|founder)\s+and\s+)?";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
     // "Y's CEO, X" and the headline form without the possessive ("Pfizer CEO Albert Bourla").
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:['’]s?)?\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{founder}{officer},?\s+{PER}"), true));
     // "X, Y's Chairman and CEO" / "X, the Y chief executive"
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}\s*,\s+(?:the\s+)?(?:former\s+)?{ORG}(?:['’]s?)?\s+(?:former\s+)?{officer}\b"), false));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}\s*,\s+(?:the\s+)?(?:former\s+)?{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{officer}\b"), false));
     // "Y, and X, its president" / "Y and its president, X": the company just named.
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+{PER},\s+its\s+(?:former\s+)?{officer}\b"), true));
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+its\s+(?:former\s+)?{officer},?\s+{PER}"), true));
@@ -298,7 +325,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         false,
     ));
     // "Y and its (wholly owned, primary bank) subsidiary, X"
-    v.push(pat("SUBSIDIARY_OF", &["subsidiar"], format!(r"{ORG}(?:\s*\([^()«»]*\))?,?\s+and\s+its\s+(?:[\w-]+\s+){{0,3}}?subsidiar(?:y|ies),?\s+{ORG}"), true));
+    v.push(pat("SUBSIDIARY_OF", &["subsidiar"], format!(r"{ORG}(?:\s*\([^()«»]*\))?\s*,?\s+and\s+its\s+{SUBSIDIARY_WORDS}subsidiar(?:y|ies)\s*,?\s+{ORG}"), true));
     // X is a member of the board (of directors) of Y
     v.push(pat(
         "DIRECTOR_OF",
@@ -316,6 +343,19 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         false,
         &["partner", "employee", "advisor", "adviser", "stockbroker", "broker", "banker", "analyst", "accountant", "associate", "consultant", "engineer", "attorney", "lawyer", "trader"],
     ));
+    // "Employment Agreement, dated …, between Y and X": X works for Y (agreements a company
+    // makes only with its staff and directors).
+    let staff_agreement = r"(?i:employment|severance|retention|offer|appointment|stock\s+option|change\s+in\s+control|change\s+of\s+control)\s+(?i:agreement|letter)\b(?:[^«»]|«D\d+»){0,60}?\bbetween\s+";
+    v.push(pat("EMPLOYED_BY", &["agreement", "letter"], format!(r"{staff_agreement}{ORG}\s*,?\s+and\s+{PER}"), true));
+    v.push(pat("EMPLOYED_BY", &["agreement", "letter"], format!(r"{staff_agreement}{PER}\s*,?\s+and\s+{ORG}"), false));
+    // "X has been a director of A since 2005 and a director of B": the second directorship
+    // (the first is the director pattern's).
+    v.push(pat(
+        "DIRECTOR_OF",
+        &["director"],
+        format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:a|an|the)\s+(?:(?i:former|non-executive|independent)\s+)?(?i:director)\s+(?:of|at)\s+(?:the\s+)?«O\d+»(?:\s*\([^()«»]*\))?(?:[^«»]|«D\d+»){{0,30}}?\band\s+(?:also\s+)?(?:a|an)\s+(?:(?i:former|non-executive|independent)\s+)?(?i:director)\s+(?:of|at)\s+(?:the\s+)?{ORG}"),
+        false,
+    ));
     // X joined Y / prior to joining Y, X
     v.push(pat("EMPLOYED_BY", &["joined"], format!(r"{PER}{SHORT}\bjoined\s+(?:the\s+)?{ORG}"), false));
     v.push(pat("EMPLOYED_BY", &["joining"], format!(r"\b(?i:prior\s+to|before|after|since)\s+joining\s+(?:the\s+)?{ORG}\s*(?:in\s+\d{{4}}\s*)?,\s*{PER}"), true));
@@ -326,10 +366,28 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     v.push(pat(
         "ACQUIRED",
         &["acquir", "buy", "bought", "purchas"],
-        format!(r"{PARTY}{SHORT}\b(?:acquires|acquiring|acquire|buys|buying|buy|purchases|purchasing|purchase)\s+{business}{ORG}{WHOLE}"),
+        format!(r"{PARTY}{APPOSITION}{SHORT}\b(?:acquires|acquiring|acquire|buys|buying|buy|purchases|purchasing|purchase)\s+{business}{ORG}{WHOLE}"),
         false,
     ));
-    v.push(pat("ACQUIRED", &["acquired", "bought", "purchased"], format!(r"{PARTY}{SHORT}\b(?:acquired|bought|purchased)\s+{business}{ORG}{WHOLE}"), false));
+    v.push(pat("ACQUIRED", &["acquired", "bought", "purchased"], format!(r"{PARTY}{APPOSITION}{SHORT}\b(?:acquired|bought|purchased)\s+{business}{ORG}{WHOLE}"), false));
+    // "X completed its acquisition of (Bermuda-based) Y", "X Closes Acquisition of Y";
+    // "X entered into an agreement to acquire Y"; "the acquisition of Y by X".
+    let based = r"(?:«[LO]\d+»\s*-\s*based\s+)?";
+    v.push(pat(
+        "ACQUIRED",
+        &["acquisition"],
+        format!(r"{PARTY}{SHORT}\b(?i:completed|completes|closed|closes|finalized|finalised|finalizes|announced|announces)\s+(?i:its\s+|the\s+)?(?i:acquisition)\s+of\s+{based}{business}{ORG}{WHOLE}"),
+        false,
+    ));
+    v.push(pat(
+        "ACQUIRED",
+        &["agreement"],
+        format!(r"{PARTY}{SHORT}\b(?:entered\s+into|signed|reached|executed)\s+(?:an?\s+|the\s+)?(?:definitive\s+|merger\s+)?agreement\s+to\s+(?:acquire|buy|purchase)\s+{based}{business}{ORG}{WHOLE}"),
+        false,
+    ));
+    v.push(pat("ACQUIRED", &["acquisition"], format!(r"\bacquisition\s+of\s+{ORG}\s+by\s+{PARTY}"), true));
+    // "X sold Y to (a subsidiary of) Z": Z acquired Y.
+    v.push(pat("ACQUIRED", &["sold", "sell"], format!(r"«[OP]\d+»{SHORT}\b(?:sold|sells|agreed\s+to\s+sell)\s+{ORG}\s+to\s+(?:(?:a|an)\s+(?:subsidiary|affiliate|unit)\s+of\s+)?{PARTY}"), true));
     // "Y Acquired by X" (a headline), "Y (acquired by X)", "Y … to be acquired by X"
     v.push(pat("ACQUIRED", &["acquired"], format!(r"{ORG}\s*(?:\(\s*)?(?i:acquired)\s+by\s+{PARTY}"), true));
     v.push(pat("ACQUIRED", &["acquired"], format!(r"{ORG}{GAP}\bto\s+be\s+acquired\s+by\s+{PARTY}"), true));
@@ -350,7 +408,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         "SUBSIDIARY_OF",
         &["subsidiary"],
         format!(
-            r"{ORG}\s*\(\s*(?:currently\s+|now\s+|formerly\s+)?(?:a|an|the)\s+(?:wholly\s*-?\s*owned\s+|indirect\s+|direct\s+|majority\s*-?\s*owned\s+)?subsidiary\s+of\s+{ORG}"
+            r"{ORG}\s*\(\s*(?:currently\s+|now\s+|formerly\s+)?(?:a|an|the)\s+{SUBSIDIARY_WORDS}subsidiary\s+of\s+{ORG}"
         ),
         false,
     ));
@@ -387,6 +445,57 @@ static SHARED_DIRECTOR: LazyLock<Regex> = LazyLock::new(|| {
     tg_text::pattern::constant(&p)
 });
 
+/// Relations whose last argument may be a list of organisations.
+const COORDINATED: &[&str] = &["OFFICER_OF", "DIRECTOR_OF", "EMPLOYED_BY", "ACQUIRED", "SUBSIDIARY_OF"];
+
+/// One more organisation of a list after an argument: ", «O3»", ", and «O3»", " and (of) «O3»".
+static LIST_ITEM: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^(?:\s*\([^()«»]*\))?(?:\s*,\s*(?:and\s+)?|\s*,?\s+and\s+)(?:of\s+|the\s+)?«O(\d+)»"));
+/// What may follow a list's last item: punctuation, the end, or a word that starts what
+/// the list is not part of ("in 2012", "since", "for $5 million").
+static LIST_END: LazyLock<Regex> = LazyLock::new(|| {
+    tg_text::pattern::constant(r"^(?:\s*\([^()«»]*\))?(?:\s*(?:[,.;:()|–—]|$)|\s+(?:in|since|from|until|for|at|on|as|during|which|that|to|through|with|after|before|respectively)(?-u:\b)|\s+«D\d+»)")
+});
+
+/// The organisations listed with the argument that ends at `from` (its placeholder's end):
+/// a list needs an "and" before its last item and an end after it, else it is none.
+fn coordinated(template: &str, from: usize) -> Vec<usize> {
+    let mut items = vec![];
+    let mut at = from;
+    let mut joined = false;
+    while let Some(c) = template.get(at..).and_then(|rest| LIST_ITEM.captures(rest)) {
+        let (Some(whole), Some(n)) = (c.get(0), index(&c, 1)) else { break };
+        let and = whole.as_str().contains("and");
+        // ", and" before a second item closes an apposition ("X, a subsidiary of A, and B"):
+        // a list's comma before its "and" needs a third item before it.
+        if and && items.is_empty() && whole.as_str().contains(',') {
+            break;
+        }
+        joined |= and;
+        items.push(n);
+        at += whole.end();
+        if joined {
+            break;
+        }
+    }
+    let ends = template.get(at..).is_some_and(|rest| LIST_END.is_match(rest));
+    if joined && ends { items } else { vec![] }
+}
+
+/// Whether the subject placeholder at `start..end` of `template` is the subject of the verb
+/// before the object at `object`: not inside a relative clause set off before it and closed
+/// by a comma after it, and with no "we" (the writer) between it and the object.
+fn subject_stands(template: &str, start: usize, end: usize, object: usize) -> bool {
+    let before = template.get(..start).unwrap_or_default();
+    let clause = before.rsplit(['»', ',']).next().unwrap_or_default();
+    let opened = before.rfind(',').is_some_and(|c| before.rfind('»').is_none_or(|p| p < c))
+        && clause.split_whitespace().next().is_some_and(|w| matches!(w, "which" | "who" | "whom" | "whose" | "that"));
+    let gap = template.get(end..object.max(end)).unwrap_or_default();
+    if opened && gap.trim_start().starts_with(',') {
+        return false;
+    }
+    !gap.split(|c: char| !c.is_alphanumeric()).any(|w| matches!(w, "we" | "We"))
+}
+
 fn index(c: &regex::Captures, i: usize) -> Option<usize> {
     c.get(i).and_then(|m| m.as_str().parse().ok())
 }
@@ -415,18 +524,36 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
         for c in p.re.captures_iter(template) {
             // The two argument groups are the numbered groups that are not named.
             let names: Vec<Option<&str>> = p.re.capture_names().collect();
-            let args: Vec<usize> = (1..c.len()).filter(|&i| names.get(i).copied().flatten().is_none()).filter_map(|i| index(&c, i)).collect();
-            let [a, b] = args[..] else { continue };
+            let groups: Vec<regex::Match> = (1..c.len()).filter(|&i| names.get(i).copied().flatten().is_none()).filter_map(|i| c.get(i)).collect();
+            let args: Vec<usize> = groups.iter().filter_map(|g| g.as_str().parse().ok()).collect();
+            let (&[a, b], &[ga, gb]) = (&args[..], &groups[..]) else { continue };
             let (mut subject, object) = if p.swap { (b, a) } else { (a, b) };
-            if let Some(h) = c.name("holder").and_then(|h| h.as_str().parse().ok()) {
+            let holder = c.name("holder").and_then(|h| h.as_str().parse().ok());
+            if let Some(h) = holder {
                 subject = h;
+            }
+            // A subject before its verb: not one inside a relative clause ("X, which is
+            // consolidated by Y, acquired Z"), nor one the writer's "we" stands between.
+            if !p.swap && holder.is_none() && !subject_stands(template, ga.start() - '«'.len_utf8() - 1, ga.end() + '»'.len_utf8(), gb.start()) {
+                continue;
             }
             if subject == object {
                 continue;
             }
             let money = c.name("m").and_then(|m| m.as_str().parse().ok());
             let role = c.name("role").map(|r| r.as_str().to_lowercase());
-            out.push(Found { rel: p.rel, subject, object, money, date: dates.first().copied(), role, extra: vec![] });
+            let found = Found { rel: p.rel, subject, object, money, date: dates.first().copied(), role, extra: vec![] };
+            // The last argument may be the first of a list ("Vice President of A and B",
+            // "acquired A, B and C"): each one listed is related alike.
+            let last_is_subject = p.swap;
+            for other in coordinated(template, gb.end() + '»'.len_utf8()) {
+                let mut f = found.clone();
+                if last_is_subject { f.subject = other } else { f.object = other }
+                if f.subject != f.object && COORDINATED.contains(&f.rel) {
+                    out.push(f);
+                }
+            }
+            out.push(found);
         }
     }
     for c in (two && present & (1 << 127) != 0).then(|| SHARED_DIRECTOR.captures_iter(template)).into_iter().flatten() {
@@ -510,6 +637,63 @@ mod tests {
         assert!(rels("Acme Corp bought shares of Beta Ltd.").is_empty());
         assert!(rels("On July 28, Acme Corp purchased Beta Ltd common stock and call options.").is_empty());
         assert!(rels("Acme Corp began buying Beta Ltd stock.").is_empty());
+    }
+
+    #[test]
+    fn subsidiaries_described_and_parents() {
+        assert_eq!(rels("Omega Corp (OC), an indirectly wholly-owned subsidiary of Gamma Holdings, replied."), ["SUBSIDIARY_OF(Omega Corp, Gamma Holdings)"]);
+        assert_eq!(rels("Beta Ltd, the plant-based foods subsidiary of Gamma Holdings, grew."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]);
+        assert_eq!(rels("Shares are held by Gamma Holdings through its wholly owned subsidiary Beta Ltd."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]);
+        assert_eq!(rels("Gamma Holdings is the parent company of wholly-owned Beta Ltd."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]);
+        assert_eq!(rels("Beta Ltd's parent company, Gamma Holdings, declined."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]);
+        // A space before the comma (as text from PDF or tokenised text has it).
+        assert_eq!(rels("It means Gamma Holdings and its wholly owned subsidiary , Beta Ltd."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]);
+    }
+
+    #[test]
+    fn acquisitions_completed_agreed_and_sold() {
+        assert_eq!(rels("Acme Corp to acquire Beta Ltd | Company News"), ["ACQUIRED(Acme Corp, Beta Ltd)"]);
+        assert_eq!(rels("In May, Acme Corp completed its acquisition of Beta Ltd from Gamma Holdings."), ["ACQUIRED(Acme Corp, Beta Ltd)"]);
+        assert_eq!(rels("Acme Corp has entered into an agreement to acquire Beta Ltd, subject to approval."), ["ACQUIRED(Acme Corp, Beta Ltd)"]);
+        assert_eq!(rels("After the acquisition of Beta Ltd by Acme Corp, costs fell."), ["ACQUIRED(Acme Corp, Beta Ltd)"]);
+        assert_eq!(rels("Gamma Holdings sold Beta Ltd to a subsidiary of Acme Corp for $4 million."), ["ACQUIRED(Acme Corp, Beta Ltd)"]);
+        assert_eq!(rels("Acme Corp, a maker of industrial pumps and valves, is acquiring Beta Ltd for $3 million."), ["ACQUIRED(Acme Corp, Beta Ltd)"]);
+        assert_eq!(
+            rels("Acme Corp acquired Beta Ltd, Gamma Holdings and Omega Corp, which are insurers."),
+            ["ACQUIRED(Acme Corp, Beta Ltd)", "ACQUIRED(Acme Corp, Gamma Holdings)", "ACQUIRED(Acme Corp, Omega Corp)"]
+        );
+    }
+
+    #[test]
+    fn a_subject_stands_before_its_verb() {
+        // Inside a relative clause, an organisation is not the main verb's subject.
+        assert_eq!(rels("Beta Ltd, which is consolidated by Gamma Holdings, acquired Omega Corp."), ["ACQUIRED(Beta Ltd, Omega Corp)"]);
+        // The writer's "we" is the subject, not the company named before it.
+        assert!(rels("As part of the Gamma Holdings transaction, we acquired Omega Corp.").is_empty());
+        // ", and" after an apposition ends it: the second organisation is not listed with the first.
+        assert_eq!(
+            rels("An agreement between Beta Ltd, a subsidiary of Gamma Holdings, and Omega Corp was filed."),
+            ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]
+        );
+        // A list needs its end: "and Omega Corp sued" starts a clause.
+        assert_eq!(rels("Mr. John Doe worked for Beta Ltd and Omega Corp sued him."), ["EMPLOYED_BY(John Doe, Beta Ltd)"]);
+    }
+
+    #[test]
+    fn offices_listed_and_agreements_with_staff() {
+        assert_eq!(
+            rels("Mr. John Doe became Executive Vice President and General Counsel of Beta Ltd and Gamma Holdings in 2012."),
+            ["OFFICER_OF(John Doe, Beta Ltd)", "OFFICER_OF(John Doe, Gamma Holdings)"]
+        );
+        assert_eq!(
+            rels("Mr. John Doe has been a director of Beta Ltd since 2005 and a director of Gamma Holdings since its formation."),
+            ["DIRECTOR_OF(John Doe, Beta Ltd)", "DIRECTOR_OF(John Doe, Gamma Holdings)"]
+        );
+        assert_eq!(rels("From 1994 to 1997, Mr. John Doe was President, Chief Executive Officer and a Director of Beta Ltd."), ["OFFICER_OF(John Doe, Beta Ltd)"]);
+        assert_eq!(rels("Mr. John Doe, Beta Ltd s Chairman of the Board, signed."), ["OFFICER_OF(John Doe, Beta Ltd)"]);
+        assert_eq!(rels("Employment Agreement, dated as of May 9, 2008, between Beta Ltd and Mr. John Doe."), ["EMPLOYED_BY(John Doe, Beta Ltd)"]);
+        // Any other agreement between a company and a person says nothing of employment.
+        assert!(rels("Loan Agreement, dated as of May 9, 2008, between Beta Ltd and Mr. John Doe.").is_empty());
     }
 
     #[test]
