@@ -393,7 +393,7 @@ fn write_ready(
     // Outside claims and verdicts the ledger keeps for this document, cited again in the
     // new text and written in the same batch (docs/CLAIMS.md, "Rebuilds").
     let (outside, stale) = tg_rules::claims::ledger::document_facts(store, &ready.id, &ready.doc.text)?;
-    ready.facts.extend(outside);
+    ready.facts.extend_from_slice(&outside);
     ready.doc.warnings.extend(stale);
     // A large document's facts go to the store in pieces (docs/ARCHITECTURE.md, "Large documents").
     let written = store.put_document_from(&NewDocument { id: &ready.id, format: ready.doc.format, source: &ready.source, text: &ready.doc.text }, &ready);
