@@ -4,7 +4,13 @@
 # entity-dense text, each built alone into a fresh store; prints wall time, peak RSS and
 # RSS ÷ document size. Needs GNU time (/usr/bin/time) and python3.
 #
-#   scripts/bench_memory.sh [ROWS...]      (default 10000 50000 200000; "dense" = the text)
+#   scripts/bench_memory.sh [ROWS...]      (default 10000 50000 200000 dense; "dense" = 5 MB
+#                                          of text, "denseN" = N MB)
+#
+# The fixed base is the peak RSS of building a 3-row table (binary, NER model, regexes);
+# "over_base" is RSS minus it, and "over/doc" that over the document's size. Regression
+# check: a document of at least 4 MB whose over/doc exceeds TG_MAX_RATIO (default 80; the
+# goal of issue 19 is 10) makes the script exit 1 after the table.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -14,18 +20,32 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cases=("$@")
 [[ ${#cases[@]} -eq 0 ]] && cases=(10000 50000 200000 dense)
-printf "%-14s %9s %9s %11s %8s\n" input MB wall_s peak_RSS_MB RSS/doc
+max_ratio="${TG_MAX_RATIO:-80}"
+mkdir -p "$tmp/base"
+python3 scripts/gen_wires.py tsv 3 "$tmp/base/wires.tsv"
+/usr/bin/time -f "%e %M" -o "$tmp/time" "$tg" build "$tmp/base" --db "$tmp/db-base" >/dev/null
+read -r _ base_kb <"$tmp/time"
+rm -rf "$tmp/db-base" "$tmp/base"
+printf "fixed base (3-row table): %.0f MB peak RSS\n" "$(awk -v k="$base_kb" 'BEGIN { print k / 1024 }')"
+printf "%-14s %9s %9s %11s %8s %10s %9s\n" input MB wall_s peak_RSS_MB RSS/doc over_base over/doc
+failed=0
 for c in "${cases[@]}"; do
     mkdir -p "$tmp/$c"
-    if [[ "$c" == dense ]]; then
-        python3 scripts/gen_wires.py dense 5 "$tmp/$c/dense.txt"
+    if [[ "$c" == dense* ]]; then
+        mb="${c#dense}"
+        python3 scripts/gen_wires.py dense "${mb:-5}" "$tmp/$c/dense.txt"
     else
         python3 scripts/gen_wires.py tsv "$c" "$tmp/$c/wires.tsv"
     fi
     bytes=$(du -sb "$tmp/$c" | cut -f1)
     /usr/bin/time -f "%e %M" -o "$tmp/time" "$tg" build "$tmp/$c" --db "$tmp/db-$c" >/dev/null
     read -r wall kb <"$tmp/time"
-    awk -v c="$c" -v b="$bytes" -v w="$wall" -v k="$kb" \
-        'BEGIN { printf "%-14s %9.2f %9.1f %11.0f %7.0fx\n", c, b / 1e6, w, k / 1024, k * 1024 / b }'
+    awk -v c="$c" -v b="$bytes" -v w="$wall" -v k="$kb" -v base="$base_kb" \
+        'BEGIN { printf "%-14s %9.2f %9.1f %11.0f %7.0fx %10.0f %8.0fx\n", c, b / 1e6, w, k / 1024, k * 1024 / b, (k - base) / 1024, (k - base) * 1024 / b }'
+    if awk -v b="$bytes" -v k="$kb" -v base="$base_kb" -v m="$max_ratio" 'BEGIN { exit !(b >= 4e6 && (k - base) * 1024 / b > m) }'; then
+        echo "REGRESSION: $c uses more than ${max_ratio}x its size over the base" >&2
+        failed=1
+    fi
     rm -rf "$tmp/db-$c" "$tmp/$c"
 done
+exit "$failed"

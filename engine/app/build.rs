@@ -358,6 +358,20 @@ fn skip(report: &mut BuildReport, id: &str, format: &str, why: impl Into<String>
 
 /// Reads and extracts a batch of files on `threads` threads; results in batch order.
 fn extract_batch(batch: &[Todo], threads: usize, worker: Option<&Path>, vocab: &Vocabulary) -> Vec<Extractions> {
+    let one = |t: &Todo| {
+        let mut out = vec![];
+        match std::fs::read(&t.path) {
+            Ok(bytes) => tg_ingest::extract_tree(&t.id, &t.id, bytes, 0, worker, &|id, doc| tg_extract::document_facts(id, doc, vocab), &mut out),
+            Err(e) => out.push(Err((t.id.clone(), format!("cannot read: {}", tg_ingest::walk::io_reason(&e))))),
+        }
+        out
+    };
+    // A batch of one file (or one thread) is extracted on this thread: the memory its
+    // extraction frees is then reused by the store's write of it, where a worker thread's
+    // malloc arena would keep it (~100 MB of the peak of a corpus of one 50,000-row table).
+    if threads <= 1 || batch.len() <= 1 {
+        return batch.iter().map(one).collect();
+    }
     let next = AtomicUsize::new(0);
     let slots: Vec<std::sync::Mutex<Extractions>> = batch.iter().map(|_| std::sync::Mutex::new(vec![])).collect();
     std::thread::scope(|s| {
@@ -366,11 +380,7 @@ fn extract_batch(batch: &[Todo], threads: usize, worker: Option<&Path>, vocab: &
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(t) = batch.get(i) else { break };
-                    let mut out = vec![];
-                    match std::fs::read(&t.path) {
-                        Ok(bytes) => tg_ingest::extract_tree(&t.id, &t.id, bytes, 0, worker, &|id, doc| tg_extract::document_facts(id, doc, vocab), &mut out),
-                        Err(e) => out.push(Err((t.id.clone(), format!("cannot read: {}", tg_ingest::walk::io_reason(&e))))),
-                    }
+                    let out = one(t);
                     if let Ok(mut slot) = slots[i].lock() {
                         *slot = out;
                     }
@@ -393,7 +403,7 @@ fn write_ready(
     // Outside claims and verdicts the ledger keeps for this document, cited again in the
     // new text and written in the same batch (docs/CLAIMS.md, "Rebuilds").
     let (outside, stale) = tg_rules::claims::ledger::document_facts(store, &ready.id, &ready.doc.text)?;
-    ready.facts.extend(outside);
+    ready.facts.extend_from_slice(&outside);
     ready.doc.warnings.extend(stale);
     // A large document's facts go to the store in pieces (docs/ARCHITECTURE.md, "Large documents").
     let written = store.put_document_from(&NewDocument { id: &ready.id, format: ready.doc.format, source: &ready.source, text: &ready.doc.text }, &ready);

@@ -35,7 +35,7 @@ use regex::Regex;
 
 use entities::{Mention, collapse, name_key};
 use modality::Modality;
-use tg_store::{CitedFact, Tag, Value};
+use tg_store::{Arg, CitedFact, PackedFacts, Tag};
 use tg_text::document::{Field, Span};
 use vocab::Vocabulary;
 
@@ -788,7 +788,9 @@ fn table_claims(input: &Input, vocab: &Vocabulary, refused: &mut Vec<String>) ->
 
 /// Extracts a canonical document as ingest produced it: its facts, and one warning per
 /// distinct refusal by the vocabulary (with how many claims it refused).
-pub fn document_facts(id: &str, x: &tg_text::document::Extracted, vocab: &Vocabulary) -> (Vec<CitedFact>, Vec<String>) {
+/// The facts are packed ([`PackedFacts`]: every string once, no vector a fact), so a large
+/// document's claims cost a few words each until the store reads them a piece at a time.
+pub fn document_facts(id: &str, x: &tg_text::document::Extracted, vocab: &Vocabulary) -> (PackedFacts, Vec<String>) {
     let sentences = tg_text::chunk::region_sentences(&x.text, &x.blocks);
     let mut people = vec![];
     for m in &x.messages {
@@ -804,13 +806,23 @@ pub fn document_facts(id: &str, x: &tg_text::document::Extracted, vocab: &Vocabu
         *refused.entry(r.as_str()).or_default() += 1;
     }
     let warnings = refused.into_iter().map(|(why, n)| format!("{n} claim(s) refused: {why}")).collect();
-    (facts(id, &extraction, &x.fields), warnings)
+    let mut out = PackedFacts::new();
+    packed_facts(id, &extraction, &x.fields, &mut out);
+    drop(extraction);
+    out.seal();
+    (out, warnings)
 }
 
 /// The facts of an extraction (relations declared in `stdlib/schema.dl`).
 pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
-    let sym = |s: &str| Value::Sym(s.to_string());
-    let mut out = vec![];
+    let mut out = PackedFacts::new();
+    packed_facts(doc, x, fields, &mut out);
+    out.to_vec()
+}
+
+/// The facts of [`facts`], in the same order, added to `out` (packed: no string copied a fact).
+pub fn packed_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut PackedFacts) {
+    let sym = Arg::Sym;
     // Entities and mentions: one fact each, citing every span.
     type Spans = Vec<(u64, u64)>;
     let mut entity_spans: BTreeMap<(&str, &str), Spans> = BTreeMap::new();
@@ -865,51 +877,40 @@ pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
         mention_spans.entry((k.as_str(), surface.as_str())).or_default().push(*sp);
     }
     for ((key, kind), spans) in entity_spans {
-        out.push(CitedFact { rel: "entity".into(), args: vec![sym(key), sym(kind)], tag: Tag::Extracted, spans });
+        out.push("entity", &[sym(key), sym(kind)], Tag::Extracted, &spans);
     }
     for ((key, surface), spans) in mention_spans {
-        out.push(CitedFact { rel: "mention".into(), args: vec![sym(doc), sym(key), sym(surface)], tag: Tag::Extracted, spans });
+        out.push("mention", &[sym(doc), sym(key), sym(surface)], Tag::Extracted, &spans);
     }
     // An identifier cites the name and the identifier together.
     for id in &x.identifiers {
         attr_spans.entry((id.entity.as_str(), id.kind, id.value.as_str())).or_default().push((id.span.0 as u64, id.span.1 as u64));
     }
     for ((key, k, v), spans) in attr_spans {
-        out.push(CitedFact { rel: "entity_attr".into(), args: vec![sym(key), sym(k), sym(v)], tag: Tag::Extracted, spans });
+        out.push("entity_attr", &[sym(key), sym(k), sym(v)], Tag::Extracted, &spans);
     }
     for ((surface, key), spans) in coref_spans {
-        out.push(CitedFact { rel: "coref".into(), args: vec![sym(doc), sym(surface), sym(key)], tag: Tag::Inferred, spans });
+        out.push("coref", &[sym(doc), sym(surface), sym(key)], Tag::Inferred, &spans);
     }
-    out.extend(aliases::facts(doc, &x.listed));
+    out.extend_from_slice(&aliases::facts(doc, &x.listed));
     for c in &x.claims {
         let tag = if c.antecedents.is_empty() { Tag::Extracted } else { Tag::Inferred };
         let polarity = if c.modality == Modality::Denied { "negative" } else { "positive" };
-        let q = vec![(c.quote.0 as u64, c.quote.1 as u64)];
-        out.push(CitedFact {
-            rel: "claim".into(),
-            args: vec![sym(&c.id), sym(doc), sym(&c.subject.0), sym(&c.rel), sym(&c.object.0), sym(c.modality.name()), sym(polarity), sym(&c.asserter)],
-            tag,
-            spans: q.clone(),
-        });
+        let q = [(c.quote.0 as u64, c.quote.1 as u64)];
+        out.push("claim", &[sym(&c.id), sym(doc), sym(&c.subject.0), sym(&c.rel), sym(&c.object.0), sym(c.modality.name()), sym(polarity), sym(&c.asserter)], tag, &q);
         for (k, v, sp) in &c.attrs {
-            out.push(CitedFact { rel: "claim_attr".into(), args: vec![sym(&c.id), sym(k), sym(v)], tag, spans: vec![(sp.0 as u64, sp.1 as u64)] });
+            out.push("claim_attr", &[sym(&c.id), sym(k), sym(v)], tag, &[(sp.0 as u64, sp.1 as u64)]);
         }
         if let Some((d, sp)) = &c.valid {
-            out.push(CitedFact { rel: "claim_valid".into(), args: vec![sym(&c.id), sym(d)], tag, spans: vec![(sp.0 as u64, sp.1 as u64)] });
+            out.push("claim_valid", &[sym(&c.id), sym(d)], tag, &[(sp.0 as u64, sp.1 as u64)]);
         }
         if let Some((cue, sp)) = &c.correction {
-            out.push(CitedFact { rel: "claim_correction".into(), args: vec![sym(&c.id), sym(cue)], tag, spans: vec![(sp.0 as u64, sp.1 as u64)] });
+            out.push("claim_correction", &[sym(&c.id), sym(cue)], tag, &[(sp.0 as u64, sp.1 as u64)]);
         }
         for (key, ante, referring) in &c.antecedents {
-            out.push(CitedFact {
-                rel: "claim_antecedent".into(),
-                args: vec![sym(&c.id), sym(key)],
-                tag: Tag::Inferred,
-                spans: vec![(ante.0 as u64, ante.1 as u64), (referring.0 as u64, referring.1 as u64)],
-            });
+            out.push("claim_antecedent", &[sym(&c.id), sym(key)], Tag::Inferred, &[(ante.0 as u64, ante.1 as u64), (referring.0 as u64, referring.1 as u64)]);
         }
     }
-    out
 }
 
 #[cfg(test)]

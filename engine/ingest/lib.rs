@@ -20,7 +20,7 @@ pub mod walk;
 
 use std::path::Path;
 
-use tg_store::{CitedFact, FactSource, StoreError};
+use tg_store::{CitedFact, FactSource, PackedFacts, StoreError};
 use tg_text::document::{Extracted, Skip};
 
 pub use facts::paragraphs;
@@ -34,9 +34,9 @@ pub struct Ingested {
     pub source: Vec<u8>,
     /// The canonical document.
     pub doc: Extracted,
-    /// Its structural facts and whatever the enrichment added; for a large document
-    /// ([`Ingested::deferred`]) only what the enrichment added.
-    pub facts: Vec<CitedFact>,
+    /// Its structural facts and whatever the enrichment added, packed; for a large
+    /// document ([`Ingested::deferred`]) only what the enrichment added.
+    pub facts: PackedFacts,
     /// For a document of at least [`limits::stream_bytes`] bytes of text: its attachments'
     /// ids, its structural facts being made from `doc` in pieces as the store writes them
     /// ([`FactSource`]) instead of held in `facts`.
@@ -53,10 +53,7 @@ impl FactSource for Ingested {
                 Err(msg) => return Err(StoreError::Schema { rel: "(structure)".into(), detail: format!("structure detection failed: {}", first_line(&msg)) }),
             }
         }
-        for piece in self.facts.chunks(facts::PIECE) {
-            emit(piece)?;
-        }
-        Ok(())
+        self.facts.each(emit)
     }
 }
 
@@ -65,7 +62,7 @@ pub type Extractions = Vec<Result<Ingested, (String, String)>>;
 
 /// Facts a later layer adds to a document as it is extracted (claims), with warnings.
 /// Runs under the same panic guard as the extractors: a panic skips the document.
-pub type Enrich<'a> = &'a (dyn Fn(&str, &Extracted) -> (Vec<CitedFact>, Vec<String>) + Sync);
+pub type Enrich<'a> = &'a (dyn Fn(&str, &Extracted) -> (PackedFacts, Vec<String>) + Sync);
 
 thread_local! {
     static QUIET_PANICS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -135,18 +132,31 @@ pub fn extract_tree(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Op
             // A large document's structural facts are made as they are written.
             let deferred = doc.text.len() >= limits::stream_bytes();
             let facts = match catch_quietly(|| {
-                let mut f = if deferred { vec![] } else { facts::facts(id, &doc, &children) };
+                let mut f = PackedFacts::new();
+                if !deferred {
+                    // Packed a piece at a time: the structural facts are never one vector.
+                    facts::each_fact(id, &doc, &children, &mut |piece| {
+                        f.extend_from_slice(piece);
+                        Ok(())
+                    })?;
+                }
                 let (claims, refusals) = enrich(id, &doc);
                 if f.is_empty() {
                     f = claims;
                 } else {
-                    f.extend(claims);
+                    f.append(&claims)?;
+                    drop(claims);
+                    f.seal();
                 }
-                (f, refusals)
+                Ok::<_, StoreError>((f, refusals))
             }) {
-                Ok((f, refusals)) => {
+                Ok(Ok((f, refusals))) => {
                     doc.warnings.extend(refusals);
                     f
+                }
+                Ok(Err(e)) => {
+                    out.push(Err((id.to_string(), format!("structure detection failed: {e}"))));
+                    return;
                 }
                 Err(msg) => {
                     out.push(Err((id.to_string(), format!("structure detection failed: {}", first_line(&msg)))));

@@ -39,6 +39,7 @@ mod export;
 mod keys;
 mod ledger;
 pub mod output;
+pub mod packed;
 mod search_index;
 pub mod search_units;
 mod stream;
@@ -53,6 +54,7 @@ pub use error::StoreError;
 pub use export::fact_id;
 use keys::{doc_index_key, fact_key, split_fact_key, support_key};
 pub use ledger::LedgerWrite;
+pub use packed::{Arg, PackedFacts};
 pub use search_index::Posting;
 pub use stream::FactSource;
 

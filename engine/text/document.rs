@@ -65,8 +65,9 @@ pub struct Message {
 pub struct Field {
     /// Record number (CSV: data row from 1; JSON/YAML/TOML: top-level array element from 0, else 0).
     pub record: u32,
-    /// Column header or dotted key path.
-    pub key: String,
+    /// Column header or dotted key path (shared: a table's cells hold their column's
+    /// header once, not a copy each).
+    pub key: std::sync::Arc<str>,
     /// The value as text.
     pub value: String,
     /// The span citing the value.
