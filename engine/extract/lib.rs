@@ -23,6 +23,7 @@ pub mod identifiers;
 pub mod modality;
 pub mod ner;
 pub mod ner_train;
+mod placeholders;
 pub mod relations;
 pub mod roles;
 pub mod totals;
