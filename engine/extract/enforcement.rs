@@ -54,6 +54,9 @@ struct Pattern {
     shape: Shape,
     /// Whether the object (or, for `Swapped`, the subject)'s list companions share the relation.
     list: bool,
+    /// The placeholders its argument groups read ([`super::placeholders`]): a cheap test
+    /// before the regex.
+    needs: super::placeholders::Needs,
     /// Whether a match needs an organisation placeholder (a cheap test before the regex).
     needs_org: bool,
     /// The cues are whole words as written (every match has one between `\b`s or spaces,
@@ -71,7 +74,12 @@ fn whole_words(mut p: Pattern, cues: &'static [&'static str]) -> Pattern {
 fn pat(rel: &'static str, cues: &'static [&'static str], p: &str, shape: Shape, list: bool) -> Pattern {
     let needs_org = p.contains(ORG);
     let p = p.replace(r"\b", r"(?-u:\b)");
-    Pattern { rel, cues, re: tg_text::pattern::constant(&p), shape, list, needs_org, whole: false }
+    // A relation comes only from a match whose argument groups are as many as the shape
+    // reads; with another number of groups, the pattern always runs.
+    let needs = super::placeholders::Needs::of(&p);
+    let wanted = if shape == Shape::Implied { 1 } else { 2 };
+    let needs = if needs.arity() == Some(wanted) { needs } else { super::placeholders::Needs::of("(") };
+    Pattern { rel, cues, re: tg_text::pattern::constant(&p), shape, list, needs, needs_org, whole: false }
 }
 
 /// Words a charging verb may have between it and the party: numbers, determiners, kinds of party.
@@ -416,11 +424,11 @@ fn amounts(template: &str, from: usize) -> Vec<(&'static str, usize)> {
 
 /// The enforcement relations of one sentence's template.
 pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
-    find_with(template, mentions, CUES.present(template))
+    find_with(template, mentions, CUES.present(template), &super::placeholders::Counts::of(template))
 }
 
 /// [`find`] with the template's cue groups already found ([`cue_groups`]).
-pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128) -> Vec<Found> {
+pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, counts: &super::placeholders::Counts) -> Vec<Found> {
     let has_org = template.contains("«O");
     let mut out = vec![];
     let found = |rel: &'static str, subject: usize, object: usize, money: Option<usize>, extra: Vec<(&'static str, usize)>| Found {
@@ -433,7 +441,7 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128) -> 
         extra,
     };
     for (i, p) in PATTERNS.iter().enumerate() {
-        if present & (1u128 << i) == 0 || (p.needs_org && !has_org) || !p.re.is_match(template) {
+        if present & (1u128 << i) == 0 || (p.needs_org && !has_org) || !p.needs.may_match(counts) || !p.re.is_match(template) {
             continue;
         }
         for c in p.re.captures_iter(template) {
@@ -522,6 +530,18 @@ pub fn implied_object<'a>(rel: &str, subject: usize, sentence: &[Mention], befor
 #[cfg(test)]
 mod tests {
     use super::super::{authorities, entities, relations};
+
+    /// Every pattern's argument groups are read by the placeholder gate: as many as its
+    /// shape reads, and they are the regex's unnamed groups.
+    #[test]
+    fn every_pattern_has_the_argument_groups_the_gate_reads() {
+        for p in super::PATTERNS.iter() {
+            let unnamed = p.re.capture_names().skip(1).filter(Option::is_none).count();
+            let wanted = if p.shape == super::Shape::Implied { 1 } else { 2 };
+            assert_eq!(p.needs.arity(), Some(wanted), "{}", p.re.as_str());
+            assert_eq!(unnamed, wanted, "{}", p.re.as_str());
+        }
+    }
 
     fn rels(s: &str) -> Vec<String> {
         let ms = authorities::with_authorities(s, (0, s.len()), entities::find(s, (0, s.len()), None));

@@ -121,6 +121,8 @@ struct Pattern {
     exact: bool,
     /// The cues count only as whole words.
     whole: bool,
+    /// The placeholders its argument groups read ([`super::placeholders`]).
+    needs: super::placeholders::Needs,
 }
 
 /// `p` with cue words that its every match contains as whole words (between `\b`s or
@@ -139,7 +141,8 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: String, swap: bool) 
     // makes the regex engine leave its DFA for a much slower search on any non-ASCII text
     // (every template is: its placeholders are «»).
     let p = p.replace(r"\b", r"(?-u:\b)");
-    Pattern { rel, cues, re: tg_text::pattern::constant(&p), swap, exact: false, whole: false }
+    let needs = super::placeholders::Needs::of(&p);
+    Pattern { rel, cues, re: tg_text::pattern::constant(&p), swap, exact: false, whole: false, needs }
 }
 
 /// The transfer verbs of the TRANSFERRED patterns, as whole words.
@@ -513,8 +516,9 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
     let two = places >= 2;
     let dates: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Date").map(|(i, _)| i).collect();
     let [present, enforcement_cues, employment_cues] = CUES.present_lanes(template);
+    let counts = super::placeholders::Counts::of(template);
     for (i, p) in PATTERNS.iter().enumerate() {
-        if !two || !may_match(present, i) {
+        if !two || !may_match(present, i) || !p.needs.may_match(&counts) {
             continue;
         }
         // A match test (a DFA, no captures) first: capture groups cost a backtracking search.
@@ -563,7 +567,7 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             }
         }
     }
-    out.extend(super::enforcement::find_with(template, mentions, enforcement_cues));
+    out.extend(super::enforcement::find_with(template, mentions, enforcement_cues, &counts));
     let employment = super::employment::find_with(template, &out, Some(employment_cues));
     out.extend(employment);
     // A transfer without money in its own words takes the sentence's only amount.
@@ -587,6 +591,17 @@ mod tests {
         let ms = entities::find(s, (0, s.len()), None);
         let t = template(s, 0, &ms);
         find(&t, &ms).into_iter().filter(|f| f.object != IMPLIED).map(|f| format!("{}({}, {})", f.rel, ms[f.subject].surface, ms[f.object].surface)).collect()
+    }
+
+    /// Every pattern's two argument groups are read by the placeholder gate, and they are
+    /// the regex's unnamed groups.
+    #[test]
+    fn every_pattern_has_two_argument_groups_the_gate_reads() {
+        for p in PATTERNS.iter() {
+            let unnamed = p.re.capture_names().skip(1).filter(Option::is_none).count();
+            assert_eq!(p.needs.arity(), Some(2), "{}", p.re.as_str());
+            assert_eq!(unnamed, 2, "{}", p.re.as_str());
+        }
     }
 
     #[test]
