@@ -771,10 +771,6 @@ pub struct Model {
     /// tags fit in the processor's cache where the slots (11 MB) do not, and most features
     /// of a sentence are not in the model, so most lookups end in the tags alone.
     tags: Vec<u16>,
-    /// Bit `j`: slot `j` is taken (its tag is not 0). A feature whose first slot is free
-    /// is not in the model; these 32 KB stay in the first-level cache where the tags do
-    /// not, so most features absent from the model cost one cached bit.
-    taken: Vec<u64>,
     mask: usize,
     /// What the model file says of itself (version, training data, hashes).
     pub about: String,
@@ -822,13 +818,7 @@ impl Model {
             slots[j] = Slot { key: *k, w: w.map(to_i16) };
             tags[j] = tag_of(*k);
         }
-        let mut taken = vec![0u64; cap.div_ceil(64)];
-        for (j, t) in tags.iter().enumerate() {
-            if *t != 0 {
-                taken[j / 64] |= 1 << (j % 64);
-            }
-        }
-        Model { slots, tags, taken, mask, about, margin: 0 }
+        Model { slots, tags, mask, about, margin: 0 }
     }
 
     /// Reads a model file: magic, the `about` text, the margin, then sorted (key, i16 ×
@@ -910,16 +900,15 @@ impl Model {
     /// The scores of each class for a set of features.
     pub fn scores(&self, features: &[u64]) -> [i32; NC] {
         let mut s = [0i32; NC];
-        // Every feature's first-slot bit is read before any is tested: the reads do not wait
-        // on each other, so their cache misses can overlap. A free first slot: not in the model.
+        // Every feature's first tag is read before any is tested: the reads do not wait on
+        // each other, so their cache misses can overlap. An empty first slot: not in the model.
         for chunk in features.chunks(16) {
-            let mut first = [false; 16];
+            let mut first = [0u16; 16];
             for (t, f) in first.iter_mut().zip(chunk) {
-                let j = (*f as usize) & self.mask;
-                *t = self.taken.get(j / 64).is_some_and(|w| w & (1 << (j % 64)) != 0);
+                *t = self.tags[(*f as usize) & self.mask];
             }
             for (t, f) in first.iter().zip(chunk) {
-                if !*t {
+                if *t == 0 {
                     continue;
                 }
                 if let Some(w) = self.lookup(*f) {
