@@ -556,8 +556,8 @@ const PREFIX_FORMS: &[&str] = &["Société", "Societe", "Sociedad", "Società", 
 /// Legal forms written as abbreviations: a name ending in one is a name even when every
 /// other word is a legal-form word too.
 pub(crate) const LEGAL_ABBREVIATIONS: &[&str] = &[
-    "Ltd", "LLC", "L.L.C", "LLP", "L.L.P", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty", "SpA",
-    "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co",
+    "Ltd", "LLC", "L.L.C", "LLP", "L.L.P", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty",
+    "SpA", "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co",
 ];
 
 /// Whether a word is a legal-form or institution word ([`ORG_SUFFIXES`]), by hash.

@@ -175,9 +175,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat(
             "SUBSIDIARY_OF",
             &["subsidiary"],
-            format!(
-                r"{ORG}(?:\s*\([^()«»]*\))?\s*,?\s+(?:is\s+|was\s+|became\s+)?(?:a|an|the)\s+{SUBSIDIARY_WORDS}subsidiary\s+of\s+{ORG}"
-            ),
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?\s*,?\s+(?:is\s+|was\s+|became\s+)?(?:a|an|the)\s+{SUBSIDIARY_WORDS}subsidiary\s+of\s+{ORG}"),
             false,
         ),
         // Y's subsidiary, X
@@ -190,7 +188,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat(
             "SUBSIDIARY_OF",
             &["parent"],
-            format!(r"{ORG}(?:\s*\([^()«»]*\))?(?:\s*,\s*|\s*\(\s*|\s+)(?:is\s+|was\s+|became\s+|as\s+)?(?:the\s+|a\s+)?(?:ultimate\s+|direct\s+|indirect\s+)?parent(?:\s+company)?\s+of\s+(?:its\s+)?{SUBSIDIARY_WORDS}{ORG}"),
+            format!(
+                r"{ORG}(?:\s*\([^()«»]*\))?(?:\s*,\s*|\s*\(\s*|\s+)(?:is\s+|was\s+|became\s+|as\s+)?(?:the\s+|a\s+)?(?:ultimate\s+|direct\s+|indirect\s+)?parent(?:\s+company)?\s+of\s+(?:its\s+)?{SUBSIDIARY_WORDS}{ORG}"
+            ),
             true,
         ),
         // X, a director of Y / X is a director of Y / X serves as director of Y
@@ -390,7 +390,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ));
     v.push(pat("ACQUIRED", &["acquisition"], format!(r"\bacquisition\s+of\s+{ORG}\s+by\s+{PARTY}"), true));
     // "X sold Y to (a subsidiary of) Z": Z acquired Y.
-    v.push(pat("ACQUIRED", &["sold", "sell"], format!(r"«[OP]\d+»{SHORT}\b(?:sold|sells|agreed\s+to\s+sell)\s+{ORG}\s+to\s+(?:(?:a|an)\s+(?:subsidiary|affiliate|unit)\s+of\s+)?{PARTY}"), true));
+    v.push(pat(
+        "ACQUIRED",
+        &["sold", "sell"],
+        format!(r"«[OP]\d+»{SHORT}\b(?:sold|sells|agreed\s+to\s+sell)\s+{ORG}\s+to\s+(?:(?:a|an)\s+(?:subsidiary|affiliate|unit)\s+of\s+)?{PARTY}"),
+        true,
+    ));
     // "Y Acquired by X" (a headline), "Y (acquired by X)", "Y … to be acquired by X"
     v.push(pat("ACQUIRED", &["acquired"], format!(r"{ORG}\s*(?:\(\s*)?(?i:acquired)\s+by\s+{PARTY}"), true));
     v.push(pat("ACQUIRED", &["acquired"], format!(r"{ORG}{GAP}\bto\s+be\s+acquired\s+by\s+{PARTY}"), true));
@@ -407,14 +412,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         true,
         &["unit", "division"],
     ));
-    v.push(pat(
-        "SUBSIDIARY_OF",
-        &["subsidiary"],
-        format!(
-            r"{ORG}\s*\(\s*(?:currently\s+|now\s+|formerly\s+)?(?:a|an|the)\s+{SUBSIDIARY_WORDS}subsidiary\s+of\s+{ORG}"
-        ),
-        false,
-    ));
+    v.push(pat("SUBSIDIARY_OF", &["subsidiary"], format!(r"{ORG}\s*\(\s*(?:currently\s+|now\s+|formerly\s+)?(?:a|an|the)\s+{SUBSIDIARY_WORDS}subsidiary\s+of\s+{ORG}"), false));
     // X agreed to pay $N to Y (the payee named)
     v.push(whole_words(
         pat("PAID", &[], format!(r"{PARTY}{SHORT}\bagreed\s+to\s+pay\s+(?:a\s+total\s+of\s+)?«M(?P<m>\d+)»{SHORT}\bto\s+(?:the\s+)?{PARTY}"), false),
@@ -456,7 +454,9 @@ static LIST_ITEM: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(
 /// What may follow a list's last item: punctuation, the end, or a word that starts what
 /// the list is not part of ("in 2012", "since", "for $5 million").
 static LIST_END: LazyLock<Regex> = LazyLock::new(|| {
-    tg_text::pattern::constant(r"^(?:\s*\([^()«»]*\))?(?:\s*(?:[,.;:()|–—]|$)|\s+(?:in|since|from|until|for|at|on|as|during|which|that|to|through|with|after|before|respectively)(?-u:\b)|\s+«D\d+»)")
+    tg_text::pattern::constant(
+        r"^(?:\s*\([^()«»]*\))?(?:\s*(?:[,.;:()|–—]|$)|\s+(?:in|since|from|until|for|at|on|as|during|which|that|to|through|with|after|before|respectively)(?-u:\b)|\s+«D\d+»)",
+    )
 });
 
 /// The organisations listed with the argument that ends at `from` (its placeholder's end):
@@ -552,7 +552,11 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             let last_is_subject = p.swap;
             for other in coordinated(template, gb.end() + '»'.len_utf8()) {
                 let mut f = found.clone();
-                if last_is_subject { f.subject = other } else { f.object = other }
+                if last_is_subject {
+                    f.subject = other
+                } else {
+                    f.object = other
+                }
                 if f.subject != f.object && COORDINATED.contains(&f.rel) {
                     out.push(f);
                 }
@@ -686,10 +690,7 @@ mod tests {
         // The writer's "we" is the subject, not the company named before it.
         assert!(rels("As part of the Gamma Holdings transaction, we acquired Omega Corp.").is_empty());
         // ", and" after an apposition ends it: the second organisation is not listed with the first.
-        assert_eq!(
-            rels("An agreement between Beta Ltd, a subsidiary of Gamma Holdings, and Omega Corp was filed."),
-            ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]
-        );
+        assert_eq!(rels("An agreement between Beta Ltd, a subsidiary of Gamma Holdings, and Omega Corp was filed."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]);
         // A list needs its end: "and Omega Corp sued" starts a clause.
         assert_eq!(rels("Mr. John Doe worked for Beta Ltd and Omega Corp sued him."), ["EMPLOYED_BY(John Doe, Beta Ltd)"]);
     }
