@@ -487,8 +487,9 @@ pub fn fire_with(json: &str, vocab: &Vocabulary, names: &Model, keep: &dyn Fn(us
     Ok(rep)
 }
 
-/// Whether a mention's text is a name, not a pronoun or description that refers back.
-fn is_name(s: &str) -> bool {
+/// Whether a mention's text is a name, not a pronoun or description that refers back
+/// (FIRE's and Re-DocRED's scoring both count a name said again where it stands).
+pub(crate) fn is_name(s: &str) -> bool {
     let first = s.split_whitespace().next().unwrap_or_default();
     s.starts_with(|c: char| c.is_uppercase())
         && !matches!(first, "It" | "Its" | "He" | "His" | "Him" | "She" | "Her" | "They" | "Their" | "Them" | "We" | "Our" | "The" | "This" | "That" | "These" | "Those" | "Such")

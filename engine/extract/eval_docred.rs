@@ -146,9 +146,7 @@ pub fn docred(json: &str, vocab: &Vocabulary, names: &Model, keep: &dyn Fn(usize
         } else {
             // A name that refers to another mention (a surname after the full name) is a
             // mention of its own for NER; pronouns and "the company" are not.
-            let named = |m: &super::entities::Mention, ante: &Option<Span>| {
-                ante.is_none() || (m.surface.chars().next().is_some_and(char::is_uppercase) && !matches!(m.surface.as_str(), "It" | "He" | "She") && !m.surface.starts_with("The "))
-            };
+            let named = |m: &super::entities::Mention, ante: &Option<Span>| ante.is_none() || super::eval::is_name(&m.surface);
             x.mentions.iter().filter(|(m, ante)| named(m, ante) && DOCRED_ENTITY_MAP.iter().any(|(_, o)| *o == m.kind)).map(|(m, _)| (m.kind.to_string(), m.span)).collect()
         };
         let overlap = |a: Span, b: Span| a.0 < b.1 && b.0 < a.1;

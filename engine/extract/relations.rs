@@ -548,17 +548,15 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             let role = c.name("role").map(|r| r.as_str().to_lowercase());
             let found = Found { rel: p.rel, subject, object, money, date: dates.first().copied(), role, extra: vec![] };
             // The last argument may be the first of a list ("Vice President of A and B",
-            // "acquired A, B and C"): each one listed is related alike.
-            let last_is_subject = p.swap;
-            for other in coordinated(template, gb.end() + '»'.len_utf8()) {
-                let mut f = found.clone();
-                if last_is_subject {
-                    f.subject = other
-                } else {
-                    f.object = other
-                }
-                if f.subject != f.object && COORDINATED.contains(&f.rel) {
-                    out.push(f);
+            // "acquired A, B and C"): each one listed is related alike. The last argument is
+            // the subject when the pattern swaps its groups.
+            if COORDINATED.contains(&p.rel) {
+                for other in coordinated(template, gb.end() + '»'.len_utf8()) {
+                    let mut f = found.clone();
+                    *(if p.swap { &mut f.subject } else { &mut f.object }) = other;
+                    if f.subject != f.object {
+                        out.push(f);
+                    }
                 }
             }
             out.push(found);
