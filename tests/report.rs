@@ -38,7 +38,7 @@ fn the_report_has_every_section_with_this_case_in_it() {
         "## Counts\n",
         "| documents | 13 |",
         "| claims | 21 |",
-        "| refused merges | 5 |",
+        "| refused merges | 4 |",
         "| contradictions | 1 |",
         "| supersessions | 3 |",
         "## Key entities by centrality\n",

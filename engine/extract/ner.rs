@@ -338,6 +338,49 @@ const ORG_WORDS: &[&str] = &[
     "records",
     "press",
     "news",
+    // Institutions: bodies of state, learning, faith, sport and music.
+    "ministry",
+    "bureau",
+    "authority",
+    "college",
+    "school",
+    "academy",
+    "society",
+    "federation",
+    "league",
+    "army",
+    "navy",
+    "government",
+    "parliament",
+    "assembly",
+    "congress",
+    "senate",
+    "board",
+    "hospital",
+    "museum",
+    "orchestra",
+    "studios",
+    "pictures",
+    "publishing",
+    "publishers",
+    "airways",
+    "railway",
+    "railways",
+    "corps",
+    "police",
+    "service",
+    "survey",
+    "organization",
+    "organisation",
+    "alliance",
+    "coalition",
+    "movement",
+    "front",
+    "tribunal",
+    "conference",
+    "band",
+    "choir",
+    "fc",
 ];
 
 /// Words that join the parts of one name ("Bank of America", "Boston Trading and Research").
@@ -740,6 +783,34 @@ impl Prepared {
             out.push(mix(50, lw(i + 1), lw(i + 2)));
             out.push(mix(51, lw(i - 2), lw(i - 1)));
         }
+        // The last word of the capitalised run this word begins or continues (its head:
+        // "United States Geological Survey" is read as a survey from "United" on).
+        if x.cap {
+            let mut r = i;
+            loop {
+                let (Some(a), Some(b)) = (at(r + 1), at(r + 2)) else {
+                    if at(r + 1).is_some_and(|y| y.cap) {
+                        r += 1;
+                    }
+                    break;
+                };
+                if a.cap {
+                    r += 1;
+                } else if a.connector && b.cap {
+                    r += 2;
+                } else {
+                    break;
+                }
+            }
+            if let Some(y) = at(r) {
+                if r > i {
+                    out.push(mix(56, y.lw, 0));
+                    out.push(mix(57, y.suf4, 0));
+                }
+                out.push(mix(58, u64::from(y.orgword || y.legal), gz(r)));
+                out.push(mix(59, (r - i).min(4) as u64, x.shape));
+            }
+        }
         // English and common words (the vocabulary of prose, not of names), here and around.
         {
             let eng = |j: isize| at(j).map_or(4, |y| u64::from(ENGLISH.contains(&y.lw)) | u64::from(COMMON.contains(&y.lw)) << 1);
@@ -757,9 +828,11 @@ fn tag_of(k: u64) -> u16 {
     ((k >> 48) as u16).max(1)
 }
 
-/// Whether class `c` may follow class `prev` (an inside tag continues its own type only).
+/// Whether class `c` may follow class `prev`: an inside tag continues a name begun before
+/// it, of any type — a later word may retype the name ("United States" + "Geological
+/// Survey" is one organisation), whose type is its last word's.
 pub fn allowed(prev: usize, c: usize) -> bool {
-    c == O || is_begin(c) || group(prev) == group(c)
+    c == O || is_begin(c) || prev != O
 }
 
 /// A model: feature hash → one integer weight per class, in an open-addressing table.
@@ -1006,19 +1079,15 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // A legal form that ends a name ("Ltd.", "Inc", "LLC") ends the span: "Acme Ltd.
         // Orion Ltd" is two names, whatever the tags say.
         // A line break ends it too: a heading line and the line under it are not one name.
-        while j < tags.len()
-            && tags[j] != O
-            && !is_begin(tags[j])
-            && group(tags[j]) == group(c)
-            && !(p.info[j - 1].final_form && p.info[j].cap)
-            && !text[p.tokens[j - 1].end..p.tokens[j].start].contains('\n')
-        {
+        while j < tags.len() && tags[j] != O && !is_begin(tags[j]) && !(p.info[j - 1].final_form && p.info[j].cap) && !text[p.tokens[j - 1].end..p.tokens[j].start].contains('\n') {
             j += 1;
         }
         let mut e = j;
         while e > i + 1 && !p.info[e - 1].cap && !p.info[e - 1].legal {
             e -= 1;
         }
+        // The name's type is its last word's: a later word retypes what the first began.
+        let c = tags[e - 1];
         // One common or English word alone ("Office", "Rules", "Borrower") is not a name
         // unless a name gazetteer vouches for it — and a gazetteer vouches for a word only as
         // what it lists: a surname for a person ("Price", "Ward"), a place for a place, not
@@ -1226,7 +1295,7 @@ mod tests {
 
     #[test]
     fn transitions_and_spans() {
-        assert!(allowed(1, 2) && !allowed(3, 2) && !allowed(O, 2) && allowed(O, 1));
+        assert!(allowed(1, 2) && allowed(3, 2) && !allowed(O, 2) && allowed(O, 1));
         let t = "Boston Trading and Research, LLC sued Lisa P. McAlister.";
         let p = prepare(t, (0, t.len()));
         // Boston Trading and Research , LLC sued Lisa P. McAlister .
