@@ -400,6 +400,9 @@ struct Info {
     /// Bit 0: the document writes this word in lower case; bit 1: it capitalises it
     /// inside a sentence.
     doc: u8,
+    /// Bit 0: an English word ([`ENGLISH`]); bit 1: a common one ([`COMMON`]). Looked up
+    /// once, where a scored token's features read it (see [`prepare_bare`]); 0 elsewhere.
+    eng: u8,
 }
 
 const BOS: u64 = 0x1111_2222_3333_4444;
@@ -476,6 +479,24 @@ fn letters_general(w: &str) -> (u64, u64, bool, bool, bool) {
     (lower_hash(w), shape_hash(w), cap, first.is_lowercase(), upper)
 }
 
+/// A word's suffix hashes (three and four characters), prefix hash (three) and length in
+/// characters up to 6. Slices of the bytes for an ASCII word; the general definitions
+/// otherwise (the two agree on ASCII, checked by a test).
+fn affixes(w: &str) -> (u64, u64, u64, u8) {
+    if !w.is_ascii() {
+        return affixes_general(w);
+    }
+    let n = w.len();
+    (lower_hash(&w[n.saturating_sub(3)..]) ^ 0x5555, lower_hash(&w[n.saturating_sub(4)..]) ^ 0x4444, lower_hash(&w[..n.min(3)]) ^ 0xaaaa, n.min(6) as u8)
+}
+
+/// [`affixes`] by characters.
+fn affixes_general(w: &str) -> (u64, u64, u64, u8) {
+    let n = w.chars().count();
+    let suf4 = lower_hash(w.char_indices().nth(n.saturating_sub(4)).map_or(w, |(i, _)| &w[i..])) ^ 0x4444;
+    (affix_hash(w, true), suf4, affix_hash(w, false), n.min(6) as u8)
+}
+
 fn info(w: &str) -> Info {
     let (lw, shape, cap, lower_start, upper) = letters(w);
     let lex = LEX.get(&lw).copied().unwrap_or(0);
@@ -497,14 +518,11 @@ fn info(w: &str) -> Info {
         len: 0,
         doc: 0,
         gaz: 0,
+        eng: 0,
     };
     // What only a token that may be scored reads of itself.
     if cap || x.connector || x.comma {
-        let n = w.chars().count();
-        x.suf = affix_hash(w, true);
-        x.suf4 = lower_hash(w.char_indices().nth(n.saturating_sub(4)).map_or(w, |(i, _)| &w[i..])) ^ 0x4444;
-        x.pre = affix_hash(w, false);
-        x.len = n.min(6) as u8;
+        (x.suf, x.suf4, x.pre, x.len) = affixes(w);
     }
     if cap {
         x.gaz = (u8::from(GIVEN.contains(&lw)) * GIVEN_BIT) | (u8::from(SURNAMES.contains(&lw)) * SURNAME_BIT);
@@ -606,6 +624,14 @@ fn prepare_bare(text: &str, span: Span) -> Prepared {
             i += found;
         } else {
             i += 1;
+        }
+    }
+    // The English/common flags, for each token a scored token's features read: a token
+    // that may be scored (capitalised, a connector or a comma) and its two neighbours.
+    let scorable: Vec<bool> = info.iter().map(|x| x.cap || x.connector || x.comma).collect();
+    for (j, x) in info.iter_mut().enumerate() {
+        if scorable[j] || (j > 0 && scorable[j - 1]) || scorable.get(j + 1).copied().unwrap_or(false) {
+            x.eng = u8::from(ENGLISH.contains(&x.lw)) | u8::from(COMMON.contains(&x.lw)) << 1;
         }
     }
     Prepared { tokens, info }
@@ -742,19 +768,13 @@ impl Prepared {
         }
         // English and common words (the vocabulary of prose, not of names), here and around.
         {
-            let eng = |j: isize| at(j).map_or(4, |y| u64::from(ENGLISH.contains(&y.lw)) | u64::from(COMMON.contains(&y.lw)) << 1);
+            let eng = |j: isize| at(j).map_or(4, |y| u64::from(y.eng));
             out.push(mix(52, eng(i), x.shape));
             out.push(mix(53, eng(i), (i == 0) as u64 | (x.doc as u64) << 1));
             out.push(mix(54, eng(i), eng(i + 1)));
             out.push(mix(55, eng(i - 1), eng(i)));
         }
     }
-}
-
-/// The 16-bit tag of a stored key: its top bits (the slot index is read from the low
-/// ones), never 0, which marks an empty slot.
-fn tag_of(k: u64) -> u16 {
-    ((k >> 48) as u16).max(1)
 }
 
 /// Whether class `c` may follow class `prev` (an inside tag continues its own type only).
@@ -767,10 +787,6 @@ pub struct Model {
     /// (feature, weights) slots; key 0 is an empty slot. Key and weights side by side (32
     /// bytes): a hit touches one cache line of them.
     slots: Vec<Slot>,
-    /// A 16-bit tag of each slot's key ([`tag_of`]; 0: empty), probed before the slot: the
-    /// tags fit in the processor's cache where the slots (11 MB) do not, and most features
-    /// of a sentence are not in the model, so most lookups end in the tags alone.
-    tags: Vec<u16>,
     mask: usize,
     /// What the model file says of itself (version, training data, hashes).
     pub about: String,
@@ -804,7 +820,6 @@ impl Model {
         // At most half full (linear probing stays short), a power of two.
         let cap = (pairs.len() + pairs.len() / 2).next_power_of_two().max(16);
         let mut slots = vec![Slot::default(); cap];
-        let mut tags = vec![0u16; cap];
         let mask = cap - 1;
         for (k, w) in pairs {
             // Key 0 marks an empty slot: a feature hashing to 0 is dropped (one in 2^64).
@@ -816,9 +831,8 @@ impl Model {
                 j = (j + 1) & mask;
             }
             slots[j] = Slot { key: *k, w: w.map(to_i16) };
-            tags[j] = tag_of(*k);
         }
-        Model { slots, tags, mask, about, margin: 0 }
+        Model { slots, mask, about, margin: 0 }
     }
 
     /// Reads a model file: magic, the `about` text, the margin, then sorted (key, i16 ×
@@ -882,16 +896,14 @@ impl Model {
         if k == 0 {
             return None;
         }
-        let t = tag_of(k);
         let mut j = (k as usize) & self.mask;
         loop {
-            let here = self.tags[j];
-            if here == 0 {
-                return None;
+            let slot = &self.slots[j];
+            if slot.key == k {
+                return Some(&slot.w);
             }
-            // Equal tags may still be different keys: the slot's key decides.
-            if here == t && self.slots[j].key == k {
-                return Some(&self.slots[j].w);
+            if slot.key == 0 {
+                return None;
             }
             j = (j + 1) & self.mask;
         }
@@ -900,21 +912,12 @@ impl Model {
     /// The scores of each class for a set of features.
     pub fn scores(&self, features: &[u64]) -> [i32; NC] {
         let mut s = [0i32; NC];
-        // Every feature's first tag is read before any is tested: the reads do not wait on
-        // each other, so their cache misses can overlap. An empty first slot: not in the model.
-        for chunk in features.chunks(16) {
-            let mut first = [0u16; 16];
-            for (t, f) in first.iter_mut().zip(chunk) {
-                *t = self.tags[(*f as usize) & self.mask];
-            }
-            for (t, f) in first.iter().zip(chunk) {
-                if *t == 0 {
-                    continue;
-                }
-                if let Some(w) = self.lookup(*f) {
-                    for c in 0..NC {
-                        s[c] += w[c] as i32;
-                    }
+        // Most features of a scored token are in the model (three in four on enforcement
+        // prose), so the slot itself is read at once: one cache line a feature.
+        for f in features {
+            if let Some(w) = self.lookup(*f) {
+                for c in 0..NC {
+                    s[c] += w[c] as i32;
                 }
             }
         }
@@ -1162,7 +1165,8 @@ mod tests {
         assert_eq!(toks("Société Générale’s"), ["Société", "Générale", "’s"]);
     }
 
-    /// The one-pass reading of an ASCII word equals the general definitions.
+    /// The one-pass reading of an ASCII word and its byte-sliced affixes equal the general
+    /// definitions.
     #[test]
     fn ascii_letters_equal_the_general_reading() {
         let words = [
@@ -1190,6 +1194,7 @@ mod tests {
         ];
         for w in words {
             assert_eq!(letters(w), letters_general(w), "{w:?}");
+            assert_eq!(affixes(w), affixes_general(w), "{w:?}");
         }
         // Every short word over a small alphabet.
         let alphabet = ['a', 'Z', '1', '.', '-'];
@@ -1205,6 +1210,7 @@ mod tests {
                     })
                     .collect();
                 assert_eq!(letters(&w), letters_general(&w), "{w:?}");
+                assert_eq!(affixes(&w), affixes_general(&w), "{w:?}");
                 n += 1;
             }
         }
