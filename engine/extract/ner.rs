@@ -95,7 +95,13 @@ pub fn tokenize(text: &str, span: Span) -> Vec<Token> {
     let end = span.1.min(text.len());
     let mut i = span.0;
     let bytes = text.as_bytes();
-    let char_at = |i: usize| text[i..].chars().next();
+    // The character at byte `i` (a character boundary): an ASCII byte as it is, without
+    // slicing and decoding the rest of the text.
+    let char_at = |i: usize| match bytes.get(i) {
+        Some(&b) if b.is_ascii() => Some(b as char),
+        Some(_) => text[i..].chars().next(),
+        None => None,
+    };
     while i < end {
         let Some(c) = char_at(i) else { break };
         if c.is_whitespace() {
