@@ -355,23 +355,44 @@ const CONNECTORS: &[&str] = &[
 /// Titles and honorifics that stand before a person's name.
 const TITLES: &[&str] = &["mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "prof", "prof.", "sir", "judge", "justice", "hon.", "honorable", "messrs."];
 
-fn gazetteer(text: &str) -> hashbrown::HashSet<u64> {
-    text.lines().map(str::trim).filter(|l| !l.is_empty()).map(lower_hash).collect()
-}
-
-/// Given names and surnames (US Census 1990, public domain) and places (GeoNames countries,
+/// The word lists, each a bit of [`LISTS`]:
+/// given names and surnames (US Census 1990, public domain) and places (GeoNames countries,
 /// US states and cities of 15,000+, CC BY 4.0): `stdlib/models/gazetteer/`, made by
-/// `scripts/make_gazetteers.py`.
-static GIVEN: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/given-names.txt")));
-static SURNAMES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/surnames.txt")));
-/// Words the training text writes in lower case at least twice (made by `tg-train-ner`
-/// with the model): alone and capitalised, such a word is an opener or a heading, not a name.
-static COMMON: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/common-words.txt")));
-/// Lower-case English words (SCOWL, Debian's `wamerican`): one of them alone and
+/// `scripts/make_gazetteers.py`;
+const IN_GIVEN: u8 = 1;
+const IN_SURNAMES: u8 = 2;
+const IN_PLACES: u8 = 4;
+/// words the training text writes in lower case at least twice (made by `tg-train-ner`
+/// with the model): alone and capitalised, such a word is an opener or a heading, not a name;
+const IN_COMMON: u8 = 8;
+/// lower-case English words (SCOWL, Debian's `wamerican`): one of them alone and
 /// capitalised is a defined term or a heading word ("Borrower", "Default"), not a name,
 /// unless a name gazetteer lists it.
-static ENGLISH: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/english-words.txt")));
-static PLACES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/places.txt")));
+const IN_ENGLISH: u8 = 16;
+
+/// Every word list in one table, by lower-case hash of the word or phrase (a place's words
+/// hashed with a space between): the lists a token is in cost one lookup — one cache
+/// line of one table, not one of each list's.
+static LISTS: LazyLock<hashbrown::HashMap<u64, u8>> = LazyLock::new(|| {
+    let mut m = hashbrown::HashMap::new();
+    for (text, bit) in [
+        (include_str!("../../stdlib/models/gazetteer/given-names.txt"), IN_GIVEN),
+        (include_str!("../../stdlib/models/gazetteer/surnames.txt"), IN_SURNAMES),
+        (include_str!("../../stdlib/models/gazetteer/places.txt"), IN_PLACES),
+        (include_str!("../../stdlib/models/gazetteer/common-words.txt"), IN_COMMON),
+        (include_str!("../../stdlib/models/gazetteer/english-words.txt"), IN_ENGLISH),
+    ] {
+        for l in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            *m.entry(lower_hash(l)).or_insert(0) |= bit;
+        }
+    }
+    m
+});
+
+/// The lists ([`LISTS`]) the word or phrase of hash `h` is in.
+fn lists(h: u64) -> u8 {
+    LISTS.get(&h).copied().unwrap_or(0)
+}
 
 /// Gazetteer flags of a token: bit 0 a given name, 1 a surname, 2 begins a place name,
 /// 3 continues one.
@@ -406,9 +427,9 @@ struct Info {
     /// Bit 0: the document writes this word in lower case; bit 1: it capitalises it
     /// inside a sentence.
     doc: u8,
-    /// Bit 0: an English word ([`ENGLISH`]); bit 1: a common one ([`COMMON`]). Looked up
-    /// once, where a scored token's features read it (see [`prepare_bare`]); 0 elsewhere.
-    eng: u8,
+    /// The word lists ([`LISTS`]) a capitalised token's word is in (0 for other tokens:
+    /// [`Info::lists`] looks theirs up when asked).
+    in_lists: u8,
 }
 
 const BOS: u64 = 0x1111_2222_3333_4444;
@@ -503,6 +524,13 @@ fn affixes_general(w: &str) -> (u64, u64, u64, u8) {
     (affix_hash(w, true), suf4, affix_hash(w, false), n.min(6) as u8)
 }
 
+impl Info {
+    /// The word lists ([`LISTS`]) the token's word is in.
+    fn lists(&self) -> u8 {
+        if self.cap { self.in_lists } else { lists(self.lw) }
+    }
+}
+
 fn info(w: &str) -> Info {
     let (lw, shape, cap, lower_start, upper) = letters(w);
     let lex = LEX.get(&lw).copied().unwrap_or(0);
@@ -524,14 +552,15 @@ fn info(w: &str) -> Info {
         len: 0,
         doc: 0,
         gaz: 0,
-        eng: 0,
+        in_lists: 0,
     };
     // What only a token that may be scored reads of itself.
     if cap || x.connector || x.comma {
         (x.suf, x.suf4, x.pre, x.len) = affixes(w);
     }
     if cap {
-        x.gaz = (u8::from(GIVEN.contains(&lw)) * GIVEN_BIT) | (u8::from(SURNAMES.contains(&lw)) * SURNAME_BIT);
+        x.in_lists = lists(lw);
+        x.gaz = (u8::from(x.in_lists & IN_GIVEN != 0) * GIVEN_BIT) | (u8::from(x.in_lists & IN_SURNAMES != 0) * SURNAME_BIT);
     }
     x
 }
@@ -618,7 +647,8 @@ fn prepare_bare(text: &str, span: Span) -> Prepared {
             if !(info[i + k].cap || info[i + k].connector) {
                 break;
             }
-            if PLACES.contains(&h) && info[i + k].cap {
+            // (A one-word place's hash is the word's: its lists are known.)
+            if info[i + k].cap && (if k == 0 { info[i].in_lists } else { lists(h) }) & IN_PLACES != 0 {
                 found = k + 1;
             }
         }
@@ -630,14 +660,6 @@ fn prepare_bare(text: &str, span: Span) -> Prepared {
             i += found;
         } else {
             i += 1;
-        }
-    }
-    // The English/common flags, for each token a scored token's features read: a token
-    // that may be scored (capitalised, a connector or a comma) and its two neighbours.
-    let scorable: Vec<bool> = info.iter().map(|x| x.cap || x.connector || x.comma).collect();
-    for (j, x) in info.iter_mut().enumerate() {
-        if scorable[j] || (j > 0 && scorable[j - 1]) || scorable.get(j + 1).copied().unwrap_or(false) {
-            x.eng = u8::from(ENGLISH.contains(&x.lw)) | u8::from(COMMON.contains(&x.lw)) << 1;
         }
     }
     Prepared { tokens, info }
@@ -774,13 +796,25 @@ impl Prepared {
         }
         // English and common words (the vocabulary of prose, not of names), here and around.
         {
-            let eng = |j: isize| at(j).map_or(4, |y| u64::from(y.eng));
-            out.push(mix(52, eng(i), x.shape));
-            out.push(mix(53, eng(i), (i == 0) as u64 | (x.doc as u64) << 1));
-            out.push(mix(54, eng(i), eng(i + 1)));
-            out.push(mix(55, eng(i - 1), eng(i)));
+            let eng = |j: isize| {
+                at(j).map_or(4, |y| {
+                    let l = y.lists();
+                    u64::from(l & IN_ENGLISH != 0) | u64::from(l & IN_COMMON != 0) << 1
+                })
+            };
+            let e = eng(i);
+            out.push(mix(52, e, x.shape));
+            out.push(mix(53, e, (i == 0) as u64 | (x.doc as u64) << 1));
+            out.push(mix(54, e, eng(i + 1)));
+            out.push(mix(55, eng(i - 1), e));
         }
     }
+}
+
+/// The 16-bit tag of a stored key: its top bits (the slot index is read from the low
+/// ones), never 0, which marks an empty slot.
+fn tag_of(k: u64) -> u16 {
+    ((k >> 48) as u16).max(1)
 }
 
 /// Whether class `c` may follow class `prev` (an inside tag continues its own type only).
@@ -793,6 +827,10 @@ pub struct Model {
     /// (feature, weights) slots; key 0 is an empty slot. Key and weights side by side (32
     /// bytes): a hit touches one cache line of them.
     slots: Vec<Slot>,
+    /// A 16-bit tag of each slot's key ([`tag_of`]; 0: empty), probed before the slot: the
+    /// tags fit in the processor's cache where the slots (11 MB) do not, and most features
+    /// of a sentence are not in the model, so most lookups end in the tags alone.
+    tags: Vec<u16>,
     mask: usize,
     /// What the model file says of itself (version, training data, hashes).
     pub about: String,
@@ -826,6 +864,7 @@ impl Model {
         // At most half full (linear probing stays short), a power of two.
         let cap = (pairs.len() + pairs.len() / 2).next_power_of_two().max(16);
         let mut slots = vec![Slot::default(); cap];
+        let mut tags = vec![0u16; cap];
         let mask = cap - 1;
         for (k, w) in pairs {
             // Key 0 marks an empty slot: a feature hashing to 0 is dropped (one in 2^64).
@@ -837,8 +876,9 @@ impl Model {
                 j = (j + 1) & mask;
             }
             slots[j] = Slot { key: *k, w: w.map(to_i16) };
+            tags[j] = tag_of(*k);
         }
-        Model { slots, mask, about, margin: 0 }
+        Model { slots, tags, mask, about, margin: 0 }
     }
 
     /// Reads a model file: magic, the `about` text, the margin, then sorted (key, i16 ×
@@ -902,14 +942,16 @@ impl Model {
         if k == 0 {
             return None;
         }
+        let t = tag_of(k);
         let mut j = (k as usize) & self.mask;
         loop {
-            let slot = &self.slots[j];
-            if slot.key == k {
-                return Some(&slot.w);
-            }
-            if slot.key == 0 {
+            let here = self.tags[j];
+            if here == 0 {
                 return None;
+            }
+            // Equal tags may still be different keys: the slot's key decides.
+            if here == t && self.slots[j].key == k {
+                return Some(&self.slots[j].w);
             }
             j = (j + 1) & self.mask;
         }
@@ -918,12 +960,21 @@ impl Model {
     /// The scores of each class for a set of features.
     pub fn scores(&self, features: &[u64]) -> [i32; NC] {
         let mut s = [0i32; NC];
-        // Most features of a scored token are in the model (three in four on enforcement
-        // prose), so the slot itself is read at once: one cache line a feature.
-        for f in features {
-            if let Some(w) = self.lookup(*f) {
-                for c in 0..NC {
-                    s[c] += w[c] as i32;
+        // Every feature's first tag is read before any is tested: the reads do not wait on
+        // each other, so their cache misses can overlap. An empty first slot: not in the model.
+        for chunk in features.chunks(16) {
+            let mut first = [0u16; 16];
+            for (t, f) in first.iter_mut().zip(chunk) {
+                *t = self.tags[(*f as usize) & self.mask];
+            }
+            for (t, f) in first.iter().zip(chunk) {
+                if *t == 0 {
+                    continue;
+                }
+                if let Some(w) = self.lookup(*f) {
+                    for c in 0..NC {
+                        s[c] += w[c] as i32;
+                    }
                 }
             }
         }
@@ -1035,15 +1086,15 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let vouched = |k: usize| match class_type(c) {
             Some("Person") => p.info[k].gaz & (GIVEN_BIT | SURNAME_BIT) != 0,
             // A place that is an English word alone ("Split", "Date") needs more than the list.
-            Some("Location") => p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0 && !(e == i + 1 && ENGLISH.contains(&p.info[k].lw)),
+            Some("Location") => p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0 && !(e == i + 1 && lists(p.info[k].lw) & IN_ENGLISH != 0),
             _ => false,
         };
-        let word = |k: usize| !vouched(k) && (COMMON.contains(&p.info[k].lw) || ENGLISH.contains(&p.info[k].lw));
+        let word = |k: usize| !vouched(k) && lists(p.info[k].lw) & (IN_COMMON | IN_ENGLISH) != 0;
         // A line made of nothing but such words ("Account Statement") is a heading.
         let whole_line = i == 0 && !p.info[e..].iter().any(|x| x.cap || x.lower_start);
         // After a determiner ("the Loan", "the Fund") an English word is a defined term,
         // whatever a gazetteer lists it as.
-        let determined = i > 0 && DETERMINERS.contains(&p.info[i - 1].lw) && ENGLISH.contains(&p.info[i].lw);
+        let determined = i > 0 && DETERMINERS.contains(&p.info[i - 1].lw) && lists(p.info[i].lw) & IN_ENGLISH != 0;
         // A person or a place whose every word is an English word and none a name the
         // gazetteers list ("Term Loan", "Effective Date") is a defined term too.
         // So is an organisation named only by English words with no word of a company's name
