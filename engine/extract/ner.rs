@@ -95,7 +95,13 @@ pub fn tokenize(text: &str, span: Span) -> Vec<Token> {
     let end = span.1.min(text.len());
     let mut i = span.0;
     let bytes = text.as_bytes();
-    let char_at = |i: usize| text[i..].chars().next();
+    // The character at byte `i` (a character boundary): an ASCII byte as it is, without
+    // slicing and decoding the rest of the text.
+    let char_at = |i: usize| match bytes.get(i) {
+        Some(&b) if b.is_ascii() => Some(b as char),
+        Some(_) => text[i..].chars().next(),
+        None => None,
+    };
     while i < end {
         let Some(c) = char_at(i) else { break };
         if c.is_whitespace() {
@@ -392,26 +398,48 @@ const CONNECTORS: &[&str] = &[
 /// Titles and honorifics that stand before a person's name.
 const TITLES: &[&str] = &["mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "prof", "prof.", "sir", "judge", "justice", "hon.", "honorable", "messrs."];
 
-fn gazetteer(text: &str) -> hashbrown::HashSet<u64> {
-    text.lines().map(str::trim).filter(|l| !l.is_empty()).map(lower_hash).collect()
-}
-
-/// Given names and surnames (US Census 1990, public domain) and places (GeoNames countries,
+/// The word lists, each a bit of [`LISTS`]:
+/// given names and surnames (US Census 1990, public domain) and places (GeoNames countries,
 /// US states and cities of 15,000+, CC BY 4.0): `stdlib/models/gazetteer/`, made by
-/// `scripts/make_gazetteers.py`.
-static GIVEN: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/given-names.txt")));
-static SURNAMES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/surnames.txt")));
-/// Words the training text writes in lower case at least twice (made by `tg-train-ner`
-/// with the model): alone and capitalised, such a word is an opener or a heading, not a name.
-static COMMON: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/common-words.txt")));
-/// Lower-case English words (SCOWL, Debian's `wamerican`): one of them alone and
+/// `scripts/make_gazetteers.py`;
+const IN_GIVEN: u8 = 1;
+const IN_SURNAMES: u8 = 2;
+const IN_PLACES: u8 = 4;
+/// words the training text writes in lower case at least twice (made by `tg-train-ner`
+/// with the model): alone and capitalised, such a word is an opener or a heading, not a name;
+const IN_COMMON: u8 = 8;
+/// lower-case English words (SCOWL, Debian's `wamerican`): one of them alone and
 /// capitalised is a defined term or a heading word ("Borrower", "Default"), not a name,
 /// unless a name gazetteer lists it.
-static ENGLISH: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/english-words.txt")));
-static PLACES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/places.txt")));
-/// Listed companies (the major stock indices, PyPI `pytickersymbols`, MIT), their names
+const IN_ENGLISH: u8 = 16;
+/// listed companies (the major stock indices, PyPI `pytickersymbols`, MIT), their names
 /// without legal forms ("Morgan Stanley", "Toyota").
-static COMPANIES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| gazetteer(include_str!("../../stdlib/models/gazetteer/companies.txt")));
+const IN_COMPANIES: u8 = 32;
+
+/// Every word list in one table, by lower-case hash of the word or phrase (a place's words
+/// hashed with a space between): the lists a token is in cost one lookup — one cache
+/// line of one table, not one of each list's.
+static LISTS: LazyLock<hashbrown::HashMap<u64, u8>> = LazyLock::new(|| {
+    let mut m = hashbrown::HashMap::new();
+    for (text, bit) in [
+        (include_str!("../../stdlib/models/gazetteer/given-names.txt"), IN_GIVEN),
+        (include_str!("../../stdlib/models/gazetteer/surnames.txt"), IN_SURNAMES),
+        (include_str!("../../stdlib/models/gazetteer/places.txt"), IN_PLACES),
+        (include_str!("../../stdlib/models/gazetteer/common-words.txt"), IN_COMMON),
+        (include_str!("../../stdlib/models/gazetteer/english-words.txt"), IN_ENGLISH),
+        (include_str!("../../stdlib/models/gazetteer/companies.txt"), IN_COMPANIES),
+    ] {
+        for l in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            *m.entry(lower_hash(l)).or_insert(0) |= bit;
+        }
+    }
+    m
+});
+
+/// The lists ([`LISTS`]) the word or phrase of hash `h` is in.
+fn lists(h: u64) -> u8 {
+    LISTS.get(&h).copied().unwrap_or(0)
+}
 
 /// Gazetteer flags of a token: bit 0 a given name, 1 a surname, 2 begins a place name,
 /// 3 continues one, 5 begins a listed company's name, 6 continues one (bit 4 is free: the
@@ -449,6 +477,9 @@ struct Info {
     /// Bit 0: the document writes this word in lower case; bit 1: it capitalises it
     /// inside a sentence.
     doc: u8,
+    /// The word lists ([`LISTS`]) a capitalised token's word is in (0 for other tokens:
+    /// [`Info::lists`] looks theirs up when asked).
+    in_lists: u8,
 }
 
 const BOS: u64 = 0x1111_2222_3333_4444;
@@ -525,6 +556,31 @@ fn letters_general(w: &str) -> (u64, u64, bool, bool, bool) {
     (lower_hash(w), shape_hash(w), cap, first.is_lowercase(), upper)
 }
 
+/// A word's suffix hashes (three and four characters), prefix hash (three) and length in
+/// characters up to 6. Slices of the bytes for an ASCII word; the general definitions
+/// otherwise (the two agree on ASCII, checked by a test).
+fn affixes(w: &str) -> (u64, u64, u64, u8) {
+    if !w.is_ascii() {
+        return affixes_general(w);
+    }
+    let n = w.len();
+    (lower_hash(&w[n.saturating_sub(3)..]) ^ 0x5555, lower_hash(&w[n.saturating_sub(4)..]) ^ 0x4444, lower_hash(&w[..n.min(3)]) ^ 0xaaaa, n.min(6) as u8)
+}
+
+/// [`affixes`] by characters.
+fn affixes_general(w: &str) -> (u64, u64, u64, u8) {
+    let n = w.chars().count();
+    let suf4 = lower_hash(w.char_indices().nth(n.saturating_sub(4)).map_or(w, |(i, _)| &w[i..])) ^ 0x4444;
+    (affix_hash(w, true), suf4, affix_hash(w, false), n.min(6) as u8)
+}
+
+impl Info {
+    /// The word lists ([`LISTS`]) the token's word is in.
+    fn lists(&self) -> u8 {
+        if self.cap { self.in_lists } else { lists(self.lw) }
+    }
+}
+
 fn info(w: &str) -> Info {
     let (lw, shape, cap, lower_start, upper) = letters(w);
     let lex = LEX.get(&lw).copied().unwrap_or(0);
@@ -546,17 +602,15 @@ fn info(w: &str) -> Info {
         len: 0,
         doc: 0,
         gaz: 0,
+        in_lists: 0,
     };
     // What only a token that may be scored reads of itself.
     if cap || x.connector || x.comma {
-        let n = w.chars().count();
-        x.suf = affix_hash(w, true);
-        x.suf4 = lower_hash(w.char_indices().nth(n.saturating_sub(4)).map_or(w, |(i, _)| &w[i..])) ^ 0x4444;
-        x.pre = affix_hash(w, false);
-        x.len = n.min(6) as u8;
+        (x.suf, x.suf4, x.pre, x.len) = affixes(w);
     }
     if cap {
-        x.gaz = (u8::from(GIVEN.contains(&lw)) * GIVEN_BIT) | (u8::from(SURNAMES.contains(&lw)) * SURNAME_BIT);
+        x.in_lists = lists(lw);
+        x.gaz = (u8::from(x.in_lists & IN_GIVEN != 0) * GIVEN_BIT) | (u8::from(x.in_lists & IN_SURNAMES != 0) * SURNAME_BIT);
     }
     x
 }
@@ -625,14 +679,14 @@ pub fn prepare_in(text: &str, span: Span, ctx: &Context) -> Prepared {
 fn prepare_bare(text: &str, span: Span) -> Prepared {
     let tokens = tokenize(text, span);
     let mut info: Vec<Info> = tokens.iter().map(|t| info(&text[t.start..t.end])).collect();
-    mark_gazetteer_names(text, &tokens, &mut info, &PLACES, PLACE_BEGIN, PLACE_INSIDE);
-    mark_gazetteer_names(text, &tokens, &mut info, &COMPANIES, COMPANY_BEGIN, COMPANY_INSIDE);
+    mark_gazetteer_names(text, &tokens, &mut info, IN_PLACES, PLACE_BEGIN, PLACE_INSIDE);
+    mark_gazetteer_names(text, &tokens, &mut info, IN_COMPANIES, COMPANY_BEGIN, COMPANY_INSIDE);
     Prepared { tokens, info }
 }
 
-/// Marks the names of up to four words a gazetteer lists, longest first from each
+/// Marks the names of up to four words a word list ([`LISTS`] bit `list`) holds, longest first from each
 /// capitalised token: `begin` on the first word, `inside` on the others.
-fn mark_gazetteer_names(text: &str, tokens: &[Token], info: &mut [Info], list: &hashbrown::HashSet<u64>, begin: u8, inside: u8) {
+fn mark_gazetteer_names(text: &str, tokens: &[Token], info: &mut [Info], list: u8, begin: u8, inside: u8) {
     let mut i = 0;
     while i < tokens.len() {
         if !info[i].cap {
@@ -650,7 +704,8 @@ fn mark_gazetteer_names(text: &str, tokens: &[Token], info: &mut [Info], list: &
             if !(info[i + k].cap || info[i + k].connector) {
                 break;
             }
-            if list.contains(&h) && info[i + k].cap {
+            // (A one-word name's hash is the word's: its lists are known.)
+            if info[i + k].cap && (if k == 0 { info[i].in_lists } else { lists(h) }) & list != 0 {
                 found = k + 1;
             }
         }
@@ -834,19 +889,27 @@ impl Prepared {
         }
         // English and common words (the vocabulary of prose, not of names), here and around.
         {
-            let eng = |j: isize| at(j).map_or(4, |y| u64::from(ENGLISH.contains(&y.lw)) | u64::from(COMMON.contains(&y.lw)) << 1);
-            out.push(mix(52, eng(i), x.shape));
-            out.push(mix(53, eng(i), (i == 0) as u64 | (x.doc as u64) << 1));
-            out.push(mix(54, eng(i), eng(i + 1)));
-            out.push(mix(55, eng(i - 1), eng(i)));
+            let eng = |j: isize| {
+                at(j).map_or(4, |y| {
+                    let l = y.lists();
+                    u64::from(l & IN_ENGLISH != 0) | u64::from(l & IN_COMMON != 0) << 1
+                })
+            };
+            let e = eng(i);
+            out.push(mix(52, e, x.shape));
+            out.push(mix(53, e, (i == 0) as u64 | (x.doc as u64) << 1));
+            out.push(mix(54, e, eng(i + 1)));
+            out.push(mix(55, eng(i - 1), e));
         }
     }
 }
 
-/// The 16-bit tag of a stored key: its top bits (the slot index is read from the low
-/// ones), never 0, which marks an empty slot.
-fn tag_of(k: u64) -> u16 {
-    ((k >> 48) as u16).max(1)
+/// The 8-bit tag of a stored key: its top bits (the slot index is read from the low
+/// ones), never 0, which marks an empty slot. One byte: the tag table (256 KB) leaves
+/// half of a core's 1 MB L2 to the rest; a key whose tag matches by chance (1 in 255)
+/// costs one slot read, and the slot's key decides.
+fn tag_of(k: u64) -> u8 {
+    ((k >> 56) as u8).max(1)
 }
 
 /// Whether class `c` may follow class `prev`: an inside tag continues a name begun before
@@ -861,10 +924,10 @@ pub struct Model {
     /// (feature, weights) slots; key 0 is an empty slot. Key and weights side by side (32
     /// bytes): a hit touches one cache line of them.
     slots: Vec<Slot>,
-    /// A 16-bit tag of each slot's key ([`tag_of`]; 0: empty), probed before the slot: the
-    /// tags fit in the processor's cache where the slots (11 MB) do not, and most features
-    /// of a sentence are not in the model, so most lookups end in the tags alone.
-    tags: Vec<u16>,
+    /// An 8-bit tag of each slot's key ([`tag_of`]; 0: empty), probed before the slot: the
+    /// tags fit in the processor's cache where the slots (8 MB) do not, and a feature not
+    /// in the model (one in four of a scored token's) ends in the tags alone.
+    tags: Vec<u8>,
     mask: usize,
     /// What the model file says of itself (version, training data, hashes).
     pub about: String,
@@ -898,7 +961,7 @@ impl Model {
         // At most half full (linear probing stays short), a power of two.
         let cap = (pairs.len() + pairs.len() / 2).next_power_of_two().max(16);
         let mut slots = vec![Slot::default(); cap];
-        let mut tags = vec![0u16; cap];
+        let mut tags = vec![0u8; cap];
         let mask = cap - 1;
         for (k, w) in pairs {
             // Key 0 marks an empty slot: a feature hashing to 0 is dropped (one in 2^64).
@@ -997,7 +1060,7 @@ impl Model {
         // Every feature's first tag is read before any is tested: the reads do not wait on
         // each other, so their cache misses can overlap. An empty first slot: not in the model.
         for chunk in features.chunks(16) {
-            let mut first = [0u16; 16];
+            let mut first = [0u8; 16];
             for (t, f) in first.iter_mut().zip(chunk) {
                 *t = self.tags[(*f as usize) & self.mask];
             }
@@ -1153,16 +1216,16 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let vouched = |k: usize| match class_type(c) {
             Some("Person") => p.info[k].gaz & (GIVEN_BIT | SURNAME_BIT) != 0,
             // A place that is an English word alone ("Split", "Date") needs more than the list.
-            Some("Location") => p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0 && !(e == i + 1 && ENGLISH.contains(&p.info[k].lw)),
+            Some("Location") => p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0 && !(e == i + 1 && lists(p.info[k].lw) & IN_ENGLISH != 0),
             Some("Organization") => p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0,
             _ => false,
         };
-        let word = |k: usize| !vouched(k) && (COMMON.contains(&p.info[k].lw) || ENGLISH.contains(&p.info[k].lw));
+        let word = |k: usize| !vouched(k) && lists(p.info[k].lw) & (IN_COMMON | IN_ENGLISH) != 0;
         // A line made of nothing but such words ("Account Statement") is a heading.
         let whole_line = i == 0 && !p.info[e..].iter().any(|x| x.cap || x.lower_start);
         // After a determiner ("the Loan", "the Fund") an English word is a defined term,
         // whatever a gazetteer lists it as.
-        let determined = i > 0 && DETERMINERS.contains(&p.info[i - 1].lw) && ENGLISH.contains(&p.info[i].lw);
+        let determined = i > 0 && DETERMINERS.contains(&p.info[i - 1].lw) && lists(p.info[i].lw) & IN_ENGLISH != 0;
         // A person or a place whose every word is an English word and none a name the
         // gazetteers list ("Term Loan", "Effective Date") is a defined term too.
         // So is an organisation named only by English words with no word of a company's name
@@ -1290,7 +1353,8 @@ mod tests {
         assert_eq!(toks("Société Générale’s"), ["Société", "Générale", "’s"]);
     }
 
-    /// The one-pass reading of an ASCII word equals the general definitions.
+    /// The one-pass reading of an ASCII word and its byte-sliced affixes equal the general
+    /// definitions.
     #[test]
     fn ascii_letters_equal_the_general_reading() {
         let words = [
@@ -1318,6 +1382,7 @@ mod tests {
         ];
         for w in words {
             assert_eq!(letters(w), letters_general(w), "{w:?}");
+            assert_eq!(affixes(w), affixes_general(w), "{w:?}");
         }
         // Every short word over a small alphabet.
         let alphabet = ['a', 'Z', '1', '.', '-'];
@@ -1333,6 +1398,7 @@ mod tests {
                     })
                     .collect();
                 assert_eq!(letters(&w), letters_general(&w), "{w:?}");
+                assert_eq!(affixes(&w), affixes_general(&w), "{w:?}");
                 n += 1;
             }
         }
