@@ -34,6 +34,7 @@ fn stdout_of(args: &[&str]) -> String {
 /// 5. "Kappa Ltd bought Lambda Inc. ." organisations found; ACQUIRED is not in the gold: fp.
 /// 6. "Theta Corp was acquired by Iota Holdings ." passive: ACQUIRED(Iota, Theta) = gold
 ///    ActionBuy(1 → 0): tp (direction-aware).
+///
 /// Entities: 15 gold, 15 predicted, 14 tp → P 14/15 = 0.93, R 14/15 = 0.93, F1 0.93.
 /// Relations: 4 gold, 5 predicted, 3 tp → P 0.60, R 0.75, F1 6/9 = 0.67; hallucinated 0.40.
 /// Alias-aware (FIRE keeps the title in "Mr. John Smith"): item 3's person and

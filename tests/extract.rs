@@ -15,9 +15,9 @@ fn scratch(name: &str) -> PathBuf {
 fn dump_of(corpus: &str, name: &str) -> String {
     let d = scratch(name);
     let db = d.join("db");
-    let o = tg(&root(), &["build", corpus, "--db", db.to_str().unwrap_or_default()]);
+    let o = tg(root(), &["build", corpus, "--db", db.to_str().unwrap_or_default()]);
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
-    let o = tg(&root(), &["dump", "--db", db.to_str().unwrap_or_default()]);
+    let o = tg(root(), &["dump", "--db", db.to_str().unwrap_or_default()]);
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
@@ -99,7 +99,7 @@ fn enforcement_prose_gives_exactly_the_gold_claims() {
 
 #[test]
 fn the_prompt_for_outside_extractors_comes_from_the_vocabulary() {
-    let o = tg(&root(), &["vocab", "prompt"]);
+    let o = tg(root(), &["vocab", "prompt"]);
     assert_eq!(o.status.code(), Some(0));
     let prompt = String::from_utf8_lossy(&o.stdout).into_owned();
     let vocab = std::fs::read_to_string(root().join("stdlib/vocab/finance.toml")).unwrap_or_default();

@@ -76,7 +76,7 @@ fn tg_dependencies(manifest: &str) -> Vec<String> {
     let mut out: Vec<String> = manifest
         .lines()
         .filter_map(|l| l.trim().strip_prefix("tg-"))
-        .filter_map(|rest| rest.split(|c: char| c == '.' || c == ' ' || c == '=').next())
+        .filter_map(|rest| rest.split(['.', ' ', '=']).next())
         .filter(|n| !n.is_empty())
         .map(str::to_string)
         .collect();
