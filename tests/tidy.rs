@@ -73,13 +73,8 @@ fn allowed(name: &str) -> &'static [&'static str] {
 
 /// The `tg-*` packages a manifest depends on (any dependency table).
 fn tg_dependencies(manifest: &str) -> Vec<String> {
-    let mut out: Vec<String> = manifest
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("tg-"))
-        .filter_map(|rest| rest.split(['.', ' ', '=']).next())
-        .filter(|n| !n.is_empty())
-        .map(str::to_string)
-        .collect();
+    let mut out: Vec<String> =
+        manifest.lines().filter_map(|l| l.trim().strip_prefix("tg-")).filter_map(|rest| rest.split(['.', ' ', '=']).next()).filter(|n| !n.is_empty()).map(str::to_string).collect();
     out.sort();
     out.dedup();
     out
