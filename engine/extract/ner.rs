@@ -1237,10 +1237,15 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // One word in capitals is an acronym, never a person's name alone ("OK", "SEC"); one
         // letter alone is no name at all.
         let acronym_person = e == i + 1 && ((class_type(c) == Some("Person") && p.info[i].upper) || text[p.tokens[i].start..p.tokens[i].end].chars().count() == 1);
+        // A person's name does not end in a letter alone ("Exhibit A", "Schedule B"): an
+        // initial is written with its period; a regnal number ("George V") is the exception.
+        let last = &text[p.tokens[e - 1].start..p.tokens[e - 1].end];
+        let lettered = class_type(c) == Some("Person") && e > i + 1 && last.chars().count() == 1 && !matches!(last, "I" | "V" | "X");
         // A day, a month or a currency code alone is a date's or an amount's word, never a
         // name ("Fri, 1 Mar 2024" in a mail header, "the USD account").
         let calendar = e == i + 1 && CALENDAR_AND_CURRENCY.contains(&p.info[i].lw);
-        let common_alone = all_words || acronym_person || calendar || (e == i + 1 && (word(i) || determined)) || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
+        let common_alone =
+            all_words || acronym_person || lettered || calendar || (e == i + 1 && (word(i) || determined)) || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
         if let Some(kind) = class_type(c).filter(|_| !common_alone) {
             let span = (p.tokens[i].start, p.tokens[e - 1].end);
             if text[span.0..span.1].chars().any(char::is_alphabetic) {
@@ -1433,6 +1438,18 @@ mod tests {
         let p = prepare(t, (0, t.len()));
         let got: Vec<(&str, &str)> = spans(t, &p, &[0, 5, 6, 4, 4, 0, 0, 0]).into_iter().map(|(s, k)| (&t[s.0..s.1], k)).collect();
         assert_eq!(got, [("United States Geological Survey", "Organization")]);
+    }
+
+    #[test]
+    fn a_person_does_not_end_in_a_letter_alone() {
+        let t = "The wires are listed in Exhibit A by John Q. Public.";
+        let regnal = "George V";
+        let q = prepare(regnal, (0, regnal.len()));
+        assert_eq!(spans(regnal, &q, &[1, 2]).len(), 1);
+        let p = prepare(t, (0, t.len()));
+        // The wires are listed in Exhibit A by John Q. Public .
+        let got: Vec<&str> = spans(t, &p, &[0, 0, 0, 0, 0, 1, 2, 0, 1, 2, 2, 0]).into_iter().map(|(s, _)| &t[s.0..s.1]).collect();
+        assert_eq!(got, ["John Q. Public"]);
     }
 
     #[test]
