@@ -880,24 +880,7 @@ pub fn packed_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut Packe
 /// party cells), their attributes, coreference, enumerations.
 fn entity_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut PackedFacts) {
     let sym = Arg::Sym;
-    // Entities and mentions: one fact each, citing every span.
-    type Spans = Vec<(u64, u64)>;
-    let mut entity_spans: BTreeMap<(&str, &str), Spans> = BTreeMap::new();
-    let mut mention_spans: BTreeMap<(&str, &str), Spans> = BTreeMap::new();
-    let mut attr_spans: BTreeMap<(&str, &str, &str), Spans> = BTreeMap::new();
-    let mut coref_spans: BTreeMap<(&str, &str), Spans> = BTreeMap::new();
-    for (m, ante) in &x.mentions {
-        let sp = (m.span.0 as u64, m.span.1 as u64);
-        if ante.is_some() {
-            coref_spans.entry((m.surface.as_str(), m.key.as_str())).or_default().push(sp);
-            continue;
-        }
-        entity_spans.entry((m.key.as_str(), m.kind)).or_default().push(sp);
-        mention_spans.entry((m.key.as_str(), m.surface.as_str())).or_default().push(sp);
-        for (k, v) in &m.attrs {
-            attr_spans.entry((m.key.as_str(), k, v.as_str())).or_default().push(sp);
-        }
-    }
+    let wide = |sp: Span| (sp.0 as u64, sp.1 as u64);
     // Table parties: entities cited by their cells.
     // The fields inside a quote: a range of the fields when they are in text order (as
     // ingest gives them), so a table of N rows costs N lookups, not N × N.
@@ -913,7 +896,7 @@ fn entity_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut PackedFac
     };
     // (A cell's party borrows the claim's key, and its surface the cell's value when
     // collapsing the value's whitespace leaves it as it is: no strings a cell.)
-    let party_cells: Vec<(&str, &'static str, (u64, u64), std::borrow::Cow<str>)> = x
+    let party_cells: Vec<(&str, &'static str, Span, std::borrow::Cow<str>)> = x
         .claims
         .iter()
         .filter(|c| {
@@ -925,34 +908,45 @@ fn entity_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut PackedFac
             inside(c.quote).iter().filter(move |f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1).filter_map(move |f| {
                 let v = collapse(&f.value);
                 let v = if v == f.value { std::borrow::Cow::Borrowed(f.value.as_str()) } else { std::borrow::Cow::Owned(v) };
-                [&c.subject, &c.object]
-                    .into_iter()
-                    .find(|(k, kind)| *k == format!("{kind}:{}", name_key(&v)))
-                    .map(|(k, kind)| (k.as_str(), *kind, (f.span.0 as u64, f.span.1 as u64), v))
+                [&c.subject, &c.object].into_iter().find(|(k, kind)| *k == format!("{kind}:{}", name_key(&v))).map(|(k, kind)| (k.as_str(), *kind, f.span, v))
             })
         })
         .collect();
-    for (k, kind, sp, surface) in &party_cells {
-        entity_spans.entry((k, kind)).or_default().push(*sp);
-        mention_spans.entry((k, surface.as_ref())).or_default().push(*sp);
-    }
-    for ((key, kind), spans) in entity_spans {
-        out.push("entity", &[sym(key), sym(kind)], Tag::Extracted, &spans);
-    }
-    for ((key, surface), spans) in mention_spans {
-        out.push("mention", &[sym(doc), sym(key), sym(surface)], Tag::Extracted, &spans);
-    }
+    // Entities and mentions: one fact each, citing every span. The facts of a key come in
+    // key order and cite its spans in the order found (the mentions', then the cells');
+    // a stable sort of the sources by key groups them so without a vector of spans a key.
+    let named: Vec<&Mention> = x.mentions.iter().filter(|(_, ante)| ante.is_none()).map(|(m, _)| m).collect();
+    let mut entities: Vec<(&str, &str, Span)> = named.iter().map(|m| (m.key.as_str(), m.kind, m.span)).chain(party_cells.iter().map(|(k, kind, sp, _)| (*k, *kind, *sp))).collect();
+    grouped(&mut entities, |e| (e.0, e.1), |e| wide(e.2), |(key, kind, _), spans| out.push("entity", &[sym(key), sym(kind)], Tag::Extracted, spans));
+    drop(entities);
+    let mut mentions: Vec<(&str, &str, Span)> =
+        named.iter().map(|m| (m.key.as_str(), m.surface.as_str(), m.span)).chain(party_cells.iter().map(|(k, _, sp, surface)| (*k, surface.as_ref(), *sp))).collect();
+    grouped(&mut mentions, |e| (e.0, e.1), |e| wide(e.2), |(key, surface, _), spans| out.push("mention", &[sym(doc), sym(key), sym(surface)], Tag::Extracted, spans));
+    drop(mentions);
     // An identifier cites the name and the identifier together.
-    for id in &x.identifiers {
-        attr_spans.entry((id.entity.as_str(), id.kind, id.value.as_str())).or_default().push((id.span.0 as u64, id.span.1 as u64));
-    }
-    for ((key, k, v), spans) in attr_spans {
-        out.push("entity_attr", &[sym(key), sym(k), sym(v)], Tag::Extracted, &spans);
-    }
-    for ((surface, key), spans) in coref_spans {
-        out.push("coref", &[sym(doc), sym(surface), sym(key)], Tag::Inferred, &spans);
-    }
+    let mut attrs: Vec<(&str, &str, &str, Span)> = named
+        .iter()
+        .flat_map(|m| m.attrs.iter().map(|(k, v)| (m.key.as_str(), *k, v.as_str(), m.span)))
+        .chain(x.identifiers.iter().map(|id| (id.entity.as_str(), id.kind, id.value.as_str(), id.span)))
+        .collect();
+    grouped(&mut attrs, |e| (e.0, e.1, e.2), |e| wide(e.3), |(key, k, v, _), spans| out.push("entity_attr", &[sym(key), sym(k), sym(v)], Tag::Extracted, spans));
+    drop(attrs);
+    let mut corefs: Vec<(&str, &str, Span)> = x.mentions.iter().filter(|(_, ante)| ante.is_some()).map(|(m, _)| (m.surface.as_str(), m.key.as_str(), m.span)).collect();
+    grouped(&mut corefs, |e| (e.0, e.1), |e| wide(e.2), |(surface, key, _), spans| out.push("coref", &[sym(doc), sym(surface), sym(key)], Tag::Inferred, spans));
     out.extend_from_slice(&aliases::facts(doc, &x.listed));
+}
+
+/// Sorts `items` stably by `key` and calls `emit` once a key, in key order, with the
+/// key's first item and the spans of its items in their order before the sort: what a
+/// `BTreeMap` from key to a vector of spans gives, without a vector a key.
+fn grouped<T: Copy, K: Ord>(items: &mut [T], key: impl Fn(&T) -> K, span: impl Fn(&T) -> (u64, u64), mut emit: impl FnMut(T, &[(u64, u64)])) {
+    items.sort_by(|a, b| key(a).cmp(&key(b)));
+    let mut spans: Vec<(u64, u64)> = vec![];
+    for run in items.chunk_by(|a, b| key(a) == key(b)) {
+        spans.clear();
+        spans.extend(run.iter().map(&span));
+        emit(run[0], &spans);
+    }
 }
 
 /// One claim's facts (the last of [`packed_facts`]).
