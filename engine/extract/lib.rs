@@ -940,7 +940,7 @@ fn entity_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut PackedFac
 /// key's first item and the spans of its items in their order before the sort: what a
 /// `BTreeMap` from key to a vector of spans gives, without a vector a key.
 fn grouped<T: Copy, K: Ord>(items: &mut [T], key: impl Fn(&T) -> K, span: impl Fn(&T) -> (u64, u64), mut emit: impl FnMut(T, &[(u64, u64)])) {
-    items.sort_by(|a, b| key(a).cmp(&key(b)));
+    items.sort_by_key(&key);
     let mut spans: Vec<(u64, u64)> = vec![];
     for run in items.chunk_by(|a, b| key(a) == key(b)) {
         spans.clear();
@@ -955,7 +955,7 @@ fn claim_facts(doc: &str, c: &Claim, out: &mut PackedFacts) {
     let tag = if c.antecedents.is_empty() { Tag::Extracted } else { Tag::Inferred };
     let polarity = if c.modality == Modality::Denied { "negative" } else { "positive" };
     let q = [(c.quote.0 as u64, c.quote.1 as u64)];
-    out.push("claim", &[sym(&c.id), sym(doc), sym(&c.subject.0), sym(&c.rel), sym(&c.object.0), sym(c.modality.name()), sym(polarity), sym(&c.asserter)], tag, &q);
+    out.push("claim", &[sym(&c.id), sym(doc), sym(&c.subject.0), sym(c.rel), sym(&c.object.0), sym(c.modality.name()), sym(polarity), sym(&c.asserter)], tag, &q);
     for (k, v, sp) in &c.attrs {
         out.push("claim_attr", &[sym(&c.id), sym(k), sym(v)], tag, &[(sp.0 as u64, sp.1 as u64)]);
     }
