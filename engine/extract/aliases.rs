@@ -258,12 +258,12 @@ fn alias_claim(doc: &str, sent: Span, s: &Mention, o: &Mention, kind: &str, cue:
     Claim {
         id,
         subject: (s.key.clone(), s.kind),
-        rel: "ALIAS_OF".into(),
+        rel: "ALIAS_OF",
         object: (o.key.clone(), o.kind),
         modality: Modality::Assertion,
         asserter: "document".into(),
         quote: sent,
-        attrs: vec![("kind".into(), kind.into(), cue)],
+        attrs: vec![("kind", kind.into(), cue)],
         valid: None,
         correction: None,
         antecedents: vec![],
@@ -273,7 +273,7 @@ fn alias_claim(doc: &str, sent: Span, s: &Mention, o: &Mention, kind: &str, cue:
 
 /// Unquoted defined terms after a party's name — "(McKinley)", "(ABF)", "(the Company)" —
 /// as (term, index of the name's mention in `mentions`), like the quoted ones.
-pub fn unquoted_terms(text: &str, mentions: &[Mention]) -> Vec<(String, usize)> {
+pub fn unquoted_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
     let mut out = vec![];
     for (i, m) in mentions.iter().enumerate() {
         if !is_party(m) {

@@ -467,7 +467,7 @@ pub fn fire_with(json: &str, vocab: &Vocabulary, names: &Model, keep: &dyn Fn(us
                     };
                     pred_rels.push((class.to_string(), vec![resolve(s), resolve(o)]));
                 }
-                _ => *rep.unscored_claims.entry(c.rel.clone()).or_default() += 1,
+                _ => *rep.unscored_claims.entry(c.rel.to_string()).or_default() += 1,
             }
         }
         dedup(&mut pred_rels);

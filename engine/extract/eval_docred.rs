@@ -186,7 +186,7 @@ pub fn docred(json: &str, vocab: &Vocabulary, names: &Model, keep: &dyn Fn(usize
                 continue;
             }
             let Some((_, class)) = CLAIM_CLASS.iter().find(|(k, _)| *k == c.rel) else {
-                *rep.unscored_claims.entry(c.rel.clone()).or_default() += 1;
+                *rep.unscored_claims.entry(c.rel.to_string()).or_default() += 1;
                 continue;
             };
             let Some((s, o)) = c.args else { continue };

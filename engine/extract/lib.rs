@@ -64,18 +64,18 @@ pub struct Claim {
     pub id: String,
     /// Subject entity key and type.
     pub subject: (String, &'static str),
-    /// Relation.
-    pub rel: String,
+    /// Relation (a vocabulary name: no string a claim).
+    pub rel: &'static str,
     /// Object entity key and type.
     pub object: (String, &'static str),
     /// How the source holds it.
     pub modality: Modality,
-    /// The asserting party's entity key, or `document`.
-    pub asserter: String,
+    /// The asserting party's entity key, or `document` (borrowed: most claims are the document's).
+    pub asserter: std::borrow::Cow<'static, str>,
     /// The quote span.
     pub quote: Span,
-    /// Extra values with the spans stating them.
-    pub attrs: Vec<(String, String, Span)>,
+    /// Extra values (attribute name, value) with the spans stating them.
+    pub attrs: Vec<(&'static str, String, Span)>,
     /// Validity date (ISO) with its span.
     pub valid: Option<(String, Span)>,
     /// Correction cue with its span.
@@ -213,7 +213,7 @@ mod header_tests {
 
 /// Defined terms: `Acme Trading Ltd ("Acme")`, `Beta Holdings SA (the "Beneficiary")`, also
 /// after a comma (`Acme Trading, Incorporated, ("Acme")`).
-fn defined_terms(text: &str, mentions: &[Mention]) -> Vec<(String, usize)> {
+fn defined_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
     static DEF: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r#"^,?\s*\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#));
     let mut out = vec![];
     for (i, m) in mentions.iter().enumerate() {
@@ -317,6 +317,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             inside.insert(surface.as_str());
         }
     }
+    drop(votes);
     let learned_words: std::collections::BTreeSet<Span> = learned
         .iter()
         .flatten()
@@ -324,6 +325,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         .filter(|((sp, _), surface)| !text[sp.0..sp.1].contains(char::is_whitespace) && !inside.contains(surface.as_str()))
         .map(|((sp, _), _)| *sp)
         .collect();
+    drop(inside);
+    drop(surfaces);
     let mut per_sentence: Vec<Vec<Mention>> = input
         .sentences
         .iter()
@@ -343,9 +346,15 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             known.insert(m.surface.clone(), (m.kind, m.key.clone()));
         }
     }
-    let all: Vec<Mention> = per_sentence.iter().flatten().cloned().collect();
-    let mut terms = defined_terms(text, &all);
-    terms.extend(aliases::unquoted_terms(text, &all));
+    drop(learned_words);
+    // The defined terms are found among the mentions so far, read by reference (a term's
+    // index is into this order); they are copied (`all`) only when there is a term to
+    // read them again for: a document's worth of mentions otherwise.
+    let found: Vec<&Mention> = per_sentence.iter().flatten().collect();
+    let mut terms = defined_terms(text, &found);
+    terms.extend(aliases::unquoted_terms(text, &found));
+    let all: Vec<Mention> = if terms.is_empty() { vec![] } else { found.iter().map(|&m| m.clone()).collect() };
+    drop(found);
     // Referring expressions: (span, antecedent key, kind, antecedent span).
     let mut coref: Vec<(Span, String, &'static str, Span)> = vec![];
     // Known names and defined terms, found again in one pass over the text.
@@ -360,6 +369,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         let (name, (kind, key)) = names[i];
         extra[si].push(Mention { span: (s, e), kind, key: key.clone(), surface: name.clone(), attrs: vec![] });
     }
+    drop(names);
+    drop(known);
     for (si, more) in extra.into_iter().enumerate() {
         if !more.is_empty() {
             let mut merged = std::mem::take(&mut per_sentence[si]);
@@ -395,6 +406,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
         });
     }
+    drop(full);
     // A defined term after its definition is the defined party, not a name of its own:
     // what the tagger or the re-finding made of it gives way to the coreference below.
     if !terms.is_empty() {
@@ -462,6 +474,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
         }
     }
+    drop(flat);
+    drop(referring);
     coref.sort_by_key(|a| a.0);
     coref.dedup_by(|a, b| a.0 == b.0);
 
@@ -526,8 +540,14 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
         out.mentions.extend(ms);
     }
+    // (What the document-wide passes needed is freed before a table's claims are made.)
+    drop(per_sentence);
+    drop(coref);
+    drop(authority_mentions);
     out.claims.extend(aliases::term_claims(input.id, text, input.sentences, &all, &terms, vocab));
-    out.claims.extend(table_claims(input, vocab, &mut out.refused));
+    drop(all);
+    drop(terms);
+    table_claims(input, vocab, &mut out.refused, &mut out.claims);
     out
 }
 
@@ -605,7 +625,7 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     }
     let stext = &qtext[scope.0..scope.1];
     // The asserter: a party next to the attribution words, inside the clause or its frame.
-    let mut asserter = "document".to_string();
+    let mut asserter = std::borrow::Cow::Borrowed("document");
     if modality == Modality::Reported
         && let Some((a, b)) = modality::attribution(stext)
     {
@@ -623,7 +643,7 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
             ms.iter().filter(party).rev().find(|m| m.0.span.1 <= a && close(m.0.span.1, a))
         };
         if let Some(m) = found {
-            asserter = m.0.key.clone();
+            asserter = m.0.key.clone().into();
         }
     }
     // A denial is the denier's: the party just before "denied" in the quote ("Marek Novak
@@ -636,7 +656,7 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
         if let Some(m) = ms.iter().rfind(|m| matches!(m.0.kind, "Person" | "Organization") && m.0.span.1 <= a)
             && gap_ok(m.0.span.1)
         {
-            asserter = m.0.key.clone();
+            asserter = m.0.key.clone().into();
         }
     }
     let mut attrs = vec![];
@@ -650,11 +670,11 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
         for (k, v) in &m.attrs {
             let k = if as_total && *k == "amount" { "total_amount" } else { *k };
             if vocab.check_attribute(f.rel, k).is_ok() {
-                attrs.push((k.to_string(), v.clone(), m.span));
+                attrs.push((k, v.clone(), m.span));
             }
         }
         if let Some(n) = stated.count.filter(|_| as_total && vocab.check_attribute(f.rel, "transfers").is_ok()) {
-            attrs.push(("transfers".into(), n.to_string(), m.span));
+            attrs.push(("transfers", n.to_string(), m.span));
         }
     }
     // Amounts by kind ("penalty", "disgorgement"), with the currency of the first.
@@ -664,19 +684,19 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
         if let Some(v) = amount
             && vocab.check_attribute(f.rel, k).is_ok()
         {
-            attrs.push((k.to_string(), v, m.span));
+            attrs.push((*k, v, m.span));
             if let Some(c) = m.attrs.iter().find(|a| a.0 == "currency")
                 && !attrs.iter().any(|a| a.0 == "currency")
                 && vocab.check_attribute(f.rel, "currency").is_ok()
             {
-                attrs.push(("currency".into(), c.1.clone(), m.span));
+                attrs.push(("currency", c.1.clone(), m.span));
             }
         }
     }
     if let Some(r) = &f.role
         && vocab.check_attribute(f.rel, "role").is_ok()
     {
-        attrs.push(("role".into(), r.clone(), quote));
+        attrs.push(("role", r.clone(), quote));
     }
     // The validity date: the date mention in the clause nearest the subject, else the last
     // one of the frame before it (an opening "On 4 March 2024, …"); never another clause's.
@@ -695,7 +715,7 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     Claim {
         id,
         subject: (s.key.clone(), s.kind),
-        rel: f.rel.to_string(),
+        rel: f.rel,
         object: (o.key.clone(), o.kind),
         modality,
         asserter,
@@ -727,71 +747,85 @@ fn party_kind(name: &str) -> &'static str {
     }
 }
 
-/// TRANSFERRED claims from the rows of a transfer table: a row with an originator, a
-/// beneficiary and an amount column (header words, any common naming).
-fn table_claims(input: &Input, vocab: &Vocabulary, refused: &mut Vec<String>) -> Vec<Claim> {
-    let mut by_record: BTreeMap<u32, Vec<&Field>> = BTreeMap::new();
-    for f in input.fields {
-        by_record.entry(f.record).or_default().push(f);
+/// TRANSFERRED claims from the rows of a transfer table, added to `out`: a row with an
+/// originator, a beneficiary and an amount column (header words, any common naming).
+/// Records in ascending order; a table's fields (in record order as ingest gives them) are
+/// read a record at a time, not grouped first.
+fn table_claims(input: &Input, vocab: &Vocabulary, refused: &mut Vec<String>, out: &mut Vec<Claim>) {
+    if input.fields.is_sorted_by_key(|f| f.record) {
+        let mut fields: Vec<&Field> = vec![];
+        for run in input.fields.chunk_by(|a, b| a.record == b.record) {
+            fields.clear();
+            fields.extend(run);
+            record_claim(input, vocab, &fields, refused, out);
+        }
+    } else {
+        let mut by_record: BTreeMap<u32, Vec<&Field>> = BTreeMap::new();
+        for f in input.fields {
+            by_record.entry(f.record).or_default().push(f);
+        }
+        for fields in by_record.values() {
+            record_claim(input, vocab, fields, refused, out);
+        }
     }
-    let mut out = vec![];
-    for (_, fields) in by_record {
-        let from = column(&fields, &["originator", "sender", "payer", "debtor", "remitter", "ordering_customer", "from"]);
-        let to = column(&fields, &["beneficiary", "receiver", "recipient", "payee", "creditor", "to"]);
-        let amount = column(&fields, &["amount", "value", "sum"]);
-        let (Some(from), Some(to), Some(amount)) = (from, to, amount) else { continue };
-        let (a, b) = (collapse(&from.value), collapse(&to.value));
-        if a.is_empty() || b.is_empty() {
-            continue;
-        }
-        let (ka, kb) = (party_kind(&a), party_kind(&b));
-        if let Err(e) = vocab.check("TRANSFERRED", ka, kb) {
-            refused.push(e.to_string());
-            continue;
-        }
-        let start = fields.iter().map(|f| f.span.0).min().unwrap_or(0);
-        let end = fields.iter().map(|f| f.span.1).max().unwrap_or(0);
-        let quote = (start, end);
-        let mut attrs = vec![];
-        let currency = column(&fields, &["currency", "ccy"])
-            .map(|c| c.value.trim().to_uppercase())
-            .or_else(|| ["usd", "eur", "gbp", "chf", "jpy"].iter().find(|c| amount.key.to_lowercase().contains(*c)).map(|c| c.to_uppercase()));
-        let digits: String = amount.value.chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
-        if !digits.is_empty() {
-            attrs.push(("amount".to_string(), digits.trim_end_matches(".00").to_string(), amount.span));
-        }
-        if let Some(c) = currency {
-            attrs.push(("currency".to_string(), c, amount.span));
-        }
-        if let Some(r) = column(&fields, &["reference", "ref", "id", "wire_id", "transaction_id"]) {
-            attrs.push(("reference".to_string(), r.value.trim().to_string(), r.span));
-        }
-        let valid = column(&fields, &["date", "value_date", "booking_date"]).and_then(|d| {
-            let ms = entities::find(&d.value, (0, d.value.len()), None);
-            ms.into_iter().find(|m| m.kind == "Date" && m.key.len() == "Date:2024-01-01".len()).map(|m| (m.key["Date:".len()..].to_string(), d.span))
-        });
-        if let Some((iso, sp)) = &valid {
-            attrs.push(("date".to_string(), iso.clone(), *sp));
-        }
-        let subject = (format!("{ka}:{}", name_key(&a)), ka);
-        let object = (format!("{kb}:{}", name_key(&b)), kb);
-        let id = hex16(&[input.id, &start.to_string(), &end.to_string(), &subject.0, "TRANSFERRED", &object.0]);
-        out.push(Claim {
-            id,
-            subject,
-            rel: "TRANSFERRED".into(),
-            object,
-            modality: Modality::Assertion,
-            asserter: "document".into(),
-            quote,
-            attrs,
-            valid,
-            correction: None,
-            antecedents: vec![],
-            args: None,
-        });
+}
+
+/// The TRANSFERRED claim of one record's fields (see [`table_claims`]), if it makes one.
+fn record_claim(input: &Input, vocab: &Vocabulary, fields: &[&Field], refused: &mut Vec<String>, out: &mut Vec<Claim>) {
+    let from = column(fields, &["originator", "sender", "payer", "debtor", "remitter", "ordering_customer", "from"]);
+    let to = column(fields, &["beneficiary", "receiver", "recipient", "payee", "creditor", "to"]);
+    let amount = column(fields, &["amount", "value", "sum"]);
+    let (Some(from), Some(to), Some(amount)) = (from, to, amount) else { return };
+    let (a, b) = (collapse(&from.value), collapse(&to.value));
+    if a.is_empty() || b.is_empty() {
+        return;
     }
-    out
+    let (ka, kb) = (party_kind(&a), party_kind(&b));
+    if let Err(e) = vocab.check("TRANSFERRED", ka, kb) {
+        refused.push(e.to_string());
+        return;
+    }
+    let start = fields.iter().map(|f| f.span.0).min().unwrap_or(0);
+    let end = fields.iter().map(|f| f.span.1).max().unwrap_or(0);
+    let quote = (start, end);
+    let mut attrs = vec![];
+    let currency = column(fields, &["currency", "ccy"])
+        .map(|c| c.value.trim().to_uppercase())
+        .or_else(|| ["usd", "eur", "gbp", "chf", "jpy"].iter().find(|c| amount.key.to_lowercase().contains(*c)).map(|c| c.to_uppercase()));
+    let digits: String = amount.value.chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
+    if !digits.is_empty() {
+        attrs.push(("amount", digits.trim_end_matches(".00").to_string(), amount.span));
+    }
+    if let Some(c) = currency {
+        attrs.push(("currency", c, amount.span));
+    }
+    if let Some(r) = column(fields, &["reference", "ref", "id", "wire_id", "transaction_id"]) {
+        attrs.push(("reference", r.value.trim().to_string(), r.span));
+    }
+    let valid = column(fields, &["date", "value_date", "booking_date"]).and_then(|d| {
+        let ms = entities::find(&d.value, (0, d.value.len()), None);
+        ms.into_iter().find(|m| m.kind == "Date" && m.key.len() == "Date:2024-01-01".len()).map(|m| (m.key["Date:".len()..].to_string(), d.span))
+    });
+    if let Some((iso, sp)) = &valid {
+        attrs.push(("date", iso.clone(), *sp));
+    }
+    let subject = (format!("{ka}:{}", name_key(&a)), ka);
+    let object = (format!("{kb}:{}", name_key(&b)), kb);
+    let id = hex16(&[input.id, &start.to_string(), &end.to_string(), &subject.0, "TRANSFERRED", &object.0]);
+    out.push(Claim {
+        id,
+        subject,
+        rel: "TRANSFERRED",
+        object,
+        modality: Modality::Assertion,
+        asserter: "document".into(),
+        quote,
+        attrs,
+        valid,
+        correction: None,
+        antecedents: vec![],
+        args: None,
+    });
 }
 
 /// Extracts a canonical document as ingest produced it: its facts, and one warning per
@@ -815,8 +849,14 @@ pub fn document_facts(id: &str, x: &tg_text::document::Extracted, vocab: &Vocabu
     }
     let warnings = refused.into_iter().map(|(why, n)| format!("{n} claim(s) refused: {why}")).collect();
     let mut out = PackedFacts::new();
-    packed_facts(id, &extraction, &x.fields, &mut out);
-    drop(extraction);
+    // As `packed_facts`, freeing what is packed as it goes: the mentions once their facts
+    // are made, each claim once its facts are.
+    entity_facts(id, &extraction, &x.fields, &mut out);
+    let Extraction { mentions, claims, .. } = extraction;
+    drop(mentions);
+    for c in claims {
+        claim_facts(id, &c, &mut out);
+    }
     out.seal();
     (out, warnings)
 }
@@ -830,25 +870,17 @@ pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
 
 /// The facts of [`facts`], in the same order, added to `out` (packed: no string copied a fact).
 pub fn packed_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut PackedFacts) {
-    let sym = Arg::Sym;
-    // Entities and mentions: one fact each, citing every span.
-    type Spans = Vec<(u64, u64)>;
-    let mut entity_spans: BTreeMap<(&str, &str), Spans> = BTreeMap::new();
-    let mut mention_spans: BTreeMap<(&str, &str), Spans> = BTreeMap::new();
-    let mut attr_spans: BTreeMap<(&str, &str, &str), Spans> = BTreeMap::new();
-    let mut coref_spans: BTreeMap<(&str, &str), Spans> = BTreeMap::new();
-    for (m, ante) in &x.mentions {
-        let sp = (m.span.0 as u64, m.span.1 as u64);
-        if ante.is_some() {
-            coref_spans.entry((m.surface.as_str(), m.key.as_str())).or_default().push(sp);
-            continue;
-        }
-        entity_spans.entry((m.key.as_str(), m.kind)).or_default().push(sp);
-        mention_spans.entry((m.key.as_str(), m.surface.as_str())).or_default().push(sp);
-        for (k, v) in &m.attrs {
-            attr_spans.entry((m.key.as_str(), k, v.as_str())).or_default().push(sp);
-        }
+    entity_facts(doc, x, fields, out);
+    for c in &x.claims {
+        claim_facts(doc, c, out);
     }
+}
+
+/// The facts of [`packed_facts`] before the claims': entities, mentions (with a table's
+/// party cells), their attributes, coreference, enumerations.
+fn entity_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut PackedFacts) {
+    let sym = Arg::Sym;
+    let wide = |sp: Span| (sp.0 as u64, sp.1 as u64);
     // Table parties: entities cited by their cells.
     // The fields inside a quote: a range of the fields when they are in text order (as
     // ingest gives them), so a table of N rows costs N lookups, not N × N.
@@ -862,7 +894,9 @@ pub fn packed_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut Packe
             fields
         }
     };
-    let party_cells: Vec<(String, &'static str, (u64, u64), String)> = x
+    // (A cell's party borrows the claim's key, and its surface the cell's value when
+    // collapsing the value's whitespace leaves it as it is: no strings a cell.)
+    let party_cells: Vec<(&str, &'static str, Span, std::borrow::Cow<str>)> = x
         .claims
         .iter()
         .filter(|c| {
@@ -873,51 +907,66 @@ pub fn packed_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut Packe
         .flat_map(|c| {
             inside(c.quote).iter().filter(move |f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1).filter_map(move |f| {
                 let v = collapse(&f.value);
-                [&c.subject, &c.object]
-                    .into_iter()
-                    .find(|(k, kind)| *k == format!("{kind}:{}", name_key(&v)))
-                    .map(|(k, kind)| (k.clone(), *kind, (f.span.0 as u64, f.span.1 as u64), v))
+                let v = if v == f.value { std::borrow::Cow::Borrowed(f.value.as_str()) } else { std::borrow::Cow::Owned(v) };
+                [&c.subject, &c.object].into_iter().find(|(k, kind)| *k == format!("{kind}:{}", name_key(&v))).map(|(k, kind)| (k.as_str(), *kind, f.span, v))
             })
         })
         .collect();
-    for (k, kind, sp, surface) in &party_cells {
-        entity_spans.entry((k.as_str(), kind)).or_default().push(*sp);
-        mention_spans.entry((k.as_str(), surface.as_str())).or_default().push(*sp);
-    }
-    for ((key, kind), spans) in entity_spans {
-        out.push("entity", &[sym(key), sym(kind)], Tag::Extracted, &spans);
-    }
-    for ((key, surface), spans) in mention_spans {
-        out.push("mention", &[sym(doc), sym(key), sym(surface)], Tag::Extracted, &spans);
-    }
+    // Entities and mentions: one fact each, citing every span. The facts of a key come in
+    // key order and cite its spans in the order found (the mentions', then the cells');
+    // a stable sort of the sources by key groups them so without a vector of spans a key.
+    let named: Vec<&Mention> = x.mentions.iter().filter(|(_, ante)| ante.is_none()).map(|(m, _)| m).collect();
+    let mut entities: Vec<(&str, &str, Span)> = named.iter().map(|m| (m.key.as_str(), m.kind, m.span)).chain(party_cells.iter().map(|(k, kind, sp, _)| (*k, *kind, *sp))).collect();
+    grouped(&mut entities, |e| (e.0, e.1), |e| wide(e.2), |(key, kind, _), spans| out.push("entity", &[sym(key), sym(kind)], Tag::Extracted, spans));
+    drop(entities);
+    let mut mentions: Vec<(&str, &str, Span)> =
+        named.iter().map(|m| (m.key.as_str(), m.surface.as_str(), m.span)).chain(party_cells.iter().map(|(k, _, sp, surface)| (*k, surface.as_ref(), *sp))).collect();
+    grouped(&mut mentions, |e| (e.0, e.1), |e| wide(e.2), |(key, surface, _), spans| out.push("mention", &[sym(doc), sym(key), sym(surface)], Tag::Extracted, spans));
+    drop(mentions);
     // An identifier cites the name and the identifier together.
-    for id in &x.identifiers {
-        attr_spans.entry((id.entity.as_str(), id.kind, id.value.as_str())).or_default().push((id.span.0 as u64, id.span.1 as u64));
-    }
-    for ((key, k, v), spans) in attr_spans {
-        out.push("entity_attr", &[sym(key), sym(k), sym(v)], Tag::Extracted, &spans);
-    }
-    for ((surface, key), spans) in coref_spans {
-        out.push("coref", &[sym(doc), sym(surface), sym(key)], Tag::Inferred, &spans);
-    }
+    let mut attrs: Vec<(&str, &str, &str, Span)> = named
+        .iter()
+        .flat_map(|m| m.attrs.iter().map(|(k, v)| (m.key.as_str(), *k, v.as_str(), m.span)))
+        .chain(x.identifiers.iter().map(|id| (id.entity.as_str(), id.kind, id.value.as_str(), id.span)))
+        .collect();
+    grouped(&mut attrs, |e| (e.0, e.1, e.2), |e| wide(e.3), |(key, k, v, _), spans| out.push("entity_attr", &[sym(key), sym(k), sym(v)], Tag::Extracted, spans));
+    drop(attrs);
+    let mut corefs: Vec<(&str, &str, Span)> = x.mentions.iter().filter(|(_, ante)| ante.is_some()).map(|(m, _)| (m.surface.as_str(), m.key.as_str(), m.span)).collect();
+    grouped(&mut corefs, |e| (e.0, e.1), |e| wide(e.2), |(surface, key, _), spans| out.push("coref", &[sym(doc), sym(surface), sym(key)], Tag::Inferred, spans));
     out.extend_from_slice(&aliases::facts(doc, &x.listed));
-    for c in &x.claims {
-        let tag = if c.antecedents.is_empty() { Tag::Extracted } else { Tag::Inferred };
-        let polarity = if c.modality == Modality::Denied { "negative" } else { "positive" };
-        let q = [(c.quote.0 as u64, c.quote.1 as u64)];
-        out.push("claim", &[sym(&c.id), sym(doc), sym(&c.subject.0), sym(&c.rel), sym(&c.object.0), sym(c.modality.name()), sym(polarity), sym(&c.asserter)], tag, &q);
-        for (k, v, sp) in &c.attrs {
-            out.push("claim_attr", &[sym(&c.id), sym(k), sym(v)], tag, &[(sp.0 as u64, sp.1 as u64)]);
-        }
-        if let Some((d, sp)) = &c.valid {
-            out.push("claim_valid", &[sym(&c.id), sym(d)], tag, &[(sp.0 as u64, sp.1 as u64)]);
-        }
-        if let Some((cue, sp)) = &c.correction {
-            out.push("claim_correction", &[sym(&c.id), sym(cue)], tag, &[(sp.0 as u64, sp.1 as u64)]);
-        }
-        for (key, ante, referring) in &c.antecedents {
-            out.push("claim_antecedent", &[sym(&c.id), sym(key)], Tag::Inferred, &[(ante.0 as u64, ante.1 as u64), (referring.0 as u64, referring.1 as u64)]);
-        }
+}
+
+/// Sorts `items` stably by `key` and calls `emit` once a key, in key order, with the
+/// key's first item and the spans of its items in their order before the sort: what a
+/// `BTreeMap` from key to a vector of spans gives, without a vector a key.
+fn grouped<T: Copy, K: Ord>(items: &mut [T], key: impl Fn(&T) -> K, span: impl Fn(&T) -> (u64, u64), mut emit: impl FnMut(T, &[(u64, u64)])) {
+    items.sort_by_key(&key);
+    let mut spans: Vec<(u64, u64)> = vec![];
+    for run in items.chunk_by(|a, b| key(a) == key(b)) {
+        spans.clear();
+        spans.extend(run.iter().map(&span));
+        emit(run[0], &spans);
+    }
+}
+
+/// One claim's facts (the last of [`packed_facts`]).
+fn claim_facts(doc: &str, c: &Claim, out: &mut PackedFacts) {
+    let sym = Arg::Sym;
+    let tag = if c.antecedents.is_empty() { Tag::Extracted } else { Tag::Inferred };
+    let polarity = if c.modality == Modality::Denied { "negative" } else { "positive" };
+    let q = [(c.quote.0 as u64, c.quote.1 as u64)];
+    out.push("claim", &[sym(&c.id), sym(doc), sym(&c.subject.0), sym(c.rel), sym(&c.object.0), sym(c.modality.name()), sym(polarity), sym(&c.asserter)], tag, &q);
+    for (k, v, sp) in &c.attrs {
+        out.push("claim_attr", &[sym(&c.id), sym(k), sym(v)], tag, &[(sp.0 as u64, sp.1 as u64)]);
+    }
+    if let Some((d, sp)) = &c.valid {
+        out.push("claim_valid", &[sym(&c.id), sym(d)], tag, &[(sp.0 as u64, sp.1 as u64)]);
+    }
+    if let Some((cue, sp)) = &c.correction {
+        out.push("claim_correction", &[sym(&c.id), sym(cue)], tag, &[(sp.0 as u64, sp.1 as u64)]);
+    }
+    for (key, ante, referring) in &c.antecedents {
+        out.push("claim_antecedent", &[sym(&c.id), sym(key)], Tag::Inferred, &[(ante.0 as u64, ante.1 as u64), (referring.0 as u64, referring.1 as u64)]);
     }
 }
 
@@ -965,7 +1014,7 @@ mod tests {
         let text = "Marek Novak denied that he controls Gamma Consulting LLC. Acme Ltd did not transfer any funds to Beta Ltd.";
         let sents = tg_text::chunk::sentences(text, 0, text.len());
         let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
-        let got: Vec<(String, &str, String)> = x.claims.iter().map(|c| (c.rel.clone(), c.modality.name(), c.asserter.clone())).collect();
+        let got: Vec<(String, &str, String)> = x.claims.iter().map(|c| (c.rel.to_string(), c.modality.name(), c.asserter.to_string())).collect();
         assert_eq!(got, [("CONTROLS".to_string(), "denied", "Person:marek novak".to_string()), ("TRANSFERRED".to_string(), "denied", "document".to_string())]);
     }
 
@@ -975,7 +1024,7 @@ mod tests {
                     The complaint alleged that Acme Ltd, Beta Ltd, and Gamma Ltd paid Delta Ltd USD 7.";
         let sents = tg_text::chunk::sentences(text, 0, text.len());
         let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
-        let got: Vec<(String, &str, Option<String>)> = x.claims.iter().map(|c| (c.rel.clone(), c.modality.name(), c.valid.as_ref().map(|v| v.0.clone()))).collect();
+        let got: Vec<(String, &str, Option<String>)> = x.claims.iter().map(|c| (c.rel.to_string(), c.modality.name(), c.valid.as_ref().map(|v| v.0.clone()))).collect();
         assert_eq!(got, [("TRANSFERRED".to_string(), "assertion", Some("2023-06-02".to_string())), ("PAID".to_string(), "reported", None)]);
     }
 
