@@ -42,7 +42,7 @@ fn the_report_has_every_section_with_this_case_in_it() {
         "| contradictions | 1 |",
         "| supersessions | 3 |",
         "## Key entities by centrality\n",
-        "| 1 | Organization:beta holdings | 0.169474 | 6 | 0.021429 |",
+        "| 1 | Organization:beta holdings | 0.171103 | 6 | 0.022689 |",
         "## Communities\n",
         "- **1** — beta, holdings, acme, wire, trading: 8 member(s): ",
         "## Contradictions\n",

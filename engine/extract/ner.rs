@@ -1241,8 +1241,9 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // initial is written with its period; a regnal number ("George V") is the exception.
         let last = &text[p.tokens[e - 1].start..p.tokens[e - 1].end];
         let lettered = class_type(c) == Some("Person") && e > i + 1 && last.chars().count() == 1 && !matches!(last, "I" | "V" | "X");
-        // A day, a month or a currency code alone is a date's or an amount's word, never a
-        // name ("Fri, 1 Mar 2024" in a mail header, "the USD account").
+        // A day, a month, a currency code or a payment rail alone is a date's, an amount's or
+        // a transfer's word, never a name ("Fri, 1 Mar 2024" in a mail header, "the USD
+        // account", a wire log's channel "ACH").
         let calendar = e == i + 1 && CALENDAR_AND_CURRENCY.contains(&p.info[i].lw);
         let common_alone =
             all_words || acronym_person || lettered || calendar || (e == i + 1 && (word(i) || determined)) || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
@@ -1257,7 +1258,8 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
     out
 }
 
-/// Days, months and the commonest ISO 4217 currency codes, each alone no name, by word hash.
+/// Days, months, the commonest ISO 4217 currency codes and payment rails (the channel a
+/// transfer went by), each alone no name, by word hash.
 static CALENDAR_AND_CURRENCY: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
     [
         "mon",
@@ -1323,6 +1325,13 @@ static CALENDAR_AND_CURRENCY: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(
         "pln",
         "czk",
         "huf",
+        "ach",
+        "sepa",
+        "fedwire",
+        "chips",
+        "rtgs",
+        "bacs",
+        "chaps",
     ]
     .iter()
     .map(|w| lower_hash(w))
@@ -1475,5 +1484,10 @@ mod tests {
         let tags = [1, 0, 0, 1, 0, 3, 0, 3];
         let got: Vec<&str> = spans(t, &p, &tags).into_iter().map(|(s, _)| &t[s.0..s.1]).collect();
         assert_eq!(got, ["Ortiz", "Quorra"]);
+        // A payment rail alone is the channel, not a party: "sent by ACH to Quorra".
+        let t = "Sent by ACH to Quorra";
+        let p = prepare(t, (0, t.len()));
+        let got: Vec<&str> = spans(t, &p, &[0, 0, 3, 0, 3]).into_iter().map(|(s, _)| &t[s.0..s.1]).collect();
+        assert_eq!(got, ["Quorra"]);
     }
 }
