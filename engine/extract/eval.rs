@@ -571,68 +571,6 @@ pub fn conll(text: &str) -> Result<Report, EvalError> {
     Ok(rep)
 }
 
-#[cfg(test)]
-mod tests {
-
-    #[test]
-    fn gold_variants_follow_fires_alias_and_title_convention() {
-        let text = "CME Group Inc. ( CME Group ) bought it ; Mr. Barron said ; Green River Collieries , LLC 's ( \" Green River \" ) mine";
-        let show = |needle: &str| {
-            let start = text.find(needle).unwrap_or(0);
-            gold_variants(text, (start, start + needle.len())).into_iter().map(|(a, b)| &text[a..b]).collect::<Vec<_>>()
-        };
-        assert_eq!(show("CME Group Inc. ( CME Group )"), ["CME Group Inc. ( CME Group )", "CME Group Inc.", "CME Group"]);
-        assert_eq!(show("Mr. Barron"), ["Mr. Barron", "Barron"]);
-        assert_eq!(
-            show("Green River Collieries , LLC 's ( \" Green River \" )"),
-            ["Green River Collieries , LLC 's ( \" Green River \" )", "Green River Collieries , LLC", "Green River"]
-        );
-        assert_eq!(show("bought it"), ["bought it"]);
-    }
-
-    use super::*;
-
-    #[test]
-    fn tokens_join_with_spans() {
-        let (t, s) = join_tokens(&["Acme", "Corp", "."]);
-        assert_eq!(t, "Acme Corp .");
-        assert_eq!(s, [(0, 4), (5, 9), (10, 11)]);
-        assert_eq!(token_span(&s, 0, 2), Some((0, 9)));
-        assert_eq!(token_span(&s, 2, 2), None);
-        assert_eq!(token_span(&s, 1, 4), None);
-    }
-
-    #[test]
-    fn counts_and_ratios() {
-        let c = Counts { tp: 2, fp: 2, fn_: 6 };
-        assert_eq!(c.precision(), 0.5);
-        assert_eq!(c.recall(), 0.25);
-        assert!((c.f1() - 1.0 / 3.0).abs() < 1e-12);
-        assert_eq!(Counts::default().f1(), 0.0);
-    }
-
-    #[test]
-    fn conll_io_tags_group_runs_and_types() {
-        let r = conll("-DOCSTART- -X- O O\n\nMr NNP - O\nJohn NNP - I-PER\nDoe NNP - I-PER\njoined VBD - O\nAcme NNP - I-ORG\nBank NNP - I-ORG\n. . - O\n").unwrap_or_default();
-        assert_eq!(r.sentences, 1);
-        // Gold: Person "John Doe", Organization "Acme Bank"; found: both exactly.
-        assert_eq!(r.entities.overall, Counts { tp: 2, fp: 0, fn_: 0 });
-    }
-
-    #[test]
-    fn bad_input_is_an_error_not_a_panic() {
-        assert!(fire("{", Vocabulary::builtin()).is_err());
-        assert!(
-            fire(
-                "[{\"tokens\":[\"a\"],\"entities\":[{\"type\":\"Company\",\"start\":3,\"end\":9}],\"relations\":[{\"head\":7,\"tail\":0,\"type\":\"Subsidiaryof\"}]}]",
-                Vocabulary::builtin()
-            )
-            .is_ok()
-        );
-        assert!(conll("lonely\n").is_err());
-    }
-}
-
 /// Value tags of KPI-EDGAR's annotation guide (sheet `legend`): numeric tokens that state
 /// a KPI's value or change. With a currency token right before them they are money.
 const KPI_VALUE_TAGS: &[&str] = &["cy", "py", "py1", "increase", "increase_py", "decrease", "decrease_py"];
@@ -718,4 +656,66 @@ pub fn kpi(sheets: &[(String, Vec<Vec<String>>)]) -> Result<Report, EvalError> {
     rep.entities.per_type.insert("Money".into(), money);
     rep.entities.lenient = lenient;
     Ok(rep)
+}
+
+#[cfg(test)]
+mod tests {
+
+    #[test]
+    fn gold_variants_follow_fires_alias_and_title_convention() {
+        let text = "CME Group Inc. ( CME Group ) bought it ; Mr. Barron said ; Green River Collieries , LLC 's ( \" Green River \" ) mine";
+        let show = |needle: &str| {
+            let start = text.find(needle).unwrap_or(0);
+            gold_variants(text, (start, start + needle.len())).into_iter().map(|(a, b)| &text[a..b]).collect::<Vec<_>>()
+        };
+        assert_eq!(show("CME Group Inc. ( CME Group )"), ["CME Group Inc. ( CME Group )", "CME Group Inc.", "CME Group"]);
+        assert_eq!(show("Mr. Barron"), ["Mr. Barron", "Barron"]);
+        assert_eq!(
+            show("Green River Collieries , LLC 's ( \" Green River \" )"),
+            ["Green River Collieries , LLC 's ( \" Green River \" )", "Green River Collieries , LLC", "Green River"]
+        );
+        assert_eq!(show("bought it"), ["bought it"]);
+    }
+
+    use super::*;
+
+    #[test]
+    fn tokens_join_with_spans() {
+        let (t, s) = join_tokens(&["Acme", "Corp", "."]);
+        assert_eq!(t, "Acme Corp .");
+        assert_eq!(s, [(0, 4), (5, 9), (10, 11)]);
+        assert_eq!(token_span(&s, 0, 2), Some((0, 9)));
+        assert_eq!(token_span(&s, 2, 2), None);
+        assert_eq!(token_span(&s, 1, 4), None);
+    }
+
+    #[test]
+    fn counts_and_ratios() {
+        let c = Counts { tp: 2, fp: 2, fn_: 6 };
+        assert_eq!(c.precision(), 0.5);
+        assert_eq!(c.recall(), 0.25);
+        assert!((c.f1() - 1.0 / 3.0).abs() < 1e-12);
+        assert_eq!(Counts::default().f1(), 0.0);
+    }
+
+    #[test]
+    fn conll_io_tags_group_runs_and_types() {
+        let r = conll("-DOCSTART- -X- O O\n\nMr NNP - O\nJohn NNP - I-PER\nDoe NNP - I-PER\njoined VBD - O\nAcme NNP - I-ORG\nBank NNP - I-ORG\n. . - O\n").unwrap_or_default();
+        assert_eq!(r.sentences, 1);
+        // Gold: Person "John Doe", Organization "Acme Bank"; found: both exactly.
+        assert_eq!(r.entities.overall, Counts { tp: 2, fp: 0, fn_: 0 });
+    }
+
+    #[test]
+    fn bad_input_is_an_error_not_a_panic() {
+        assert!(fire("{", Vocabulary::builtin()).is_err());
+        assert!(
+            fire(
+                "[{\"tokens\":[\"a\"],\"entities\":[{\"type\":\"Company\",\"start\":3,\"end\":9}],\"relations\":[{\"head\":7,\"tail\":0,\"type\":\"Subsidiaryof\"}]}]",
+                Vocabulary::builtin()
+            )
+            .is_ok()
+        );
+        assert!(conll("lonely\n").is_err());
+    }
 }

@@ -45,6 +45,10 @@ pub const CLASSES: [&str; 9] = ["O", "B-PER", "I-PER", "B-ORG", "I-ORG", "B-LOC"
 pub const NC: usize = CLASSES.len();
 /// The outside class.
 pub const O: usize = 0;
+/// The class of an organisation's first word.
+pub const B_ORG: usize = 3;
+/// The class of an organisation's later words.
+pub const I_ORG: usize = 4;
 
 /// The vocabulary type a class's name belongs to (`None` for outside and MISC).
 pub fn class_type(c: usize) -> Option<&'static str> {
@@ -480,6 +484,9 @@ struct Info {
     /// The word lists ([`LISTS`]) a capitalised token's word is in (0 for other tokens:
     /// [`Info::lists`] looks theirs up when asked).
     in_lists: u8,
+    /// How many tokens on the capitalised run this token begins or continues goes
+    /// ([`run_heads`]; its head is that many tokens on).
+    to_head: u32,
 }
 
 const BOS: u64 = 0x1111_2222_3333_4444;
@@ -603,6 +610,7 @@ fn info(w: &str) -> Info {
         doc: 0,
         gaz: 0,
         in_lists: 0,
+        to_head: 0,
     };
     // What only a token that may be scored reads of itself.
     if cap || x.connector || x.comma {
@@ -681,7 +689,25 @@ fn prepare_bare(text: &str, span: Span) -> Prepared {
     let mut info: Vec<Info> = tokens.iter().map(|t| info(&text[t.start..t.end])).collect();
     mark_gazetteer_names(text, &tokens, &mut info, IN_PLACES, PLACE_BEGIN, PLACE_INSIDE);
     mark_gazetteer_names(text, &tokens, &mut info, IN_COMPANIES, COMPANY_BEGIN, COMPANY_INSIDE);
+    run_heads(&mut info);
     Prepared { tokens, info }
+}
+
+/// Sets each token's distance to the head of its capitalised run: the run goes on over a
+/// capitalised word, or a connector before one ("Bank of America"), and its head is its
+/// last word. One pass from the right: a run's head is the head of where it goes next.
+fn run_heads(info: &mut [Info]) {
+    let n = info.len();
+    for r in (0..n).rev() {
+        let next = if r + 1 < n && info[r + 1].cap {
+            Some(r + 1)
+        } else if r + 2 < n && info[r + 1].connector && info[r + 2].cap {
+            Some(r + 2)
+        } else {
+            None
+        };
+        info[r].to_head = next.map_or(0, |s| info[s].to_head + (s - r) as u32);
+    }
 }
 
 /// Marks the names of up to four words a word list ([`LISTS`] bit `list`) holds, longest first from each
@@ -862,22 +888,7 @@ impl Prepared {
         // The last word of the capitalised run this word begins or continues (its head:
         // "United States Geological Survey" is read as a survey from "United" on).
         if x.cap {
-            let mut r = i;
-            loop {
-                let (Some(a), Some(b)) = (at(r + 1), at(r + 2)) else {
-                    if at(r + 1).is_some_and(|y| y.cap) {
-                        r += 1;
-                    }
-                    break;
-                };
-                if a.cap {
-                    r += 1;
-                } else if a.connector && b.cap {
-                    r += 2;
-                } else {
-                    break;
-                }
-            }
+            let r = i + x.to_head as isize;
             if let Some(y) = at(r) {
                 if r > i {
                     out.push(mix(56, y.lw, 0));
@@ -1154,8 +1165,6 @@ pub fn best(scores: &[i32; NC], prev: usize, continuation_only: bool) -> usize {
 /// of its own, then "and" or "&", then one whose name closes on a comma and a legal form,
 /// are one name (the legal form after the comma is the whole name's).
 pub fn join_before_a_shared_legal_form(p: &Prepared, tags: &mut [usize]) {
-    const B_ORG: usize = 3;
-    const I_ORG: usize = 4;
     let and = [lower_hash("and"), lower_hash("&")];
     let mut i = 0;
     while i < tags.len() {
@@ -1358,6 +1367,24 @@ mod tests {
 
     fn toks(t: &str) -> Vec<&str> {
         tokenize(t, (0, t.len())).into_iter().map(|k| &t[k.start..k.end]).collect()
+    }
+
+    #[test]
+    fn named_classes_are_the_model_files() {
+        assert_eq!((CLASSES[O], CLASSES[B_ORG], CLASSES[I_ORG]), ("O", "B-ORG", "I-ORG"));
+    }
+
+    #[test]
+    fn a_run_goes_on_over_capitals_and_connectors_before_one() {
+        let t = "He saw the Bank of New York and Mellon, then left for Paris";
+        let p = prepare(t, (0, t.len()));
+        let words = toks(t);
+        let head = |w: &str| {
+            let i = words.iter().position(|x| *x == w).unwrap_or(usize::MAX);
+            words[i + p.info[i].to_head as usize]
+        };
+        // "and" joins "York" to "Mellon"; the comma ends the run; a lone word is its own head.
+        assert_eq!((head("Bank"), head("New"), head("Mellon"), head("Paris"), head("He")), ("Mellon", "Mellon", "Mellon", "Paris", "He"));
     }
 
     #[test]
