@@ -234,6 +234,13 @@ fn defined_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
     out
 }
 
+/// The word (letters) that ends before byte `at`, spaces skipped; empty if none.
+fn word_before(text: &str, at: usize) -> &str {
+    let head = text[..at].trim_end();
+    let start = head.char_indices().rev().take_while(|(_, c)| c.is_alphabetic()).last().map_or(head.len(), |(i, _)| i);
+    &head[start..]
+}
+
 /// The sentence (of sorted, disjoint sentences) that contains `span`, if one does.
 fn containing(sentences: &[Span], span: Span) -> Option<&Span> {
     sentences.get(sentences.partition_point(|s| s.1 < span.1)).filter(|s| s.0 <= span.0 && span.1 <= s.1)
@@ -361,14 +368,38 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let names: Vec<(&String, &(&'static str, String))> = known.iter().collect();
     let mut extra: Vec<Vec<Mention>> = vec![vec![]; input.sentences.len()];
     let sentence_of = |pos: usize| input.sentences.partition_point(|s| s.1 <= pos);
-    for (s, e, i) in find_all(text, &names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()) {
-        let si = sentence_of(s);
-        if !is_word_boundary(text, s, e) || input.sentences.get(si).is_none_or(|x| x.0 > s || x.1 < e) {
+    let hits: Vec<(usize, usize, usize)> = find_all(text, &names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>())
+        .into_iter()
+        .filter(|&(s, e, _)| is_word_boundary(text, s, e) && input.sentences.get(sentence_of(s)).is_some_and(|x| x.0 <= s && e <= x.1))
+        .collect();
+    // A name of English words written after a determiner ("this Loan Agreement", "the
+    // Equity Transfer Contract", "any Person") is a defined term there. A person's name so
+    // written anywhere in the document is one everywhere in it (no one writes "the Barber"
+    // of Mr. Barber): not found again, and no longer a name where the tagger found it. A
+    // company's one-word name is passed over only where a determiner comes before it ("an
+    // Apple device" does not make Apple a term).
+    let english = |name: &str, kind: &str| (!name.contains(' ') || kind == "Person") && name.split_whitespace().all(ner::is_english_word);
+    let determined = |s: usize| ner::is_determiner(word_before(text, s));
+    let mut terms_not_names: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    for &(s, _, i) in &hits {
+        let (name, (kind, _)) = names[i];
+        if *kind == "Person" && english(name, kind) && determined(s) {
+            terms_not_names.insert(name.as_str());
+        }
+    }
+    for (s, e, i) in hits {
+        let (name, (kind, key)) = names[i];
+        if terms_not_names.contains(name.as_str()) || (english(name, kind) && determined(s)) {
             continue;
         }
-        let (name, (kind, key)) = names[i];
-        extra[si].push(Mention { span: (s, e), kind, key: key.clone(), surface: name.clone(), attrs: vec![] });
+        extra[sentence_of(s)].push(Mention { span: (s, e), kind, key: key.clone(), surface: name.clone(), attrs: vec![] });
     }
+    if !terms_not_names.is_empty() {
+        for ms in &mut per_sentence {
+            ms.retain(|m| !(m.kind == "Person" && terms_not_names.contains(m.surface.as_str())));
+        }
+    }
+    drop(terms_not_names);
     drop(names);
     drop(known);
     for (si, more) in extra.into_iter().enumerate() {
@@ -1007,6 +1038,27 @@ mod tests {
             let want: Vec<(usize, usize, usize)> = ac.find_iter(&text).map(|m| (m.start(), m.end(), m.pattern().as_usize())).collect();
             assert_eq!(find_all(&text, &unique), want, "{unique:?} in {text:?}");
         }
+    }
+
+    /// The people (surfaces) of a text, in order.
+    fn people(text: &str) -> Vec<String> {
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        x.mentions.iter().filter(|(m, _)| m.kind == "Person").map(|(m, _)| m.surface.clone()).collect()
+    }
+
+    #[test]
+    fn a_persons_name_written_after_a_determiner_is_a_defined_term() {
+        // "Loan" and "Person" are census surnames; a contract writes them after "the", "this",
+        // "any": defined terms, in every sentence of the document.
+        // The tagger reads the heading's "Loan" as a surname (it is one); the contract
+        // writes it after "this" and "the" too.
+        let heading = "Section 5. 1 Repayment of Loan and Payment of Purchase Price.";
+        assert_eq!(people(heading), ["Loan"]);
+        let contract = format!("{heading} This Loan Agreement binds Marek Novak. Marek Novak shall repay the Loan in full.");
+        assert_eq!(people(&contract), ["Marek Novak", "Marek Novak"]);
+        // "that" before a name is the conjunction: the surname is still the person.
+        assert_eq!(people("The complaint names Ronald Barber. It alleges that Barber wired USD 5,000 to Acme Ltd."), ["Ronald Barber", "Barber"]);
     }
 
     #[test]

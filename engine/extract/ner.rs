@@ -1234,7 +1234,15 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let whole_line = i == 0 && !p.info[e..].iter().any(|x| x.cap || x.lower_start);
         // After a determiner ("the Loan", "the Fund") an English word is a defined term,
         // whatever a gazetteer lists it as.
-        let determined = i > 0 && DETERMINERS.contains(&p.info[i - 1].lw) && lists(p.info[i].lw) & IN_ENGLISH != 0;
+        let after_determiner = i > 0 && DETERMINERS.contains(&p.info[i - 1].lw);
+        // "that" is a determiner before a word no name list holds ("that Person"), the
+        // conjunction before a name ("alleges that Barber").
+        let after_that = i > 0 && p.info[i - 1].lw == lower_hash("that") && !vouched(i);
+        let determined = (after_determiner || after_that) && lists(p.info[i].lw) & IN_ENGLISH != 0;
+        // No person is written "the Equity Transfer Contract" or "this Loan": after a
+        // determiner, a person's name of English words alone is a defined term, even where
+        // the name lists hold its words ("Loan", "Contract" are surnames too).
+        let determined_person = after_determiner && class_type(c) == Some("Person") && (i..e).all(|k| lists(p.info[k].lw) & IN_ENGLISH != 0 || p.info[k].connector);
         // A person or a place whose every word is an English word and none a name the
         // gazetteers list ("Term Loan", "Effective Date") is a defined term too.
         // So is an organisation named only by English words with no word of a company's name
@@ -1254,8 +1262,13 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // a transfer's word, never a name ("Fri, 1 Mar 2024" in a mail header, "the USD
         // account", a wire log's channel "ACH").
         let calendar = e == i + 1 && CALENDAR_AND_CURRENCY.contains(&p.info[i].lw);
-        let common_alone =
-            all_words || acronym_person || lettered || calendar || (e == i + 1 && (word(i) || determined)) || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
+        let common_alone = all_words
+            || determined_person
+            || acronym_person
+            || lettered
+            || calendar
+            || (e == i + 1 && (word(i) || determined))
+            || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
         if let Some(kind) = class_type(c).filter(|_| !common_alone) {
             let span = (p.tokens[i].start, p.tokens[e - 1].end);
             if text[span.0..span.1].chars().any(char::is_alphabetic) {
@@ -1348,8 +1361,26 @@ static CALENDAR_AND_CURRENCY: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(
 });
 
 /// Determiners before a defined term ("the", "a", "such"), by word hash.
-static DETERMINERS: LazyLock<hashbrown::HashSet<u64>> =
-    LazyLock::new(|| ["the", "a", "an", "this", "that", "such", "said", "each", "any", "every", "its", "their"].iter().map(|w| lower_hash(w)).collect());
+/// ("that" is not among them: in enforcement prose it is the conjunction before a clause's
+/// subject, "alleges that Barber", more often than a determiner.)
+static DETERMINERS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
+    ["the", "a", "an", "this", "these", "those", "such", "said", "each", "any", "every", "another", "other", "either", "neither", "no", "its", "their"]
+        .iter()
+        .map(|w| lower_hash(w))
+        .collect()
+});
+
+/// Whether a name's word is written in the English word list in lower case (a
+/// capitalised "Loan" is one): a defined term's word, when a determiner comes before it.
+pub fn is_english_word(word: &str) -> bool {
+    lists(lower_hash(word)) & IN_ENGLISH != 0
+}
+
+/// Whether `word` is a determiner ("the", "this", "such", "each" …): what comes before a
+/// defined term, not before a name.
+pub fn is_determiner(word: &str) -> bool {
+    DETERMINERS.contains(&lower_hash(word))
+}
 
 /// The model shipped with `tg` (`stdlib/models/ner.tgw`).
 pub static BUILTIN: LazyLock<Model> = LazyLock::new(|| {
