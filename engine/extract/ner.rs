@@ -1251,6 +1251,17 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let all_words = e > i + 1
             && (matches!(class_type(c), Some("Person" | "Location")) || (class_type(c) == Some("Organization") && !org_evidence))
             && (i..e).all(|k| word(k) || p.info[k].connector);
+        // An organisation named by English words alone is named for what it is: its head
+        // word says so ("Granite Bank", "Federal Reserve", "Office of Inspector General"), it
+        // has a legal form, or it is a listed company ("Home Depot"). Otherwise it is a contract's defined term ("Credit Extension", "Bank
+        // Expenses", "Borrower Equity Interest"), whatever word of a company's name it holds.
+        // The head is the word before a preposition ("Department of Justice", "Bank of
+        // America"), else the last word ("Health and Human Services").
+        let head = (i + 1..e).find(|&k| p.info[k].connector && PREPOSITIONS.contains(&p.info[k].lw)).map_or(e - 1, |k| k - 1);
+        let term_like_org = class_type(c) == Some("Organization")
+            && e > i + 1
+            && (i..e).all(|k| lists(p.info[k].lw) & IN_ENGLISH != 0 || p.info[k].connector)
+            && !(p.info[head].orgword || ORG_HEADS.contains(&p.info[head].lw) || (i..e).any(|k| p.info[k].legal || p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0));
         // One word in capitals is an acronym, never a person's name alone ("OK", "SEC"); one
         // letter alone is no name at all.
         let acronym_person = e == i + 1 && ((class_type(c) == Some("Person") && p.info[i].upper) || text[p.tokens[i].start..p.tokens[i].end].chars().count() == 1);
@@ -1263,6 +1274,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // account", a wire log's channel "ACH").
         let calendar = e == i + 1 && CALENDAR_AND_CURRENCY.contains(&p.info[i].lw);
         let common_alone = all_words
+            || term_like_org
             || determined_person
             || acronym_person
             || lettered
@@ -1279,6 +1291,47 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
     }
     out
 }
+
+/// Head words of bodies besides [`ORG_WORDS`] (which the tagger's features read; these only
+/// decide whether a name of English words is a body's or a defined term's: "Federal
+/// Housing Administration", "Information Services Division"), by word hash.
+static ORG_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
+    [
+        "administration",
+        "agency",
+        "association",
+        "bank",
+        "capital",
+        "center",
+        "centre",
+        "commission",
+        "company",
+        "corporation",
+        "department",
+        "division",
+        "foundation",
+        "fund",
+        "funds",
+        "group",
+        "guard",
+        "institute",
+        "institution",
+        "network",
+        "partners",
+        "partnership",
+        "trust",
+        "university",
+        "unit",
+    ]
+    .iter()
+    .map(|w| lower_hash(w))
+    .collect()
+});
+
+/// The connectors that are prepositions: the word before one heads a name ("Bank of
+/// America"); "and", "&", "the" join words of equal rank.
+static PREPOSITIONS: LazyLock<hashbrown::HashSet<u64>> =
+    LazyLock::new(|| ["of", "for", "on", "in", "at", "upon", "de", "da", "du", "des", "del", "della", "di", "van", "von", "der", "den"].iter().map(|w| lower_hash(w)).collect());
 
 /// Days, months, the commonest ISO 4217 currency codes and payment rails (the channel a
 /// transfer went by), each alone no name, by word hash.
@@ -1398,6 +1451,15 @@ mod tests {
 
     fn toks(t: &str) -> Vec<&str> {
         tokenize(t, (0, t.len())).into_iter().map(|k| &t[k.start..k.end]).collect()
+    }
+
+    #[test]
+    fn an_organisation_of_english_words_needs_a_head_that_names_a_body() {
+        let names = |t: &str| -> Vec<String> { BUILTIN.names(t, (0, t.len())).into_iter().map(|(sp, k)| format!("{k}:{}", &t[sp.0..sp.1])).collect() };
+        // A contract's defined terms, though "Credit" is a word of companies' names.
+        assert_eq!(names("Borrower and not dismissed within 30 days (but no Credit Extensions will be made before then)."), Vec::<String>::new());
+        // A body's head word, before a preposition or last.
+        assert_eq!(names("He was paid by the Federal Housing Administration in May."), ["Organization:Federal Housing Administration"]);
     }
 
     #[test]
