@@ -495,65 +495,30 @@ pub(crate) fn is_name(s: &str) -> bool {
         && !matches!(first, "It" | "Its" | "He" | "His" | "Him" | "She" | "Her" | "They" | "Their" | "Them" | "We" | "Our" | "The" | "This" | "That" | "These" | "Those" | "Such")
 }
 
-/// Evaluates the entity finders on CoNLL-format NER text (`TOKEN [POS CHUNK] TAG` per
-/// line, blank lines between sentences, `-DOCSTART-` lines skipped; tags IO or IOB:
-/// a `B-` tag or a change of type starts a new entity).
+/// Scores CoNLL-format NER (IOB1 or IOB2, the tag in the last column). Each document
+/// (between `-DOCSTART-` lines) is extracted whole, as `tg build` extracts a file: its
+/// sentences one a line, rebuilt from their tokens as text reads ([`detokenize`]: no
+/// space before closing punctuation, quotes around what they quote), so the
+/// document-wide passes (one name, one type; a defined term such as `("Bank")` read as
+/// its party everywhere after) are part of what is scored. Each gold sentence is scored
+/// against the names found in it; pronouns and other lower-case referring expressions
+/// ("it", "the Company") are no names and are left out.
 pub fn conll(text: &str) -> Result<Report, EvalError> {
     let mut rep = Report { dataset: "conll".into(), ..Default::default() };
+    // Documents of sentences of (token, tag).
+    let mut docs: Vec<Vec<Vec<(String, String)>>> = vec![vec![]];
     let mut sentence: Vec<(String, String)> = vec![];
-    fn flush(sentence: &mut Vec<(String, String)>, rep: &mut Report) {
-        if sentence.is_empty() {
-            return;
-        }
-        let toks: Vec<&str> = sentence.iter().map(|(t, _)| t.as_str()).collect();
-        let (text, spans) = join_tokens(&toks);
-        rep.sentences += 1;
-        rep.bytes += text.len();
-        let mut gold = vec![];
-        let mut cur: Option<(String, usize)> = None;
-        for (i, (_, tag)) in sentence.iter().enumerate() {
-            let (prefix, kind) = match tag.split_once('-') {
-                Some((p, k)) if matches!(p, "B" | "I") => (p, k),
-                _ => ("O", ""),
-            };
-            let continues = prefix == "I" && cur.as_ref().is_some_and(|(k, _)| k == kind);
-            if !continues {
-                if let Some((k, s)) = cur.take()
-                    && let Some(t) = lookup(CONLL_ENTITY_MAP, &k)
-                    && let Some(sp) = token_span(&spans, s, i)
-                {
-                    gold.push((t.to_string(), vec![sp]));
-                }
-                if prefix != "O" {
-                    cur = Some((kind.to_string(), i));
-                }
-            }
-        }
-        if let Some((k, s)) = cur.take()
-            && let Some(t) = lookup(CONLL_ENTITY_MAP, &k)
-            && let Some(sp) = token_span(&spans, s, sentence.len())
-        {
-            gold.push((t.to_string(), vec![sp]));
-        }
-        let mut pred: Vec<(String, Vec<Span>)> = sentences(&text, 0, text.len())
-            .into_iter()
-            .flat_map(|s| entities::with_names(&text, entities::find(&text, s, None), super::ner::BUILTIN.names(&text, s)))
-            .filter(|m| CONLL_ENTITY_MAP.iter().any(|(_, ours)| *ours == m.kind))
-            .map(|m| (m.kind.to_string(), vec![m.span]))
-            .collect();
-        dedup(&mut pred);
-        let n = rep.sentences - 1;
-        score(&gold, &pred, &mut rep.entities, "entity", &text, n, &mut rep.errors);
-        sentence.clear();
-    }
     for (i, line) in text.lines().enumerate() {
         let l = line.trim();
-        if l.is_empty() {
-            flush(&mut sentence, &mut rep);
-            continue;
-        }
-        if l.starts_with("-DOCSTART-") {
-            flush(&mut sentence, &mut rep);
+        if l.is_empty() || l.starts_with("-DOCSTART-") {
+            if !sentence.is_empty()
+                && let Some(d) = docs.last_mut()
+            {
+                d.push(std::mem::take(&mut sentence));
+            }
+            if l.starts_with("-DOCSTART-") {
+                docs.push(vec![]);
+            }
             continue;
         }
         let cols: Vec<&str> = l.split_whitespace().collect();
@@ -563,12 +528,86 @@ pub fn conll(text: &str) -> Result<Report, EvalError> {
         }
         sentence.push((tok.to_string(), tag.to_string()));
     }
-    flush(&mut sentence, &mut rep);
+    if !sentence.is_empty()
+        && let Some(d) = docs.last_mut()
+    {
+        d.push(sentence);
+    }
+    for doc in docs.iter().filter(|d| !d.is_empty()) {
+        conll_document(doc, &mut rep);
+    }
     for (_, ours) in CONLL_ENTITY_MAP {
         rep.entities.per_type.entry(ours.to_string()).or_default();
     }
     finish(&mut rep.entities);
     Ok(rep)
+}
+
+/// The gold names of one CoNLL sentence: (vocabulary type, [span]) from its tags, a run of
+/// one type's I- tags (or a B- tag and the I- tags after it) being one name.
+fn conll_gold(sentence: &[(String, String)], spans: &[Span]) -> Vec<(String, Vec<Span>)> {
+    let mut gold = vec![];
+    let mut cur: Option<(String, usize)> = None;
+    let close = |cur: &mut Option<(String, usize)>, end: usize, gold: &mut Vec<(String, Vec<Span>)>| {
+        if let Some((k, s)) = cur.take()
+            && let Some(t) = lookup(CONLL_ENTITY_MAP, &k)
+            && let Some(sp) = token_span(spans, s, end)
+        {
+            gold.push((t.to_string(), vec![sp]));
+        }
+    };
+    for (i, (_, tag)) in sentence.iter().enumerate() {
+        let (prefix, kind) = match tag.split_once('-') {
+            Some((p, k)) if matches!(p, "B" | "I") => (p, k),
+            _ => ("O", ""),
+        };
+        let continues = prefix == "I" && cur.as_ref().is_some_and(|(k, _)| k == kind);
+        if !continues {
+            close(&mut cur, i, &mut gold);
+            if prefix != "O" {
+                cur = Some((kind.to_string(), i));
+            }
+        }
+    }
+    close(&mut cur, sentence.len(), &mut gold);
+    gold
+}
+
+/// Extracts one CoNLL document and scores each of its sentences.
+fn conll_document(doc: &[Vec<(String, String)>], rep: &mut Report) {
+    let mut text = String::new();
+    let mut lines: Vec<(Span, Vec<Span>)> = vec![];
+    for s in doc {
+        let toks: Vec<&str> = s.iter().map(|(t, _)| t.as_str()).collect();
+        let (line, spans) = super::ner_train::detokenize(&toks);
+        let at = text.len();
+        text.push_str(&line);
+        lines.push(((at, text.len()), spans.into_iter().map(|(a, b)| (a + at, b + at)).collect()));
+        text.push('\n');
+    }
+    let sents: Vec<Span> = lines.iter().flat_map(|(l, _)| sentences(&text, l.0, l.1)).collect();
+    let x = extract_with(&super::Input { id: "conll", text: &text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin(), &super::ner::BUILTIN);
+    let mut names: Vec<(Span, &str)> = x
+        .mentions
+        .iter()
+        .filter(|(m, _)| CONLL_ENTITY_MAP.iter().any(|(_, ours)| *ours == m.kind))
+        .filter(|(m, _)| m.surface.starts_with(char::is_uppercase) && !matches!(m.surface.as_str(), "It" | "He" | "She" | "They" | "We" | "I"))
+        .map(|(m, _)| (m.span, m.kind))
+        .collect();
+    names.sort();
+    for (s, (line, spans)) in doc.iter().zip(&lines) {
+        rep.sentences += 1;
+        rep.bytes += line.1 - line.0;
+        let gold = conll_gold(s, spans);
+        let from = names.partition_point(|(sp, _)| sp.0 < line.0);
+        // A name ending in an abbreviation's period ("Solar Inc.") where the gold tokens
+        // split it off ("Inc", ".") is aligned to the tokens.
+        let align = |sp: Span| if text[..sp.1].ends_with('.') && spans.iter().any(|t| t.1 + 1 == sp.1) { (sp.0, sp.1 - 1) } else { sp };
+        let mut pred: Vec<(String, Vec<Span>)> = names[from..].iter().take_while(|(sp, _)| sp.1 <= line.1).map(|(sp, k)| (k.to_string(), vec![align(*sp)])).collect();
+        dedup(&mut pred);
+        let n = rep.sentences - 1;
+        score(&gold, &pred, &mut rep.entities, "entity", &text, n, &mut rep.errors);
+    }
 }
 
 /// Value tags of KPI-EDGAR's annotation guide (sheet `legend`): numeric tokens that state

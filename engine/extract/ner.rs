@@ -1222,10 +1222,23 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // unless a name gazetteer vouches for it — and a gazetteer vouches for a word only as
         // what it lists: a surname for a person ("Price", "Ward"), a place for a place, not
         // "Court" for an organisation.
+        // Whether the name opens its sentence, a line or what follows a colon, a bracket
+        // or a quote ("Marek Novak: Split it.", `"type": "Date"`).
+        let opens = i == 0
+            || text[p.tokens[i - 1].end..p.tokens[i].start].contains('\n')
+            || matches!(&text[p.tokens[i - 1].start..p.tokens[i - 1].end], ":" | "]" | ")" | "\"" | "“" | "-" | "–" | "—");
         let vouched = |k: usize| match class_type(c) {
             Some("Person") => p.info[k].gaz & (GIVEN_BIT | SURNAME_BIT) != 0,
-            // A place that is an English word alone ("Split", "Date") needs more than the list.
-            Some("Location") => p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0 && !(e == i + 1 && lists(p.info[k].lw) & IN_ENGLISH != 0),
+            // A place that is an English word alone ("Split", "Date") needs more than the list
+            // where it opens a sentence or a clause (a heading's, a label's or an order's
+            // word: "Date: 5 May", "Marek Novak: Split it."); inside
+            // one, what the tagger read as a place and the list holds as a place of one word
+            // is one ("outside of China", "flights to Turkey"; not "New" of "New York", not
+            // "MINE" in capitals; "the Date" is a defined term, below).
+            Some("Location") => {
+                p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0
+                    && !(e == i + 1 && lists(p.info[k].lw) & IN_ENGLISH != 0 && (opens || p.info[k].upper || p.info[k].lists() & IN_PLACES == 0))
+            }
             Some("Organization") => p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0,
             _ => false,
         };
@@ -1271,8 +1284,9 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let lettered = class_type(c) == Some("Person") && e > i + 1 && last.chars().count() == 1 && !matches!(last, "I" | "V" | "X");
         // A day, a month, a currency code or a payment rail alone is a date's, an amount's or
         // a transfer's word, never a name ("Fri, 1 Mar 2024" in a mail header, "the USD
-        // account", a wire log's channel "ACH").
-        let calendar = e == i + 1 && CALENDAR_AND_CURRENCY.contains(&p.info[i].lw);
+        // account", a wire log's channel "ACH"); a connector alone ("Of" of a cut-off
+        // "Sheriff's Of") joins names, it is none.
+        let calendar = e == i + 1 && (CALENDAR_AND_CURRENCY.contains(&p.info[i].lw) || p.info[i].connector);
         let common_alone = all_words
             || term_like_org
             || determined_person
@@ -1460,6 +1474,14 @@ mod tests {
         assert_eq!(names("Borrower and not dismissed within 30 days (but no Credit Extensions will be made before then)."), Vec::<String>::new());
         // A body's head word, before a preposition or last.
         assert_eq!(names("He was paid by the Federal Housing Administration in May."), ["Organization:Federal Housing Administration"]);
+    }
+
+    #[test]
+    fn a_listed_place_that_is_an_english_word_is_a_place_inside_a_sentence() {
+        let names = |t: &str| -> Vec<String> { BUILTIN.names(t, (0, t.len())).into_iter().map(|(sp, k)| format!("{k}:{}", &t[sp.0..sp.1])).collect() };
+        assert_eq!(names("The Borrower shall not transfer funds outside of China for the Loan."), ["Location:China"]);
+        // Opening a line, such a word is a label's or a heading's.
+        assert!(names("Date: 5 May 2023").is_empty());
     }
 
     #[test]

@@ -76,7 +76,17 @@ pub fn detokenize<S: AsRef<str>>(tokens: &[S]) -> (String, Vec<Span>) {
         let joining = t == "-" && n > 0 && word_end(tokens[n - 1].as_ref()) && tokens.get(n + 1).is_some_and(|x| word_start(x.as_ref()));
         let closing = matches!(t, "," | "." | ";" | ":" | "?" | "!" | ")" | "]" | "}" | "%" | "'s" | "’s" | "'" | "n't" | "'re" | "'ve" | "'ll" | "'d" | "'m");
         let is_quote = t == "\"";
-        let glue = if is_quote { quote_open } else { closing || joining };
+        // Punctuation run together into one token, quotes among it (`("`, `"),` in the
+        // loan-agreement files): glued before when it opens by closing something, after
+        // when it ends by opening something.
+        let mixed = !is_quote && t.len() > 1 && t.contains('"') && !t.chars().any(char::is_alphanumeric);
+        let glue = if is_quote {
+            quote_open
+        } else if mixed {
+            t.starts_with([',', '.', ';', ':', '?', '!', ')', ']', '}', '%']) || (t.starts_with('"') && quote_open)
+        } else {
+            closing || joining
+        };
         if !text.is_empty() && !glue && !glue_next {
             text.push(' ');
         }
@@ -86,6 +96,12 @@ pub fn detokenize<S: AsRef<str>>(tokens: &[S]) -> (String, Vec<Span>) {
         glue_next = matches!(t, "(" | "[" | "{" | "$" | "“") || (is_quote && !quote_open) || joining;
         if is_quote {
             quote_open = !quote_open;
+        }
+        if mixed {
+            if t.matches('"').count() % 2 == 1 {
+                quote_open = !quote_open;
+            }
+            glue_next = t.ends_with(['(', '[', '{', '$', '“']) || (t.ends_with('"') && quote_open);
         }
     }
     (text, spans)
@@ -443,6 +459,12 @@ pub fn fold_of(i: usize, folds: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn punctuation_run_together_with_quotes_reads_naturally() {
+        let toks = ["SILICON", "VALLEY", "BANK", "(\"", "Bank", "\"),", "a", "bank", "(the", "\"", "Issuer", "\")", "."];
+        assert_eq!(detokenize(&toks).0, "SILICON VALLEY BANK (\"Bank\"), a bank (the \"Issuer\").");
+    }
 
     #[test]
     fn detokenized_text_reads_naturally() {
