@@ -234,3 +234,15 @@ fn real_kpi_edgar_money() {
     assert!(e[1] >= 0.95 && e[0] >= 0.55, "{out}");
     assert!(out.contains("\nsentences 1393 "), "{out}");
 }
+
+/// fixtures/eval/conll_defined.txt: a loan agreement's two sentences, one document. The
+/// defined term `("Bank")` is read as its party where the next sentence uses it ("The
+/// Bank will lend"): an organisation found, which scoring each sentence alone missed;
+/// inside its own definition (quoted) it is no mention (the one miss). 5 gold, 4 found.
+#[test]
+fn conll_documents_are_extracted_whole() {
+    let out = stdout_of(&["eval", "conll", "--errors", "fixtures/eval/conll_defined.txt"]);
+    assert!(out.contains("entity Organization 1.00 0.75 0.86 (3 0 1)\n"), "{out}");
+    assert!(out.contains("fn entity Organization \"Bank\" (sentence 0)\n"), "{out}");
+    assert!(!out.contains("(sentence 1)"), "{out}");
+}
