@@ -1234,10 +1234,11 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             // word: "Date: 5 May", "Marek Novak: Split it."); inside
             // one, what the tagger read as a place and the list holds as a place of one word
             // is one ("outside of China", "flights to Turkey"; not "New" of "New York", not
-            // "MINE" in capitals; "the Date" is a defined term, below).
+            // "MINE" in capitals, not the last word of a capitalised term, "the Payment Date";
+            // "the Date" is a defined term, below).
             Some("Location") => {
                 p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0
-                    && !(e == i + 1 && lists(p.info[k].lw) & IN_ENGLISH != 0 && (opens || p.info[k].upper || p.info[k].lists() & IN_PLACES == 0))
+                    && !(e == i + 1 && lists(p.info[k].lw) & IN_ENGLISH != 0 && (opens || (i > 0 && p.info[i - 1].cap) || p.info[k].upper || p.info[k].lists() & IN_PLACES == 0))
             }
             Some("Organization") => p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0,
             _ => false,
@@ -1480,6 +1481,7 @@ mod tests {
     fn a_listed_place_that_is_an_english_word_is_a_place_inside_a_sentence() {
         let names = |t: &str| -> Vec<String> { BUILTIN.names(t, (0, t.len())).into_iter().map(|(sp, k)| format!("{k}:{}", &t[sp.0..sp.1])).collect() };
         assert_eq!(names("The Borrower shall not transfer funds outside of China for the Loan."), ["Location:China"]);
+        assert!(names("Interest is due on the first Payment Date of the month.").is_empty());
         // Opening a line, such a word is a label's or a heading's.
         assert!(names("Date: 5 May 2023").is_empty());
     }
