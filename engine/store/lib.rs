@@ -246,7 +246,7 @@ const HOLDER_FILE: &str = "holder";
 
 /// The most supports one batch writes: a document with more is written in several
 /// (`Store::put_document`), so memory for the write stays bounded (~300 bytes a support
-/// in the batch and the memtable: ~1.5 MB a batch; 20,000 a batch held ~9 MB more at the
+/// in the batch and the memtable: ~1.5 MB a batch; 20,000 a batch held ~16 MB more at the
 /// peak of a 10,000-row table, docs/BENCHMARKS.md, "Smaller write buffers").
 pub const STAGED_SUPPORTS: usize = 5_000;
 
