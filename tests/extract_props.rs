@@ -77,7 +77,7 @@ proptest! {
         let sentences = textgraph::text::chunk::sentences(&t, 0, t.len());
         let input = Input { id: "doc.txt", text: &t, sentences: &sentences, fields: &[], people: &[], date: Some("2024-03-04".into()) };
         let x = extract(&input, Vocabulary::builtin());
-        for f in facts("doc.txt", &x, &[]) {
+        for f in facts("doc.txt", &x, &[], "") {
             prop_assert!(!f.spans.is_empty(), "{} has no citation", f.rel);
             for (a, b) in f.spans {
                 prop_assert!(a <= b && (b as usize) <= t.len() && t.is_char_boundary(a as usize) && t.is_char_boundary(b as usize), "{} cites {}-{} in {:?}", f.rel, a, b, t);

@@ -807,7 +807,8 @@ fn record_claim(input: &Input, vocab: &Vocabulary, fields: &[&Field], refused: &
     let to = column(fields, &["beneficiary", "receiver", "recipient", "payee", "creditor", "to"]);
     let amount = column(fields, &["amount", "value", "sum"]);
     let (Some(from), Some(to), Some(amount)) = (from, to, amount) else { return };
-    let (a, b) = (collapse(&from.value), collapse(&to.value));
+    let text = input.text;
+    let (a, b) = (collapse(from.value(text)), collapse(to.value(text)));
     if a.is_empty() || b.is_empty() {
         return;
     }
@@ -821,9 +822,9 @@ fn record_claim(input: &Input, vocab: &Vocabulary, fields: &[&Field], refused: &
     let quote = (start, end);
     let mut attrs = vec![];
     let currency = column(fields, &["currency", "ccy"])
-        .map(|c| c.value.trim().to_uppercase())
+        .map(|c| c.value(text).trim().to_uppercase())
         .or_else(|| ["usd", "eur", "gbp", "chf", "jpy"].iter().find(|c| amount.key.to_lowercase().contains(*c)).map(|c| c.to_uppercase()));
-    let digits: String = amount.value.chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
+    let digits: String = amount.value(text).chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
     if !digits.is_empty() {
         attrs.push(("amount", digits.trim_end_matches(".00").to_string(), amount.span));
     }
@@ -831,10 +832,10 @@ fn record_claim(input: &Input, vocab: &Vocabulary, fields: &[&Field], refused: &
         attrs.push(("currency", c, amount.span));
     }
     if let Some(r) = column(fields, &["reference", "ref", "id", "wire_id", "transaction_id"]) {
-        attrs.push(("reference", r.value.trim().to_string(), r.span));
+        attrs.push(("reference", r.value(text).trim().to_string(), r.span));
     }
     let valid = column(fields, &["date", "value_date", "booking_date"]).and_then(|d| {
-        let ms = entities::find(&d.value, (0, d.value.len()), None);
+        let ms = entities::find(d.value(text), (0, d.value(text).len()), None);
         ms.into_iter().find(|m| m.kind == "Date" && m.key.len() == "Date:2024-01-01".len()).map(|m| (m.key["Date:".len()..].to_string(), d.span))
     });
     if let Some((iso, sp)) = &valid {
@@ -882,7 +883,7 @@ pub fn document_facts(id: &str, x: &tg_text::document::Extracted, vocab: &Vocabu
     let mut out = PackedFacts::new();
     // As `packed_facts`, freeing what is packed as it goes: the mentions once their facts
     // are made, each claim once its facts are.
-    entity_facts(id, &extraction, &x.fields, &mut out);
+    entity_facts(id, &extraction, &x.fields, &x.text, &mut out);
     let Extraction { mentions, claims, .. } = extraction;
     drop(mentions);
     for c in claims {
@@ -892,16 +893,17 @@ pub fn document_facts(id: &str, x: &tg_text::document::Extracted, vocab: &Vocabu
     (out, warnings)
 }
 
-/// The facts of an extraction (relations declared in `stdlib/schema.dl`).
-pub fn facts(doc: &str, x: &Extraction, fields: &[Field]) -> Vec<CitedFact> {
+/// The facts of an extraction (relations declared in `stdlib/schema.dl`); `fields` are
+/// the document's, `text` its text (a field's value is read from it).
+pub fn facts(doc: &str, x: &Extraction, fields: &[Field], text: &str) -> Vec<CitedFact> {
     let mut out = PackedFacts::new();
-    packed_facts(doc, x, fields, &mut out);
+    packed_facts(doc, x, fields, text, &mut out);
     out.to_vec()
 }
 
 /// The facts of [`facts`], in the same order, added to `out` (packed: no string copied a fact).
-pub fn packed_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut PackedFacts) {
-    entity_facts(doc, x, fields, out);
+pub fn packed_facts(doc: &str, x: &Extraction, fields: &[Field], text: &str, out: &mut PackedFacts) {
+    entity_facts(doc, x, fields, text, out);
     for c in &x.claims {
         claim_facts(doc, c, out);
     }
@@ -909,7 +911,7 @@ pub fn packed_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut Packe
 
 /// The facts of [`packed_facts`] before the claims': entities, mentions (with a table's
 /// party cells), their attributes, coreference, enumerations.
-fn entity_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut PackedFacts) {
+fn entity_facts(doc: &str, x: &Extraction, fields: &[Field], text: &str, out: &mut PackedFacts) {
     let sym = Arg::Sym;
     let wide = |sp: Span| (sp.0 as u64, sp.1 as u64);
     // Table parties: entities cited by their cells.
@@ -937,8 +939,9 @@ fn entity_facts(doc: &str, x: &Extraction, fields: &[Field], out: &mut PackedFac
         })
         .flat_map(|c| {
             inside(c.quote).iter().filter(move |f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1).filter_map(move |f| {
-                let v = collapse(&f.value);
-                let v = if v == f.value { std::borrow::Cow::Borrowed(f.value.as_str()) } else { std::borrow::Cow::Owned(v) };
+                let value = f.value(text);
+                let v = collapse(value);
+                let v = if v == value { std::borrow::Cow::Borrowed(value) } else { std::borrow::Cow::Owned(v) };
                 [&c.subject, &c.object].into_iter().find(|(k, kind)| *k == format!("{kind}:{}", name_key(&v))).map(|(k, kind)| (k.as_str(), *kind, f.span, v))
             })
         })

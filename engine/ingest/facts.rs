@@ -178,8 +178,9 @@ fn make(f: &mut Facts, x: &Extracted, attachment_ids: &[String]) {
         f.add("attachment", vec![sym(child)], vec![a.span]);
     }
     for fl in &x.fields {
-        if fl.value.len() <= MAX_FIELD_VALUE_BYTES && fl.key.len() <= MAX_FIELD_VALUE_BYTES {
-            f.add("field", vec![num(fl.record as usize), sym(&fl.key), sym(&fl.value)], vec![fl.span]);
+        let value = fl.value(&x.text);
+        if value.len() <= MAX_FIELD_VALUE_BYTES && fl.key.len() <= MAX_FIELD_VALUE_BYTES {
+            f.add("field", vec![num(fl.record as usize), sym(&fl.key), sym(value)], vec![fl.span]);
         }
     }
     if x.log_lines {

@@ -246,8 +246,9 @@ const HOLDER_FILE: &str = "holder";
 
 /// The most supports one batch writes: a document with more is written in several
 /// (`Store::put_document`), so memory for the write stays bounded (~300 bytes a support
-/// in the batch and the memtable: ~6 MB a batch).
-pub const STAGED_SUPPORTS: usize = 20_000;
+/// in the batch and the memtable: ~1.5 MB a batch; 20,000 a batch held ~16 MB more at the
+/// peak of a 10,000-row table, docs/BENCHMARKS.md, "Smaller write buffers").
+pub const STAGED_SUPPORTS: usize = 5_000;
 
 /// [`STAGED_SUPPORTS`], or the environment variable `TG_STAGED_SUPPORTS` when it is set
 /// to a positive number: tests set it low to write small documents in stages through `tg`.
@@ -260,7 +261,10 @@ const PENDING_PREFIX: &str = "pending:";
 
 /// Largest memtable of a keyspace (bytes of keys and values) before fjall flushes it to a
 /// table: a fixed bound on what a build holds in memtables, whatever the document size.
-const MEMTABLE_BYTES: u64 = 8 * 1024 * 1024;
+/// A memtable costs ~3× its bytes in skiplist nodes, and fjall keeps up to four sealed
+/// ones a keyspace while they flush: at 8 MiB the memtables were ~70 MB of a 10,000-row
+/// table's peak (docs/BENCHMARKS.md, "Smaller write buffers").
+const MEMTABLE_BYTES: u64 = 2 * 1024 * 1024;
 
 /// fjall's block cache size.
 const CACHE_BYTES: u64 = 256 * 1024 * 1024;

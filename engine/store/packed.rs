@@ -4,9 +4,10 @@
 //! a vector: ~700 bytes for a claim of eight arguments, most of them copies of the same
 //! few strings (the document id, the relation, an entity key). [`PackedFacts`] keeps the
 //! same facts in the same order with every string once in one arena (relation names and
-//! symbols alike, found again by hash), a fact as four words and its arguments and spans
-//! in flat arrays, and gives them back as [`CitedFact`]s a piece at a time
-//! ([`FactSource`]): the store reads exactly what a vector of the facts would give it.
+//! symbols alike, found again by hash), a fact as three 32-bit words and its arguments
+//! (a 32-bit word each) and spans in flat arrays, and gives them back as [`CitedFact`]s a
+//! piece at a time ([`FactSource`]): the store reads exactly what a vector of the facts
+//! would give it.
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -34,20 +35,35 @@ impl<'a> From<&'a Value> for Arg<'a> {
     }
 }
 
-/// A stored argument: a string of the arena or a number.
-#[derive(Clone, Copy, Debug)]
-enum Word {
-    Sym(u32),
-    Num(i32),
-}
+/// A stored argument, one 32-bit word: below [`NUM`], the number of a string of the
+/// arena; from it, [`NUM`] plus the index of a number in `nums` (numbers are few: a
+/// section's or a chunk's ordinal), so an argument costs 4 bytes, not an enum's 8.
+type Word = u32;
 
-/// One fact: its relation (a string of the arena), tag and where its arguments and spans end.
+/// The first [`Word`] that names a number (see [`Word`]).
+const NUM: u32 = 1 << 31;
+
+/// Relation numbers fit the 24 bits of [`Packed::rel_tag`] below its tag byte.
+const REL_LIMIT: u32 = 1 << 24;
+
+/// One fact, 12 bytes: its relation (a string of the arena, shifted left 8) with its tag
+/// (the low byte), and where its arguments and spans end.
 #[derive(Clone, Copy, Debug)]
 struct Packed {
-    rel: u32,
-    tag: Tag,
+    rel_tag: u32,
     args_end: u32,
     spans_end: u32,
+}
+
+impl Packed {
+    fn rel(self) -> u32 {
+        self.rel_tag >> 8
+    }
+
+    fn tag(self) -> Tag {
+        // (Only `Tag::byte`s are ever stored.)
+        Tag::from_byte((self.rel_tag & 0xff) as u8).unwrap_or(Tag::Structural)
+    }
 }
 
 /// A document's facts in order, compactly (see the module doc). Strings are shared by
@@ -63,6 +79,8 @@ pub struct PackedFacts {
     seen: HashMap<u64, u32>,
     facts: Vec<Packed>,
     args: Vec<Word>,
+    /// The numbers the arguments name (see [`Word`]).
+    nums: Vec<i32>,
     /// `[start, end)`, as 32-bit offsets.
     spans: Vec<[u32; 2]>,
     /// Facts that do not fit the packed form (an offset past 4 GiB), whole, by position.
@@ -99,7 +117,7 @@ impl PackedFacts {
     }
 
     /// The number of `s`, adding it when no string of its hash is there yet (or one of its
-    /// hash is a different string). `None` past 2³² strings.
+    /// hash is a different string). `None` past 2³¹ strings (a [`Word`] names them).
     fn intern(&mut self, s: &str) -> Option<u32> {
         let h = hash_of(s);
         if let Some(&i) = self.seen.get(&h)
@@ -107,7 +125,7 @@ impl PackedFacts {
         {
             return Some(i);
         }
-        let i = u32::try_from(self.ends.len()).ok()?;
+        let i = u32::try_from(self.ends.len()).ok().filter(|i| *i < NUM)?;
         self.arena.push_str(s);
         self.ends.push(self.arena.len());
         self.seen.entry(h).or_insert(i);
@@ -131,30 +149,44 @@ impl PackedFacts {
     /// Adds a fact in the packed form; false (nothing added) when it does not fit it.
     fn try_push(&mut self, rel: &str, args: &[Arg], tag: Tag, spans: &[(u64, u64)]) -> bool {
         let fits = |n: usize| u32::try_from(n).is_ok();
-        if !fits(self.args.len() + args.len()) || !fits(self.spans.len() + spans.len()) || spans.iter().any(|&(a, b)| a > u64::from(u32::MAX) || b > u64::from(u32::MAX)) {
+        let numbers = args.iter().filter(|a| matches!(a, Arg::Num(_))).count();
+        if !fits(self.args.len() + args.len())
+            || !fits(self.spans.len() + spans.len())
+            || self.nums.len() + numbers > NUM as usize
+            || spans.iter().any(|&(a, b)| a > u64::from(u32::MAX) || b > u64::from(u32::MAX))
+        {
             return false;
         }
-        let (args_at, arena_at, ends_at) = (self.args.len(), self.arena.len(), self.ends.len());
-        let mut words = Vec::with_capacity(args.len());
-        let Some(rel) = self.intern(rel) else { return false };
+        let (args_at, nums_at, arena_at, ends_at) = (self.args.len(), self.nums.len(), self.arena.len(), self.ends.len());
+        let undo = |p: &mut PackedFacts| {
+            // A relation past 2²⁴ strings or an argument past 2³¹: undo what this fact added.
+            p.args.truncate(args_at);
+            p.nums.truncate(nums_at);
+            p.arena.truncate(arena_at);
+            p.ends.truncate(ends_at);
+            p.seen.retain(|_, i| (*i as usize) < ends_at);
+        };
+        let Some(rel) = self.intern(rel).filter(|r| *r < REL_LIMIT) else {
+            undo(self);
+            return false;
+        };
         for a in args {
             match a {
                 Arg::Sym(s) => match self.intern(s) {
-                    Some(i) => words.push(Word::Sym(i)),
+                    Some(i) => self.args.push(i),
                     None => {
-                        // Past 2³² strings: undo what this fact added.
-                        self.arena.truncate(arena_at);
-                        self.ends.truncate(ends_at);
-                        self.seen.retain(|_, i| (*i as usize) < ends_at);
+                        undo(self);
                         return false;
                     }
                 },
-                Arg::Num(n) => words.push(Word::Num(*n)),
+                Arg::Num(n) => {
+                    self.args.push(NUM + self.nums.len() as u32);
+                    self.nums.push(*n);
+                }
             }
         }
-        self.args.extend(words);
         self.spans.extend(spans.iter().map(|&(a, b)| [a as u32, b as u32]));
-        self.facts.push(Packed { rel, tag, args_end: (args_at + args.len()) as u32, spans_end: self.spans.len() as u32 });
+        self.facts.push(Packed { rel_tag: rel << 8 | u32::from(tag.byte()), args_end: (args_at + args.len()) as u32, spans_end: self.spans.len() as u32 });
         true
     }
 
@@ -187,6 +219,7 @@ impl PackedFacts {
         self.ends.shrink_to_fit();
         self.facts.shrink_to_fit();
         self.args.shrink_to_fit();
+        self.nums.shrink_to_fit();
         self.spans.shrink_to_fit();
     }
 
@@ -197,15 +230,10 @@ impl PackedFacts {
             0 => (0, 0),
             _ => (self.facts[i - 1].args_end as usize, self.facts[i - 1].spans_end as usize),
         };
-        let args = self.args[a0..p.args_end as usize]
-            .iter()
-            .map(|w| match *w {
-                Word::Sym(s) => Value::Sym(self.string(s).to_string()),
-                Word::Num(n) => Value::Num(n),
-            })
-            .collect();
+        let args =
+            self.args[a0..p.args_end as usize].iter().map(|&w| if w < NUM { Value::Sym(self.string(w).to_string()) } else { Value::Num(self.nums[(w - NUM) as usize]) }).collect();
         let spans = self.spans[s0..p.spans_end as usize].iter().map(|&[a, b]| (u64::from(a), u64::from(b))).collect();
-        CitedFact { rel: self.string(p.rel).to_string(), args, tag: p.tag, spans }
+        CitedFact { rel: self.string(p.rel()).to_string(), args, tag: p.tag(), spans }
     }
 
     /// Every fact, in order, as one vector (for tests and small documents).
@@ -275,6 +303,10 @@ mod tests {
         // A fact past 4 GiB is kept whole, in its place; one with no spans and no arguments too.
         want.insert(5, fact("chunk", &["doc"], 1, &[(1, 1 << 33)]));
         want.insert(9, CitedFact { rel: "document".into(), args: vec![], tag: Tag::Structural, spans: vec![] });
+        // Every tag, and numbers at both ends of their range, come back as they were.
+        for (i, tag) in [Tag::Structural, Tag::Extracted, Tag::Inferred, Tag::Generated].into_iter().enumerate() {
+            want.insert(11 + i, CitedFact { rel: "section".into(), args: vec![Value::Num(i32::MIN + i as i32), Value::Num(i32::MAX)], tag, spans: vec![(0, 2)] });
+        }
         let mut p = PackedFacts::from(want.clone());
         assert_eq!(p.len(), want.len());
         assert_eq!(p.to_vec(), want);

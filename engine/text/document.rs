@@ -68,10 +68,28 @@ pub struct Field {
     /// Column header or dotted key path (shared: a table's cells hold their column's
     /// header once, not a copy each).
     pub key: std::sync::Arc<str>,
-    /// The value as text.
-    pub value: String,
+    /// The value when it is not the text at `span` (a quoted cell, an escaped or
+    /// re-written value); `None` when it is: most cells of a table cost no string of their
+    /// own (issue 19, bounded memory). Read it with [`Field::value`].
+    value: Option<Box<str>>,
     /// The span citing the value.
     pub span: Span,
+}
+
+impl Field {
+    /// A field of the document whose text is `text`, stating `value` at `span`.
+    pub fn new(record: u32, key: std::sync::Arc<str>, value: &str, span: Span, text: &str) -> Field {
+        let value = (text.get(span.0..span.1) != Some(value)).then(|| value.into());
+        Field { record, key, value, span }
+    }
+
+    /// The value as text; `text` is the text of the document the field is of.
+    pub fn value<'a>(&'a self, text: &'a str) -> &'a str {
+        match &self.value {
+            Some(v) => v,
+            None => text.get(self.span.0..self.span.1).unwrap_or_default(),
+        }
+    }
 }
 
 /// A file carried inside another (an e-mail attachment), ingested as its own document.

@@ -100,7 +100,7 @@ pub fn extract(bytes: &[u8], delim: u8, format: &'static str) -> Result<Extracte
                 continue;
             }
             let key = headers.get(c).filter(|h| !h.is_empty()).cloned().unwrap_or_else(|| format!("column {}", c + 1).into());
-            fields.push(Field { record: row, key, value: v.to_string(), span: tg_text::document::trim_span(&text, *cspan) });
+            fields.push(Field::new(row, key, v, tg_text::document::trim_span(&text, *cspan), &text));
         }
     }
     let blocks = tidy_blocks(&text, blocks);

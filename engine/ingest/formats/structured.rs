@@ -122,7 +122,7 @@ impl Json<'_> {
     fn leaf(&mut self, path: &str, record: u32, value: String, span: Span) {
         let key = if path.is_empty() { "value".to_string() } else { path.to_string() };
         let span = if span.0 == span.1 { (span.0.saturating_sub(1), span.1 + 1) } else { span };
-        self.fields.push(Field { record, key: key.into(), value, span });
+        self.fields.push(Field::new(record, key.into(), &value, span, self.text));
     }
 
     /// Skips a value without recording it (past the nesting limit); iterative.
@@ -251,7 +251,7 @@ fn locate(text: &str, leaves: Vec<(u32, String, String)>) -> Vec<Field> {
             None if !key.is_empty() => (k, from),
             None => continue,
         };
-        out.push(Field { record, key: path.into(), value, span });
+        out.push(Field::new(record, path.into(), &value, span, text));
     }
     out
 }
