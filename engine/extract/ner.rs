@@ -1267,8 +1267,9 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             && (i..e).all(|k| word(k) || p.info[k].connector);
         // An organisation named by English words alone is named for what it is: its head
         // word says so ("Granite Bank", "Federal Reserve", "Office of Inspector General"), it
-        // has a legal form, or it is a listed company ("Home Depot"). Otherwise it is a contract's defined term ("Credit Extension", "Bank
-        // Expenses", "Borrower Equity Interest"), whatever word of a company's name it holds.
+        // has a legal form, or it is a listed company ("Home Depot"). Otherwise it is a
+        // contract's defined term or a headline ("Credit Extension", "Borrower Equity
+        // Interest", "Exchange Act"), whatever word of a company's name it holds.
         // The head is the word before a preposition ("Department of Justice", "Bank of
         // America"), else the last word ("Health and Human Services").
         let head = (i + 1..e).find(|&k| p.info[k].connector && PREPOSITIONS.contains(&p.info[k].lw)).map_or(e - 1, |k| k - 1);
