@@ -212,9 +212,13 @@ mod header_tests {
 }
 
 /// Defined terms: `Acme Trading Ltd ("Acme")`, `Beta Holdings SA (the "Beneficiary")`, also
-/// after a comma (`Acme Trading, Incorporated, ("Acme")`).
+/// after a comma (`Acme Trading, Incorporated, ("Acme")`) and after the description a
+/// contract gives its party (`Acme Solar Inc., a Delaware corporation ("Borrower")`: the
+/// term names the party the description follows, when no other party is named in it).
 fn defined_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
     static DEF: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r#"^,?\s*\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#));
+    static DESCRIBED: LazyLock<Regex> =
+        LazyLock::new(|| tg_text::pattern::constant(r#"^,\s*(?:a|an)\s+[^()"“”;\n]{1,120}?\s*\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#));
     let mut out = vec![];
     for (i, m) in mentions.iter().enumerate() {
         if !matches!(m.kind, "Organization" | "Person") {
@@ -222,13 +226,28 @@ fn defined_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
         }
         let after = &text[m.span.1..floor_boundary(text, m.span.1 + 60)];
         // The pattern opens with spaces and a parenthesis: most names have none after them.
-        if !after.strip_prefix(',').unwrap_or(after).trim_start().starts_with('(') {
+        if after.strip_prefix(',').unwrap_or(after).trim_start().starts_with('(') {
+            if let Some(c) = DEF.captures(after)
+                && let Some(t) = c.get(1)
+            {
+                out.push((t.as_str().to_string(), i));
+            }
             continue;
         }
-        if let Some(c) = DEF.captures(after)
+        if !(after.starts_with(", a ") || after.starts_with(", an ")) {
+            continue;
+        }
+        let after = &text[m.span.1..floor_boundary(text, m.span.1 + 200)];
+        if let Some(c) = DESCRIBED.captures(after)
             && let Some(t) = c.get(1)
         {
-            out.push((t.as_str().to_string(), i));
+            // No other party named inside the description (a place may be: "a Delaware
+            // corporation").
+            let end = m.span.1 + t.start();
+            let other = mentions[i + 1..].iter().take_while(|x| x.span.0 < end).any(|x| matches!(x.kind, "Organization" | "Person"));
+            if !other {
+                out.push((t.as_str().to_string(), i));
+            }
         }
     }
     out
@@ -1081,6 +1100,22 @@ mod tests {
         let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
         let got: Vec<(String, &str, Option<String>)> = x.claims.iter().map(|c| (c.rel.to_string(), c.modality.name(), c.valid.as_ref().map(|v| v.0.clone()))).collect();
         assert_eq!(got, [("TRANSFERRED".to_string(), "assertion", Some("2023-06-02".to_string())), ("PAID".to_string(), "reported", None)]);
+    }
+
+    #[test]
+    fn a_term_defined_after_a_partys_description_is_the_party() {
+        // The contract's way: the party, its description, then the term.
+        assert_eq!(
+            claims(
+                "This agreement is between Acme Solar Inc., a Delaware corporation (\"Borrower\"), and Silicon Valley Bank (\"Bank\"). Borrower wired USD 5,000 to Bank on 1 May 2023."
+            ),
+            ["TRANSFERRED(Organization:acme solar inc, Organization:silicon valley bank)"]
+        );
+        // A description that names another party leaves the term to the nearer name.
+        assert_eq!(
+            claims("Acme Solar Inc., a subsidiary of Beta Holdings Ltd (\"Parent\"), is a party. Parent wired USD 5,000 to Gamma Ltd on 1 May 2023."),
+            ["SUBSIDIARY_OF(Organization:acme solar inc, Organization:beta holdings ltd)", "TRANSFERRED(Organization:beta holdings ltd, Organization:gamma ltd)"]
+        );
     }
 
     #[test]
