@@ -497,7 +497,7 @@ pub(crate) fn is_name(s: &str) -> bool {
 
 /// Scores CoNLL-format NER (IOB1 or IOB2, the tag in the last column). Each document
 /// (between `-DOCSTART-` lines) is extracted whole, as `tg build` extracts a file: its
-/// sentences one a line, rebuilt from their tokens as text reads ([`detokenize`]: no
+/// sentences one a line, rebuilt from their tokens as text reads ([`super::ner_train::detokenize`]: no
 /// space before closing punctuation, quotes around what they quote), so the
 /// document-wide passes (one name, one type; a defined term such as `("Bank")` read as
 /// its party everywhere after) are part of what is scored. Each gold sentence is scored
