@@ -216,9 +216,10 @@ mod header_tests {
 /// contract gives its party (`Acme Solar Inc., a Delaware corporation ("Borrower")`: the
 /// term names the party the description follows, when no other party is named in it).
 fn defined_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
-    static DEF: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r#"^,?\s*\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#));
-    static DESCRIBED: LazyLock<Regex> =
-        LazyLock::new(|| tg_text::pattern::constant(r#"^,\s*(?:a|an)\s+[^()"“”;\n]{1,120}?\s*\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#));
+    // The term in brackets and quotes, after a name or after its description.
+    const TERM: &str = r#"\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#;
+    static DEF: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r"^,?\s*{TERM}")));
+    static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r#"^,\s*(?:a|an)\s+[^()"“”;\n]{{1,120}}?\s*{TERM}"#)));
     let mut out = vec![];
     for (i, m) in mentions.iter().enumerate() {
         if !matches!(m.kind, "Organization" | "Person") {
@@ -397,18 +398,19 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // of Mr. Barber): not found again, and no longer a name where the tagger found it. A
     // company's one-word name is passed over only where a determiner comes before it ("an
     // Apple device" does not make Apple a term).
-    let english = |name: &str, kind: &str| (!name.contains(' ') || kind == "Person") && name.split_whitespace().all(ner::is_english_word);
+    // (Whether each name is one of English words, as the rule reads it: once a name.)
+    let english: Vec<bool> = names.iter().map(|(name, (kind, _))| (!name.contains(' ') || *kind == "Person") && name.split_whitespace().all(ner::is_english_word)).collect();
     let determined = |s: usize| ner::is_determiner(word_before(text, s));
     let mut terms_not_names: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
     for &(s, _, i) in &hits {
         let (name, (kind, _)) = names[i];
-        if *kind == "Person" && english(name, kind) && determined(s) {
+        if *kind == "Person" && english[i] && determined(s) {
             terms_not_names.insert(name.as_str());
         }
     }
     for (s, e, i) in hits {
         let (name, (kind, key)) = names[i];
-        if terms_not_names.contains(name.as_str()) || (english(name, kind) && determined(s)) {
+        if terms_not_names.contains(name.as_str()) || (english[i] && determined(s)) {
             continue;
         }
         extra[sentence_of(s)].push(Mention { span: (s, e), kind, key: key.clone(), surface: name.clone(), attrs: vec![] });
@@ -1071,10 +1073,9 @@ mod tests {
 
     #[test]
     fn a_persons_name_written_after_a_determiner_is_a_defined_term() {
-        // "Loan" and "Person" are census surnames; a contract writes them after "the", "this",
-        // "any": defined terms, in every sentence of the document.
-        // The tagger reads the heading's "Loan" as a surname (it is one); the contract
-        // writes it after "this" and "the" too.
+        // The tagger reads the heading's "Loan" as a surname (a census surname, as "Person"
+        // is); the contract writes it after "this" and "the": a defined term, in every
+        // sentence of the document.
         let heading = "Section 5. 1 Repayment of Loan and Payment of Purchase Price.";
         assert_eq!(people(heading), ["Loan"]);
         let contract = format!("{heading} This Loan Agreement binds Marek Novak. Marek Novak shall repay the Loan in full.");

@@ -1218,32 +1218,33 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         }
         // The name's type is its last word's: a later word retypes what the first began.
         let c = tags[e - 1];
-        // One common or English word alone ("Office", "Rules", "Borrower") is not a name
-        // unless a name gazetteer vouches for it — and a gazetteer vouches for a word only as
-        // what it lists: a surname for a person ("Price", "Ward"), a place for a place, not
-        // "Court" for an organisation.
         // Whether the name opens its sentence, a line or what follows a colon, a bracket
         // or a quote ("Marek Novak: Split it.", `"type": "Date"`).
         let opens = i == 0
             || text[p.tokens[i - 1].end..p.tokens[i].start].contains('\n')
             || matches!(&text[p.tokens[i - 1].start..p.tokens[i - 1].end], ":" | "]" | ")" | "\"" | "“" | "-" | "–" | "—");
+        // One common or English word alone ("Office", "Rules", "Borrower") is not a name
+        // unless a name gazetteer vouches for it — and a gazetteer vouches for a word only as
+        // what it lists: a surname for a person ("Price", "Ward"), a place for a place, not
+        // "Court" for an organisation.
+        let english = |k: usize| p.info[k].lists() & IN_ENGLISH != 0;
         let vouched = |k: usize| match class_type(c) {
             Some("Person") => p.info[k].gaz & (GIVEN_BIT | SURNAME_BIT) != 0,
             // A place that is an English word alone ("Split", "Date") needs more than the list
             // where it opens a sentence or a clause (a heading's, a label's or an order's
-            // word: "Date: 5 May", "Marek Novak: Split it."); inside
-            // one, what the tagger read as a place and the list holds as a place of one word
-            // is one ("outside of China", "flights to Turkey"; not "New" of "New York", not
-            // "MINE" in capitals, not the last word of a capitalised term, "the Payment Date";
-            // "the Date" is a defined term, below).
+            // word: "Date: 5 May", "Marek Novak: Split it."); inside one, what the tagger read
+            // as a place and the list holds as a place of one word is one ("outside of
+            // China", "flights to Turkey"; not "New" of "New York", not "MINE" in capitals,
+            // not the last word of a capitalised term, "the Payment Date"; "the Date" is a
+            // defined term, below).
             Some("Location") => {
                 p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0
-                    && !(e == i + 1 && lists(p.info[k].lw) & IN_ENGLISH != 0 && (opens || (i > 0 && p.info[i - 1].cap) || p.info[k].upper || p.info[k].lists() & IN_PLACES == 0))
+                    && !(e == i + 1 && english(k) && (opens || (i > 0 && p.info[i - 1].cap) || p.info[k].upper || p.info[k].lists() & IN_PLACES == 0))
             }
             Some("Organization") => p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0,
             _ => false,
         };
-        let word = |k: usize| !vouched(k) && lists(p.info[k].lw) & (IN_COMMON | IN_ENGLISH) != 0;
+        let word = |k: usize| !vouched(k) && p.info[k].lists() & (IN_COMMON | IN_ENGLISH) != 0;
         // A line made of nothing but such words ("Account Statement") is a heading.
         let whole_line = i == 0 && !p.info[e..].iter().any(|x| x.cap || x.lower_start);
         // After a determiner ("the Loan", "the Fund") an English word is a defined term,
@@ -1252,11 +1253,11 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // "that" is a determiner before a word no name list holds ("that Person"), the
         // conjunction before a name ("alleges that Barber").
         let after_that = i > 0 && p.info[i - 1].lw == lower_hash("that") && !vouched(i);
-        let determined = (after_determiner || after_that) && lists(p.info[i].lw) & IN_ENGLISH != 0;
+        let determined = (after_determiner || after_that) && english(i);
         // No person is written "the Equity Transfer Contract" or "this Loan": after a
         // determiner, a person's name of English words alone is a defined term, even where
         // the name lists hold its words ("Loan", "Contract" are surnames too).
-        let determined_person = after_determiner && class_type(c) == Some("Person") && (i..e).all(|k| lists(p.info[k].lw) & IN_ENGLISH != 0 || p.info[k].connector);
+        let determined_person = after_determiner && class_type(c) == Some("Person") && (i..e).all(|k| english(k) || p.info[k].connector);
         // A person or a place whose every word is an English word and none a name the
         // gazetteers list ("Term Loan", "Effective Date") is a defined term too.
         // So is an organisation named only by English words with no word of a company's name
@@ -1275,7 +1276,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let head = (i + 1..e).find(|&k| p.info[k].connector && PREPOSITIONS.contains(&p.info[k].lw)).map_or(e - 1, |k| k - 1);
         let term_like_org = class_type(c) == Some("Organization")
             && e > i + 1
-            && (i..e).all(|k| lists(p.info[k].lw) & IN_ENGLISH != 0 || p.info[k].connector)
+            && (i..e).all(|k| english(k) || p.info[k].connector)
             && !(p.info[head].orgword || ORG_HEADS.contains(&p.info[head].lw) || (i..e).any(|k| p.info[k].legal || p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0));
         // One word in capitals is an acronym, never a person's name alone ("OK", "SEC"); one
         // letter alone is no name at all.
