@@ -8,8 +8,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use textgraph::ingest::{Extractions, extract_tree, facts};
-use textgraph::store::{CitedFact, FactSource, NewDocument, Store};
+use textgraph::ingest::{Extractions, Streamed, extract_tree, facts};
+use textgraph::store::{CitedFact, FactSource, NewDocument, PackedFacts, Store, StoreError};
 
 mod common;
 
@@ -123,23 +123,42 @@ fn a_streamed_build_equals_a_whole_build() {
     assert_eq!(views(&d, "streamed"), whole);
 }
 
+/// The enrichment `tg build` gives ingest: claims a block at a time.
+fn enrich(id: &str, doc: &textgraph::text::document::Extracted, emit: &mut dyn FnMut(PackedFacts) -> Result<(), StoreError>) -> Result<Vec<String>, StoreError> {
+    textgraph::extract::each_block_facts(id, doc, textgraph::extract::vocab::Vocabulary::builtin(), emit)
+}
+
+/// A fact source that counts how often the store asks for its facts.
+struct Counted<'a>(&'a dyn FactSource, std::cell::Cell<usize>);
+
+impl FactSource for Counted<'_> {
+    fn each(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        self.1.set(self.1.get() + 1);
+        self.0.each(emit)
+    }
+
+    fn once(&self) -> bool {
+        self.0.once()
+    }
+}
+
 #[test]
-fn a_large_document_keeps_only_its_claims_until_written() {
+fn a_large_document_keeps_nothing_until_written() {
     // 12,000 rows are more than 1 MiB of text: ingest defers the table's structural facts
-    // (84,000 fields, 12,000 rows) to the write, which makes them a piece at a time.
+    // (84,000 fields, 12,000 rows) and its claims to the write, which makes them a piece
+    // (a block of rows) at a time.
     let text = wires(12_000, 0);
     assert!(text.len() >= textgraph::ingest::limits::STREAM_BYTES);
-    let vocab = textgraph::extract::vocab::Vocabulary::builtin();
     let mut out: Extractions = vec![];
-    extract_tree("wires.tsv", "wires.tsv", text.clone().into_bytes(), 0, None, &|id, doc| textgraph::extract::document_facts(id, doc, vocab), &mut out);
+    extract_tree("wires.tsv", "wires.tsv", text.clone().into_bytes(), 0, None, &enrich, &mut out);
     let Some(Ok(ready)) = out.pop() else { panic!("the table is extracted") };
     assert_eq!(ready.deferred.as_deref(), Some(&[][..]), "structural facts are deferred");
-    let held = ready.facts.to_vec();
-    assert!(!held.is_empty() && held.iter().all(|f| f.tag != textgraph::store::Tag::Structural), "no structural fact is held");
-    assert!(!held.iter().any(|f| f.rel == "field" || f.rel == "block"));
+    assert!(ready.facts.is_empty(), "no fact is held: {}", ready.facts.len());
     // The pieces: structural facts at most PIECE at a time, then the claims.
+    let source = Streamed::new(&ready, &enrich);
+    assert!(source.once());
     let (mut largest, mut structural, mut all) = (0usize, 0usize, Vec::<CitedFact>::new());
-    ready
+    source
         .each(&mut |piece| {
             if piece.first().is_some_and(|f| f.tag == textgraph::store::Tag::Structural) {
                 largest = largest.max(piece.len());
@@ -152,13 +171,19 @@ fn a_large_document_keeps_only_its_claims_until_written() {
     assert!(largest <= facts::PIECE, "{largest}");
     assert_eq!(structural, facts::facts("wires.tsv", &ready.doc, &[]).len());
     assert!(structural > 96_000, "{structural}");
-    // Stored from the pieces (staged), the document equals the one stored from the
-    // collected facts in one batch.
+    assert_eq!(all.iter().filter(|f| f.rel == "claim").count(), 12_000, "every row is a claim, in both blocks");
+    // The claims are those of the document extracted at once into packed facts.
+    let (whole_claims, _) = textgraph::extract::document_facts("wires.tsv", &ready.doc, textgraph::extract::vocab::Vocabulary::builtin());
+    assert_eq!(all[structural..], whole_claims.to_vec()[..]);
+    // Stored from the pieces (staged, the source read once), the document equals the one
+    // stored from the collected facts in one batch.
     let d = common::scratch("memory", "pieces");
     let doc = NewDocument { id: "wires.tsv", format: ready.doc.format, source: text.as_bytes(), text: &ready.doc.text };
     let streamed = Store::open(&d.join("streamed")).unwrap_or_else(|e| panic!("{e}"));
     textgraph::rules::schema::declare_schema(&streamed).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(streamed.put_document_from(&doc, &ready).unwrap_or_else(|e| panic!("{e}")), all.len());
+    let counted = Counted(&source, std::cell::Cell::new(0));
+    assert_eq!(streamed.put_document_from(&doc, &counted).unwrap_or_else(|e| panic!("{e}")), all.len());
+    assert_eq!(counted.1.get(), 1, "a source made as it is read is read once");
     let mut whole = Store::open(&d.join("whole")).unwrap_or_else(|e| panic!("{e}"));
     whole.set_batch_supports(usize::MAX);
     textgraph::rules::schema::declare_schema(&whole).unwrap_or_else(|e| panic!("{e}"));
@@ -169,4 +194,52 @@ fn a_large_document_keeps_only_its_claims_until_written() {
     assert!(streamed.pending_documents().unwrap_or_default().is_empty());
     let v = streamed.verify().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(v.verified, v.checked);
+}
+
+/// A source read once whose second piece cites past the end of the text.
+struct BadSecondPiece(Vec<CitedFact>);
+
+impl FactSource for BadSecondPiece {
+    fn each(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        emit(&self.0)?;
+        let mut bad = self.0[0].clone();
+        bad.spans = vec![(0, 1_000_000)];
+        emit(&[bad])
+    }
+
+    fn once(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn a_source_read_once_that_fails_its_checks_leaves_nothing() {
+    let text = dense(200);
+    let mut out: Extractions = vec![];
+    extract_tree("dense.md", "dense.md", text.clone().into_bytes(), 0, None, &enrich, &mut out);
+    let Some(Ok(ready)) = out.pop() else { panic!("the text is extracted") };
+    let mut good = vec![];
+    ready
+        .each(&mut |piece| {
+            good.extend_from_slice(piece);
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(good.len() > 1000, "{}", good.len());
+    let d = common::scratch("memory", "bad-piece");
+    let store = Store::open(&d.join("db")).unwrap_or_else(|e| panic!("{e}"));
+    textgraph::rules::schema::declare_schema(&store).unwrap_or_else(|e| panic!("{e}"));
+    let doc = NewDocument { id: "dense.md", format: ready.doc.format, source: text.as_bytes(), text: &ready.doc.text };
+    // Written once, then again from a source that fails half-way: the error names the
+    // span, and neither the old version nor the half-written new one stays.
+    store.put_document_from(&doc, &good).unwrap_or_else(|e| panic!("{e}"));
+    assert!(store.document("dense.md").unwrap_or_default().is_some());
+    let err = store.put_document_from(&doc, &BadSecondPiece(good.clone())).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains("dense.md") && err.contains("0-1000000"), "{err}");
+    assert!(store.document("dense.md").unwrap_or_default().is_none());
+    assert!(store.pending_documents().unwrap_or_default().is_empty());
+    let empty = Store::open(&d.join("empty")).unwrap_or_else(|e| panic!("{e}"));
+    textgraph::rules::schema::declare_schema(&empty).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(store.dump().unwrap_or_default(), empty.dump().unwrap_or_default());
+    assert_eq!(store.search_totals().unwrap_or_default(), (0, 0));
 }

@@ -269,7 +269,10 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
         let existed = stored.contains(&id);
         todo.push(Todo { id, path, size, existed });
     }
-    // Extract in parallel, write sequentially in id order.
+    // Extract in parallel, write sequentially in id order (a large document's claims are
+    // extracted as it is written: `tg_ingest::Streamed`).
+    let enrich =
+        |id: &str, doc: &tg_text::document::Extracted, emit: &mut dyn FnMut(tg_store::PackedFacts) -> Result<(), StoreError>| tg_extract::each_block_facts(id, doc, vocab, emit);
     let threads = if opts.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.threads };
     let mut rest: &[Todo] = &todo;
     while !rest.is_empty() {
@@ -282,7 +285,7 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
         }
         let (batch, tail) = rest.split_at(n);
         rest = tail;
-        let results = extract_batch(batch, threads, opts.pdf_worker.as_deref(), vocab);
+        let results = extract_batch(batch, threads, opts.pdf_worker.as_deref(), &enrich);
         for (t, readies) in batch.iter().zip(results) {
             for r in readies {
                 match r {
@@ -305,7 +308,7 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
                             store.put_setting(&format!("{STALE_PREFIX}{rid}"), "")?;
                             llm_docs.push((rid.clone(), chunk_spans(&ready).unwrap_or_default()));
                         }
-                        write_ready(store, &stored, ready, t.existed, &mut report, &mut seen)?;
+                        write_ready(store, &stored, ready, &enrich, t.existed, &mut report, &mut seen)?;
                         if stale.contains(&rid) && opts.llm.is_none() {
                             store.delete_setting(&format!("{STALE_PREFIX}{rid}"))?;
                         }
@@ -357,11 +360,11 @@ fn skip(report: &mut BuildReport, id: &str, format: &str, why: impl Into<String>
 }
 
 /// Reads and extracts a batch of files on `threads` threads; results in batch order.
-fn extract_batch(batch: &[Todo], threads: usize, worker: Option<&Path>, vocab: &Vocabulary) -> Vec<Extractions> {
+fn extract_batch(batch: &[Todo], threads: usize, worker: Option<&Path>, enrich: tg_ingest::Enrich) -> Vec<Extractions> {
     let one = |t: &Todo| {
         let mut out = vec![];
         match std::fs::read(&t.path) {
-            Ok(bytes) => tg_ingest::extract_tree(&t.id, &t.id, bytes, 0, worker, &|id, doc| tg_extract::document_facts(id, doc, vocab), &mut out),
+            Ok(bytes) => tg_ingest::extract_tree(&t.id, &t.id, bytes, 0, worker, enrich, &mut out),
             Err(e) => out.push(Err((t.id.clone(), format!("cannot read: {}", tg_ingest::walk::io_reason(&e))))),
         }
         out
@@ -395,6 +398,7 @@ fn write_ready(
     store: &Store,
     stored: &BTreeSet<String>,
     mut ready: Ingested,
+    enrich: tg_ingest::Enrich,
     parent_existed: bool,
     report: &mut BuildReport,
     seen: &mut BTreeSet<String>,
@@ -406,8 +410,12 @@ fn write_ready(
     ready.facts.extend_from_slice(&outside);
     ready.doc.warnings.extend(stale);
     // A large document's facts go to the store in pieces (docs/ARCHITECTURE.md, "Large documents").
-    let written = store.put_document_from(&NewDocument { id: &ready.id, format: ready.doc.format, source: &ready.source, text: &ready.doc.text }, &ready);
-    let Ingested { id, doc, .. } = ready;
+    // (A large document's claims are extracted here, a block at a time, as they are written.)
+    let source = tg_ingest::Streamed::new(&ready, enrich);
+    let written = store.put_document_from(&NewDocument { id: &ready.id, format: ready.doc.format, source: &ready.source, text: &ready.doc.text }, &source);
+    let refusals = source.warnings();
+    let Ingested { id, mut doc, .. } = ready;
+    doc.warnings.extend(refusals);
     match written {
         Ok(n) => {
             seen.insert(id.clone());

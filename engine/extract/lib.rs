@@ -275,6 +275,16 @@ fn is_word_boundary(text: &str, s: usize, e: usize) -> bool {
 /// Non-overlapping occurrences of `patterns` in `text`, leftmost first and longest at a
 /// position: (start, end, pattern index). One Aho-Corasick pass for many patterns; for a
 /// few, a substring search each (an automaton costs more to build than they cost to scan).
+/// [`find_all`] in `text[scope]`, the hits' offsets into `text`.
+fn find_within(text: &str, scope: Span, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
+    let mut hits = find_all(&text[scope.0..scope.1], patterns);
+    for h in &mut hits {
+        h.0 += scope.0;
+        h.1 += scope.0;
+    }
+    hits
+}
+
 fn find_all(text: &str, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
     let mut hits: Vec<(usize, usize, usize)> = vec![];
     if patterns.len() > 16 {
@@ -388,7 +398,12 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let names: Vec<(&String, &(&'static str, String))> = known.iter().collect();
     let mut extra: Vec<Vec<Mention>> = vec![vec![]; input.sentences.len()];
     let sentence_of = |pos: usize| input.sentences.partition_point(|s| s.1 <= pos);
-    let hits: Vec<(usize, usize, usize)> = find_all(text, &names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>())
+    // (Only the sentences' stretch of the text is searched: a block's, not the document's.)
+    let scope = match (input.sentences.first(), input.sentences.last()) {
+        (Some(a), Some(z)) => (a.0, z.1),
+        _ => (0, 0),
+    };
+    let hits: Vec<(usize, usize, usize)> = find_within(text, scope, &names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>())
         .into_iter()
         .filter(|&(s, e, _)| is_word_boundary(text, s, e) && input.sentences.get(sentence_of(s)).is_some_and(|x| x.0 <= s && e <= x.1))
         .collect();
@@ -467,7 +482,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     // Defined terms used after their definition.
-    for (s, e, i) in find_all(text, &terms.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>()) {
+    for (s, e, i) in find_within(text, scope, &terms.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>()) {
         let sp = (s, e);
         let si = sentence_of(sp.0);
         let ante = &all[terms[i].1];
@@ -886,6 +901,29 @@ fn record_claim(input: &Input, vocab: &Vocabulary, fields: &[&Field], refused: &
 /// The facts are packed ([`PackedFacts`]: every string once, no vector a fact), so a large
 /// document's claims cost a few words each until the store reads them a piece at a time.
 pub fn document_facts(id: &str, x: &tg_text::document::Extracted, vocab: &Vocabulary) -> (PackedFacts, Vec<String>) {
+    let mut out = PackedFacts::new();
+    let warnings = each_block_facts(id, x, vocab, &mut |block| {
+        if out.is_empty() {
+            out = block;
+            Ok(())
+        } else {
+            out.append(&block)
+        }
+    });
+    out.seal();
+    (out, warnings.unwrap_or_default())
+}
+
+/// Extracts a canonical document a block at a time ([`BLOCK_BYTES`]), giving `emit` each
+/// block's facts (packed, sealed) as they are made: what [`document_facts`] gives, in
+/// pieces, so a large document's facts can be written as they come. Returns the refusal
+/// warnings; stops at the first error `emit` returns.
+pub fn each_block_facts(
+    id: &str,
+    x: &tg_text::document::Extracted,
+    vocab: &Vocabulary,
+    emit: &mut dyn FnMut(PackedFacts) -> Result<(), tg_store::StoreError>,
+) -> Result<Vec<String>, tg_store::StoreError> {
     let sentences = tg_text::chunk::region_sentences(&x.text, &x.blocks);
     let mut people = vec![];
     for m in &x.messages {
@@ -894,24 +932,72 @@ pub fn document_facts(id: &str, x: &tg_text::document::Extracted, vocab: &Vocabu
         }
     }
     let date = x.messages.iter().find_map(|m| m.time.as_ref()).map(|t| t.value.clone());
-    let input = Input { id, text: &x.text, sentences: &sentences, fields: &x.fields, people: &people, date };
-    let extraction = extract(&input, vocab);
-    let mut refused: BTreeMap<&str, usize> = BTreeMap::new();
-    for r in &extraction.refused {
-        *refused.entry(r.as_str()).or_default() += 1;
+    let mut refused: BTreeMap<String, usize> = BTreeMap::new();
+    // A large document is extracted a block of sentences at a time (docs/ARCHITECTURE.md,
+    // "Large documents"): names, defined terms and coreference are read within a block.
+    for (sents, fields) in blocks(&x.text, &sentences, &x.fields, BLOCK_BYTES) {
+        let input = Input { id, text: &x.text, sentences: sents, fields, people: &people, date: date.clone() };
+        let extraction = extract(&input, vocab);
+        for r in &extraction.refused {
+            *refused.entry(r.clone()).or_default() += 1;
+        }
+        // As `packed_facts`, freeing what is packed as it goes: the mentions once their
+        // facts are made, each claim once its facts are.
+        let mut out = PackedFacts::new();
+        entity_facts(id, &extraction, &x.fields, &x.text, &mut out);
+        let Extraction { mentions, claims, .. } = extraction;
+        drop(mentions);
+        for c in claims {
+            claim_facts(id, &c, &mut out);
+        }
+        out.seal();
+        emit(out)?;
     }
-    let warnings = refused.into_iter().map(|(why, n)| format!("{n} claim(s) refused: {why}")).collect();
-    let mut out = PackedFacts::new();
-    // As `packed_facts`, freeing what is packed as it goes: the mentions once their facts
-    // are made, each claim once its facts are.
-    entity_facts(id, &extraction, &x.fields, &x.text, &mut out);
-    let Extraction { mentions, claims, .. } = extraction;
-    drop(mentions);
-    for c in claims {
-        claim_facts(id, &c, &mut out);
+    Ok(refused.into_iter().map(|(why, n)| format!("{n} claim(s) refused: {why}")).collect())
+}
+
+/// The text a document is extracted in at once, at most (bytes of sentences): a document
+/// of more is extracted a block at a time, so extraction's memory is bounded by a block's,
+/// not the document's (issue 19). Larger than any prose document we have read whole.
+pub const BLOCK_BYTES: usize = 1 << 20;
+
+/// The blocks a document is extracted in: runs of whole sentences of at most `limit`
+/// bytes (a longer sentence alone), each with the fields that start between its first
+/// sentence and the next block's (a record's fields all in its first field's block);
+/// one block, everything, for a document of at most
+/// `limit` bytes (or fields out of text order, which ingest never gives).
+fn blocks<'a>(text: &str, sentences: &'a [Span], fields: &'a [Field], limit: usize) -> Vec<(&'a [Span], &'a [Field])> {
+    if text.len() <= limit || sentences.is_empty() || !fields.is_sorted_by_key(|f| f.span.0) {
+        return vec![(sentences, fields)];
     }
-    out.seal();
-    (out, warnings)
+    let mut cuts = vec![0usize];
+    let mut start = sentences[0].0;
+    for (i, s) in sentences.iter().enumerate().skip(1) {
+        if s.1 - start > limit {
+            cuts.push(i);
+            start = s.0;
+        }
+    }
+    cuts.push(sentences.len());
+    // Fields by the byte where each block begins (the first block from byte 0, the last
+    // to the end), a record whole in the block its first field is in (a row's claim
+    // reads all its cells).
+    let mut ends: Vec<usize> = cuts[1..]
+        .iter()
+        .map(|&c| {
+            let begin = if c < sentences.len() { sentences[c].0 } else { usize::MAX };
+            let mut z = fields.partition_point(|f| f.span.0 < begin);
+            while z > 0 && z < fields.len() && fields[z].record == fields[z - 1].record {
+                z += 1;
+            }
+            z
+        })
+        .collect();
+    ends.insert(0, 0);
+    for k in 1..ends.len() {
+        ends[k] = ends[k].max(ends[k - 1]);
+    }
+    cuts.windows(2).zip(ends.windows(2)).map(|(c, f)| (&sentences[c[0]..c[1]], &fields[f[0]..f[1]])).collect()
 }
 
 /// The facts of an extraction (relations declared in `stdlib/schema.dl`); `fields` are
@@ -1028,6 +1114,35 @@ fn claim_facts(doc: &str, c: &Claim, out: &mut PackedFacts) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_large_document_is_read_in_blocks_of_whole_sentences() {
+        let text = "Aa aa. Bb bb. Cc cc. Dd dd.";
+        let sents: Vec<Span> = vec![(0, 6), (7, 13), (14, 20), (21, 27)];
+        let field = |at: usize| Field::new(at as u32, "k".into(), &text[at..at + 2], (at, at + 2), text);
+        let fields = vec![field(0), field(7), field(15), field(22)];
+        // At most 13 bytes of sentences a block: two sentences each, the fields with them.
+        let got = blocks(text, &sents, &fields, 13);
+        let spans: Vec<(Vec<Span>, Vec<usize>)> = got.iter().map(|(s, f)| (s.to_vec(), f.iter().map(|f| f.span.0).collect())).collect();
+        assert_eq!(spans, vec![(vec![(0, 6), (7, 13)], vec![0, 7]), (vec![(14, 20), (21, 27)], vec![15, 22])]);
+        // A sentence longer than a block is a block alone; a short document is one block.
+        assert_eq!(blocks(text, &sents, &fields, 5).len(), 4);
+        assert_eq!(blocks(text, &sents, &fields, 100).len(), 1);
+        // A record's fields stay together, in the block of its first field.
+        let row = |at: usize| Field::new(7, "k".into(), &text[at..at + 2], (at, at + 2), text);
+        let split = vec![field(0), row(7), row(15), field(22)];
+        let got = blocks(text, &sents, &split, 13);
+        assert_eq!(got.iter().map(|(_, f)| f.iter().map(|f| f.span.0).collect::<Vec<_>>()).collect::<Vec<_>>(), vec![vec![0, 7, 15], vec![22]]);
+        // Fields out of text order (never from ingest): one block, so none is lost.
+        let shuffled = vec![field(22), field(0)];
+        assert_eq!(blocks(text, &sents, &shuffled, 13).len(), 1);
+        // Every sentence and every field is in exactly one block.
+        for limit in 1..30 {
+            let got = blocks(text, &sents, &fields, limit);
+            assert_eq!(got.iter().map(|(s, _)| s.len()).sum::<usize>(), 4, "{limit}");
+            assert_eq!(got.iter().map(|(_, f)| f.len()).sum::<usize>(), 4, "{limit}");
+        }
+    }
 
     fn claims(text: &str) -> Vec<String> {
         let sents = tg_text::chunk::sentences(text, 0, text.len());

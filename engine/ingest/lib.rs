@@ -35,34 +35,87 @@ pub struct Ingested {
     /// The canonical document.
     pub doc: Extracted,
     /// Its structural facts and whatever the enrichment added, packed; for a large
-    /// document ([`Ingested::deferred`]) only what the enrichment added.
+    /// document ([`Ingested::deferred`]) neither: only what the writer adds.
     pub facts: PackedFacts,
     /// For a document of at least [`limits::stream_bytes`] bytes of text: its attachments'
     /// ids, its structural facts being made from `doc` in pieces as the store writes them
-    /// ([`FactSource`]) instead of held in `facts`.
+    /// ([`FactSource`]) instead of held in `facts`, and its enrichment made then too
+    /// ([`Streamed`]).
     pub deferred: Option<Vec<String>>,
 }
 
+impl Ingested {
+    /// A deferred document's structural facts, made now, in pieces (none for another). A
+    /// panic while making them is an error.
+    fn each_structural(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        let Some(children) = &self.deferred else { return Ok(()) };
+        match catch_quietly(|| facts::each_fact(&self.id, &self.doc, children, &mut *emit)) {
+            Ok(r) => r,
+            Err(msg) => Err(StoreError::Schema { rel: "(structure)".into(), detail: format!("structure detection failed: {}", first_line(&msg)) }),
+        }
+    }
+}
+
 /// Every fact of the document in order: its structural facts (made now, in pieces, when
-/// deferred), then `facts`, a piece at a time. A panic while making them is an error.
+/// deferred), then `facts`, a piece at a time; a deferred document's enrichment is not
+/// among them ([`Streamed`] adds it). A panic while making them is an error.
 impl FactSource for Ingested {
     fn each(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError> {
-        if let Some(children) = &self.deferred {
-            match catch_quietly(|| facts::each_fact(&self.id, &self.doc, children, &mut *emit)) {
-                Ok(r) => r?,
-                Err(msg) => return Err(StoreError::Schema { rel: "(structure)".into(), detail: format!("structure detection failed: {}", first_line(&msg)) }),
-            }
-        }
+        self.each_structural(emit)?;
         self.facts.each(emit)
+    }
+}
+
+/// A document's facts as the store takes them, a deferred document's enrichment made as
+/// they are written (block by block, read once: [`FactSource::once`]) so that its facts
+/// are never all in memory; another document's as [`Ingested`] gives them. The order is
+/// that of a document not deferred: structural facts, the enrichment's, then `facts`
+/// (what the writer added after the enrichment).
+pub struct Streamed<'a> {
+    ready: &'a Ingested,
+    enrich: Enrich<'a>,
+    warnings: std::cell::RefCell<Vec<String>>,
+}
+
+impl<'a> Streamed<'a> {
+    /// The facts of `ready`, enriched by `enrich` (the one [`extract_tree`] was given).
+    pub fn new(ready: &'a Ingested, enrich: Enrich<'a>) -> Streamed<'a> {
+        Streamed { ready, enrich, warnings: std::cell::RefCell::new(vec![]) }
+    }
+
+    /// The enrichment's warnings (a deferred document's, once its facts were given).
+    pub fn warnings(self) -> Vec<String> {
+        self.warnings.into_inner()
+    }
+}
+
+impl FactSource for Streamed<'_> {
+    fn each(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        let r = self.ready;
+        if r.deferred.is_none() {
+            return r.each(emit);
+        }
+        r.each_structural(emit)?;
+        let warnings = match catch_quietly(|| (self.enrich)(&r.id, &r.doc, &mut |block| block.each(&mut *emit))) {
+            Ok(w) => w?,
+            Err(msg) => return Err(StoreError::Schema { rel: "(claims)".into(), detail: format!("extraction failed: {}", first_line(&msg)) }),
+        };
+        *self.warnings.borrow_mut() = warnings;
+        r.facts.each(emit)
+    }
+
+    fn once(&self) -> bool {
+        self.ready.deferred.is_some()
     }
 }
 
 /// One file's extraction results: its document and its attachments, or (id, reason) skips.
 pub type Extractions = Vec<Result<Ingested, (String, String)>>;
 
-/// Facts a later layer adds to a document as it is extracted (claims), with warnings.
-/// Runs under the same panic guard as the extractors: a panic skips the document.
-pub type Enrich<'a> = &'a (dyn Fn(&str, &Extracted) -> (PackedFacts, Vec<String>) + Sync);
+/// Facts a later layer adds to a document (claims), given to the callback a block at a
+/// time, returning warnings. Runs under the same panic guard as the extractors: a panic
+/// skips the document. A deferred document's is run as the store writes it ([`Streamed`]).
+pub type Enrich<'a> = &'a (dyn Fn(&str, &Extracted, &mut dyn FnMut(PackedFacts) -> Result<(), StoreError>) -> Result<Vec<String>, StoreError> + Sync);
 
 thread_local! {
     static QUIET_PANICS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -140,14 +193,19 @@ pub fn extract_tree(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Op
                         Ok(())
                     })?;
                 }
-                let (claims, refusals) = enrich(id, &doc);
-                if f.is_empty() {
-                    f = claims;
-                } else {
-                    f.append(&claims)?;
-                    drop(claims);
-                    f.seal();
+                if deferred {
+                    // Enriched as it is written (`Streamed`).
+                    return Ok::<_, StoreError>((f, vec![]));
                 }
+                let refusals = enrich(id, &doc, &mut |claims| {
+                    if f.is_empty() {
+                        f = claims;
+                        Ok(())
+                    } else {
+                        f.append(&claims)
+                    }
+                })?;
+                f.seal();
                 Ok::<_, StoreError>((f, refusals))
             }) {
                 Ok(Ok((f, refusals))) => {

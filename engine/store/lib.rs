@@ -432,7 +432,7 @@ impl Store {
             None => self.next_doc_num()?,
         };
         if facts.iter().map(|f| f.spans.len()).sum::<usize>() > self.batch_supports {
-            return self.put_document_staged(doc, &facts, &schemas, old.is_some(), num);
+            return self.put_document_staged(doc, &facts, &schemas, old.is_some(), num, true).map(|_| ());
         }
         self.put_document_whole(doc, facts, &schemas, old.map(|r| r.num), num)
     }

@@ -3,14 +3,17 @@
 //! A [`FactSource`] gives a document's facts piece by piece, the same facts in the same
 //! order each time it is asked, so the store never needs them in memory at once: it reads
 //! the source once to check every fact and count the supports, and, for a document of
-//! more than the batch size, once to write the supports in batches and once to write the
-//! search index in batches (`Store::put_document_staged`). A document that fits one batch
-//! is collected and written as before (`Store::put_document`).
+//! more than the batch size, once more to write the supports and the search units in
+//! batches (`Store::put_document_staged`). A source whose facts are made as they are given
+//! ([`FactSource::once`]: a large document's extraction) is read only once, each piece
+//! checked before it is written; a piece that fails takes the document out again. A
+//! document that fits one batch is collected and written as before (`Store::put_document`).
 //!
 //! Staged writes keep the all-or-nothing promise with the pending mark: the record, text
 //! and mark go first, then the old version's supports and search units out, then the new
-//! supports, then the new units, and the last batch removes the mark. Every batch keeps
-//! the support counts, the dictionary, the change log and the search totals consistent.
+//! supports with the claims' units, then the chunks' units (they name the entities
+//! mentioned in them), and the last batch removes the mark. Every batch keeps the support
+//! counts, the dictionary, the change log and the search totals consistent.
 //! Because the supports are written in the order the source gives them (the batch rule is
 //! the same greedy one over the whole sequence), symbol ids, and so the whole store, come
 //! out as a single-batch write of the concatenated facts leaves them.
@@ -28,6 +31,13 @@ pub trait FactSource {
     /// Calls `emit` with every fact, a piece at a time; stops at the first error `emit`
     /// (or producing the facts) returns.
     fn each(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError>;
+
+    /// Whether the facts are made as they are given (a large document's extraction, block
+    /// by block): the store then asks for them once, checking and writing each piece as
+    /// it comes ([`Store::put_document_from`]), so they are never all in memory.
+    fn once(&self) -> bool {
+        false
+    }
 }
 
 impl FactSource for &[CitedFact] {
@@ -84,6 +94,22 @@ impl Store {
     /// number of facts the source gave.
     pub fn put_document_from(&self, doc: &NewDocument, facts: &dyn FactSource) -> Result<usize, StoreError> {
         let schemas = self.schemas()?;
+        if facts.once() {
+            // Read once: checked as written; a piece that fails its checks takes the
+            // document out again, so nothing of it stays.
+            let old = self.document(doc.id)?;
+            let num = match &old {
+                Some(r) => r.num,
+                None => self.next_doc_num()?,
+            };
+            return match self.put_document_staged(doc, facts, &schemas, old.is_some(), num, false) {
+                Ok(n) => Ok(n),
+                Err(e) => {
+                    self.retract_document(doc.id)?;
+                    Err(e)
+                }
+            };
+        }
         let (mut count, mut supports) = (0usize, 0usize);
         facts.each(&mut |piece| {
             check_facts(&schemas, doc.id, doc.text, piece)?;
@@ -97,7 +123,7 @@ impl Store {
             None => self.next_doc_num()?,
         };
         if supports > self.batch_supports {
-            self.put_document_staged(doc, facts, &schemas, old.is_some(), num)?;
+            self.put_document_staged(doc, facts, &schemas, old.is_some(), num, true)?;
         } else {
             let mut all = Vec::with_capacity(count);
             facts.each(&mut |piece| {
@@ -110,9 +136,19 @@ impl Store {
     }
 
     /// Writes a large document in batches of at most the batch size's supports (see the
-    /// module doc). A write that was interrupted leaves the pending mark: `tg build` writes
-    /// the document again and `tg verify` reports it.
-    pub(super) fn put_document_staged(&self, doc: &NewDocument, facts: &dyn FactSource, schemas: &BTreeMap<String, RelSchema>, existed: bool, num: u32) -> Result<(), StoreError> {
+    /// module doc), reading `facts` once (`checked`: their checks already passed, else
+    /// each piece is checked before it is written). Returns the number of facts. A write
+    /// that was interrupted leaves the pending mark: `tg build` writes the document again
+    /// and `tg verify` reports it.
+    pub(super) fn put_document_staged(
+        &self,
+        doc: &NewDocument,
+        facts: &dyn FactSource,
+        schemas: &BTreeMap<String, RelSchema>,
+        existed: bool,
+        num: u32,
+        checked: bool,
+    ) -> Result<usize, StoreError> {
         let mark = format!("setting:{}{}", super::PENDING_PREFIX, doc.id);
         let mut batch = self.db.batch();
         batch.insert(&self.meta, mark.as_str(), []);
@@ -122,12 +158,25 @@ impl Store {
             self.remove_old_supports(num)?;
             self.remove_old_units(num)?;
         }
-        // The new supports, a batch at a time, in the source's order; the mentions kept
-        // for the index.
+        // The new supports, a batch at a time, in the source's order, and the search units
+        // of its claims; the mentions and the chunks kept for the chunks' units, which
+        // name the entities mentioned in them (written last).
         let mut mentions = Mentions::default();
+        let mut chunks: Vec<CitedFact> = vec![];
+        let mut units = UnitWriter::start(self)?;
+        let mut count = 0usize;
         let mut cur = Pending { symbols: NewSymbols::start(self)?, after: BTreeMap::new(), spans: 0 };
         facts.each(&mut |piece| {
+            if !checked {
+                check_facts(schemas, doc.id, doc.text, piece)?;
+            }
+            count += piece.len();
             for f in piece {
+                match f.rel.as_str() {
+                    "chunk" => chunks.push(f.clone()),
+                    rel if search_units::is_unit(rel) => units.add(self, doc.text, num, f, &Mentions::default(), &[])?,
+                    _ => {}
+                }
                 if cur.spans > 0 && cur.spans + f.spans.len() > self.batch_supports {
                     let full = std::mem::replace(&mut cur, Pending { symbols: NewSymbols { next: 0, fresh: BTreeMap::new() }, after: BTreeMap::new(), spans: 0 });
                     self.write_supports(num, full)?;
@@ -155,10 +204,17 @@ impl Store {
             self.write_supports(num, cur)?;
         }
         mentions.spans.sort_unstable();
-        self.write_units(doc, facts, num, &mentions)?;
-        let mut batch = self.db.batch();
+        let mut names: Vec<&str> = vec![""; mentions.keys.len()];
+        for (k, &i) in &mentions.keys {
+            names[i as usize] = k.as_str();
+        }
+        for f in &chunks {
+            units.add(self, doc.text, num, f, &mentions, &names)?;
+        }
+        let mut batch = units.finish(self);
         batch.remove(&self.meta, mark);
-        batch.commit().map_err(|e| self.err(e))
+        batch.commit().map_err(|e| self.err(e))?;
+        Ok(count)
     }
 
     /// The old version's supports out, a batch at a time.
@@ -241,57 +297,66 @@ impl Store {
         }
     }
 
-    /// The document's search units (its chunk and claim spans), a batch at a time; a unit
-    /// an earlier batch wrote is written and counted once.
-    fn write_units(&self, doc: &NewDocument, facts: &dyn FactSource, num: u32, mentions: &Mentions) -> Result<(), StoreError> {
-        let an = Analyzer::default();
-        let mut names: Vec<&str> = vec![""; mentions.keys.len()];
-        for (k, &i) in &mentions.keys {
-            names[i as usize] = k.as_str();
-        }
-        let limit = self.batch_supports.max(1);
-        let mut batch = self.db.batch();
-        let mut in_batch: BTreeSet<[u8; UNIT_KEY]> = BTreeSet::new();
-        let (mut entries, mut units, mut terms) = (0usize, 0u64, 0u64);
-        let (base_units, base_terms) = self.search_totals()?;
-        facts.each(&mut |piece| {
-            for f in piece.iter().filter(|f| search_units::is_unit(&f.rel)) {
-                for &(a, b) in &f.spans {
-                    let inside = if f.rel == "chunk" { mentions.inside(&names, a, b) } else { vec![] };
-                    let Some(u) = search_units::unit(&an, doc.text, &FactSpan { rel: &f.rel, args: &f.args, start: a, end: b }, &inside) else { continue };
-                    let key = u.key();
-                    let mut fk = vec![b'f'];
-                    fk.extend_from_slice(&num.to_be_bytes());
-                    fk.extend_from_slice(&key);
-                    if in_batch.contains(&key) || self.search.get(&fk).map_err(|e| self.err(e))?.is_some() {
-                        continue;
-                    }
-                    let kvs = crate::search_index::unit_entries(num, &u).map_err(|e| self.corrupt(format!("search unit: {e}")))?;
-                    entries += kvs.len();
-                    for (k, v) in kvs {
-                        batch.insert(&self.search, k, v);
-                    }
-                    in_batch.insert(key);
-                    units += 1;
-                    terms += u.len as u64;
-                    if entries >= limit {
-                        self.put_totals(&mut batch, base_units + units, base_terms + terms);
-                        std::mem::replace(&mut batch, self.db.batch()).commit().map_err(|e| self.err(e))?;
-                        in_batch.clear();
-                        entries = 0;
-                    }
-                }
-            }
-            Ok(())
-        })?;
-        self.put_totals(&mut batch, base_units + units, base_terms + terms);
-        batch.commit().map_err(|e| self.err(e))
-    }
-
     /// Sets the search totals (units, terms) in a batch.
     fn put_totals(&self, batch: &mut fjall::OwnedWriteBatch, units: u64, terms: u64) {
         let mut v = units.to_be_bytes().to_vec();
         v.extend_from_slice(&terms.to_be_bytes());
         batch.insert(&self.search, b"n".to_vec(), v);
+    }
+}
+
+/// The search units of a staged write (its chunk and claim spans), written a batch at a
+/// time as their facts come; a unit an earlier batch wrote is written and counted once.
+struct UnitWriter {
+    an: Analyzer,
+    batch: fjall::OwnedWriteBatch,
+    in_batch: BTreeSet<[u8; UNIT_KEY]>,
+    entries: usize,
+    units: u64,
+    terms: u64,
+    base_units: u64,
+    base_terms: u64,
+}
+
+impl UnitWriter {
+    fn start(store: &Store) -> Result<UnitWriter, StoreError> {
+        let (base_units, base_terms) = store.search_totals()?;
+        Ok(UnitWriter { an: Analyzer::default(), batch: store.db.batch(), in_batch: BTreeSet::new(), entries: 0, units: 0, terms: 0, base_units, base_terms })
+    }
+
+    /// The units of fact `f` (a chunk's naming the entities of `mentions` inside it).
+    fn add(&mut self, store: &Store, text: &str, num: u32, f: &CitedFact, mentions: &Mentions, names: &[&str]) -> Result<(), StoreError> {
+        for &(a, b) in &f.spans {
+            let inside = if f.rel == "chunk" { mentions.inside(names, a, b) } else { vec![] };
+            let Some(u) = search_units::unit(&self.an, text, &FactSpan { rel: &f.rel, args: &f.args, start: a, end: b }, &inside) else { continue };
+            let key = u.key();
+            let mut fk = vec![b'f'];
+            fk.extend_from_slice(&num.to_be_bytes());
+            fk.extend_from_slice(&key);
+            if self.in_batch.contains(&key) || store.search.get(&fk).map_err(|e| store.err(e))?.is_some() {
+                continue;
+            }
+            let kvs = crate::search_index::unit_entries(num, &u).map_err(|e| store.corrupt(format!("search unit: {e}")))?;
+            self.entries += kvs.len();
+            for (k, v) in kvs {
+                self.batch.insert(&store.search, k, v);
+            }
+            self.in_batch.insert(key);
+            self.units += 1;
+            self.terms += u.len as u64;
+            if self.entries >= store.batch_supports.max(1) {
+                store.put_totals(&mut self.batch, self.base_units + self.units, self.base_terms + self.terms);
+                std::mem::replace(&mut self.batch, store.db.batch()).commit().map_err(|e| store.err(e))?;
+                self.in_batch.clear();
+                self.entries = 0;
+            }
+        }
+        Ok(())
+    }
+
+    /// The last batch, with the totals (the caller commits it).
+    fn finish(mut self, store: &Store) -> fjall::OwnedWriteBatch {
+        store.put_totals(&mut self.batch, self.base_units + self.units, self.base_terms + self.terms);
+        self.batch
     }
 }
