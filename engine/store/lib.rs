@@ -266,8 +266,11 @@ const PENDING_PREFIX: &str = "pending:";
 /// table's peak (docs/BENCHMARKS.md, "Smaller write buffers").
 const MEMTABLE_BYTES: u64 = 2 * 1024 * 1024;
 
-/// fjall's block cache size.
-const CACHE_BYTES: u64 = 256 * 1024 * 1024;
+/// fjall's block cache size (data blocks only: the tables' filter and index blocks are
+/// pinned, see [`Store::open`]). At 256 MiB the cache filled with the blocks a build's
+/// point lookups read, ~60 MB of a 10 MB document's peak; 32 MiB with pinned filters was
+/// faster at 4 M facts too (docs/BENCHMARKS.md, "Pinned filters, a small cache").
+const CACHE_BYTES: u64 = 32 * 1024 * 1024;
 
 impl Store {
     /// Opens the store at `path`, which must exist: [`StoreError::Missing`] when nothing is
@@ -290,8 +293,9 @@ impl Store {
     /// A store written in another format is refused with [`StoreError::Format`].
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         std::fs::create_dir_all(path).map_err(|e| StoreError::Io { path: path.to_path_buf(), source: e })?;
-        // The block cache must hold the tables' filter and index blocks, or every point
-        // lookup of a large store re-reads them from disk (measured: 4 M facts, a cliff).
+        // Every point lookup reads a table's filter and index blocks: they are pinned
+        // (held with the table, not evicted from the block cache), or a large store re-reads
+        // them from disk (measured: 4 M facts, a cliff with a cache too small to hold them).
         // Journals past 64 MiB force flushes, so an open replays little.
         let db = match Database::builder(path).cache_size(CACHE_BYTES).max_journaling_size(128 * 1024 * 1024).open() {
             Ok(db) => db,
@@ -302,9 +306,18 @@ impl Store {
             Err(e) => return Err(StoreError::backend(path, e)),
         };
         // Small memtables bound the memory a large write holds (fjall's default, 64 MiB a
-        // keyspace, costs several times that in skiplist nodes; the setting is kept in the
-        // store when a keyspace is created).
-        let ks = |name: &str| db.keyspace(name, || KeyspaceCreateOptions::default().max_memtable_size(MEMTABLE_BYTES)).map_err(|e| StoreError::backend(path, e));
+        // keyspace, costs several times that in skiplist nodes); filter and index blocks
+        // pinned at every level (fjall's default: the first one or two). These settings are
+        // kept in the store when a keyspace is created: an older store keeps its own.
+        let ks = |name: &str| {
+            db.keyspace(name, || {
+                KeyspaceCreateOptions::default()
+                    .max_memtable_size(MEMTABLE_BYTES)
+                    .filter_block_pinning_policy(fjall::config::PinningPolicy::all(true))
+                    .index_block_pinning_policy(fjall::config::PinningPolicy::all(true))
+            })
+            .map_err(|e| StoreError::backend(path, e))
+        };
         let store = Store {
             meta: ks("meta")?,
             docs: ks("docs")?,

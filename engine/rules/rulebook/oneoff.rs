@@ -102,21 +102,6 @@ pub fn program_with(store: &Store, path: &Path) -> Result<OneOff, RulebookError>
     Ok(OneOff { compiled, label, registered })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A restated declaration is blanked (lines kept); a differing one stays.
-    #[test]
-    fn restatements_are_dropped_and_differences_kept() {
-        let known: BTreeMap<String, Vec<String>> = [("a".to_string(), vec!["symbol".to_string()])].into_iter().collect();
-        let text = ".decl a(x:symbol)\n.decl b(x:symbol)\n";
-        assert_eq!(drop_restatements("t.dl", text, &known), "                 \n.decl b(x:symbol)\n");
-        let text = ".decl a(x:number)\n";
-        assert_eq!(drop_restatements("t.dl", text, &known), text);
-    }
-}
-
 /// The conclusions of the case's own rule files (registered or one-off), sorted: relations
 /// their rules derive that no rule of the program reads (`structuring`, `thread_attachment`;
 /// not the helpers `wire` or `same_thread` they are built from). What a derivation reports.
@@ -131,4 +116,19 @@ pub fn case_heads(c: &Compiled) -> Vec<String> {
     out.sort_unstable();
     out.dedup();
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A restated declaration is blanked (lines kept); a differing one stays.
+    #[test]
+    fn restatements_are_dropped_and_differences_kept() {
+        let known: BTreeMap<String, Vec<String>> = [("a".to_string(), vec!["symbol".to_string()])].into_iter().collect();
+        let text = ".decl a(x:symbol)\n.decl b(x:symbol)\n";
+        assert_eq!(drop_restatements("t.dl", text, &known), "                 \n.decl b(x:symbol)\n");
+        let text = ".decl a(x:number)\n";
+        assert_eq!(drop_restatements("t.dl", text, &known), text);
+    }
 }
