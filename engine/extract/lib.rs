@@ -272,9 +272,6 @@ fn is_word_boundary(text: &str, s: usize, e: usize) -> bool {
     before && after
 }
 
-/// Non-overlapping occurrences of `patterns` in `text`, leftmost first and longest at a
-/// position: (start, end, pattern index). One Aho-Corasick pass for many patterns; for a
-/// few, a substring search each (an automaton costs more to build than they cost to scan).
 /// [`find_all`] in `text[scope]`, the hits' offsets into `text`.
 fn find_within(text: &str, scope: Span, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
     let mut hits = find_all(&text[scope.0..scope.1], patterns);
@@ -285,6 +282,9 @@ fn find_within(text: &str, scope: Span, patterns: &[&str]) -> Vec<(usize, usize,
     hits
 }
 
+/// Non-overlapping occurrences of `patterns` in `text`, leftmost first and longest at a
+/// position: (start, end, pattern index). One Aho-Corasick pass for many patterns; for a
+/// few, a substring search each (an automaton costs more to build than they cost to scan).
 fn find_all(text: &str, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
     let mut hits: Vec<(usize, usize, usize)> = vec![];
     if patterns.len() > 16 {
@@ -911,6 +911,7 @@ pub fn document_facts(id: &str, x: &tg_text::document::Extracted, vocab: &Vocabu
         }
     });
     out.seal();
+    // (Appending packed facts cannot fail: no error reaches here.)
     (out, warnings.unwrap_or_default())
 }
 
@@ -964,8 +965,8 @@ pub const BLOCK_BYTES: usize = 1 << 20;
 /// The blocks a document is extracted in: runs of whole sentences of at most `limit`
 /// bytes (a longer sentence alone), each with the fields that start between its first
 /// sentence and the next block's (a record's fields all in its first field's block);
-/// one block, everything, for a document of at most
-/// `limit` bytes (or fields out of text order, which ingest never gives).
+/// one block, everything, for a document of at most `limit` bytes (or with fields out
+/// of text order, which ingest never gives).
 fn blocks<'a>(text: &str, sentences: &'a [Span], fields: &'a [Field], limit: usize) -> Vec<(&'a [Span], &'a [Field])> {
     if text.len() <= limit || sentences.is_empty() || !fields.is_sorted_by_key(|f| f.span.0) {
         return vec![(sentences, fields)];

@@ -269,7 +269,7 @@ const MEMTABLE_BYTES: u64 = 2 * 1024 * 1024;
 /// fjall's block cache size (data blocks only: the tables' filter and index blocks are
 /// pinned, see [`Store::open`]). At 256 MiB the cache filled with the blocks a build's
 /// point lookups read, ~60 MB of a 10 MB document's peak; 32 MiB with pinned filters was
-/// faster at 4 M facts too (docs/BENCHMARKS.md, "Pinned filters, a small cache").
+/// faster at 4 M facts too (docs/BENCHMARKS.md, "Extraction in blocks …; pinned filters, a small cache").
 const CACHE_BYTES: u64 = 32 * 1024 * 1024;
 
 impl Store {
