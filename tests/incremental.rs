@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use textgraph::app::reason::derive;
-use textgraph::store::{CitedFact, ColumnType, NewDocument, Store, Tag, Value};
+use textgraph::store::{CitedFact, ColumnType, NewDocument, SourceDigest, Store, Tag, Value};
 
 /// Every kind of stratum: recursive, non-recursive joins with several rules, negation of
 /// inputs and of derived relations, aggregates, a computed head, a relation that is both
@@ -112,7 +112,7 @@ fn apply(store: &Store, op: &Op, rules: &Path, full: bool) -> Option<&'static st
             let id = format!("doc{d}.txt");
             let text = format!("doc {d} text");
             let facts: Vec<CitedFact> = facts.iter().map(cited).collect();
-            store.put_document(&NewDocument { id: &id, format: "txt", source: text.as_bytes(), text: &text }, &facts).unwrap_or_else(|e| panic!("{e}"));
+            store.put_document(&NewDocument { id: &id, format: "txt", source: SourceDigest::of(text.as_bytes()), text: &text }, &facts).unwrap_or_else(|e| panic!("{e}"));
             None
         }
         Op::Retract(d) => {

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use textgraph::ingest::{Extractions, Streamed, extract_tree, facts};
-use textgraph::store::{CitedFact, FactSource, NewDocument, PackedFacts, Store, StoreError};
+use textgraph::store::{CitedFact, FactSource, NewDocument, PackedFacts, Piece, SourceDigest, Store, StoreError};
 
 mod common;
 
@@ -124,17 +124,28 @@ fn a_streamed_build_equals_a_whole_build() {
 }
 
 /// The enrichment `tg build` gives ingest: claims a block at a time.
-fn enrich(id: &str, doc: &textgraph::text::document::Extracted, emit: &mut dyn FnMut(PackedFacts) -> Result<(), StoreError>) -> Result<Vec<String>, StoreError> {
+fn enrich(id: &str, doc: &textgraph::text::document::Extracted, emit: &mut dyn FnMut(PackedFacts, Option<usize>) -> Result<(), StoreError>) -> Result<Vec<String>, StoreError> {
     textgraph::extract::each_block_facts(id, doc, textgraph::extract::vocab::Vocabulary::builtin(), emit)
 }
 
-/// A fact source that counts how often the store asks for its facts.
-struct Counted<'a>(&'a dyn FactSource, std::cell::Cell<usize>);
+/// A fact source that counts how often the store asks for its facts, and the marks it
+/// gives.
+struct Counted<'a>(&'a dyn FactSource, std::cell::Cell<usize>, std::cell::Cell<usize>);
 
 impl FactSource for Counted<'_> {
     fn each(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError> {
         self.1.set(self.1.get() + 1);
         self.0.each(emit)
+    }
+
+    fn each_piece(&self, emit: &mut dyn FnMut(Piece) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        self.1.set(self.1.get() + 1);
+        self.0.each_piece(&mut |piece| {
+            if matches!(piece, Piece::Settled(_)) {
+                self.2.set(self.2.get() + 1);
+            }
+            emit(piece)
+        })
     }
 
     fn once(&self) -> bool {
@@ -178,12 +189,14 @@ fn a_large_document_keeps_nothing_until_written() {
     // Stored from the pieces (staged, the source read once), the document equals the one
     // stored from the collected facts in one batch.
     let d = common::scratch("memory", "pieces");
-    let doc = NewDocument { id: "wires.tsv", format: ready.doc.format, source: text.as_bytes(), text: &ready.doc.text };
+    let doc = NewDocument { id: "wires.tsv", format: ready.doc.format, source: SourceDigest::of(text.as_bytes()), text: &ready.doc.text };
     let streamed = Store::open(&d.join("streamed")).unwrap_or_else(|e| panic!("{e}"));
     textgraph::rules::schema::declare_schema(&streamed).unwrap_or_else(|e| panic!("{e}"));
-    let counted = Counted(&source, std::cell::Cell::new(0));
+    let counted = Counted(&source, std::cell::Cell::new(0), std::cell::Cell::new(0));
     assert_eq!(streamed.put_document_from(&doc, &counted).unwrap_or_else(|e| panic!("{e}")), all.len());
     assert_eq!(counted.1.get(), 1, "a source made as it is read is read once");
+    // Two blocks: the chunks the first settles have their units written before the second.
+    assert_eq!(counted.2.get(), 1, "one mark between the two blocks");
     let mut whole = Store::open(&d.join("whole")).unwrap_or_else(|e| panic!("{e}"));
     whole.set_batch_supports(usize::MAX);
     textgraph::rules::schema::declare_schema(&whole).unwrap_or_else(|e| panic!("{e}"));
@@ -212,6 +225,27 @@ impl FactSource for BadSecondPiece {
     }
 }
 
+/// A source read once that marks its facts settled and then gives a mention before the
+/// mark (a broken promise: a chunk's unit would miss that entity).
+struct MentionAfterMark(Vec<CitedFact>);
+
+impl FactSource for MentionAfterMark {
+    fn each(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        emit(&self.0)
+    }
+
+    fn each_piece(&self, emit: &mut dyn FnMut(Piece) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        let (mentions, rest): (Vec<CitedFact>, Vec<CitedFact>) = self.0.iter().cloned().partition(|f| f.rel == "mention");
+        emit(Piece::Facts(&rest))?;
+        emit(Piece::Settled(u64::MAX))?;
+        emit(Piece::Facts(&mentions))
+    }
+
+    fn once(&self) -> bool {
+        true
+    }
+}
+
 #[test]
 fn a_source_read_once_that_fails_its_checks_leaves_nothing() {
     let text = dense(200);
@@ -229,7 +263,7 @@ fn a_source_read_once_that_fails_its_checks_leaves_nothing() {
     let d = common::scratch("memory", "bad-piece");
     let store = Store::open(&d.join("db")).unwrap_or_else(|e| panic!("{e}"));
     textgraph::rules::schema::declare_schema(&store).unwrap_or_else(|e| panic!("{e}"));
-    let doc = NewDocument { id: "dense.md", format: ready.doc.format, source: text.as_bytes(), text: &ready.doc.text };
+    let doc = NewDocument { id: "dense.md", format: ready.doc.format, source: SourceDigest::of(text.as_bytes()), text: &ready.doc.text };
     // Written once, then again from a source that fails half-way: the error names the
     // span, and neither the old version nor the half-written new one stays.
     store.put_document_from(&doc, &good).unwrap_or_else(|e| panic!("{e}"));
@@ -242,4 +276,9 @@ fn a_source_read_once_that_fails_its_checks_leaves_nothing() {
     textgraph::rules::schema::declare_schema(&empty).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(store.dump().unwrap_or_default(), empty.dump().unwrap_or_default());
     assert_eq!(store.search_totals().unwrap_or_default(), (0, 0));
+    // A source that breaks its settled mark is refused the same way, naming what came late.
+    let err = store.put_document_from(&doc, &MentionAfterMark(good.clone())).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains("a mention given after the source said it was settled"), "{err}");
+    assert!(store.document("dense.md").unwrap_or_default().is_none());
+    assert_eq!(store.dump().unwrap_or_default(), empty.dump().unwrap_or_default());
 }

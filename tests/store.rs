@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use textgraph::store::{CitedFact, ColumnType, NewDocument, Store, StoreError, Tag, Value};
+use textgraph::store::{CitedFact, ColumnType, NewDocument, SourceDigest, Store, StoreError, Tag, Value};
 
 mod common;
 
@@ -73,7 +73,7 @@ fn incremental_build_equals_fresh_build() {
 }
 
 fn doc<'a>(id: &'a str, text: &'a str) -> NewDocument<'a> {
-    NewDocument { id, format: "txt", source: text.as_bytes(), text }
+    NewDocument { id, format: "txt", source: SourceDigest::of(text.as_bytes()), text }
 }
 
 fn mention(name: &str, span: (u64, u64)) -> CitedFact {
@@ -408,7 +408,7 @@ fn an_interrupted_staged_write_is_reported_and_redone() {
         let text = store.text("wires.tsv").ok().flatten().unwrap_or_default();
         let source = std::fs::read(d.join("case/wires.tsv")).unwrap_or_default();
         let format = store.document("wires.tsv").ok().flatten().map(|r| r.format).unwrap_or_default();
-        store.put_document(&NewDocument { id: "wires.tsv", format: &format, source: &source, text: &text }, &[]).unwrap_or_else(|e| panic!("{e}"));
+        store.put_document(&NewDocument { id: "wires.tsv", format: &format, source: SourceDigest::of(&source), text: &text }, &[]).unwrap_or_else(|e| panic!("{e}"));
         store.put_setting("pending:wires.tsv", "").unwrap_or_else(|e| panic!("{e}"));
     }
     assert_ne!(dump_of(&d, "db"), before);

@@ -271,8 +271,9 @@ pub fn build_with(store: &Store, root: &Path, opts: &BuildOptions) -> Result<Bui
     }
     // Extract in parallel, write sequentially in id order (a large document's claims are
     // extracted as it is written: `tg_ingest::Streamed`).
-    let enrich =
-        |id: &str, doc: &tg_text::document::Extracted, emit: &mut dyn FnMut(tg_store::PackedFacts) -> Result<(), StoreError>| tg_extract::each_block_facts(id, doc, vocab, emit);
+    let enrich = |id: &str, doc: &tg_text::document::Extracted, emit: &mut dyn FnMut(tg_store::PackedFacts, Option<usize>) -> Result<(), StoreError>| {
+        tg_extract::each_block_facts(id, doc, vocab, emit)
+    };
     let threads = if opts.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.threads };
     let mut rest: &[Todo] = &todo;
     while !rest.is_empty() {
@@ -412,7 +413,7 @@ fn write_ready(
     // A large document's facts go to the store in pieces (docs/ARCHITECTURE.md, "Large documents").
     // (A large document's claims are extracted here, a block at a time, as they are written.)
     let source = tg_ingest::Streamed::new(&ready, enrich);
-    let written = store.put_document_from(&NewDocument { id: &ready.id, format: ready.doc.format, source: &ready.source, text: &ready.doc.text }, &source);
+    let written = store.put_document_from(&NewDocument { id: &ready.id, format: ready.doc.format, source: ready.source, text: &ready.doc.text }, &source);
     let refusals = source.warnings();
     let Ingested { id, mut doc, .. } = ready;
     doc.warnings.extend(refusals);

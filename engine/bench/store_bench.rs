@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use textgraph::app::reason::derive;
-use textgraph::store::{CitedFact, ColumnType, NewDocument, Store, Tag, Value};
+use textgraph::store::{CitedFact, ColumnType, NewDocument, SourceDigest, Store, Tag, Value};
 
 fn peak_rss_kib() -> u64 {
     std::fs::read_to_string("/proc/self/status")
@@ -48,7 +48,7 @@ fn main() -> anyhow::Result<()> {
                 eprintln!("{} facts in {t:.1} s ({:.0} facts/s so far)", d * per_doc, (d * per_doc) as f64 / t);
             }
             let id = format!("wires/{d:06}.txt");
-            store.put_document(&NewDocument { id: &id, format: "txt", source: text.as_bytes(), text: &text }, &facts)?;
+            store.put_document(&NewDocument { id: &id, format: "txt", source: SourceDigest::of(text.as_bytes()), text: &text }, &facts)?;
         }
     }
     let write = t0.elapsed();
@@ -80,7 +80,7 @@ fn main() -> anyhow::Result<()> {
         spans: vec![(s, e)],
     };
     let facts = [cite("acct1", "acct2", 49999, 0, 21), cite("acct2", "acct4242", 48000, 22, 46)];
-    store.put_document(&NewDocument { id: "wires/000000.txt", format: "txt", source: text.as_bytes(), text }, &facts)?;
+    store.put_document(&NewDocument { id: "wires/000000.txt", format: "txt", source: SourceDigest::of(text.as_bytes()), text }, &facts)?;
     let t = Instant::now();
     let r = derive(&store, &rules, false)?;
     println!("derive incremental (1 document changed)\t{:.2} s\t({} changes; {} written, {} removed)", t.elapsed().as_secs_f64(), r.changes, r.written, r.removed);

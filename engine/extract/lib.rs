@@ -902,7 +902,7 @@ fn record_claim(input: &Input, vocab: &Vocabulary, fields: &[&Field], refused: &
 /// document's claims cost a few words each until the store reads them a piece at a time.
 pub fn document_facts(id: &str, x: &tg_text::document::Extracted, vocab: &Vocabulary) -> (PackedFacts, Vec<String>) {
     let mut out = PackedFacts::new();
-    let warnings = each_block_facts(id, x, vocab, &mut |block| {
+    let warnings = each_block_facts(id, x, vocab, &mut |block, _| {
         if out.is_empty() {
             out = block;
             Ok(())
@@ -916,14 +916,16 @@ pub fn document_facts(id: &str, x: &tg_text::document::Extracted, vocab: &Vocabu
 }
 
 /// Extracts a canonical document a block at a time ([`BLOCK_BYTES`]), giving `emit` each
-/// block's facts (packed, sealed) as they are made: what [`document_facts`] gives, in
-/// pieces, so a large document's facts can be written as they come. Returns the refusal
+/// block's facts (packed, sealed) as they are made, with the byte the next block begins
+/// at (`None` after the last): what [`document_facts`] gives, in pieces, so a large
+/// document's facts can be written as they come. No later block's mention begins before
+/// that byte (its sentences and fields begin there or after). Returns the refusal
 /// warnings; stops at the first error `emit` returns.
 pub fn each_block_facts(
     id: &str,
     x: &tg_text::document::Extracted,
     vocab: &Vocabulary,
-    emit: &mut dyn FnMut(PackedFacts) -> Result<(), tg_store::StoreError>,
+    emit: &mut dyn FnMut(PackedFacts, Option<usize>) -> Result<(), tg_store::StoreError>,
 ) -> Result<Vec<String>, tg_store::StoreError> {
     let sentences = tg_text::chunk::region_sentences(&x.text, &x.blocks);
     let mut people = vec![];
@@ -936,7 +938,9 @@ pub fn each_block_facts(
     let mut refused: BTreeMap<String, usize> = BTreeMap::new();
     // A large document is extracted a block of sentences at a time (docs/ARCHITECTURE.md,
     // "Large documents"): names, defined terms and coreference are read within a block.
-    for (sents, fields) in blocks(&x.text, &sentences, &x.fields, BLOCK_BYTES) {
+    let all = blocks(&x.text, &sentences, &x.fields, BLOCK_BYTES);
+    for (k, &(sents, fields)) in all.iter().enumerate() {
+        let next = all.get(k + 1).and_then(|(s, _)| s.first()).map(|s| s.0);
         let input = Input { id, text: &x.text, sentences: sents, fields, people: &people, date: date.clone() };
         let extraction = extract(&input, vocab);
         for r in &extraction.refused {
@@ -952,7 +956,7 @@ pub fn each_block_facts(
             claim_facts(id, &c, &mut out);
         }
         out.seal();
-        emit(out)?;
+        emit(out, next)?;
     }
     Ok(refused.into_iter().map(|(why, n)| format!("{n} claim(s) refused: {why}")).collect())
 }

@@ -11,7 +11,7 @@ use std::path::Path;
 use crate::error::GqlError;
 use crate::graph::Graph;
 use crate::value::Value;
-use tg_store::{CitedFact, ColumnType, NewDocument, Store, StoreError, Tag, Value as SVal};
+use tg_store::{CitedFact, ColumnType, NewDocument, SourceDigest, Store, StoreError, Tag, Value as SVal};
 
 /// The format recorded for a loaded script's document; `tg build` keeps such documents.
 pub const FORMAT: &str = tg_store::SCRIPT_FORMAT;
@@ -214,7 +214,7 @@ pub fn store(store: &Store, p: &Prepared) -> Result<Loaded, LoadError> {
         return Ok(Loaded::Unchanged);
     }
     declare(store)?;
-    store.put_document(&NewDocument { id: &p.doc, format: FORMAT, source: &p.bytes, text: &p.text }, &p.facts)?;
+    store.put_document(&NewDocument { id: &p.doc, format: FORMAT, source: SourceDigest::of(&p.bytes), text: &p.text }, &p.facts)?;
     Ok(Loaded::Written { nodes: p.nodes, rels: p.rels, facts: p.facts.len() })
 }
 

@@ -20,7 +20,7 @@ pub mod walk;
 
 use std::path::Path;
 
-use tg_store::{CitedFact, FactSource, PackedFacts, StoreError};
+use tg_store::{CitedFact, FactSource, PackedFacts, Piece, SourceDigest, StoreError};
 use tg_text::document::{Extracted, Skip};
 
 pub use facts::paragraphs;
@@ -30,8 +30,9 @@ pub use facts::paragraphs;
 pub struct Ingested {
     /// Document id.
     pub id: String,
-    /// The bytes it was extracted from.
-    pub source: Vec<u8>,
+    /// The size and hash of the bytes it was extracted from (the bytes themselves are
+    /// dropped once extracted).
+    pub source: SourceDigest,
     /// The canonical document.
     pub doc: Extracted,
     /// Its structural facts and whatever the enrichment added, packed; for a large
@@ -91,17 +92,36 @@ impl<'a> Streamed<'a> {
 
 impl FactSource for Streamed<'_> {
     fn each(&self, emit: &mut dyn FnMut(&[CitedFact]) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        self.each_piece(&mut |piece| match piece {
+            Piece::Facts(facts) => emit(facts),
+            Piece::Settled(_) => Ok(()),
+        })
+    }
+
+    /// A deferred document's facts with a [`Piece::Settled`] mark after each block of its
+    /// enrichment but the last: its chunks (structural) all came first, and no later
+    /// block's mention begins before the next block does.
+    fn each_piece(&self, emit: &mut dyn FnMut(Piece) -> Result<(), StoreError>) -> Result<(), StoreError> {
         let r = self.ready;
+        let mut facts = |f: &[CitedFact]| emit(Piece::Facts(f));
         if r.deferred.is_none() {
-            return r.each(emit);
+            return r.each(&mut facts);
         }
-        r.each_structural(emit)?;
-        let warnings = match catch_quietly(|| (self.enrich)(&r.id, &r.doc, &mut |block| block.each(&mut *emit))) {
+        r.each_structural(&mut facts)?;
+        let blocks = |block: PackedFacts, next: Option<usize>| {
+            block.each(&mut |f| emit(Piece::Facts(f)))?;
+            match next {
+                Some(x) => emit(Piece::Settled(x as u64)),
+                None => Ok(()),
+            }
+        };
+        let mut blocks = blocks;
+        let warnings = match catch_quietly(|| (self.enrich)(&r.id, &r.doc, &mut blocks)) {
             Ok(w) => w?,
             Err(msg) => return Err(StoreError::Schema { rel: "(claims)".into(), detail: format!("extraction failed: {}", first_line(&msg)) }),
         };
         *self.warnings.borrow_mut() = warnings;
-        r.facts.each(emit)
+        r.facts.each(&mut |f| emit(Piece::Facts(f)))
     }
 
     fn once(&self) -> bool {
@@ -113,9 +133,10 @@ impl FactSource for Streamed<'_> {
 pub type Extractions = Vec<Result<Ingested, (String, String)>>;
 
 /// Facts a later layer adds to a document (claims), given to the callback a block at a
-/// time, returning warnings. Runs under the same panic guard as the extractors: a panic
+/// time with the byte the next block begins at (`None` after the last; no later block's
+/// mention begins before it), returning warnings. Runs under the same panic guard as the extractors: a panic
 /// skips the document. A deferred document's is run as the store writes it ([`Streamed`]).
-pub type Enrich<'a> = &'a (dyn Fn(&str, &Extracted, &mut dyn FnMut(PackedFacts) -> Result<(), StoreError>) -> Result<Vec<String>, StoreError> + Sync);
+pub type Enrich<'a> = &'a (dyn Fn(&str, &Extracted, &mut dyn FnMut(PackedFacts, Option<usize>) -> Result<(), StoreError>) -> Result<Vec<String>, StoreError> + Sync);
 
 thread_local! {
     static QUIET_PANICS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -197,7 +218,7 @@ pub fn extract_tree(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Op
                     // Enriched as it is written (`Streamed`).
                     return Ok::<_, StoreError>((f, vec![]));
                 }
-                let refusals = enrich(id, &doc, &mut |claims| {
+                let refusals = enrich(id, &doc, &mut |claims, _| {
                     if f.is_empty() {
                         f = claims;
                         Ok(())
@@ -221,7 +242,7 @@ pub fn extract_tree(id: &str, name: &str, bytes: Vec<u8>, depth: u32, worker: Op
                     return;
                 }
             };
-            out.push(Ok(Ingested { id: id.to_string(), source: bytes, doc, facts, deferred: deferred.then_some(children) }));
+            out.push(Ok(Ingested { id: id.to_string(), source: SourceDigest::of(&bytes), doc, facts, deferred: deferred.then_some(children) }));
             for (child, name, b) in nested {
                 extract_tree(&child, &name, b, depth + 1, worker, enrich, out);
             }

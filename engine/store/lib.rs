@@ -56,7 +56,7 @@ use keys::{doc_index_key, fact_key, split_fact_key, support_key};
 pub use ledger::LedgerWrite;
 pub use packed::{Arg, PackedFacts};
 pub use search_index::Posting;
-pub use stream::FactSource;
+pub use stream::{FactSource, Piece};
 
 /// Raw key/value pairs of a keyspace, in key order.
 type KeyValues = Vec<(Vec<u8>, Vec<u8>)>;
@@ -172,6 +172,24 @@ pub struct DocRecord {
     pub text_blake3: String,
 }
 
+/// A source file's size and blake3 hash: all the store keeps of it (`tg verify` re-hashes
+/// the file against them). Taken as soon as the file is read, so a document waiting to be
+/// written holds its canonical text, not its source bytes too (issue 19, bounded memory).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourceDigest {
+    /// The file's size in bytes.
+    pub size: u64,
+    /// blake3 of its bytes.
+    pub blake3: blake3::Hash,
+}
+
+impl SourceDigest {
+    /// The digest of `bytes`.
+    pub fn of(bytes: &[u8]) -> SourceDigest {
+        SourceDigest { size: bytes.len() as u64, blake3: blake3::hash(bytes) }
+    }
+}
+
 /// A document to store: its id, record fields and canonical text.
 #[derive(Clone, Debug)]
 pub struct NewDocument<'a> {
@@ -179,8 +197,8 @@ pub struct NewDocument<'a> {
     pub id: &'a str,
     /// Format name.
     pub format: &'a str,
-    /// The source file's bytes (hashed, not stored).
-    pub source: &'a [u8],
+    /// What is kept of the source file: its size and hash (its bytes are not stored).
+    pub source: SourceDigest,
     /// The canonical text every citation points into.
     pub text: &'a str,
 }
@@ -497,8 +515,8 @@ impl Store {
             num,
             source: doc.id.to_string(),
             format: doc.format.to_string(),
-            size: doc.source.len() as u64,
-            source_blake3: blake3::hash(doc.source).to_hex().to_string(),
+            size: doc.source.size,
+            source_blake3: doc.source.blake3.to_hex().to_string(),
             text_blake3: blake3::hash(doc.text.as_bytes()).to_hex().to_string(),
         };
         let json = serde_json::to_vec(&rec).map_err(|e| self.corrupt(e.to_string()))?;

@@ -38,6 +38,23 @@ pub trait FactSource {
     fn once(&self) -> bool {
         false
     }
+
+    /// The facts of [`FactSource::each`], with [`Piece::Settled`] marks between them where
+    /// the source knows one (none by default): a staged write then writes the search
+    /// units of the chunks the mark settles and forgets the mentions they needed.
+    fn each_piece(&self, emit: &mut dyn FnMut(Piece) -> Result<(), StoreError>) -> Result<(), StoreError> {
+        self.each(&mut |facts| emit(Piece::Facts(facts)))
+    }
+}
+
+/// What [`FactSource::each_piece`] gives.
+pub enum Piece<'a> {
+    /// Facts, in the source's order.
+    Facts(&'a [CitedFact]),
+    /// Every chunk has been given and no mention still to come begins before this byte:
+    /// the chunks that end at or before it have all their mentions (a large document's
+    /// extraction gives one after each block but the last, at the next block's start).
+    Settled(u64),
 }
 
 impl FactSource for &[CitedFact] {
@@ -59,8 +76,8 @@ struct Pending {
     spans: usize,
 }
 
-/// The mention spans of a document and their entity keys (interned), sorted, for the
-/// entities of its chunk units.
+/// The mention spans of a document and their entity keys (interned), for the entities
+/// of its chunk units: those a chunk still to be written may hold (see [`Piece::Settled`]).
 #[derive(Default)]
 struct Mentions {
     keys: BTreeMap<String, u32>,
@@ -70,12 +87,28 @@ struct Mentions {
 
 impl Mentions {
     fn add(&mut self, start: u64, end: u64, key: &str) {
-        let next = self.keys.len() as u32;
-        let k = *self.keys.entry(key.to_string()).or_insert(next);
+        let k = match self.keys.get(key) {
+            Some(&k) => k,
+            None => {
+                let next = self.keys.len() as u32;
+                self.keys.insert(key.to_string(), next);
+                next
+            }
+        };
         self.spans.push((start as u32, end as u32, k));
     }
 
-    /// The mentions inside `[start, end]` as `search_units::unit` reads them.
+    /// The keys by number.
+    fn names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = vec![""; self.keys.len()];
+        for (k, &i) in &self.keys {
+            names[i as usize] = k.as_str();
+        }
+        names
+    }
+
+    /// The mentions inside `[start, end]` as `search_units::unit` reads them (the spans
+    /// sorted).
     fn inside(&self, names: &[&str], start: u64, end: u64) -> Vec<(u64, u64, String)> {
         let from = self.spans.partition_point(|m| u64::from(m.0) < start);
         self.spans[from..]
@@ -84,6 +117,84 @@ impl Mentions {
             .filter(|m| u64::from(m.1) <= end)
             .map(|m| (u64::from(m.0), u64::from(m.1), names[m.2 as usize].to_string()))
             .collect()
+    }
+
+    /// Forgets the mentions that begin before `start`, and the keys only they had.
+    fn forget_before(&mut self, start: u64) {
+        self.spans.sort_unstable();
+        let from = self.spans.partition_point(|m| u64::from(m.0) < start);
+        self.spans.drain(..from);
+        let mut old: Vec<String> = vec![String::new(); self.keys.len()];
+        for (k, i) in std::mem::take(&mut self.keys) {
+            old[i as usize] = k;
+        }
+        let mut new_id = vec![u32::MAX; old.len()];
+        for m in &mut self.spans {
+            let i = m.2 as usize;
+            if new_id[i] == u32::MAX {
+                new_id[i] = self.keys.len() as u32;
+                self.keys.insert(std::mem::take(&mut old[i]), new_id[i]);
+            }
+            m.2 = new_id[i];
+        }
+        self.spans.shrink_to(self.spans.len() * 2);
+    }
+}
+
+/// The chunks of a staged write whose units are not written yet, with the mentions they
+/// may hold.
+#[derive(Default)]
+struct PendingChunks {
+    chunks: Vec<CitedFact>,
+    mentions: Mentions,
+    /// The last [`Piece::Settled`] mark: no chunk nor earlier mention may come after it.
+    settled: Option<u64>,
+}
+
+impl PendingChunks {
+    /// Takes a chunk or a mention of the source; one the last mark says cannot come is an
+    /// error (a source breaking [`Piece::Settled`]'s promise would lose units' entities).
+    fn take(&mut self, f: &CitedFact) -> Result<(), StoreError> {
+        let broken = |what: &str| StoreError::Schema { rel: f.rel.clone(), detail: format!("{what} given after the source said it was settled") };
+        if f.rel == "chunk" {
+            if self.settled.is_some() {
+                return Err(broken("a chunk"));
+            }
+            self.chunks.push(f.clone());
+        } else if f.rel == "mention" {
+            let key = match f.args.get(1) {
+                Some(Value::Sym(s)) => s.clone(),
+                Some(Value::Num(n)) => n.to_string(),
+                None => String::new(),
+            };
+            for &(a, b) in &f.spans {
+                if self.settled.is_some_and(|x| a < x) {
+                    return Err(broken("a mention"));
+                }
+                self.mentions.add(a, b, &key);
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the units of the chunks that end at or before `upto` (every chunk for
+    /// `None`) and forgets what no chunk left needs.
+    fn write(&mut self, store: &Store, units: &mut UnitWriter, text: &str, num: u32, upto: Option<u64>) -> Result<(), StoreError> {
+        self.mentions.spans.sort_unstable();
+        let names = self.mentions.names();
+        let ends = |f: &CitedFact| f.spans.iter().map(|s| s.1).max().unwrap_or(0);
+        let (now, later): (Vec<CitedFact>, Vec<CitedFact>) = std::mem::take(&mut self.chunks).into_iter().partition(|f| upto.is_none_or(|x| ends(f) <= x));
+        for f in &now {
+            units.add(store, text, num, f, &self.mentions, &names)?;
+        }
+        drop(names);
+        self.chunks = later;
+        let first = self.chunks.iter().flat_map(|f| f.spans.iter().map(|s| s.0)).min().unwrap_or(u64::MAX);
+        self.mentions.forget_before(first);
+        if let Some(x) = upto {
+            self.settled = Some(x);
+        }
+        Ok(())
     }
 }
 
@@ -159,24 +270,26 @@ impl Store {
             self.remove_old_units(num)?;
         }
         // The new supports, a batch at a time, in the source's order, and the search units
-        // of its claims; the mentions and the chunks kept for the chunks' units, which
-        // name the entities mentioned in them (written last).
-        let mut mentions = Mentions::default();
-        let mut chunks: Vec<CitedFact> = vec![];
+        // of its claims; the chunks and mentions kept for the chunks' units, which name the
+        // entities mentioned in them (written when a mark settles them, else last).
+        let mut pending = PendingChunks::default();
         let mut units = UnitWriter::start(self)?;
         let mut count = 0usize;
         let mut cur = Pending { symbols: NewSymbols::start(self)?, after: BTreeMap::new(), spans: 0 };
-        facts.each(&mut |piece| {
+        facts.each_piece(&mut |piece| {
+            let piece = match piece {
+                Piece::Facts(p) => p,
+                Piece::Settled(x) => return pending.write(self, &mut units, doc.text, num, Some(x)),
+            };
             if !checked {
                 check_facts(schemas, doc.id, doc.text, piece)?;
             }
             count += piece.len();
             for f in piece {
-                match f.rel.as_str() {
-                    "chunk" => chunks.push(f.clone()),
-                    rel if search_units::is_unit(rel) => units.add(self, doc.text, num, f, &Mentions::default(), &[])?,
-                    _ => {}
+                if search_units::is_unit(&f.rel) && f.rel != "chunk" {
+                    units.add(self, doc.text, num, f, &Mentions::default(), &[])?;
                 }
+                pending.take(f)?;
                 if cur.spans > 0 && cur.spans + f.spans.len() > self.batch_supports {
                     let full = std::mem::replace(&mut cur, Pending { symbols: NewSymbols { next: 0, fresh: BTreeMap::new() }, after: BTreeMap::new(), spans: 0 });
                     self.write_supports(num, full)?;
@@ -188,13 +301,6 @@ impl Store {
                     let hash = *blake3::hash(&doc.text.as_bytes()[a as usize..b as usize]).as_bytes();
                     let entry = cur.after.entry(support_key(&fk, num, a, b)).or_insert((fk.len(), f.tag, hash));
                     entry.1 = entry.1.min(f.tag);
-                    if f.rel == "mention" {
-                        match f.args.get(1) {
-                            Some(Value::Sym(s)) => mentions.add(a, b, s),
-                            Some(Value::Num(n)) => mentions.add(a, b, &n.to_string()),
-                            None => mentions.add(a, b, ""),
-                        }
-                    }
                 }
                 cur.spans += f.spans.len();
             }
@@ -203,14 +309,7 @@ impl Store {
         if cur.spans > 0 {
             self.write_supports(num, cur)?;
         }
-        mentions.spans.sort_unstable();
-        let mut names: Vec<&str> = vec![""; mentions.keys.len()];
-        for (k, &i) in &mentions.keys {
-            names[i as usize] = k.as_str();
-        }
-        for f in &chunks {
-            units.add(self, doc.text, num, f, &mentions, &names)?;
-        }
+        pending.write(self, &mut units, doc.text, num, None)?;
         let mut batch = units.finish(self);
         batch.remove(&self.meta, mark);
         batch.commit().map_err(|e| self.err(e))?;
