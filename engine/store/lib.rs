@@ -284,6 +284,11 @@ const PENDING_PREFIX: &str = "pending:";
 /// table's peak (docs/BENCHMARKS.md, "Smaller write buffers").
 const MEMTABLE_BYTES: u64 = 2 * 1024 * 1024;
 
+/// The size compaction cuts a keyspace's tables to. Writing a table holds a hash of each
+/// of its keys for its filter: fjall's default, 64 MiB, held ~17 MB of them while a large
+/// document was written (docs/BENCHMARKS.md, "Smaller tables …").
+const TABLE_BYTES: u64 = 16 * 1024 * 1024;
+
 /// fjall's block cache size (data blocks only: the tables' filter and index blocks are
 /// pinned, see [`Store::open`]). At 256 MiB the cache filled with the blocks a build's
 /// point lookups read, ~60 MB of a 10 MB document's peak; 32 MiB with pinned filters was
@@ -333,6 +338,7 @@ impl Store {
                     .max_memtable_size(MEMTABLE_BYTES)
                     .filter_block_pinning_policy(fjall::config::PinningPolicy::all(true))
                     .index_block_pinning_policy(fjall::config::PinningPolicy::all(true))
+                    .compaction_strategy(std::sync::Arc::new(fjall::compaction::Leveled::default().with_table_target_size(TABLE_BYTES)))
             })
             .map_err(|e| StoreError::backend(path, e))
         };
