@@ -853,8 +853,8 @@ fn record_claim(input: &Input, vocab: &Vocabulary, fields: &[&Field], refused: &
         refused.push(e.to_string());
         return;
     }
-    let start = fields.iter().map(|f| f.span.0).min().unwrap_or(0);
-    let end = fields.iter().map(|f| f.span.1).max().unwrap_or(0);
+    let start = fields.iter().map(|f| f.span().0).min().unwrap_or(0);
+    let end = fields.iter().map(|f| f.span().1).max().unwrap_or(0);
     let quote = (start, end);
     let mut attrs = vec![];
     let currency = column(fields, &["currency", "ccy"])
@@ -862,17 +862,17 @@ fn record_claim(input: &Input, vocab: &Vocabulary, fields: &[&Field], refused: &
         .or_else(|| ["usd", "eur", "gbp", "chf", "jpy"].iter().find(|c| amount.key.to_lowercase().contains(*c)).map(|c| c.to_uppercase()));
     let digits: String = amount.value(text).chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
     if !digits.is_empty() {
-        attrs.push(("amount", digits.trim_end_matches(".00").to_string(), amount.span));
+        attrs.push(("amount", digits.trim_end_matches(".00").to_string(), amount.span()));
     }
     if let Some(c) = currency {
-        attrs.push(("currency", c, amount.span));
+        attrs.push(("currency", c, amount.span()));
     }
     if let Some(r) = column(fields, &["reference", "ref", "id", "wire_id", "transaction_id"]) {
-        attrs.push(("reference", r.value(text).trim().to_string(), r.span));
+        attrs.push(("reference", r.value(text).trim().to_string(), r.span()));
     }
     let valid = column(fields, &["date", "value_date", "booking_date"]).and_then(|d| {
         let ms = entities::find(d.value(text), (0, d.value(text).len()), None);
-        ms.into_iter().find(|m| m.kind == "Date" && m.key.len() == "Date:2024-01-01".len()).map(|m| (m.key["Date:".len()..].to_string(), d.span))
+        ms.into_iter().find(|m| m.kind == "Date" && m.key.len() == "Date:2024-01-01".len()).map(|m| (m.key["Date:".len()..].to_string(), d.span()))
     });
     if let Some((iso, sp)) = &valid {
         attrs.push(("date", iso.clone(), *sp));
@@ -972,7 +972,7 @@ pub const BLOCK_BYTES: usize = 1 << 20;
 /// one block, everything, for a document of at most `limit` bytes (or with fields out
 /// of text order, which ingest never gives).
 fn blocks<'a>(text: &str, sentences: &'a [Span], fields: &'a [Field], limit: usize) -> Vec<(&'a [Span], &'a [Field])> {
-    if text.len() <= limit || sentences.is_empty() || !fields.is_sorted_by_key(|f| f.span.0) {
+    if text.len() <= limit || sentences.is_empty() || !fields.is_sorted_by_key(|f| f.span().0) {
         return vec![(sentences, fields)];
     }
     let mut cuts = vec![0usize];
@@ -991,7 +991,7 @@ fn blocks<'a>(text: &str, sentences: &'a [Span], fields: &'a [Field], limit: usi
         .iter()
         .map(|&c| {
             let begin = if c < sentences.len() { sentences[c].0 } else { usize::MAX };
-            let mut z = fields.partition_point(|f| f.span.0 < begin);
+            let mut z = fields.partition_point(|f| f.span().0 < begin);
             while z > 0 && z < fields.len() && fields[z].record == fields[z - 1].record {
                 z += 1;
             }
@@ -1029,11 +1029,11 @@ fn entity_facts(doc: &str, x: &Extraction, fields: &[Field], text: &str, out: &m
     // Table parties: entities cited by their cells.
     // The fields inside a quote: a range of the fields when they are in text order (as
     // ingest gives them), so a table of N rows costs N lookups, not N × N.
-    let in_order = fields.is_sorted_by_key(|f| f.span.0);
+    let in_order = fields.is_sorted_by_key(|f| f.span().0);
     let inside = move |q: Span| -> &[Field] {
         if in_order {
-            let a = fields.partition_point(|f| f.span.0 < q.0);
-            let b = fields.partition_point(|f| f.span.0 < q.1);
+            let a = fields.partition_point(|f| f.span().0 < q.0);
+            let b = fields.partition_point(|f| f.span().0 < q.1);
             &fields[a..b.max(a)]
         } else {
             fields
@@ -1047,14 +1047,14 @@ fn entity_facts(doc: &str, x: &Extraction, fields: &[Field], text: &str, out: &m
         .filter(|c| {
             c.antecedents.is_empty()
                 && c.attrs.iter().any(|a| a.0 == "reference" || a.0 == "amount")
-                && inside(c.quote).iter().any(|f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1)
+                && inside(c.quote).iter().any(|f| f.span().0 >= c.quote.0 && f.span().1 <= c.quote.1)
         })
         .flat_map(|c| {
-            inside(c.quote).iter().filter(move |f| f.span.0 >= c.quote.0 && f.span.1 <= c.quote.1).filter_map(move |f| {
+            inside(c.quote).iter().filter(move |f| f.span().0 >= c.quote.0 && f.span().1 <= c.quote.1).filter_map(move |f| {
                 let value = f.value(text);
                 let v = collapse(value);
                 let v = if v == value { std::borrow::Cow::Borrowed(value) } else { std::borrow::Cow::Owned(v) };
-                [&c.subject, &c.object].into_iter().find(|(k, kind)| *k == format!("{kind}:{}", name_key(&v))).map(|(k, kind)| (k.as_str(), *kind, f.span, v))
+                [&c.subject, &c.object].into_iter().find(|(k, kind)| *k == format!("{kind}:{}", name_key(&v))).map(|(k, kind)| (k.as_str(), *kind, f.span(), v))
             })
         })
         .collect();
@@ -1128,7 +1128,7 @@ mod tests {
         let fields = vec![field(0), field(7), field(15), field(22)];
         // At most 13 bytes of sentences a block: two sentences each, the fields with them.
         let got = blocks(text, &sents, &fields, 13);
-        let spans: Vec<(Vec<Span>, Vec<usize>)> = got.iter().map(|(s, f)| (s.to_vec(), f.iter().map(|f| f.span.0).collect())).collect();
+        let spans: Vec<(Vec<Span>, Vec<usize>)> = got.iter().map(|(s, f)| (s.to_vec(), f.iter().map(|f| f.span().0).collect())).collect();
         assert_eq!(spans, vec![(vec![(0, 6), (7, 13)], vec![0, 7]), (vec![(14, 20), (21, 27)], vec![15, 22])]);
         // A sentence longer than a block is a block alone; a short document is one block.
         assert_eq!(blocks(text, &sents, &fields, 5).len(), 4);
@@ -1137,7 +1137,7 @@ mod tests {
         let row = |at: usize| Field::new(7, "k".into(), &text[at..at + 2], (at, at + 2), text);
         let split = vec![field(0), row(7), row(15), field(22)];
         let got = blocks(text, &sents, &split, 13);
-        assert_eq!(got.iter().map(|(_, f)| f.iter().map(|f| f.span.0).collect::<Vec<_>>()).collect::<Vec<_>>(), vec![vec![0, 7, 15], vec![22]]);
+        assert_eq!(got.iter().map(|(_, f)| f.iter().map(|f| f.span().0).collect::<Vec<_>>()).collect::<Vec<_>>(), vec![vec![0, 7, 15], vec![22]]);
         // Fields out of text order (never from ingest): one block, so none is lost.
         let shuffled = vec![field(22), field(0)];
         assert_eq!(blocks(text, &sents, &shuffled, 13).len(), 1);

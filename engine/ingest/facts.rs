@@ -180,7 +180,7 @@ fn make(f: &mut Facts, x: &Extracted, attachment_ids: &[String]) {
     for fl in &x.fields {
         let value = fl.value(&x.text);
         if value.len() <= MAX_FIELD_VALUE_BYTES && fl.key.len() <= MAX_FIELD_VALUE_BYTES {
-            f.add("field", vec![num(fl.record as usize), sym(&fl.key), sym(value)], vec![fl.span]);
+            f.add("field", vec![num(fl.record as usize), sym(&fl.key), sym(value)], vec![fl.span()]);
         }
     }
     if x.log_lines {

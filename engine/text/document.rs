@@ -67,27 +67,91 @@ pub struct Field {
     pub record: u32,
     /// Column header or dotted key path (shared: a table's cells hold their column's
     /// header once, not a copy each).
-    pub key: std::sync::Arc<str>,
-    /// The value when it is not the text at `span` (a quoted cell, an escaped or
+    pub key: FieldKey,
+    /// The value when it is not the text at the span (a quoted cell, an escaped or
     /// re-written value); `None` when it is: most cells of a table cost no string of their
     /// own (issue 19, bounded memory). Read it with [`Field::value`].
-    value: Option<Box<str>>,
-    /// The span citing the value.
-    pub span: Span,
+    #[expect(clippy::box_collection, reason = "one pointer a field, not a String's three: most fields have no value of their own")]
+    value: Option<Box<String>>,
+    /// The span citing the value, in 32 bits (a document's text is at most 256 MiB:
+    /// `tg_ingest::limits`); read it with [`Field::span`].
+    at: (u32, u32),
+}
+
+/// A field's key, shared by every field with that key: one pointer a field (a table's
+/// cells are most of a large table's memory, issue 19).
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FieldKey(std::sync::Arc<String>);
+
+impl std::ops::Deref for FieldKey {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for FieldKey {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for FieldKey {
+    fn from(s: &str) -> FieldKey {
+        FieldKey(std::sync::Arc::new(s.to_string()))
+    }
+}
+
+impl From<String> for FieldKey {
+    fn from(s: String) -> FieldKey {
+        FieldKey(std::sync::Arc::new(s))
+    }
+}
+
+impl std::fmt::Debug for FieldKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.0.as_str(), f)
+    }
+}
+
+impl std::fmt::Display for FieldKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl PartialEq<str> for FieldKey {
+    fn eq(&self, other: &str) -> bool {
+        self.0.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for FieldKey {
+    fn eq(&self, other: &&str) -> bool {
+        self.0.as_str() == *other
+    }
 }
 
 impl Field {
-    /// A field of the document whose text is `text`, stating `value` at `span`.
-    pub fn new(record: u32, key: std::sync::Arc<str>, value: &str, span: Span, text: &str) -> Field {
-        let value = (text.get(span.0..span.1) != Some(value)).then(|| value.into());
-        Field { record, key, value, span }
+    /// A field of the document whose text is `text`, stating `value` at `span`. A span
+    /// past 32 bits (no document ingest admits) is clamped.
+    pub fn new(record: u32, key: FieldKey, value: &str, span: Span, text: &str) -> Field {
+        let narrow = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+        let at = (narrow(span.0), narrow(span.1));
+        let value = (text.get(at.0 as usize..at.1 as usize) != Some(value)).then(|| Box::new(value.to_string()));
+        Field { record, key, value, at }
+    }
+
+    /// The span citing the value.
+    pub fn span(&self) -> Span {
+        (self.at.0 as usize, self.at.1 as usize)
     }
 
     /// The value as text; `text` is the text of the document the field is of.
     pub fn value<'a>(&'a self, text: &'a str) -> &'a str {
         match &self.value {
             Some(v) => v,
-            None => text.get(self.span.0..self.span.1).unwrap_or_default(),
+            None => text.get(self.at.0 as usize..self.at.1 as usize).unwrap_or_default(),
         }
     }
 }
@@ -332,4 +396,23 @@ pub fn rfc3339(secs: i64) -> String {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
     format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_costs_four_words_and_reads_its_value_from_the_text() {
+        // A large table's cells are most of what its document holds (issue 19).
+        assert!(std::mem::size_of::<Field>() <= 32, "{}", std::mem::size_of::<Field>());
+        let text = "date\tamount\n2024-01-02\t\"1,000\"\n";
+        let key = FieldKey::from("date");
+        let plain = Field::new(1, key.clone(), "2024-01-02", (12, 22), text);
+        assert_eq!((plain.value(text), plain.span(), &*plain.key), ("2024-01-02", (12, 22), "date"));
+        assert!(plain.value.is_none(), "a value the text holds is not copied");
+        let quoted = Field::new(1, FieldKey::from("amount"), "1,000", (23, 30), text);
+        assert_eq!(quoted.value(text), "1,000");
+        assert_eq!(plain.key, "date");
+    }
 }

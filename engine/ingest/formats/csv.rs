@@ -84,7 +84,7 @@ pub fn extract(bytes: &[u8], delim: u8, format: &'static str) -> Result<Extracte
     let delim = if delim == b',' && first.matches(';').count() > first.matches(',').count() { b';' } else { delim };
     let recs = records(&text, delim);
     let has_header = recs.first().is_some_and(|(_, cells)| cells.len() > 1 && cells.iter().all(|(v, _)| !v.trim().is_empty() && !numeric(v)));
-    let headers: Vec<std::sync::Arc<str>> = if has_header { recs[0].1.iter().map(|(v, _)| v.trim().into()).collect() } else { vec![] };
+    let headers: Vec<tg_text::document::FieldKey> = if has_header { recs[0].1.iter().map(|(v, _)| v.trim().into()).collect() } else { vec![] };
     let mut blocks = vec![Block { kind: "table", span: (0, text.len()), parent: None, title: None, level: 0 }];
     let mut fields = vec![];
     for (n, (span, cells)) in recs.iter().enumerate() {
@@ -99,7 +99,7 @@ pub fn extract(bytes: &[u8], delim: u8, format: &'static str) -> Result<Extracte
             if v.is_empty() {
                 continue;
             }
-            let key = headers.get(c).filter(|h| !h.is_empty()).cloned().unwrap_or_else(|| format!("column {}", c + 1).into());
+            let key = headers.get(c).filter(|h| !h.is_empty()).cloned().unwrap_or_else(|| tg_text::document::FieldKey::from(format!("column {}", c + 1)));
             fields.push(Field::new(row, key, v, tg_text::document::trim_span(&text, *cspan), &text));
         }
     }
