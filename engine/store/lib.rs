@@ -289,10 +289,10 @@ const MEMTABLE_BYTES: u64 = 2 * 1024 * 1024;
 /// document was written (docs/BENCHMARKS.md, "Smaller tables …").
 const TABLE_BYTES: u64 = 16 * 1024 * 1024;
 
-/// fjall's block cache size (data blocks only: the tables' filter and index blocks are
-/// pinned, see [`Store::open`]). At 256 MiB the cache filled with the blocks a build's
-/// point lookups read, ~60 MB of a 10 MB document's peak; 32 MiB with pinned filters was
-/// faster at 4 M facts too (docs/BENCHMARKS.md, "Extraction in blocks …; pinned filters, a small cache").
+/// fjall's block cache size (data blocks and the partitions of filters and indexes, see
+/// [`Store::open`]). At 256 MiB the cache filled with the blocks a build's point lookups
+/// read, ~60 MB of a 10 MB document's peak; 32 MiB was faster at 4 M facts too
+/// (docs/BENCHMARKS.md, "Extraction in blocks …; pinned filters, a small cache").
 const CACHE_BYTES: u64 = 32 * 1024 * 1024;
 
 impl Store {
@@ -316,9 +316,10 @@ impl Store {
     /// A store written in another format is refused with [`StoreError::Format`].
     pub fn open(path: &Path) -> Result<Store, StoreError> {
         std::fs::create_dir_all(path).map_err(|e| StoreError::Io { path: path.to_path_buf(), source: e })?;
-        // Every point lookup reads a table's filter and index blocks: they are pinned
-        // (held with the table, not evicted from the block cache), or a large store re-reads
-        // them from disk (measured: 4 M facts, a cliff with a cache too small to hold them).
+        // Every point lookup reads a table's filter and index: below level 0 they are
+        // partitioned (a small top-level block held with the table, partitions of 4 KiB
+        // through the block cache), so their memory does not grow with the store; whole
+        // filter blocks read through a small cache were a cliff (4 M facts).
         // Journals past 64 MiB force flushes, so an open replays little.
         let db = match Database::builder(path).cache_size(CACHE_BYTES).max_journaling_size(128 * 1024 * 1024).open() {
             Ok(db) => db,
@@ -329,15 +330,19 @@ impl Store {
             Err(e) => return Err(StoreError::backend(path, e)),
         };
         // Small memtables bound the memory a large write holds (fjall's default, 64 MiB a
-        // keyspace, costs several times that in skiplist nodes); filter and index blocks
-        // pinned at every level (fjall's default: the first one or two). These settings are
-        // kept in the store when a keyspace is created: an older store keeps its own.
+        // keyspace, costs several times that in skiplist nodes); level 0's filter and index
+        // blocks pinned, deeper levels' partitioned (fjall's default: partitioned from level
+        // 3, whole and pinned above, which held ~50 MB for a 200 000-row table's store).
+        // These settings are kept in the store when a keyspace is created: an older store
+        // keeps its own.
         let ks = |name: &str| {
             db.keyspace(name, || {
                 KeyspaceCreateOptions::default()
                     .max_memtable_size(MEMTABLE_BYTES)
                     .filter_block_pinning_policy(fjall::config::PinningPolicy::all(true))
                     .index_block_pinning_policy(fjall::config::PinningPolicy::all(true))
+                    .filter_block_partitioning_policy(fjall::config::PinningPolicy::new([false, true]))
+                    .index_block_partitioning_policy(fjall::config::PinningPolicy::new([false, true]))
                     .compaction_strategy(std::sync::Arc::new(fjall::compaction::Leveled::default().with_table_target_size(TABLE_BYTES)))
             })
             .map_err(|e| StoreError::backend(path, e))
