@@ -286,7 +286,7 @@ const MEMTABLE_BYTES: u64 = 2 * 1024 * 1024;
 
 /// The size compaction cuts a keyspace's tables to. Writing a table holds a hash of each
 /// of its keys for its filter: fjall's default, 64 MiB, held ~17 MB of them while a large
-/// document was written (docs/BENCHMARKS.md, "Smaller tables …").
+/// document was written (docs/BENCHMARKS.md, "The source as a digest, chunk units per block …").
 const TABLE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// fjall's block cache size (data blocks and the partitions of filters and indexes, see
