@@ -12,7 +12,8 @@
 //! Staged writes keep the all-or-nothing promise with the pending mark: the record, text
 //! and mark go first, then the old version's supports and search units out, then the new
 //! supports with the claims' units, then the chunks' units (they name the entities
-//! mentioned in them), and the last batch removes the mark. Every batch keeps the support
+//! mentioned in them; written as soon as a [`Piece::Settled`] mark settles them, else
+//! last), and the last batch removes the mark. Every batch keeps the support
 //! counts, the dictionary, the change log and the search totals consistent.
 //! Because the supports are written in the order the source gives them (the batch rule is
 //! the same greedy one over the whole sequence), symbol ids, and so the whole store, come
