@@ -108,14 +108,13 @@ impl FactSource for Streamed<'_> {
             return r.each(&mut facts);
         }
         r.each_structural(&mut facts)?;
-        let blocks = |block: PackedFacts, next: Option<usize>| {
+        let mut blocks = |block: PackedFacts, next: Option<usize>| {
             block.each(&mut |f| emit(Piece::Facts(f)))?;
             match next {
                 Some(x) => emit(Piece::Settled(x as u64)),
                 None => Ok(()),
             }
         };
-        let mut blocks = blocks;
         let warnings = match catch_quietly(|| (self.enrich)(&r.id, &r.doc, &mut blocks)) {
             Ok(w) => w?,
             Err(msg) => return Err(StoreError::Schema { rel: "(claims)".into(), detail: format!("extraction failed: {}", first_line(&msg)) }),
@@ -134,8 +133,8 @@ pub type Extractions = Vec<Result<Ingested, (String, String)>>;
 
 /// Facts a later layer adds to a document (claims), given to the callback a block at a
 /// time with the byte the next block begins at (`None` after the last; no later block's
-/// mention begins before it), returning warnings. Runs under the same panic guard as the extractors: a panic
-/// skips the document. A deferred document's is run as the store writes it ([`Streamed`]).
+/// mention begins before it), returning warnings. Runs under the same panic guard as the
+/// extractors: a panic skips the document. A deferred document's is run as the store writes it ([`Streamed`]).
 pub type Enrich<'a> = &'a (dyn Fn(&str, &Extracted, &mut dyn FnMut(PackedFacts, Option<usize>) -> Result<(), StoreError>) -> Result<Vec<String>, StoreError> + Sync);
 
 thread_local! {
