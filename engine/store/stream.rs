@@ -120,9 +120,9 @@ impl Mentions {
             .collect()
     }
 
-    /// Forgets the mentions that begin before `start`, and the keys only they had.
+    /// Forgets the mentions that begin before `start`, and the keys only they had (the
+    /// spans sorted).
     fn forget_before(&mut self, start: u64) {
-        self.spans.sort_unstable();
         let from = self.spans.partition_point(|m| u64::from(m.0) < start);
         self.spans.drain(..from);
         let mut old: Vec<String> = vec![String::new(); self.keys.len()];
@@ -190,9 +190,10 @@ impl PendingChunks {
         }
         drop(names);
         self.chunks = later;
-        let first = self.chunks.iter().flat_map(|f| f.spans.iter().map(|s| s.0)).min().unwrap_or(u64::MAX);
-        self.mentions.forget_before(first);
+        // After the last chunks (no mark) nothing is read again.
         if let Some(x) = upto {
+            let first = self.chunks.iter().flat_map(|f| f.spans.iter().map(|s| s.0)).min().unwrap_or(u64::MAX);
+            self.mentions.forget_before(first);
             self.settled = Some(x);
         }
         Ok(())

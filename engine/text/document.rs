@@ -120,12 +120,6 @@ impl std::fmt::Display for FieldKey {
     }
 }
 
-impl PartialEq<str> for FieldKey {
-    fn eq(&self, other: &str) -> bool {
-        self.0.as_str() == other
-    }
-}
-
 impl PartialEq<&str> for FieldKey {
     fn eq(&self, other: &&str) -> bool {
         self.0.as_str() == *other
