@@ -938,7 +938,7 @@ pub fn each_block_facts(
     let mut refused: BTreeMap<String, usize> = BTreeMap::new();
     // A large document is extracted a block of sentences at a time (docs/ARCHITECTURE.md,
     // "Large documents"): names, defined terms and coreference are read within a block.
-    let all = blocks(&x.text, &sentences, &x.fields, BLOCK_BYTES);
+    let all = blocks(&x.text, &sentences, &x.fields, BlockLimit { bytes: BLOCK_BYTES, fields: BLOCK_FIELDS });
     for (k, &(sents, fields)) in all.iter().enumerate() {
         let next = all.get(k + 1).and_then(|(s, _)| s.first()).map(|s| s.0);
         let input = Input { id, text: &x.text, sentences: sents, fields, people: &people, date: date.clone() };
@@ -966,21 +966,44 @@ pub fn each_block_facts(
 /// not the document's (issue 19). Larger than any prose document we have read whole.
 pub const BLOCK_BYTES: usize = 1 << 20;
 
+/// The fields a block holds, at most (a table's cells): a table's extraction holds ~340
+/// bytes a cell (its mentions, row claims and their packed facts), so 1 MiB of rows
+/// (~80,000 cells) held ~27 MB; 16,384 cells hold ~6 MB (docs/BENCHMARKS.md, "Blocks of
+/// cells"). A table's rows are read alone, so cutting it more often costs nothing prose
+/// would lose (names, defined terms, coreference across sentences).
+pub const BLOCK_FIELDS: usize = 16_384;
+
+/// How much one block holds, at most: bytes of sentences and fields.
+#[derive(Clone, Copy, Debug)]
+struct BlockLimit {
+    bytes: usize,
+    fields: usize,
+}
+
 /// The blocks a document is extracted in: runs of whole sentences of at most `limit`
-/// bytes (a longer sentence alone), each with the fields that start between its first
-/// sentence and the next block's (a record's fields all in its first field's block);
-/// one block, everything, for a document of at most `limit` bytes (or with fields out
-/// of text order, which ingest never gives).
-fn blocks<'a>(text: &str, sentences: &'a [Span], fields: &'a [Field], limit: usize) -> Vec<(&'a [Span], &'a [Field])> {
-    if text.len() <= limit || sentences.is_empty() || !fields.is_sorted_by_key(|f| f.span().0) {
+/// bytes and fields (a longer sentence alone), each with the fields that start between its
+/// first sentence and the next block's (a record's fields all in its first field's block);
+/// one block, everything, for a document within `limit` (or with fields out of text
+/// order, which ingest never gives).
+fn blocks<'a>(text: &str, sentences: &'a [Span], fields: &'a [Field], limit: BlockLimit) -> Vec<(&'a [Span], &'a [Field])> {
+    if (text.len() <= limit.bytes && fields.len() <= limit.fields) || sentences.is_empty() || !fields.is_sorted_by_key(|f| f.span().0) {
         return vec![(sentences, fields)];
     }
     let mut cuts = vec![0usize];
     let mut start = sentences[0].0;
+    // Fields that begin before the current block's first sentence, and before the end of
+    // the sentence at hand (both only move forward: sentences are in text order).
+    let (mut before_start, mut before_end) = (0usize, 0usize);
     for (i, s) in sentences.iter().enumerate().skip(1) {
-        if s.1 - start > limit {
+        while before_end < fields.len() && fields[before_end].span().0 < s.1 {
+            before_end += 1;
+        }
+        if s.1 - start > limit.bytes || before_end - before_start > limit.fields {
             cuts.push(i);
             start = s.0;
+            while before_start < fields.len() && fields[before_start].span().0 < s.0 {
+                before_start += 1;
+            }
         }
     }
     cuts.push(sentences.len());
@@ -1127,26 +1150,38 @@ mod tests {
         let field = |at: usize| Field::new(at as u32, "k".into(), &text[at..at + 2], (at, at + 2), text);
         let fields = vec![field(0), field(7), field(15), field(22)];
         // At most 13 bytes of sentences a block: two sentences each, the fields with them.
-        let got = blocks(text, &sents, &fields, 13);
+        let bytes = |n: usize| BlockLimit { bytes: n, fields: usize::MAX };
+        let got = blocks(text, &sents, &fields, bytes(13));
         let spans: Vec<(Vec<Span>, Vec<usize>)> = got.iter().map(|(s, f)| (s.to_vec(), f.iter().map(|f| f.span().0).collect())).collect();
         assert_eq!(spans, vec![(vec![(0, 6), (7, 13)], vec![0, 7]), (vec![(14, 20), (21, 27)], vec![15, 22])]);
         // A sentence longer than a block is a block alone; a short document is one block.
-        assert_eq!(blocks(text, &sents, &fields, 5).len(), 4);
-        assert_eq!(blocks(text, &sents, &fields, 100).len(), 1);
+        assert_eq!(blocks(text, &sents, &fields, bytes(5)).len(), 4);
+        assert_eq!(blocks(text, &sents, &fields, bytes(100)).len(), 1);
         // A record's fields stay together, in the block of its first field.
         let row = |at: usize| Field::new(7, "k".into(), &text[at..at + 2], (at, at + 2), text);
         let split = vec![field(0), row(7), row(15), field(22)];
-        let got = blocks(text, &sents, &split, 13);
+        let got = blocks(text, &sents, &split, bytes(13));
         assert_eq!(got.iter().map(|(_, f)| f.iter().map(|f| f.span().0).collect::<Vec<_>>()).collect::<Vec<_>>(), vec![vec![0, 7, 15], vec![22]]);
         // Fields out of text order (never from ingest): one block, so none is lost.
         let shuffled = vec![field(22), field(0)];
-        assert_eq!(blocks(text, &sents, &shuffled, 13).len(), 1);
+        assert_eq!(blocks(text, &sents, &shuffled, bytes(13)).len(), 1);
         // Every sentence and every field is in exactly one block.
         for limit in 1..30 {
-            let got = blocks(text, &sents, &fields, limit);
+            let got = blocks(text, &sents, &fields, bytes(limit));
             assert_eq!(got.iter().map(|(s, _)| s.len()).sum::<usize>(), 4, "{limit}");
             assert_eq!(got.iter().map(|(_, f)| f.len()).sum::<usize>(), 4, "{limit}");
         }
+        // At most two fields a block, however few the bytes; a record's fields stay
+        // together even past the limit; a sentence with more fields than the limit is
+        // a block alone.
+        let cells = |n: usize| BlockLimit { bytes: usize::MAX, fields: n };
+        let starts = |got: Vec<(&[Span], &[Field])>| got.iter().map(|(s, f)| (s.len(), f.iter().map(|f| f.span().0).collect::<Vec<_>>())).collect::<Vec<_>>();
+        assert_eq!(starts(blocks(text, &sents, &fields, cells(2))), vec![(2, vec![0, 7]), (2, vec![15, 22])]);
+        assert_eq!(starts(blocks(text, &sents, &fields, cells(3))), vec![(3, vec![0, 7, 15]), (1, vec![22])]);
+        assert_eq!(starts(blocks(text, &sents, &split, cells(1))), vec![(1, vec![0]), (1, vec![7, 15]), (1, vec![]), (1, vec![22])]);
+        let crowded = vec![field(0), field(2), field(7), field(9), field(15)];
+        assert_eq!(starts(blocks(text, &sents, &crowded, cells(1))), vec![(1, vec![0, 2]), (1, vec![7, 9]), (2, vec![15])]);
+        assert_eq!(blocks(text, &sents, &fields, cells(4)).len(), 1);
     }
 
     fn claims(text: &str) -> Vec<String> {

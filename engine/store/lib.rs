@@ -291,9 +291,10 @@ const TABLE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// fjall's block cache size (data blocks and the partitions of filters and indexes, see
 /// [`Store::open`]). At 256 MiB the cache filled with the blocks a build's point lookups
-/// read, ~60 MB of a 10 MB document's peak; 32 MiB was faster at 4 M facts too
-/// (docs/BENCHMARKS.md, "Extraction in blocks …; pinned filters, a small cache").
-const CACHE_BYTES: u64 = 32 * 1024 * 1024;
+/// read, ~60 MB of a 10 MB document's peak; at 32 MiB ~20 MB of a 50,000-row table's.
+/// 8 MiB gave the same write, query and derivation times at 1 M and 4 M facts
+/// (docs/BENCHMARKS.md, "Blocks of cells, a smaller cache").
+const CACHE_BYTES: u64 = 8 * 1024 * 1024;
 
 impl Store {
     /// Opens the store at `path`, which must exist: [`StoreError::Missing`] when nothing is
