@@ -60,69 +60,119 @@ pub struct Message {
     pub reply_to: Option<Cited>,
 }
 
-/// A structured field of a record (a CSV row, a JSON object…).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A structured field of a record (a CSV row, a JSON object…). Three words: a large
+/// table's cells are most of what its document holds (issue 19).
+#[derive(Clone, Debug)]
 pub struct Field {
     /// Record number (CSV: data row from 1; JSON/YAML/TOML: top-level array element from 0, else 0).
     pub record: u32,
     /// Column header or dotted key path (shared: a table's cells hold their column's
-    /// header once, not a copy each).
+    /// header once, not a copy each). A field whose value is not the text at its span
+    /// (an escaped or re-written value) holds a key of its own that carries the value;
+    /// keys compare by name alone. Read the value with [`Field::value`].
     pub key: FieldKey,
-    /// The value when it is not the text at the span (a quoted cell, an escaped or
-    /// re-written value); `None` when it is: most cells of a table cost no string of their
-    /// own (issue 19, bounded memory). Read it with [`Field::value`].
-    #[expect(clippy::box_collection, reason = "one pointer a field, not a String's three: most fields have no value of their own")]
-    value: Option<Box<String>>,
     /// The span citing the value, in 32 bits (a document's text is at most 256 MiB:
     /// `tg_ingest::limits`); read it with [`Field::span`].
     at: (u32, u32),
 }
 
+impl PartialEq for Field {
+    fn eq(&self, other: &Field) -> bool {
+        (self.record, &self.key, self.at, &self.key.0.value) == (other.record, &other.key, other.at, &other.key.0.value)
+    }
+}
+
+impl Eq for Field {}
+
 /// A field's key, shared by every field with that key: one pointer a field (a table's
-/// cells are most of a large table's memory, issue 19).
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct FieldKey(std::sync::Arc<String>);
+/// cells are most of a large table's memory, issue 19). Compared, ordered and hashed by
+/// its name.
+#[derive(Clone)]
+pub struct FieldKey(std::sync::Arc<KeyCell>);
+
+/// What a [`FieldKey`] points to: the name, and the value of the one field that holds
+/// the key alone because its value is not the text at its span.
+struct KeyCell {
+    name: String,
+    value: Option<String>,
+}
+
+impl FieldKey {
+    fn named(name: String) -> FieldKey {
+        FieldKey(std::sync::Arc::new(KeyCell { name, value: None }))
+    }
+
+    fn name(&self) -> &str {
+        &self.0.name
+    }
+}
+
+impl PartialEq for FieldKey {
+    fn eq(&self, other: &FieldKey) -> bool {
+        self.name() == other.name()
+    }
+}
+
+impl Eq for FieldKey {}
+
+impl PartialOrd for FieldKey {
+    fn partial_cmp(&self, other: &FieldKey) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for FieldKey {
+    fn cmp(&self, other: &FieldKey) -> std::cmp::Ordering {
+        self.name().cmp(other.name())
+    }
+}
+
+impl std::hash::Hash for FieldKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.name().hash(state)
+    }
+}
 
 impl std::ops::Deref for FieldKey {
     type Target = str;
     fn deref(&self) -> &str {
-        &self.0
+        self.name()
     }
 }
 
 impl AsRef<str> for FieldKey {
     fn as_ref(&self) -> &str {
-        &self.0
+        self.name()
     }
 }
 
 impl From<&str> for FieldKey {
     fn from(s: &str) -> FieldKey {
-        FieldKey(std::sync::Arc::new(s.to_string()))
+        FieldKey::named(s.to_string())
     }
 }
 
 impl From<String> for FieldKey {
     fn from(s: String) -> FieldKey {
-        FieldKey(std::sync::Arc::new(s))
+        FieldKey::named(s)
     }
 }
 
 impl std::fmt::Debug for FieldKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(self.0.as_str(), f)
+        std::fmt::Debug::fmt(self.name(), f)
     }
 }
 
 impl std::fmt::Display for FieldKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(self.name())
     }
 }
 
 impl PartialEq<&str> for FieldKey {
     fn eq(&self, other: &&str) -> bool {
-        self.0.as_str() == *other
+        self.name() == *other
     }
 }
 
@@ -132,8 +182,12 @@ impl Field {
     pub fn new(record: u32, key: FieldKey, value: &str, span: Span, text: &str) -> Field {
         let narrow = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
         let at = (narrow(span.0), narrow(span.1));
-        let value = (text.get(at.0 as usize..at.1 as usize) != Some(value)).then(|| Box::new(value.to_string()));
-        Field { record, key, value, at }
+        let key = if text.get(at.0 as usize..at.1 as usize) == Some(value) {
+            key
+        } else {
+            FieldKey(std::sync::Arc::new(KeyCell { name: key.name().to_string(), value: Some(value.to_string()) }))
+        };
+        Field { record, key, at }
     }
 
     /// The span citing the value.
@@ -143,7 +197,7 @@ impl Field {
 
     /// The value as text; `text` is the text of the document the field is of.
     pub fn value<'a>(&'a self, text: &'a str) -> &'a str {
-        match &self.value {
+        match &self.key.0.value {
             Some(v) => v,
             None => text.get(self.at.0 as usize..self.at.1 as usize).unwrap_or_default(),
         }
@@ -397,16 +451,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_field_costs_four_words_and_reads_its_value_from_the_text() {
+    fn a_field_costs_three_words_and_reads_its_value_from_the_text() {
         // A large table's cells are most of what its document holds (issue 19).
-        assert!(std::mem::size_of::<Field>() <= 32, "{}", std::mem::size_of::<Field>());
+        assert!(std::mem::size_of::<Field>() <= 24, "{}", std::mem::size_of::<Field>());
         let text = "date\tamount\n2024-01-02\t\"1,000\"\n";
         let key = FieldKey::from("date");
         let plain = Field::new(1, key.clone(), "2024-01-02", (12, 22), text);
         assert_eq!((plain.value(text), plain.span(), &*plain.key), ("2024-01-02", (12, 22), "date"));
-        assert!(plain.value.is_none(), "a value the text holds is not copied");
-        let quoted = Field::new(1, FieldKey::from("amount"), "1,000", (23, 30), text);
-        assert_eq!(quoted.value(text), "1,000");
+        assert!(std::sync::Arc::ptr_eq(&plain.key.0, &key.0), "a value the text holds is not copied, the key is shared");
+        let amount = FieldKey::from("amount");
+        let quoted = Field::new(1, amount.clone(), "1,000", (23, 30), text);
+        assert_eq!((quoted.value(text), &*quoted.key), ("1,000", "amount"));
+        // Its own key compares as the column's; the field compares by its value too.
+        assert_eq!(quoted.key, amount);
+        assert_eq!(quoted.key.cmp(&amount), std::cmp::Ordering::Equal);
+        assert_ne!(quoted, Field::new(1, amount.clone(), "1,001", (23, 30), text));
+        assert_eq!(quoted, Field::new(1, amount, "1,000", (23, 30), text));
         assert_eq!(plain.key, "date");
     }
 }
