@@ -14,6 +14,7 @@ use cli::args::{Cli, Command, DEFAULT_MAX_ROWS, DEFAULT_MAX_TUPLES};
 const STACK_BYTES: usize = 1 << 30;
 
 fn main() -> ExitCode {
+    large_allocations_mapped();
     let alone = std::env::args_os().len() == 1;
     let cli = if alone { None } else { Some(Cli::parse()) };
     let limits = match cli.as_ref().map(limits_of).transpose() {
@@ -40,6 +41,20 @@ fn main() -> ExitCode {
     match std::thread::Builder::new().stack_size(STACK_BYTES).spawn(run).map(|h| h.join()) {
         Ok(Ok(code)) => code,
         _ => ExitCode::from(exit::ERROR),
+    }
+}
+
+/// Allocations of 1 MiB or more get mappings of their own, returned to the system when
+/// freed. glibc's threshold otherwise rises to 32 MiB after the first large free, and a
+/// large document's vectors then come from the heap and stay there: ~10 MB of the peak of
+/// a 5 MB document (docs/BENCHMARKS.md, "Blocks of cells, a smaller cache …").
+fn large_allocations_mapped() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a tunable of glibc's allocator; it is called before any
+    // other thread exists, and a refused setting (return 0) leaves the default.
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
     }
 }
 

@@ -3,12 +3,14 @@
 
     gen_wires.py tsv N FILE     # a wire table: header + N rows, 7 columns
     gen_wires.py dense MB FILE  # entity-dense text of about MB megabytes
+    gen_wires.py json N FILE    # the wire table's N rows as a JSON array of objects
 
 The table's columns are date, reference, originator, beneficiary, amount, currency, memo;
 names are drawn from 10 organisations and 6 people, so every row is a TRANSFERRED claim.
 The dense text repeats "A wired $N to B on D. C, the CEO of D, approved the transfer."
 with names from the same lists. Both are deterministic (seed 7).
 """
+import json
 import random
 import sys
 
@@ -31,6 +33,18 @@ def tsv(n, out):
         out.write("\t".join([date, "W%07d" % i, a, b, amount, cur, memo]) + "\n")
 
 
+def json_rows(n, out):
+    r = random.Random(7)
+    out.write("[\n")
+    for i in range(n):
+        a, b = r.sample(NAMES, 2)
+        row = {"date": "2024-%02d-%02d" % (r.randint(1, 12), r.randint(1, 28)), "reference": "W%07d" % i,
+               "originator": a, "beneficiary": b, "amount": r.randint(1000, 999999),
+               "currency": r.choice(["USD", "EUR", "GBP"]), "memo": "invoice %d for services" % r.randint(10000, 99999)}
+        out.write(" " + json.dumps(row) + (",\n" if i + 1 < n else "\n"))
+    out.write("]\n")
+
+
 def dense(mb, out):
     r = random.Random(7)
     want = int(mb * 1_000_000)
@@ -46,11 +60,13 @@ def dense(mb, out):
 
 
 def main():
-    if len(sys.argv) != 4 or sys.argv[1] not in ("tsv", "dense"):
+    if len(sys.argv) != 4 or sys.argv[1] not in ("tsv", "dense", "json"):
         sys.exit(__doc__)
     with open(sys.argv[3], "w", encoding="utf-8", newline="\n") as out:
         if sys.argv[1] == "tsv":
             tsv(int(sys.argv[2]), out)
+        elif sys.argv[1] == "json":
+            json_rows(int(sys.argv[2]), out)
         else:
             dense(float(sys.argv[2]), out)
 

@@ -10,7 +10,7 @@
 //! differently (e.g. a folded string). Invalid input is still ingested as text, with a
 //! warning and no fields.
 
-use tg_text::document::{Block, Extracted, Field, Span, tidy_blocks};
+use tg_text::document::{Block, Extracted, Field, FieldKey, Span, tidy_blocks};
 
 /// Deepest nesting whose leaves become fields.
 const MAX_DEPTH: usize = 64;
@@ -20,6 +20,8 @@ struct Json<'a> {
     b: &'a [u8],
     fields: Vec<Field>,
     records: Vec<Span>,
+    /// One key a path, shared by its fields (an array of records repeats its paths).
+    keys: std::collections::HashMap<String, FieldKey>,
 }
 
 impl Json<'_> {
@@ -120,9 +122,17 @@ impl Json<'_> {
     }
 
     fn leaf(&mut self, path: &str, record: u32, value: String, span: Span) {
-        let key = if path.is_empty() { "value".to_string() } else { path.to_string() };
+        let path = if path.is_empty() { "value" } else { path };
+        let key = match self.keys.get(path) {
+            Some(k) => k.clone(),
+            None => {
+                let k = FieldKey::from(path);
+                self.keys.insert(path.to_string(), k.clone());
+                k
+            }
+        };
         let span = if span.0 == span.1 { (span.0.saturating_sub(1), span.1 + 1) } else { span };
-        self.fields.push(Field::new(record, key.into(), &value, span, self.text));
+        self.fields.push(Field::new(record, key, &value, span, self.text));
     }
 
     /// Skips a value without recording it (past the nesting limit); iterative.
@@ -165,7 +175,7 @@ fn finish(format: &'static str, text: String, fields: Vec<Field>, records: Vec<S
 
 /// A JSON document.
 pub fn extract_json(text: String) -> Extracted {
-    let mut j = Json { text: &text, b: text.as_bytes(), fields: vec![], records: vec![] };
+    let mut j = Json { text: &text, b: text.as_bytes(), fields: vec![], records: vec![], keys: Default::default() };
     let result = j.value(0, "", 0, 0).and_then(|end| if j.ws(end) == text.len() { Ok(end) } else { Err(j.ws(end)) });
     let (fields, records, warnings) = match result {
         Ok(_) => (std::mem::take(&mut j.fields), std::mem::take(&mut j.records), vec![]),
@@ -177,7 +187,7 @@ pub fn extract_json(text: String) -> Extracted {
 /// A JSON Lines document: each non-blank line is a record (numbered from 0) whose leaves
 /// are fields; lines that are not JSON stay text, counted in one warning.
 pub fn extract_jsonl(text: String) -> Extracted {
-    let mut j = Json { text: &text, b: text.as_bytes(), fields: vec![], records: vec![] };
+    let mut j = Json { text: &text, b: text.as_bytes(), fields: vec![], records: vec![], keys: Default::default() };
     let mut records = vec![];
     let mut bad = 0usize;
     let mut pos = 0usize;
