@@ -46,8 +46,8 @@ fn main() -> ExitCode {
 
 /// Allocations of 1 MiB or more get mappings of their own, returned to the system when
 /// freed. glibc's threshold otherwise rises to 32 MiB after the first large free, and a
-/// large document's vectors then come from the heap and stay there: ~10 MB of the peak of
-/// a 5 MB document (docs/BENCHMARKS.md, "Blocks of cells, a smaller cache …").
+/// large document's vectors then come from the heap and stay there: ~8 MB of the peak of
+/// a 5 MB document (docs/BENCHMARKS.md, "Blocks of cells, a smaller cache, cells one at a time").
 fn large_allocations_mapped() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt only sets a tunable of glibc's allocator; it is called before any

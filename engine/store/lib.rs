@@ -293,7 +293,7 @@ const TABLE_BYTES: u64 = 16 * 1024 * 1024;
 /// [`Store::open`]). At 256 MiB the cache filled with the blocks a build's point lookups
 /// read, ~60 MB of a 10 MB document's peak; at 32 MiB ~20 MB of a 50,000-row table's.
 /// 8 MiB gave the same write, query and derivation times at 1 M and 4 M facts
-/// (docs/BENCHMARKS.md, "Blocks of cells, a smaller cache").
+/// (docs/BENCHMARKS.md, "Blocks of cells, a smaller cache, cells one at a time").
 const CACHE_BYTES: u64 = 8 * 1024 * 1024;
 
 impl Store {
