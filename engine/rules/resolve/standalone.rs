@@ -33,7 +33,7 @@ pub fn read_rows(text: &str) -> (Vec<NameRow>, Vec<String>) {
     let mut rows = vec![];
     let mut problems = vec![];
     let mut header: Vec<String> = vec![];
-    for (i, (_, cells)) in records(text, delim).into_iter().enumerate() {
+    for (i, (_, cells)) in records(text, delim).enumerate() {
         let cell = |k: usize| cells.get(k).map(|c| c.0.trim().to_string()).unwrap_or_default();
         if i == 0 && cell(0).eq_ignore_ascii_case("id") && cell(1).eq_ignore_ascii_case("name") {
             header = (0..cells.len()).map(cell).collect();
