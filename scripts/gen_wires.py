@@ -21,26 +21,28 @@ PEOPLE = ["John Smith", "Maria Garcia", "Wei Zhang", "Olga Petrova", "Ahmed Khan
 NAMES = ORGS + PEOPLE
 
 
-def tsv(n, out):
+def rows(n):
+    """The table's rows: date, reference, originator, beneficiary, amount, currency, memo."""
     r = random.Random(7)
-    out.write("date\treference\toriginator\tbeneficiary\tamount\tcurrency\tmemo\n")
     for i in range(n):
         a, b = r.sample(NAMES, 2)
         date = "2024-%02d-%02d" % (r.randint(1, 12), r.randint(1, 28))
-        amount = "%d.00" % r.randint(1000, 999999)
+        amount = r.randint(1000, 999999)
         cur = r.choice(["USD", "EUR", "GBP"])
         memo = "invoice %d for services" % r.randint(10000, 99999)
-        out.write("\t".join([date, "W%07d" % i, a, b, amount, cur, memo]) + "\n")
+        yield date, "W%07d" % i, a, b, amount, cur, memo
+
+
+def tsv(n, out):
+    out.write("date\treference\toriginator\tbeneficiary\tamount\tcurrency\tmemo\n")
+    for date, ref, a, b, amount, cur, memo in rows(n):
+        out.write("\t".join([date, ref, a, b, "%d.00" % amount, cur, memo]) + "\n")
 
 
 def json_rows(n, out):
-    r = random.Random(7)
     out.write("[\n")
-    for i in range(n):
-        a, b = r.sample(NAMES, 2)
-        row = {"date": "2024-%02d-%02d" % (r.randint(1, 12), r.randint(1, 28)), "reference": "W%07d" % i,
-               "originator": a, "beneficiary": b, "amount": r.randint(1000, 999999),
-               "currency": r.choice(["USD", "EUR", "GBP"]), "memo": "invoice %d for services" % r.randint(10000, 99999)}
+    for i, (date, ref, a, b, amount, cur, memo) in enumerate(rows(n)):
+        row = {"date": date, "reference": ref, "originator": a, "beneficiary": b, "amount": amount, "currency": cur, "memo": memo}
         out.write(" " + json.dumps(row) + (",\n" if i + 1 < n else "\n"))
     out.write("]\n")
 

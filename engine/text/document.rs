@@ -176,6 +176,23 @@ impl PartialEq<&str> for FieldKey {
     }
 }
 
+/// The keys of one document's fields, one a name: every field of a path or column
+/// shares its key (a record array repeats its paths).
+#[derive(Default)]
+pub struct FieldKeys(std::collections::HashMap<String, FieldKey>);
+
+impl FieldKeys {
+    /// The key named `name`, made the first time it is asked for.
+    pub fn key(&mut self, name: &str) -> FieldKey {
+        if let Some(k) = self.0.get(name) {
+            return k.clone();
+        }
+        let k = FieldKey::from(name);
+        self.0.insert(name.to_string(), k.clone());
+        k
+    }
+}
+
 impl Field {
     /// A field of the document whose text is `text`, stating `value` at `span`. A span
     /// past 32 bits (no document ingest admits) is clamped.

@@ -10,7 +10,7 @@
 //! differently (e.g. a folded string). Invalid input is still ingested as text, with a
 //! warning and no fields.
 
-use tg_text::document::{Block, Extracted, Field, FieldKey, Span, tidy_blocks};
+use tg_text::document::{Block, Extracted, Field, FieldKeys, Span, tidy_blocks};
 
 /// Deepest nesting whose leaves become fields.
 const MAX_DEPTH: usize = 64;
@@ -21,7 +21,7 @@ struct Json<'a> {
     fields: Vec<Field>,
     records: Vec<Span>,
     /// One key a path, shared by its fields (an array of records repeats its paths).
-    keys: std::collections::HashMap<String, FieldKey>,
+    keys: FieldKeys,
 }
 
 impl Json<'_> {
@@ -123,14 +123,7 @@ impl Json<'_> {
 
     fn leaf(&mut self, path: &str, record: u32, value: String, span: Span) {
         let path = if path.is_empty() { "value" } else { path };
-        let key = match self.keys.get(path) {
-            Some(k) => k.clone(),
-            None => {
-                let k = FieldKey::from(path);
-                self.keys.insert(path.to_string(), k.clone());
-                k
-            }
-        };
+        let key = self.keys.key(path);
         let span = if span.0 == span.1 { (span.0.saturating_sub(1), span.1 + 1) } else { span };
         self.fields.push(Field::new(record, key, &value, span, self.text));
     }
@@ -250,6 +243,7 @@ fn locate(text: &str, leaves: Vec<(u32, String, String)>) -> Vec<Field> {
     if text.len() > MAX_LOCATED_BYTES {
         return out;
     }
+    let mut keys = FieldKeys::default();
     for (record, path, value) in leaves {
         let key = path.rsplit('.').next().unwrap_or(&path);
         let key = key.split('[').next().unwrap_or(key);
@@ -261,7 +255,7 @@ fn locate(text: &str, leaves: Vec<(u32, String, String)>) -> Vec<Field> {
             None if !key.is_empty() => (k, from),
             None => continue,
         };
-        out.push(Field::new(record, path.into(), &value, span, text));
+        out.push(Field::new(record, keys.key(&path), &value, span, text));
     }
     out
 }
