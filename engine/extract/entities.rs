@@ -752,7 +752,10 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
         // "Bank of Cyprus", "Bank of New York Mellon"
         if w.text == "Bank" && ws.get(i + 1).is_some_and(|n| n.text == "of") && ws.get(i + 2).is_some_and(|n| capitalised(n.text)) {
             let mut j = i + 2;
-            while ws.get(j + 1).is_some_and(|n| capitalised(n.text) && !is_stop(n.text)) && j < i + 5 {
+            // Only across spaces on one line: "Bank of Lindsay (FNBL)" ends at "Lindsay".
+            while ws.get(j + 1).is_some_and(|n| capitalised(n.text) && !is_stop(n.text) && text[ws[j].end..n.start].trim().is_empty() && !text[ws[j].end..n.start].contains('\n'))
+                && j < i + 5
+            {
                 j += 1;
             }
             // Capitalised words before it on the same line are part of the name ("Royal Bank of Canada").
@@ -894,7 +897,9 @@ fn own_short_name(name: &str, inner: &str) -> bool {
     let short: String = inner.chars().filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect();
     let letters: String = name.chars().filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect();
     let initials: String = name.split_whitespace().filter_map(|w| w.chars().next()).filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect();
-    short.len() >= 2 && (letters.starts_with(&short) || initials.starts_with(&short))
+    // Acronyms pass over the small words: "First National Bank of Lindsay" is "FNBL".
+    let capitals: String = name.split_whitespace().filter_map(|w| w.chars().next()).filter(|c| c.is_uppercase()).flat_map(char::to_lowercase).collect();
+    short.len() >= 2 && (letters.starts_with(&short) || initials.starts_with(&short) || (short.len() >= 3 && capitals == short))
 }
 
 /// People named with a title ("Mr. John Doe", "Dr Lena Ortiz").
@@ -1566,6 +1571,7 @@ mod tests {
         assert_eq!(orgs("It is registered as a bank holding company under the Bank Holding Company Act."), Vec::<String>::new());
         assert_eq!(orgs("The Borrower Company shall pay the Lender."), Vec::<String>::new());
         assert_eq!(orgs("RBC Capital Markets, LLC is a subsidiary of Royal Bank of Canada."), ["RBC Capital Markets, LLC", "Royal Bank of Canada"]);
+        assert_eq!(orgs("He ran the First National Bank of Lindsay (FNBL), in Oklahoma."), ["First National Bank of Lindsay"]);
         assert_eq!(kinds("On April 2 , 2012 it closed.").into_iter().map(|m| m.2).collect::<Vec<_>>(), ["Date:2012-04-02"]);
     }
 
