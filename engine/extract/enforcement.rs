@@ -446,7 +446,16 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
         }
         for c in p.re.captures_iter(template) {
             let names: Vec<Option<&str>> = p.re.capture_names().collect();
-            let args: Vec<usize> = (1..c.len()).filter(|&g| names.get(g).copied().flatten().is_none()).filter_map(|g| c.get(g).and_then(|m| m.as_str().parse().ok())).collect();
+            let groups: Vec<regex::Match> = (1..c.len()).filter(|&g| names.get(g).copied().flatten().is_none()).filter_map(|g| c.get(g)).collect();
+            let mut args: Vec<usize> = groups.iter().filter_map(|m| m.as_str().parse().ok()).collect();
+            // A pair's first party may close an aside on the one before it ("«P0», owner of
+            // «O1», defrauded «O2»"): the verb is that one's.
+            if matches!(p.shape, Shape::Pair | Shape::Swapped)
+                && let (Some(g), Some(first)) = (groups.first(), args.first_mut())
+                && let Some(h) = super::relations::apposition_head(template, g.start().saturating_sub('«'.len_utf8() + 1))
+            {
+                *first = h;
+            }
             let money = c.name("m").and_then(|m| m.as_str().parse().ok());
             // Amounts are read from the paying verb on ("to pay a $N civil penalty").
             let end = c.name("v").or_else(|| c.get(0)).map_or(0, |m| if m.as_str().is_empty() { m.end() } else { m.start() });
@@ -574,6 +583,9 @@ mod tests {
         assert_eq!(rels("Acme Corp. was charged by the SEC."), ["CHARGED(SEC, Acme Corp.)"]);
         // A company charging fees is no charge.
         assert!(rels("Acme Corp. charged Beta LLC a fee.").is_empty());
+        // The verb after an aside is the party's before it ("X, owner of Y, defrauded Z").
+        assert_eq!(rels("Mr. John Doe, owner of Beta LLC, ran a scheme to defraud Gamma Fund LP."), ["DEFRAUDED(John Doe, Gamma Fund LP)"]);
+        assert_eq!(rels("Gamma Fund LP, a client of Beta LLC, was defrauded by Mr. John Doe."), ["DEFRAUDED(John Doe, Gamma Fund LP)"]);
     }
 
     #[test]

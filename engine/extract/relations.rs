@@ -499,6 +499,30 @@ fn subject_stands(template: &str, start: usize, end: usize, object: usize) -> bo
     !gap.split(|c: char| !c.is_alphanumeric()).any(|w| matches!(w, "we" | "We"))
 }
 
+/// The party a placeholder stands in apposition to, when the placeholder that starts at
+/// `start` of `template` closes an aside after it: in "«P0», owner of «O1», defrauded «O2»"
+/// (or "«P0», the former chief executive of «O1», paid …") the verb after the aside is
+/// «P0»'s, not «O1»'s. The aside is lower-case words ending in "of", "at", "with" or "for"
+/// between two commas; a relative clause ("who worked for") is not one (see
+/// [`subject_stands`]).
+pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
+    static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
+        tg_text::pattern::constant(r"«[OP](\d+)»(?:\s*\([^()«»]{0,40}\))?\s*,\s+(?:(?:the|a|an|its|his|her|their)\s+)?(?:[a-z][a-z-]*\s+){0,6}?(?:of|at|with|for)\s+(?:the\s+)?$")
+    });
+    static CLOSED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^«[OP]\d+»(?:\s*\([^()«»]{0,40}\))?\s*,\s"));
+    let (before, here) = (template.get(..start)?, template.get(start..)?);
+    if !CLOSED.is_match(here) {
+        return None;
+    }
+    // Only the stretch since the placeholder before (the aside holds no other).
+    let from = before.rfind('«')?;
+    let c = ASIDE.captures(&before[from..])?;
+    if c.get(0).is_none_or(|m| m.start() != 0) || before[from..].split_whitespace().nth(1).is_some_and(|w| matches!(w, "who" | "which" | "whom" | "whose" | "that")) {
+        return None;
+    }
+    index(&c, 1)
+}
+
 fn index(c: &regex::Captures, i: usize) -> Option<usize> {
     c.get(i).and_then(|m| m.as_str().parse().ok())
 }
@@ -531,6 +555,8 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             let groups: Vec<regex::Match> = (1..c.len()).filter(|&i| names.get(i).copied().flatten().is_none()).filter_map(|i| c.get(i)).collect();
             let args: Vec<usize> = groups.iter().filter_map(|g| g.as_str().parse().ok()).collect();
             let (&[a, b], &[ga, gb]) = (&args[..], &groups[..]) else { continue };
+            // The first party may close an aside on the one before it: the verb is that one's.
+            let a = apposition_head(template, ga.start().saturating_sub('«'.len_utf8() + 1)).unwrap_or(a);
             let (mut subject, object) = if p.swap { (b, a) } else { (a, b) };
             let holder = c.name("holder").and_then(|h| h.as_str().parse().ok());
             if let Some(h) = holder {
@@ -632,6 +658,12 @@ mod tests {
         assert_eq!(rels("Omega Ltd is wholly owned by Gamma Holdings."), ["OWNS(Gamma Holdings, Omega Ltd)"]);
         assert_eq!(rels("Beta Holdings SA, a company registered in Nauru, replied."), ["REGISTERED_AT(Beta Holdings SA, Nauru)"]);
         assert_eq!(rels("Mr. Calbert Lai , the Chief Executive Officer of Sitoa Corporation , resigned."), ["OFFICER_OF(Calbert Lai, Sitoa Corporation)"]);
+        // The verb after an aside is the party's before it, not the aside's.
+        assert_eq!(
+            rels("Mr. John Doe, the president of Omega Securities Inc., paid $50,000 to Beta Ltd."),
+            ["OFFICER_OF(John Doe, Omega Securities Inc.)", "PAID(John Doe, Beta Ltd)"]
+        );
+        assert_eq!(rels("Beta Ltd, a subsidiary of Gamma Holdings, acquired Delta Corp."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)", "ACQUIRED(Beta Ltd, Delta Corp)"]);
         assert_eq!(rels("Mr. Patzig was a Director of Cyntellect Inc., a private company."), ["DIRECTOR_OF(Patzig, Cyntellect Inc.)"]);
         assert_eq!(rels("Ms. Ray served as Senior Vice President of Omega Corp."), ["OFFICER_OF(Ray, Omega Corp)"]);
         // Headline appositions, the company's title after a name, "previously served as".
