@@ -340,7 +340,16 @@ pub fn term_claims(doc: &str, text: &str, sentences: &[Span], mentions: &[Mentio
             let key = format!("{}:{}", full.kind, name_key(term));
             (key != full.key && is_party(full)).then(|| Mention { span: (at, at + term.len()), kind: full.kind, key, surface: collapse(term), attrs: vec![] })
         };
-        let Some(short) = found.or_else(read) else { continue };
+        let Some(mut short) = found.or_else(read) else { continue };
+        // A defined term is a name of what it defines, of its type: "James Asset Advisory, LLC
+        // (\"James Asset\")" defines an organisation's name, whatever the tagger made of it.
+        if short.kind != full.kind {
+            short.key = format!("{}:{}", full.kind, name_key(&short.surface));
+            short.kind = full.kind;
+        }
+        if short.key == full.key {
+            continue;
+        }
         let short = &short;
         let Some(sent) = sentences.iter().find(|s| s.0 <= full.span.0 && short.span.1 <= s.1) else { continue };
         if vocab.check("ALIAS_OF", full.kind, short.kind).is_ok() {

@@ -231,7 +231,7 @@ fn defined_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
             if let Some(c) = DEF.captures(after)
                 && let Some(t) = c.get(1)
             {
-                out.push((t.as_str().to_string(), i));
+                out.push((t.as_str().to_string(), term_owner(text, mentions, i, t.as_str())));
             }
             continue;
         }
@@ -252,6 +252,29 @@ fn defined_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
         }
     }
     out
+}
+
+/// Whose defined term `term`, written after mention `i`, is: `i`'s, unless the term is
+/// made of words of a party named just before it and none of `i`'s own ("Gary L.
+/// McNaughton, individually and d/b/a The Haven Equity Company (\"McNaughton\")": the
+/// term is the man's, not his business's).
+fn term_owner(text: &str, mentions: &[&Mention], i: usize, term: &str) -> usize {
+    let words = |s: &str| s.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).filter(|w| !w.is_empty()).collect::<Vec<_>>();
+    let wanted = words(term);
+    let within = |m: &Mention| {
+        let own = words(&m.surface);
+        !wanted.is_empty() && wanted.iter().all(|w| own.contains(w))
+    };
+    if within(mentions[i]) {
+        return i;
+    }
+    let start = mentions[i].span.0;
+    (0..i)
+        .rev()
+        .take(3)
+        .take_while(|&j| start - mentions[j].span.1.min(start) <= 120 && !text[mentions[j].span.1.min(start)..start].contains(['\n', ';', '.']))
+        .find(|&j| matches!(mentions[j].kind, "Organization" | "Person") && within(mentions[j]))
+        .unwrap_or(i)
 }
 
 /// The word (letters) that ends before byte `at`, spaces skipped; empty if none.
@@ -330,16 +353,22 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // One name, one type in a document: each learned name takes the type the tagger gave
     // its words most often (ties: organisation, person, place, in that order).
     // (Each learned name's collapsed text, computed once, in the order of `learned`.)
+    // A name written in capitals ("v. MICHAEL HUMPHRESS" in a caption) takes the type of the
+    // same name written in mixed case where the document has it: the tagger read its type
+    // from the letters' case, which capitals do not show.
     let surfaces: Vec<String> = learned.iter().flatten().map(|(sp, _)| collapse(&text[sp.0..sp.1])).collect();
-    let mut votes: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
+    let folded: Vec<String> = surfaces.iter().map(|s| s.to_lowercase()).collect();
+    let capitals = |s: &str| !s.chars().any(char::is_lowercase);
+    let mut votes: BTreeMap<&str, [[usize; 3]; 2]> = BTreeMap::new();
     const TYPES: [&str; 3] = ["Organization", "Person", "Location"];
-    for ((_, kind), surface) in learned.iter().flatten().zip(&surfaces) {
+    for (((_, kind), surface), key) in learned.iter().flatten().zip(&surfaces).zip(&folded) {
         if let Some(t) = TYPES.iter().position(|t| t == kind) {
-            votes.entry(surface.as_str()).or_default()[t] += 1;
+            votes.entry(key.as_str()).or_default()[usize::from(capitals(surface))][t] += 1;
         }
     }
-    for ((_, kind), surface) in learned.iter_mut().flatten().zip(&surfaces) {
-        if let Some(v) = votes.get(surface.as_str()) {
+    for ((_, kind), key) in learned.iter_mut().flatten().zip(&folded) {
+        if let Some([mixed, caps]) = votes.get(key.as_str()) {
+            let v = if mixed.iter().any(|&n| n > 0) { mixed } else { caps };
             let best = (0..3).fold(0, |b, t| if v[t] > v[b] { t } else { b });
             *kind = TYPES[best];
         }
@@ -355,6 +384,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     drop(votes);
+    drop(folded);
     let learned_words: std::collections::BTreeSet<Span> = learned
         .iter()
         .flatten()
@@ -1302,6 +1332,29 @@ mod tests {
         let got = claims("Quorra Motors LLC (Quorra Motors), formerly known as Vesta Group LLC, admitted the scheme.");
         assert!(got.contains(&"ALIAS_OF(Organization:quorra motors llc, Organization:vesta group llc)".to_string()), "{got:?}");
         assert!(got.iter().all(|c| !c.contains(')') || c.ends_with(')') && c.matches(')').count() == 1), "{got:?}");
+    }
+
+    #[test]
+    fn a_term_of_words_of_the_party_before_is_that_partys() {
+        let got = claims(
+            "The SEC obtained a final judgment against Gary L. McNaughton, individually and d/b/a The Haven Equity Company (\"McNaughton\"). The Final Judgment required McNaughton to pay $11,815.24.",
+        );
+        assert!(got.iter().any(|c| c.contains("(Person:gary l. mcnaughton, ")), "{got:?}");
+        assert!(got.iter().all(|c| !c.contains("Organization:mcnaughton") && !c.contains("(Organization:haven equity company, ")), "{got:?}");
+    }
+
+    #[test]
+    fn a_defined_term_is_of_the_type_of_what_it_defines() {
+        let got = claims("Jane Roe used her position as owner of James Asset Advisory, LLC (\"James Asset\") to take $5 million from clients.");
+        assert!(got.contains(&"ALIAS_OF(Organization:james asset advisory llc, Organization:james asset)".to_string()), "{got:?}");
+    }
+
+    #[test]
+    fn a_name_in_capitals_takes_the_type_the_document_writes_it_with() {
+        let got = claims(
+            "SECURITIES AND EXCHANGE COMMISSION v. MICHAEL HUMPHRESS, United States District Court for the Northern District of California, Civil Action No. C97-2288.\nThe Commission alleged that Michael Humphress sold shares. Humphress consented.",
+        );
+        assert!(got.contains(&"CHARGED(Organization:securities and exchange commission, Person:michael humphress)".to_string()), "{got:?}");
     }
 
     #[test]
