@@ -845,6 +845,17 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 // A name of legal-form words only ("Holding Company", "Bank Holding Company") is a
                 // common noun phrase unless it ends in an abbreviated form ("Capital Partners LLC").
                 let generic = ws[f..=end].iter().all(|w| is_suffix(w.text)) && !ws[f..=end].iter().any(|w| LEGAL_ABBREVIATIONS.contains(&w.text.trim_end_matches('.')));
+                // A law's name goes on past the legal-form word ("the Bank Secrecy Act",
+                // "the Bank Holding Company Act"): no organisation.
+                let mut k = end;
+                while k < end + 4 && ws.get(k + 1).is_some_and(|n| capitalised(n.text) && text[ws[k].end..n.start] == *" ") {
+                    k += 1;
+                }
+                let law = k > end && matches!(ws[k].text, "Act" | "Acts" | "Regulation" | "Regulations" | "Rule" | "Rules" | "Code");
+                if law {
+                    i = k + 1;
+                    continue;
+                }
                 if f < i && !generic {
                     push_org(text, ws[f].start, ws[end].end, out);
                     i = end + 1;
@@ -1572,6 +1583,7 @@ mod tests {
         assert_eq!(orgs("The Borrower Company shall pay the Lender."), Vec::<String>::new());
         assert_eq!(orgs("RBC Capital Markets, LLC is a subsidiary of Royal Bank of Canada."), ["RBC Capital Markets, LLC", "Royal Bank of Canada"]);
         assert_eq!(orgs("He ran the First National Bank of Lindsay (FNBL), in Oklahoma."), ["First National Bank of Lindsay"]);
+        assert_eq!(orgs("It filed reports under the U.S. Bank Secrecy Act with Acme Bank."), ["Acme Bank"]);
         assert_eq!(kinds("On April 2 , 2012 it closed.").into_iter().map(|m| m.2).collect::<Vec<_>>(), ["Date:2012-04-02"]);
     }
 

@@ -1278,6 +1278,10 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             && e > i + 1
             && (i..e).all(|k| english(k) || p.info[k].connector)
             && !(p.info[head].orgword || ORG_HEADS.contains(&p.info[head].lw) || (i..e).any(|k| p.info[k].legal || p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0));
+        // A name whose head word names a law or a document ("Bank Secrecy Act", "Securities
+        // Exchange Act of 1934", "Iranian Financial Sanctions Regulations", "Joint Statement
+        // on …") is no organisation, whatever words of a body's name it holds.
+        let law_or_paper = class_type(c) == Some("Organization") && e > i + 1 && LAWS_AND_PAPERS.contains(&p.info[head].lw);
         // One word in capitals is an acronym, never a person's name alone ("OK", "SEC"); one
         // letter alone is no name at all.
         let acronym_person = e == i + 1 && ((class_type(c) == Some("Person") && p.info[i].upper) || text[p.tokens[i].start..p.tokens[i].end].chars().count() == 1);
@@ -1292,6 +1296,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let calendar = e == i + 1 && (CALENDAR_AND_CURRENCY.contains(&p.info[i].lw) || p.info[i].connector);
         let common_alone = all_words
             || term_like_org
+            || law_or_paper
             || determined_person
             || acronym_person
             || lettered
@@ -1347,6 +1352,15 @@ static ORG_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
 
 /// The connectors that are prepositions: the word before one heads a name ("Bank of
 /// America"); "and", "&", "the" join words of equal rank.
+/// Head words of the names of laws and of documents, which are not bodies: a name of
+/// several words with one as its head is no organisation ([`spans`]), by word hash.
+static LAWS_AND_PAPERS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
+    ["act", "acts", "regulation", "regulations", "rule", "rules", "code", "statute", "statutes", "directive", "ordinance", "treaty", "statement", "report", "advisory", "guidance", "notice", "release"]
+        .iter()
+        .map(|w| lower_hash(w))
+        .collect()
+});
+
 static PREPOSITIONS: LazyLock<hashbrown::HashSet<u64>> =
     LazyLock::new(|| ["of", "for", "on", "in", "at", "upon", "de", "da", "du", "des", "del", "della", "di", "van", "von", "der", "den"].iter().map(|w| lower_hash(w)).collect());
 
