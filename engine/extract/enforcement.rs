@@ -62,6 +62,9 @@ struct Pattern {
     /// The cues are whole words as written (every match has one between `\b`s or spaces,
     /// case as written): "sues" is no cue in "issues", "charged" none in "discharged".
     whole: bool,
+    /// The first party is a clause's subject, which no preposition governs (see
+    /// [`heads_its_clause`]); a caption's ("in SEC v. Doe") is not.
+    clause: bool,
 }
 
 /// `p` with whole-word cues ([`Pattern::whole`]).
@@ -79,7 +82,7 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: &str, shape: Shape, 
     let needs = super::placeholders::Needs::of(&p);
     let wanted = if shape == Shape::Implied { 1 } else { 2 };
     let needs = if needs.arity() == Some(wanted) { needs } else { super::placeholders::Needs::of("(") };
-    Pattern { rel, cues, re: tg_text::pattern::constant(&p), shape, list, needs, needs_org, whole: false }
+    Pattern { rel, cues, re: tg_text::pattern::constant(&p), shape, list, needs, needs_org, whole: false, clause: true }
 }
 
 /// Words a charging verb may have between it and the party: numbers, determiners, kinds of party.
@@ -163,7 +166,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             &["alleges", "alleged", "charges", "charged", "names", "named"],
         ),
         // SEC v. X (a caption).
-        pat("CHARGED", &["v."], &format!(r"{ORG}\s+v\.\s+{PARTY}"), Shape::Pair, true),
+        Pattern { clause: false, ..pat("CHARGED", &["v."], &format!(r"{ORG}\s+v\.\s+{PARTY}"), Shape::Pair, true) },
         // X and Y were charged / sued / indicted / named as defendants.
         whole_words(
             pat(
@@ -452,9 +455,13 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
             // «O1», defrauded «O2»"): the verb is that one's.
             if matches!(p.shape, Shape::Pair | Shape::Swapped)
                 && let (Some(g), Some(first)) = (groups.first(), args.first_mut())
-                && let Some(h) = super::relations::apposition_head(template, g.start().saturating_sub('«'.len_utf8() + 1))
             {
-                *first = h;
+                let at = g.start().saturating_sub('«'.len_utf8() + 1);
+                if let Some(h) = super::relations::apposition_head(template, at) {
+                    *first = h;
+                } else if p.clause && !heads_its_clause(template, at, g.end() + '»'.len_utf8()) {
+                    continue;
+                }
             }
             let money = c.name("m").and_then(|m| m.as_str().parse().ok());
             // Amounts are read from the paying verb on ("to pay a $N civil penalty").
@@ -513,6 +520,27 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
     });
     out.retain(|f| f.subject != f.object && (f.object == IMPLIED || mentions.get(f.subject).map(|m| &m.key) != mentions.get(f.object).map(|m| &m.key)));
     out
+}
+
+/// Whether the placeholder at `start..end` of `template` may be the party its clause's verb
+/// is about: not the object of a preposition ("an agreement with «O0» to resolve a charge
+/// of a conspiracy to defraud «O1»"), nor a word describing a person after it ("«O0»
+/// captain", "an «L0» man").
+fn heads_its_clause(template: &str, start: usize, end: usize) -> bool {
+    const PREPOSITIONS: &[&str] = &["with", "to", "for", "from", "against", "at", "into", "on", "about", "between", "among", "under", "of", "in", "than"];
+    const PEOPLE: &[&str] = &[
+        "man", "woman", "men", "women", "resident", "residents", "captain", "soldier", "employee", "employees", "executive", "executives", "official", "officials",
+        "officer", "officers", "agent", "agents", "worker", "workers", "contractor", "manager", "director", "supervisor", "doctor", "physician", "nurse",
+        "attorney", "lawyer", "accountant", "broker", "banker", "clerk", "teller", "owner", "national", "citizen", "businessman", "businesswoman",
+    ];
+    let (Some(before), Some(after)) = (template.get(..start), template.get(end..)) else { return true };
+    let mut back = before.split_whitespace().rev();
+    let prev = match back.next() {
+        Some("the" | "The") => back.next(),
+        w => w,
+    };
+    let next = after.strip_prefix(' ').and_then(|a| a.split(|c: char| !c.is_alphabetic()).next());
+    !prev.is_some_and(|w| PREPOSITIONS.contains(&w)) && !next.is_some_and(|w| PEOPLE.contains(&w))
 }
 
 /// The object of a relation the sentence leaves implied (`IMPLIED`): for SETTLED_WITH the
@@ -586,6 +614,10 @@ mod tests {
         // The verb after an aside is the party's before it ("X, owner of Y, defrauded Z").
         assert_eq!(rels("Mr. John Doe, owner of Beta LLC, ran a scheme to defraud Gamma Fund LP."), ["DEFRAUDED(John Doe, Gamma Fund LP)"]);
         assert_eq!(rels("Gamma Fund LP, a client of Beta LLC, was defrauded by Mr. John Doe."), ["DEFRAUDED(John Doe, Gamma Fund LP)"]);
+        // A party after a preposition or before a word for a person is not the one who acts.
+        assert!(rels("Acme Corp. entered into an agreement with Beta LLC to resolve a charge of a conspiracy to defraud Gamma Fund LP.").is_empty());
+        assert!(rels("A Delta Holdings Inc. employee took part in a scheme to defraud Gamma Fund LP.").is_empty());
+        assert_eq!(rels("Judgment was entered in SEC v. Delta Holdings Inc., et al."), ["CHARGED(SEC, Delta Holdings Inc.)"]);
     }
 
     #[test]
