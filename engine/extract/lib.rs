@@ -277,6 +277,34 @@ fn term_owner(text: &str, mentions: &[&Mention], i: usize, term: &str) -> usize 
         .unwrap_or(i)
 }
 
+/// Two people who share a surname, named once: in "Mary and Christian Young were
+/// indicted", "Mary" is Mary Young. A given name alone, right before "and" and a person
+/// named in full, takes that person's surname in its key (its span stays the word written),
+/// unless the document names someone in full with that word as the surname ("LoBue and
+/// Todd Hansen" after "Nicholas LoBue").
+fn shared_surnames(text: &str, per_sentence: &mut [Vec<Mention>]) {
+    // A full name's surname: its last word before a generation ("David E. Ross II").
+    fn surname(name: &str) -> Option<&str> {
+        let words: Vec<&str> = name.split_whitespace().filter(|w| !matches!(w.trim_end_matches([',', '.']), "Jr" | "Sr" | "II" | "III" | "IV")).collect();
+        (words.len() >= 2).then(|| words[words.len() - 1])
+    }
+    let surnames: std::collections::BTreeSet<String> =
+        per_sentence.iter().flatten().filter(|m| m.kind == "Person").filter_map(|m| surname(&m.surface).map(str::to_lowercase)).collect();
+    for ms in per_sentence.iter_mut() {
+        for k in 1..ms.len() {
+            let (a, b) = (&ms[k - 1], &ms[k]);
+            let alone = a.kind == "Person" && !a.surface.contains(' ') && a.span.1 <= b.span.0 && text.get(a.span.1..b.span.0) == Some(" and ");
+            let full = b.kind == "Person" && b.surface.split_whitespace().count() >= 2;
+            if !(alone && full && ner::is_given_name(&a.surface) && !surnames.contains(&a.surface.to_lowercase())) {
+                continue;
+            }
+            let Some(last) = surname(&b.surface) else { continue };
+            let key = format!("Person:{}", name_key(&format!("{} {last}", a.surface)));
+            ms[k - 1].key = key;
+        }
+    }
+}
+
 /// The word (letters) that ends before byte `at`, spaces skipped; empty if none.
 fn word_before(text: &str, at: usize) -> &str {
     let head = text[..at].trim_end();
@@ -400,6 +428,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         .zip(learned)
         .map(|(&s, found)| acronyms::widen(text, s, entities::with_names(text, authorities::with_authorities(text, s, entities::find(text, s, date.as_deref())), found)))
         .collect();
+    shared_surnames(text, &mut per_sentence);
     // Known people (senders, recipients) and names already found recur elsewhere.
     let mut known: BTreeMap<String, (&'static str, String)> = BTreeMap::new();
     for (name, _) in input.people {
@@ -1347,6 +1376,15 @@ mod tests {
     fn a_defined_term_is_of_the_type_of_what_it_defines() {
         let got = claims("Jane Roe used her position as owner of James Asset Advisory, LLC (\"James Asset\") to take $5 million from clients.");
         assert!(got.contains(&"ALIAS_OF(Organization:james asset advisory llc, Organization:james asset)".to_string()), "{got:?}");
+    }
+
+    #[test]
+    fn a_given_name_before_and_a_full_name_shares_its_surname() {
+        let got = claims("Mary and Christian Young were indicted by a federal grand jury. The SEC charged Mary and Christian Young.");
+        assert!(got.contains(&"CO_DEFENDANT(Person:mary young, Person:christian young)".to_string()), "{got:?}");
+        // A surname of someone named in full is that person's, not a given name.
+        let got = claims("The SEC charged Nicholas LoBue and David E. Ross II. LoBue and Todd Hansen were indicted. Ross and Michael Licopantis were indicted.");
+        assert!(got.iter().all(|c| !c.contains("lobue hansen") && !c.contains("ross licopantis")), "{got:?}");
     }
 
     #[test]

@@ -1460,6 +1460,11 @@ pub fn is_english_word(word: &str) -> bool {
     lists(lower_hash(word)) & IN_ENGLISH != 0
 }
 
+/// Whether `word` is in the given-name list ("Mary", "Jose").
+pub fn is_given_name(word: &str) -> bool {
+    lists(lower_hash(word)) & IN_GIVEN != 0
+}
+
 /// Whether `word` is a determiner ("the", "this", "such", "each" …): what comes before a
 /// defined term, not before a name.
 pub fn is_determiner(word: &str) -> bool {
