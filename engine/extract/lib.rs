@@ -288,14 +288,24 @@ fn shared_surnames(text: &str, per_sentence: &mut [Vec<Mention>]) {
         let words: Vec<&str> = name.split_whitespace().filter(|w| !matches!(w.trim_end_matches([',', '.']), "Jr" | "Sr" | "II" | "III" | "IV")).collect();
         (words.len() >= 2).then(|| words[words.len() - 1])
     }
+    let pair = |a: &Mention, b: &Mention| {
+        a.kind == "Person"
+            && b.kind == "Person"
+            && !a.surface.contains(' ')
+            && a.span.1 <= b.span.0
+            && text.get(a.span.1..b.span.0) == Some(" and ")
+            && b.surface.split_whitespace().count() >= 2
+            && ner::is_given_name(&a.surface)
+    };
+    if !per_sentence.iter().any(|ms| ms.windows(2).any(|w| pair(&w[0], &w[1]))) {
+        return;
+    }
     let surnames: std::collections::BTreeSet<String> =
         per_sentence.iter().flatten().filter(|m| m.kind == "Person").filter_map(|m| surname(&m.surface).map(str::to_lowercase)).collect();
     for ms in per_sentence.iter_mut() {
         for k in 1..ms.len() {
             let (a, b) = (&ms[k - 1], &ms[k]);
-            let alone = a.kind == "Person" && !a.surface.contains(' ') && a.span.1 <= b.span.0 && text.get(a.span.1..b.span.0) == Some(" and ");
-            let full = b.kind == "Person" && b.surface.split_whitespace().count() >= 2;
-            if !(alone && full && ner::is_given_name(&a.surface) && !surnames.contains(&a.surface.to_lowercase())) {
+            if !pair(a, b) || surnames.contains(&a.surface.to_lowercase()) {
                 continue;
             }
             let Some(last) = surname(&b.surface) else { continue };
@@ -385,22 +395,34 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // same name written in mixed case where the document has it: the tagger read its type
     // from the letters' case, which capitals do not show.
     let surfaces: Vec<String> = learned.iter().flatten().map(|(sp, _)| collapse(&text[sp.0..sp.1])).collect();
-    let folded: Vec<String> = surfaces.iter().map(|s| s.to_lowercase()).collect();
-    let capitals = |s: &str| !s.chars().any(char::is_lowercase);
-    let mut votes: BTreeMap<&str, [[usize; 3]; 2]> = BTreeMap::new();
+    let mut votes: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
     const TYPES: [&str; 3] = ["Organization", "Person", "Location"];
-    for (((_, kind), surface), key) in learned.iter().flatten().zip(&surfaces).zip(&folded) {
+    for ((_, kind), surface) in learned.iter().flatten().zip(&surfaces) {
         if let Some(t) = TYPES.iter().position(|t| t == kind) {
-            votes.entry(key.as_str()).or_default()[usize::from(capitals(surface))][t] += 1;
+            votes.entry(surface.as_str()).or_default()[t] += 1;
         }
     }
-    for ((_, kind), key) in learned.iter_mut().flatten().zip(&folded) {
-        if let Some([mixed, caps]) = votes.get(key.as_str()) {
-            let v = if mixed.iter().any(|&n| n > 0) { mixed } else { caps };
+    // (Names of two words or more: an acronym, "SEC", is written so in every case.)
+    let capitals = |s: &str| s.contains(' ') && !s.chars().any(char::is_lowercase);
+    // (The mixed-case votes by lower case, made only for a document with a name in capitals.)
+    let mut mixed: BTreeMap<String, [usize; 3]> = BTreeMap::new();
+    if surfaces.iter().any(|s| capitals(s)) {
+        for (surface, v) in votes.iter().filter(|(s, _)| !capitals(s)) {
+            let m = mixed.entry(surface.to_lowercase()).or_default();
+            for t in 0..3 {
+                m[t] += v[t];
+            }
+        }
+    }
+    for ((_, kind), surface) in learned.iter_mut().flatten().zip(&surfaces) {
+        let own = votes.get(surface.as_str());
+        let v = if capitals(surface) { mixed.get(&surface.to_lowercase()).or(own) } else { own };
+        if let Some(v) = v {
             let best = (0..3).fold(0, |b, t| if v[t] > v[b] { t } else { b });
             *kind = TYPES[best];
         }
     }
+    drop(mixed);
     // One word the tagger found only where every word is capitalised, at the start of a
     // sentence, is not looked for again elsewhere (a wrong guess would spread); names of
     // several words, words it found inside a sentence and the rules' names are.
@@ -412,7 +434,6 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     drop(votes);
-    drop(folded);
     let learned_words: std::collections::BTreeSet<Span> = learned
         .iter()
         .flatten()
