@@ -687,8 +687,9 @@ pub fn prepare_in(text: &str, span: Span, ctx: &Context) -> Prepared {
 fn prepare_bare(text: &str, span: Span) -> Prepared {
     let tokens = tokenize(text, span);
     let mut info: Vec<Info> = tokens.iter().map(|t| info(&text[t.start..t.end])).collect();
-    mark_gazetteer_names(text, &tokens, &mut info, IN_PLACES, PLACE_BEGIN, PLACE_INSIDE);
-    mark_gazetteer_names(text, &tokens, &mut info, IN_COMPANIES, COMPANY_BEGIN, COMPANY_INSIDE);
+    let phrases = phrase_lists(text, &tokens, &info);
+    mark_gazetteer_names(&phrases, &mut info, IN_PLACES, PLACE_BEGIN, PLACE_INSIDE);
+    mark_gazetteer_names(&phrases, &mut info, IN_COMPANIES, COMPANY_BEGIN, COMPANY_INSIDE);
     run_heads(&mut info);
     Prepared { tokens, info }
 }
@@ -710,17 +711,17 @@ fn run_heads(info: &mut [Info]) {
     }
 }
 
-/// Marks the names of up to four words a word list ([`LISTS`] bit `list`) holds, longest first from each
-/// capitalised token: `begin` on the first word, `inside` on the others.
-fn mark_gazetteer_names(text: &str, tokens: &[Token], info: &mut [Info], list: u8, begin: u8, inside: u8) {
-    let mut i = 0;
-    while i < tokens.len() {
+/// The lists ([`LISTS`]) each phrase of one to four words from a capitalised token is in:
+/// `out[i][k]` for the words `i..=i + k`, which are capitalised words and connectors and end
+/// in a capitalised word (0 otherwise, and for tokens that are not capitalised). One lookup
+/// a phrase, read by both gazetteer passes.
+fn phrase_lists(text: &str, tokens: &[Token], info: &[Info]) -> Vec<[u8; 4]> {
+    let mut out = vec![[0u8; 4]; tokens.len()];
+    for i in 0..tokens.len() {
         if !info[i].cap {
-            i += 1;
             continue;
         }
         let mut h = 0xcbf2_9ce4_8422_2325u64;
-        let mut found = 0;
         for k in 0..4.min(tokens.len() - i) {
             let t = tokens[i + k];
             if k > 0 {
@@ -731,10 +732,21 @@ fn mark_gazetteer_names(text: &str, tokens: &[Token], info: &mut [Info], list: u
                 break;
             }
             // (A one-word name's hash is the word's: its lists are known.)
-            if info[i + k].cap && (if k == 0 { info[i].in_lists } else { lists(h) }) & list != 0 {
-                found = k + 1;
+            if info[i + k].cap {
+                out[i][k] = if k == 0 { info[i].in_lists } else { lists(h) };
             }
         }
+    }
+    out
+}
+
+/// Marks the names of up to four words a word list ([`LISTS`] bit `list`) holds, longest
+/// first from each capitalised token ([`phrase_lists`]): `begin` on the first word,
+/// `inside` on the others.
+fn mark_gazetteer_names(phrases: &[[u8; 4]], info: &mut [Info], list: u8, begin: u8, inside: u8) {
+    let mut i = 0;
+    while i < info.len() {
+        let found = phrases[i].iter().rposition(|&l| l & list != 0).map_or(0, |k| k + 1);
         if found > 0 {
             info[i].gaz |= begin;
             for x in &mut info[i + 1..i + found] {
