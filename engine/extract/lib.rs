@@ -675,6 +675,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
             let ms = with_implied.as_ref().unwrap_or(&ms);
             let (s, o) = (&ms[f.subject], &ms[f.object]);
+            // Nothing is related to itself: two mentions of one entity ("the company" read as
+            // the PDVSA named after it) make no claim.
+            if s.0.key == o.0.key {
+                continue;
+            }
             // Judges and the authority's staff are named in a case, not parties to it.
             if [s, o].iter().any(|m| m.0.attrs.iter().any(|(k, v)| *k == "role" && matches!(v.as_str(), "judge" | "staff"))) {
                 continue;
@@ -1406,6 +1411,12 @@ mod tests {
         // A surname of someone named in full is that person's, not a given name.
         let got = claims("The SEC charged Nicholas LoBue and David E. Ross II. LoBue and Todd Hansen were indicted. Ross and Michael Licopantis were indicted.");
         assert!(got.iter().all(|c| !c.contains("lobue hansen") && !c.contains("ross licopantis")), "{got:?}");
+    }
+
+    #[test]
+    fn nothing_is_related_to_itself() {
+        let got = claims("Gamma Trading Ltd sells oil. When the company received USD 5,000 from Gamma Trading Ltd, Mr. John Doe was told.");
+        assert!(got.iter().all(|c| c != "RECEIVED_FROM(Organization:gamma trading ltd, Organization:gamma trading ltd)"), "{got:?}");
     }
 
     #[test]
