@@ -117,6 +117,67 @@ fn is_legal_form(w: &str) -> bool {
     LEGAL_ABBREVIATIONS.contains(&w) || matches!(w, "Incorporated" | "Corporation" | "Company" | "Limited")
 }
 
+/// Acronyms a document defines for things that are not names: "suspicious activity report
+/// (SAR)", "convertible virtual currency (CVC)", "distributed denial-of-service (DDoS)",
+/// "Bank Secrecy Act (BSA)". An acronym in brackets whose letters are the initials of the
+/// words (or of the words but "of", "and", "the", "for") right before it is such a term
+/// when those words are no name found in `mentions` (sorted by span) and they begin with a
+/// word in lower case or end in a law's or a paper's word (see [`super::ner`]). Returned
+/// as written, without a plural `s` ("SARs" → "SAR").
+pub fn common_terms(text: &str, scope: Span, mentions: &[&Mention]) -> std::collections::BTreeSet<String> {
+    const SMALL: &[&str] = &["of", "and", "the", "for", "&", "on", "to", "in"];
+    let mut out = std::collections::BTreeSet::new();
+    let body = &text[scope.0..scope.1];
+    for (k, _) in body.match_indices('(') {
+        let open = scope.0 + k;
+        let Some(close) = text[open..scope.1].find(')').map(|c| open + c) else { continue };
+        let inner = &text[open + 1..close];
+        let acronym = inner.strip_suffix('s').filter(|a| a.ends_with(|c: char| c.is_ascii_uppercase())).unwrap_or(inner);
+        let uppers = acronym.bytes().filter(u8::is_ascii_uppercase).count();
+        if !(2..=8).contains(&acronym.len()) || uppers < 2 || !acronym.starts_with(|c: char| c.is_ascii_uppercase()) || !acronym.bytes().all(|b| b.is_ascii_alphabetic()) {
+            continue;
+        }
+        let letters: Vec<char> = acronym.chars().map(|c| c.to_ascii_lowercase()).collect();
+        // The words before the bracket, nearest first, split at hyphens, with where each starts.
+        let head = text[scope.0..open].trim_end();
+        let mut parts: Vec<(usize, &str)> = vec![];
+        for w in head.rsplit(' ').take(12) {
+            let start = w.as_ptr() as usize - text.as_ptr() as usize;
+            for (j, p) in w.split('-').enumerate().collect::<Vec<_>>().into_iter().rev() {
+                let off = w.split('-').take(j).map(|x| x.len() + 1).sum::<usize>();
+                parts.push((start + off, p));
+            }
+        }
+        let initial = |p: &str| p.chars().next().map(|c| c.to_ascii_lowercase());
+        let spelled = |skip_small: bool| -> Option<usize> {
+            let mut taken: Vec<(usize, &str)> = vec![];
+            for &(s, p) in &parts {
+                if p.is_empty() || !p.chars().all(|c| c.is_alphabetic() || c == '’' || c == '\'') {
+                    return None;
+                }
+                if skip_small && SMALL.contains(&p) {
+                    continue;
+                }
+                taken.push((s, p));
+                if taken.len() == letters.len() {
+                    break;
+                }
+            }
+            let ok = taken.len() == letters.len() && taken.iter().rev().map(|(_, p)| initial(p)).eq(letters.iter().map(|c| Some(*c)));
+            ok.then(|| taken.last().map_or(open, |t| t.0))
+        };
+        let Some(start) = spelled(false).or_else(|| spelled(true)) else { continue };
+        let phrase = &text[start..open];
+        let named = mentions.iter().any(|m| matches!(m.kind, "Organization" | "Person" | "Location") && m.span.0 < open && m.span.1 > start);
+        let first_lower = phrase.split_whitespace().find(|w| !SMALL.contains(w)).is_some_and(|w| w.starts_with(|c: char| c.is_lowercase()));
+        let last = phrase.split_whitespace().last().unwrap_or("");
+        if !named && (first_lower || super::ner::is_law_or_paper(last)) {
+            out.insert(acronym.to_string());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,6 +204,15 @@ mod tests {
             widened(t, &[("Management Associates, Inc.", "Organization"), ("Delta Ltd", "Organization")]),
             [("Ortiz Freight Management Associates, Inc.".to_string(), "Organization"), ("Delta Ltd".to_string(), "Organization")]
         );
+    }
+
+    #[test]
+    fn acronyms_of_common_words_and_laws_are_terms() {
+        let t = "Banks file suspicious activity reports (SARs) on convertible virtual currency (CVC) and distributed denial-of-service (DDoS) attacks under the Bank Secrecy Act (BSA). The Office of Foreign Assets Control (OFAC) and the Federal Bureau (FB) act.";
+        let ofac = org(t, "Office of Foreign Assets Control");
+        let terms = common_terms(t, (0, t.len()), &[&ofac]);
+        // "Federal Bureau" is capitalised and no law: a name the recognisers missed, left alone.
+        assert_eq!(terms.into_iter().collect::<Vec<_>>(), ["BSA", "CVC", "DDoS", "SAR"]);
     }
 
     #[test]

@@ -450,6 +450,25 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         .map(|(&s, found)| acronyms::widen(text, s, entities::with_names(text, authorities::with_authorities(text, s, entities::find(text, s, date.as_deref())), found)))
         .collect();
     shared_surnames(text, &mut per_sentence);
+    // Acronyms of common words and of laws ("suspicious activity report (SAR)", "Bank Secrecy
+    // Act (BSA)") are no names, wherever the tagger took them for one.
+    if let (Some(a), Some(z)) = (input.sentences.first(), input.sentences.last()) {
+        let found: Vec<&Mention> = per_sentence.iter().flatten().collect();
+        let terms = acronyms::common_terms(text, (a.0, z.1), &found);
+        drop(found);
+        if !terms.is_empty() {
+            let is_term = |m: &Mention| {
+                let bare = m.surface.strip_suffix('s').filter(|b| terms.contains(*b)).unwrap_or(&m.surface);
+                matches!(m.kind, "Organization" | "Person" | "Location")
+                    && terms.contains(bare)
+                    && m.key == format!("{}:{}", m.kind, name_key(&m.surface))
+                    && !authorities::is_authority(&m.key)
+            };
+            for ms in &mut per_sentence {
+                ms.retain(|m| !is_term(m));
+            }
+        }
+    }
     // Known people (senders, recipients) and names already found recur elsewhere.
     let mut known: BTreeMap<String, (&'static str, String)> = BTreeMap::new();
     for (name, _) in input.people {

@@ -1472,6 +1472,12 @@ pub fn is_english_word(word: &str) -> bool {
     lists(lower_hash(word)) & IN_ENGLISH != 0
 }
 
+/// Whether `word` is the head word of a law's or a paper's name ("Act", "Regulations",
+/// "Advisory", …; [`LAWS_AND_PAPERS`]).
+pub fn is_law_or_paper(word: &str) -> bool {
+    LAWS_AND_PAPERS.contains(&lower_hash(word))
+}
+
 /// Whether `word` is in the given-name list ("Mary", "Jose").
 pub fn is_given_name(word: &str) -> bool {
     lists(lower_hash(word)) & IN_GIVEN != 0
