@@ -1433,6 +1433,16 @@ mod tests {
     }
 
     #[test]
+    fn acronyms_of_common_words_are_no_names() {
+        let text = "Banks file suspicious activity reports (SARs) with FinCEN. The SAR that Acme Bank filed named Mr. John Doe. Each SAR is kept.";
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let names: Vec<&str> = x.mentions.iter().map(|(m, _)| m.surface.as_str()).collect();
+        assert!(names.iter().all(|n| !n.starts_with("SAR")), "{names:?}");
+        assert!(names.contains(&"FinCEN") && names.contains(&"John Doe"), "{names:?}");
+    }
+
+    #[test]
     fn nothing_is_related_to_itself() {
         let got = claims("Gamma Trading Ltd sells oil. When the company received USD 5,000 from Gamma Trading Ltd, Mr. John Doe was told.");
         assert!(got.iter().all(|c| c != "RECEIVED_FROM(Organization:gamma trading ltd, Organization:gamma trading ltd)"), "{got:?}");
