@@ -1367,10 +1367,29 @@ static ORG_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
 /// Head words of the names of laws and of documents, which are not bodies: a name of
 /// several words with one as its head is no organisation ([`spans`]), by word hash.
 static LAWS_AND_PAPERS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    ["act", "acts", "regulation", "regulations", "rule", "rules", "code", "statute", "statutes", "directive", "ordinance", "treaty", "statement", "report", "advisory", "guidance", "notice", "release"]
-        .iter()
-        .map(|w| lower_hash(w))
-        .collect()
+    [
+        "act",
+        "acts",
+        "regulation",
+        "regulations",
+        "rule",
+        "rules",
+        "code",
+        "statute",
+        "statutes",
+        "directive",
+        "ordinance",
+        "treaty",
+        "statement",
+        "report",
+        "advisory",
+        "guidance",
+        "notice",
+        "release",
+    ]
+    .iter()
+    .map(|w| lower_hash(w))
+    .collect()
 });
 
 static PREPOSITIONS: LazyLock<hashbrown::HashSet<u64>> =
