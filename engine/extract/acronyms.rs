@@ -130,7 +130,9 @@ pub fn common_terms(text: &str, scope: Span, mentions: &[&Mention]) -> std::coll
     let body = &text[scope.0..scope.1];
     for (k, _) in body.match_indices('(') {
         let open = scope.0 + k;
-        let Some(close) = text[open..scope.1].find(')').map(|c| open + c) else { continue };
+        // (Its bracket closes within a few bytes: an acronym is short, and an unclosed one
+        // costs no scan of the rest of the document.)
+        let Some(close) = text.as_bytes()[open..scope.1.min(open + 12)].iter().position(|&b| b == b')').map(|c| open + c) else { continue };
         let inner = &text[open + 1..close];
         let acronym = inner.strip_suffix('s').filter(|a| a.ends_with(|c: char| c.is_ascii_uppercase())).unwrap_or(inner);
         let uppers = acronym.bytes().filter(u8::is_ascii_uppercase).count();
