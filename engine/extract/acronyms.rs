@@ -90,6 +90,12 @@ fn widened_start(text: &str, floor: usize, m: &Mention, acronym: &str) -> Option
     None
 }
 
+/// Whether the initials of `name`'s capitalised words spell `acronym` (legal forms at the
+/// end may be left out): "First National Bank of Lindsay" spells "FNBL".
+pub(crate) fn spells_capitals(name: &str, acronym: &str) -> bool {
+    spells(&capital_words(name), acronym)
+}
+
 /// The capitalised words of a name.
 fn capital_words(name: &str) -> Vec<&str> {
     name.split_whitespace().map(|w| w.trim_end_matches(',')).filter(|w| w.starts_with(|c: char| c.is_uppercase())).collect()

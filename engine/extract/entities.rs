@@ -909,8 +909,7 @@ fn own_short_name(name: &str, inner: &str) -> bool {
     let letters: String = name.chars().filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect();
     let initials: String = name.split_whitespace().filter_map(|w| w.chars().next()).filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect();
     // Acronyms pass over the small words: "First National Bank of Lindsay" is "FNBL".
-    let capitals: String = name.split_whitespace().filter_map(|w| w.chars().next()).filter(|c| c.is_uppercase()).flat_map(char::to_lowercase).collect();
-    short.len() >= 2 && (letters.starts_with(&short) || initials.starts_with(&short) || (short.len() >= 3 && capitals == short))
+    short.len() >= 2 && (letters.starts_with(&short) || initials.starts_with(&short) || (short.len() >= 3 && super::acronyms::spells_capitals(name, inner)))
 }
 
 /// People named with a title ("Mr. John Doe", "Dr Lena Ortiz").
