@@ -1206,6 +1206,74 @@ pub fn join_before_a_shared_legal_form(p: &Prepared, tags: &mut [usize]) {
     }
 }
 
+/// Where a name whose last token is `tokens[e - 1]` ends, given a compound modifier
+/// ("San Diego-based", "New York-born", "Texas-registered"): the name is the compound's
+/// head — cut from its last token, or taken from the token after it on the same line, a
+/// word the tagger read as one with its modifier.
+fn end_before_modifier(text: &str, tokens: &[Token], e: usize) -> usize {
+    let last = tokens[e - 1];
+    let w = &text[last.start..last.end];
+    if let Some(h) = modifier_compound_head(w).or_else(|| footnote_at(w)) {
+        return last.start + h;
+    }
+    match tokens.get(e) {
+        Some(next) if text[last.end..next.start].bytes().all(|b| b == b' ') => modifier_compound_head(&text[next.start..next.end]).map_or(last.end, |h| next.start + h),
+        _ => last.end,
+    }
+}
+
+/// Where a footnote's number glued to a word begins: "Sudan.2" → 5 (a word of two letters or
+/// more ending in lower case, a period, one to three digits; not "U.S.", "NO.5").
+fn footnote_at(w: &str) -> Option<usize> {
+    let dot = w.rfind('.')?;
+    let (word, num) = (&w[..dot], &w[dot + 1..]);
+    let letters = word.len() >= 2 && word.bytes().all(|b| b.is_ascii_alphabetic()) && word.as_bytes()[word.len() - 1].is_ascii_lowercase();
+    (letters && (1..=3).contains(&num.len()) && num.bytes().all(|b| b.is_ascii_digit())).then_some(dot)
+}
+
+/// The length of a token's capitalised head before a hyphen and a modifier word
+/// ("Diego-based" → 5), if it is such a compound (not "Coca-Cola", "X-ray", "Won-yong").
+fn modifier_compound_head(w: &str) -> Option<usize> {
+    let h = w.find('-')?;
+    let (head, tail) = (&w[..h], &w[h + 1..]);
+    let tail_word = &tail[..tail.find(|c: char| !c.is_lowercase()).unwrap_or(tail.len())];
+    (head.chars().next().is_some_and(char::is_uppercase) && head.chars().filter(|c| c.is_alphabetic()).count() >= 2 && modifier_word(tail_word)).then_some(h)
+}
+
+/// Whether a lower-case word after a hyphen makes the word before it a modifier: a
+/// participle ("-based", "-registered", "-owned", "-nominated", "-speaking") or a word of
+/// place, time or kind ("-born", "-area", "-era", "-style", "-language", "-wide"). Not the
+/// second syllable of a given name ("Won-yong") nor a word's second half ("Blu-ray").
+fn modifier_word(w: &str) -> bool {
+    (w.len() >= 4 && (w.ends_with("ed") || w.ends_with("ing"))) || matches!(w, "born" | "area" | "era" | "style" | "language" | "wide" | "led" | "run" | "made")
+}
+
+/// The shortest line that a break may merely wrap, in bytes: prose hard-wrapped at 60–80
+/// columns (old releases, e-mail, text taken from PDF) has lines longer than this; headings,
+/// address blocks, signatures and list items mostly do not.
+const WRAPPED_LINE: usize = 50;
+
+/// Whether a line begins with a field's label ("X-bcc: …", "Subject: …", "Tel: …"): a
+/// header's or a form's next field, not wrapped prose.
+fn opens_with_label(line: &str) -> bool {
+    let n = line.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'-').count();
+    n >= 1 && n <= 30 && line[n..].starts_with(':')
+}
+
+/// Whether the space `text[a..b]` between two tokens breaks the line for good: a blank line,
+/// one break after a short line, or after a comma (an address's or a list's lines: "the
+/// Financial Crimes Enforcement Network,⏎ Department of the Treasury"). One break after a
+/// long line only wraps the prose.
+pub fn hard_break(text: &str, a: usize, b: usize) -> bool {
+    let gap = &text[a..b];
+    let Some(nl) = gap.find('\n') else { return false };
+    if gap[nl + 1..].contains('\n') || text[..a].ends_with(',') || opens_with_label(&text[b..]) {
+        return true;
+    }
+    let line_start = text[..a].rfind('\n').map_or(0, |i| i + 1);
+    a - line_start < WRAPPED_LINE
+}
+
 /// The names a tag sequence marks: runs of one type's begin and inside tags, without
 /// connectors or commas at their edges.
 pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static str)> {
@@ -1220,8 +1288,17 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let mut j = i + 1;
         // A legal form that ends a name ("Ltd.", "Inc", "LLC") ends the span: "Acme Ltd.
         // Orion Ltd" is two names, whatever the tags say.
-        // A line break ends it too: a heading line and the line under it are not one name.
-        while j < tags.len() && tags[j] != O && !is_begin(tags[j]) && !(p.info[j - 1].final_form && p.info[j].cap) && !text[p.tokens[j - 1].end..p.tokens[j].start].contains('\n') {
+        // A line break ends it too: a heading line and the line under it are not one name —
+        // unless the break only wraps a long line of prose ("Michelle P.⏎ Suppes").
+        // So does a footnote's number glued to a word ("North Korea.6 The U.S. …", text taken
+        // from PDF): the sentence ended there.
+        while j < tags.len()
+            && tags[j] != O
+            && !is_begin(tags[j])
+            && !(p.info[j - 1].final_form && p.info[j].cap)
+            && !hard_break(text, p.tokens[j - 1].end, p.tokens[j].start)
+            && footnote_at(&text[p.tokens[j - 1].start..p.tokens[j - 1].end]).is_none()
+        {
             j += 1;
         }
         let mut e = j;
@@ -1233,7 +1310,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // Whether the name opens its sentence, a line or what follows a colon, a bracket
         // or a quote ("Marek Novak: Split it.", `"type": "Date"`).
         let opens = i == 0
-            || text[p.tokens[i - 1].end..p.tokens[i].start].contains('\n')
+            || hard_break(text, p.tokens[i - 1].end, p.tokens[i].start)
             || matches!(&text[p.tokens[i - 1].start..p.tokens[i - 1].end], ":" | "]" | ")" | "\"" | "“" | "-" | "–" | "—");
         // One common or English word alone ("Office", "Rules", "Borrower") is not a name
         // unless a name gazetteer vouches for it — and a gazetteer vouches for a word only as
@@ -1316,7 +1393,15 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             || (e == i + 1 && (word(i) || determined))
             || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
         if let Some(kind) = class_type(c).filter(|_| !common_alone) {
-            let span = (p.tokens[i].start, p.tokens[e - 1].end);
+            let mut span = (p.tokens[i].start, end_before_modifier(text, &p.tokens, e));
+            // A person in a mail system's address ("Phillip K Allen/HOU/ECT", Lotus Notes) is
+            // the name before its organisation's path.
+            if kind == "Person"
+                && let Some(slash) = text[p.tokens[e - 1].start..span.1].find('/')
+                && e > i + 1
+            {
+                span.1 = p.tokens[e - 1].start + slash;
+            }
             if text[span.0..span.1].chars().any(char::is_alphabetic) {
                 out.push((span, kind));
             }
@@ -1362,8 +1447,6 @@ static ORG_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
     .collect()
 });
 
-/// The connectors that are prepositions: the word before one heads a name ("Bank of
-/// America"); "and", "&", "the" join words of equal rank.
 /// Head words of the names of laws and of documents, which are not bodies: a name of
 /// several words with one as its head is no organisation ([`spans`]), by word hash.
 static LAWS_AND_PAPERS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
@@ -1392,6 +1475,8 @@ static LAWS_AND_PAPERS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
     .collect()
 });
 
+/// The connectors that are prepositions: the word before one heads a name ("Bank of
+/// America"); "and", "&", "the" join words of equal rank.
 static PREPOSITIONS: LazyLock<hashbrown::HashSet<u64>> =
     LazyLock::new(|| ["of", "for", "on", "in", "at", "upon", "de", "da", "du", "des", "del", "della", "di", "van", "von", "der", "den"].iter().map(|w| lower_hash(w)).collect());
 
@@ -1542,6 +1627,44 @@ mod tests {
         assert!(names("Interest is due on the first Payment Date of the month.").is_empty());
         // Opening a line, such a word is a label's or a heading's.
         assert!(names("Date: 5 May 2023").is_empty());
+    }
+
+    /// A break that wraps a long line of prose does not end a name; a blank line, a short
+    /// line, a comma at the line's end or a label opening the next line does.
+    #[test]
+    fn a_name_goes_on_over_a_wrapped_line_only() {
+        let long = "     entry on May 27, 1997 of final judgments on consent against Michelle P.";
+        let t = format!("{long}\r\n     Suppes and Mark Anthony each consented.");
+        let a = long.len();
+        let b = t.find("Suppes").unwrap_or(0);
+        assert!(!hard_break(&t, a, b));
+        let names: Vec<&str> = BUILTIN.names(&t, (0, t.len())).into_iter().map(|(sp, _)| &t[sp.0..sp.1]).collect();
+        assert!(names.contains(&"Michelle P.\r\n     Suppes"), "{names:?}");
+        // A short line (a heading, an address), a blank line, a comma, a field's label.
+        assert!(hard_break("Acme Holdings\nJohn Smith", 13, 14));
+        let blank = format!("{long}\n\nSuppes");
+        assert!(hard_break(&blank, long.len(), long.len() + 2));
+        let comma = format!("{long},\nDepartment of the Treasury");
+        assert!(hard_break(&comma, long.len() + 1, long.len() + 2));
+        let label = format!("{long}\nX-bcc: nobody");
+        assert!(hard_break(&label, long.len(), long.len() + 1));
+    }
+
+    /// A compound modifier is not part of the name before it, a footnote's number glued to a
+    /// name is not part of it, and a mail address's path is not part of a person's name.
+    #[test]
+    fn names_end_before_modifiers_footnotes_and_mail_paths() {
+        let names = |t: &str| -> Vec<String> { BUILTIN.names(t, (0, t.len())).into_iter().map(|(sp, k)| format!("{k}:{}", &t[sp.0..sp.1])).collect() };
+        let n = names("The fraud was run by three San Diego-based defendants and a firm in Los Angeles.");
+        assert!(n.contains(&"Location:San Diego".to_string()), "{n:?}");
+        assert_eq!(modifier_compound_head("Diego-based"), Some(5));
+        assert_eq!(modifier_compound_head("Texas-registered"), Some(5));
+        assert_eq!((modifier_compound_head("Coca-Cola"), modifier_compound_head("Won-yong"), modifier_compound_head("X-ray")), (None, None, None));
+        assert_eq!((footnote_at("Sudan.2"), footnote_at("Korea.16"), footnote_at("U.S."), footnote_at("NO.5"), footnote_at("v1.2")), (Some(5), Some(5), None, None, None));
+        let n = names("Funds moved through banks in South Sudan.2 As a result, the Treasury acted.");
+        assert!(n.contains(&"Location:South Sudan".to_string()), "{n:?}");
+        let n = names("To: Richard Shapiro/NA/Enron@Enron, Mark Palmer/Corp/Enron@ENRON cc: Subject: speech");
+        assert!(n.contains(&"Person:Mark Palmer".to_string()) && n.contains(&"Person:Richard Shapiro".to_string()), "{n:?}");
     }
 
     #[test]
