@@ -1257,7 +1257,7 @@ const WRAPPED_LINE: usize = 50;
 /// header's or a form's next field, not wrapped prose.
 fn opens_with_label(line: &str) -> bool {
     let n = line.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'-').count();
-    n >= 1 && n <= 30 && line[n..].starts_with(':')
+    (1..=30).contains(&n) && line[n..].starts_with(':')
 }
 
 /// Whether the space `text[a..b]` between two tokens breaks the line for good: a blank line,
@@ -1392,8 +1392,21 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             || calendar
             || (e == i + 1 && (word(i) || determined))
             || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
-        if let Some(kind) = class_type(c).filter(|_| !common_alone) {
-            let mut span = (p.tokens[i].start, end_before_modifier(text, &p.tokens, e));
+        let kind = class_type(c).filter(|_| !common_alone);
+        // A judge's title ("United States District Judge") is a role, no place or body; a
+        // person's name is not the citation of a court ("N.D. Ga", "C.D. Cal.").
+        let citation = |t: usize| citation_word(&text[p.tokens[t].start..p.tokens[t].end]);
+        let role_or_citation = |k: &str| {
+            let role = k != "Person" && ROLE_HEADS.contains(&p.info[e - 1].lw);
+            let cited = k == "Person" && (i..e).all(citation);
+            role || cited || (e == i + 1 && COURT_WORDS.contains(&p.info[i].lw))
+        };
+        let kind = kind.filter(|k| !role_or_citation(k));
+        // A person's name starts after an honorific, the "v." of a caption in capitals, or
+        // the English words of a phrase about the person ("the Matter of Art H. Beroff").
+        let start = if kind == Some("Person") { person_start(p, i, e) } else { i };
+        if let Some(kind) = kind {
+            let mut span = (p.tokens[start].start, end_before_modifier(text, &p.tokens, e));
             // A person in a mail system's address ("Phillip K Allen/HOU/ECT", Lotus Notes) is
             // the name before its organisation's path.
             if kind == "Person"
@@ -1409,6 +1422,82 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         i = j;
     }
     out
+}
+
+/// Where a person's name of tokens `i..e` begins: after an honorific ("Honorable", "Hon."),
+/// a caption's "V." before a name in capitals ("V. NELSON BARBER"), or English words and an
+/// "of" before the name ("Matter of Art H. Beroff", "Estate of …": English words no name
+/// list holds, or common ones, "Matter" a surname too), as long as two tokens remain of it.
+fn person_start(p: &Prepared, i: usize, e: usize) -> usize {
+    let mut i = i;
+    while i + 2 < e && (HONORIFICS.contains(&p.info[i].lw) || (p.info[i].lw == lower_hash("v.") && p.info[i + 1].upper)) {
+        i += 1;
+    }
+    if let Some(of) = (i + 1..e.saturating_sub(2)).find(|&k| p.info[k].lw == lower_hash("of"))
+        && (i..of).all(|k| p.info[k].lists() & IN_ENGLISH != 0 && (p.info[k].gaz & (GIVEN_BIT | SURNAME_BIT) == 0 || p.info[k].lists() & IN_COMMON != 0))
+    {
+        i = of + 1;
+    }
+    i
+}
+
+/// Honorifics written before a name, which are not part of it, by word hash.
+static HONORIFICS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["honorable", "honourable", "hon.", "hon"].iter().map(|w| lower_hash(w)).collect());
+
+/// Last words of a role's title, which is not a place's or a body's name ("United States
+/// District Judge", "U.S. Magistrate Judge"), by word hash.
+static ROLE_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["judge", "judges", "magistrate"].iter().map(|w| lower_hash(w)).collect());
+
+/// Words of a case's citation ("97 Civ. 2376", "F. Supp."), never a name alone, by word hash.
+static COURT_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["civ", "civ.", "crim", "crim.", "supp", "supp.", "cir", "cir."].iter().map(|w| lower_hash(w)).collect());
+
+/// Whether a token is a word of a court citation, never of a name: an initial or initials
+/// ("N.D.", "E.", "C. A."), an abbreviation of a state or a court ("Ga", "Cal.", "Civ").
+fn citation_word(w: &str) -> bool {
+    let bare = w.trim_end_matches('.');
+    let initials = !bare.is_empty() && bare.split('.').all(|part| part.len() == 1 && part.bytes().all(|b| b.is_ascii_uppercase())) && w.ends_with('.');
+    initials
+        || matches!(
+            bare,
+            "Ala"
+                | "Ariz"
+                | "Ark"
+                | "Cal"
+                | "Colo"
+                | "Conn"
+                | "Del"
+                | "Fla"
+                | "Ga"
+                | "Ill"
+                | "Ind"
+                | "Kan"
+                | "Ky"
+                | "La"
+                | "Mass"
+                | "Md"
+                | "Mich"
+                | "Minn"
+                | "Miss"
+                | "Mo"
+                | "Mont"
+                | "Neb"
+                | "Nev"
+                | "Okla"
+                | "Or"
+                | "Ore"
+                | "Pa"
+                | "Tenn"
+                | "Tex"
+                | "Va"
+                | "Vt"
+                | "Wash"
+                | "Wis"
+                | "Wyo"
+                | "Civ"
+                | "Crim"
+                | "Cir"
+                | "Supp"
+        )
 }
 
 /// Head words of bodies besides [`ORG_WORDS`] (which the tagger's features read; these only
@@ -1665,6 +1754,20 @@ mod tests {
         assert!(n.contains(&"Location:South Sudan".to_string()), "{n:?}");
         let n = names("To: Richard Shapiro/NA/Enron@Enron, Mark Palmer/Corp/Enron@ENRON cc: Subject: speech");
         assert!(n.contains(&"Person:Mark Palmer".to_string()) && n.contains(&"Person:Richard Shapiro".to_string()), "{n:?}");
+    }
+
+    /// Honorifics, a caption's "v." and "the Matter of" are not part of a person's name;
+    /// a judge's title is no place; a court's citation is no person.
+    #[test]
+    fn names_without_honorifics_titles_or_citations() {
+        let names = |t: &str| -> Vec<String> { BUILTIN.names(t, (0, t.len())).into_iter().map(|(sp, k)| format!("{k}:{}", &t[sp.0..sp.1])).collect() };
+        let n = names("On June 5, the Honorable Dale A. Kimball, United States District Judge for the District of Utah, entered the order.");
+        assert!(n.contains(&"Person:Dale A. Kimball".to_string()) && !n.iter().any(|x| x.contains("Judge")), "{n:?}");
+        let n = names("The Commission instituted proceedings In the Matter of Art H. Beroff last year.");
+        assert!(n.contains(&"Person:Art H. Beroff".to_string()), "{n:?}");
+        assert!(citation_word("N.D.") && citation_word("Ga") && citation_word("E.") && citation_word("Cal.") && !citation_word("Utah") && !citation_word("Ed"));
+        let n = names("SEC v. Jerry A. Womack, Civil Action No. 1:01-CV-1234 (N.D. Ga. filed May 1, 2001), 97 Civ. 2376 (RPP)");
+        assert!(!n.iter().any(|x| x.contains("N.D.") || x.ends_with(":Civ")), "{n:?}");
     }
 
     #[test]
