@@ -23,7 +23,8 @@
 //!   parentheses (`CME Group Inc. ( CME Group )`) and a leading title (`Mr. Barron`),
 //!   where our mentions name one of the two names, without the title. A prediction
 //!   matches such a gold span when it is the span, its name before the parenthesis, the
-//!   alias inside it (quotes dropped), or the span without its title; any other boundary
+//!   alias inside it (quotes dropped), the span without its title, or a compound
+//!   modifier's name before its hyphen (`US-based`: `US`); any other boundary
 //!   difference still counts as wrong ([`gold_variants`]).
 //!
 //! Precision, recall and F1 are micro-averaged; a ratio with a zero denominator is 0.
@@ -264,7 +265,8 @@ const TITLES: &[&str] = &["Mr. ", "Ms. ", "Mrs. ", "Dr. ", "Mr ", "Ms ", "Mrs ",
 
 /// The spans a prediction may have to match the gold `span` of `text` under FIRE's
 /// convention: the span; its name before ` ( ` (a trailing ` 's` or ` ,` dropped) and the
-/// alias inside the parentheses (quotes dropped); each without a leading title.
+/// alias inside the parentheses (quotes dropped); the name of a compound modifier ending
+/// the span ("Hyderabad-based": "Hyderabad"); each without a leading title.
 pub fn gold_variants(text: &str, span: Span) -> Vec<Span> {
     let mut out = vec![span];
     let Some(s) = text.get(span.0..span.1) else { return out };
@@ -283,6 +285,12 @@ pub fn gold_variants(text: &str, span: Span) -> Vec<Span> {
         if lead + trail < inner.len() {
             out.push((span.0 + inner_start + lead, span.0 + inner_start + inner.len() - trail));
         }
+    }
+    // FIRE's spans are whole tokens, so a place written as a compound modifier is the
+    // token "Hyderabad-based"; our mention names the place before the hyphen.
+    let last = s.rfind(' ').map_or(0, |k| k + 1);
+    if let Some(h) = super::ner::modifier_compound_head(&s[last..]) {
+        out.push((span.0, span.0 + last + h));
     }
     for v in out.clone() {
         let t = &text[v.0..v.1];
@@ -714,6 +722,13 @@ mod tests {
             ["Green River Collieries , LLC 's ( \" Green River \" )", "Green River Collieries , LLC", "Green River"]
         );
         assert_eq!(show("bought it"), ["bought it"]);
+        let text = "the US-based Coca-Cola unit";
+        let show = |needle: &str| {
+            let start = text.find(needle).unwrap_or(0);
+            gold_variants(text, (start, start + needle.len())).into_iter().map(|(a, b)| &text[a..b]).collect::<Vec<_>>()
+        };
+        assert_eq!(show("US-based"), ["US-based", "US"]);
+        assert_eq!(show("Coca-Cola"), ["Coca-Cola"]);
     }
 
     use super::*;

@@ -1233,7 +1233,7 @@ fn footnote_at(w: &str) -> Option<usize> {
 
 /// The length of a token's capitalised head before a hyphen and a modifier word
 /// ("Diego-based" → 5), if it is such a compound (not "Coca-Cola", "X-ray", "Won-yong").
-fn modifier_compound_head(w: &str) -> Option<usize> {
+pub(crate) fn modifier_compound_head(w: &str) -> Option<usize> {
     let h = w.find('-')?;
     let (head, tail) = (&w[..h], &w[h + 1..]);
     let tail_word = &tail[..tail.find(|c: char| !c.is_lowercase()).unwrap_or(tail.len())];
