@@ -923,7 +923,11 @@ fn titled_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>)
     }
 }
 
+/// Adds the person named by `text[s..e]`, without a possessive's ending ("Judge Wood's
+/// decision", "Mr. Drescher's friends": the person is Wood, Drescher).
 fn push_person(text: &str, s: usize, e: usize, out: &mut Vec<Mention>) {
+    let name = &text[s..e];
+    let e = e - ["'s", "’s"].iter().find(|p| name.len() > p.len() + 1 && name.ends_with(**p)).map_or(0, |p| p.len());
     let surface = collapse(&text[s..e]);
     out.push(Mention { span: (s, e), kind: "Person", key: format!("Person:{}", name_key(&surface)), surface, attrs: vec![] });
 }
@@ -1643,6 +1647,9 @@ mod tests {
         // Titles after a role word are not names.
         let titles = "Signed by the principal Financial Officer and by Principal Deputy Assistant Attorney General Nicole Argentieri.";
         assert!(kinds(titles).iter().all(|m| m.1 != "Person" || !m.0.contains("Officer") && !m.0.contains("Deputy")), "{:?}", kinds(titles));
+        // A possessive's ending is no part of the name.
+        let owned: Vec<String> = kinds("Judge Wood's order stood. Mr. Drescher’s friends left.").into_iter().filter(|m| m.1 == "Person").map(|m| m.0).collect();
+        assert!(owned.contains(&"Wood".to_string()) && owned.contains(&"Drescher".to_string()) && !owned.iter().any(|n| n.ends_with('s')), "{owned:?}");
     }
 
     #[test]

@@ -1394,11 +1394,15 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             || (whole_line && (i..e).all(|k| word(k) || p.info[k].connector));
         let kind = class_type(c).filter(|_| !common_alone);
         // A judge's title ("United States District Judge") is a role, no place or body; a
-        // person's name is not the citation of a court ("N.D. Ga", "C.D. Cal.").
+        // person's name is not the citation of a court ("N.D. Ga", "C.D. Cal.", "D. Utah").
         let citation = |t: usize| citation_word(&text[p.tokens[t].start..p.tokens[t].end]);
+        // Nor is it initials with places or a court's or an office's words that no list
+        // holds as a given name or a surname ("(D. Utah)", "U. S. District Judge", "U. S.
+        // Attorney"; not "J. Shrewder", "O. G. Foot").
+        let unnamed = |t: usize| p.info[t].gaz & (GIVEN_BIT | SURNAME_BIT) == 0 && (p.info[t].lists() & IN_PLACES != 0 || OFFICE_WORDS.contains(&p.info[t].lw));
         let role_or_citation = |k: &str| {
             let role = k != "Person" && ROLE_HEADS.contains(&p.info[e - 1].lw);
-            let cited = k == "Person" && (i..e).all(citation);
+            let cited = k == "Person" && (i..e).any(citation) && (i..e).all(|t| citation(t) || unnamed(t));
             role || cited || (e == i + 1 && COURT_WORDS.contains(&p.info[i].lw))
         };
         let kind = kind.filter(|k| !role_or_citation(k));
@@ -1450,6 +1454,12 @@ static ROLE_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["judge"
 
 /// Words of a case's citation ("97 Civ. 2376", "F. Supp."), never a name alone, by word hash.
 static COURT_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["civ", "civ.", "crim", "crim.", "supp", "supp.", "cir", "cir."].iter().map(|w| lower_hash(w)).collect());
+
+/// Words of a court's or a public office's name, which are no person's after initials
+/// ("U. S. District", "U. S. Attorney"), by word hash.
+static OFFICE_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
+    ["district", "districts", "court", "courts", "circuit", "attorney", "attorneys", "attorney's", "marshal", "marshals", "trustee"].iter().map(|w| lower_hash(w)).collect()
+});
 
 /// Whether a token is a word of a court citation, never of a name: an initial or initials
 /// ("N.D.", "E.", "C. A."), an abbreviation of a state or a court ("Ga", "Cal.", "Civ").
@@ -1768,6 +1778,10 @@ mod tests {
         assert!(citation_word("N.D.") && citation_word("Ga") && citation_word("E.") && citation_word("Cal.") && !citation_word("Utah") && !citation_word("Ed"));
         let n = names("SEC v. Jerry A. Womack, Civil Action No. 1:01-CV-1234 (N.D. Ga. filed May 1, 2001), 97 Civ. 2376 (RPP)");
         assert!(!n.iter().any(|x| x.contains("N.D.") || x.ends_with(":Civ")), "{n:?}");
+        let n = names("SEC v. Paul Harris, Civil Action No. 2:03CV00001 (D. Utah), before the U. S. District Judge, with the U. S. Attorney.");
+        assert!(!n.iter().any(|x| x.starts_with("Person:") && (x.contains("D. Utah") || x.contains("U. S."))), "{n:?}");
+        let n = names("Defendants J. Shrewder and O. G. Foot appeared.");
+        assert!(n.contains(&"Person:J. Shrewder".to_string()) && n.contains(&"Person:O. G. Foot".to_string()), "{n:?}");
     }
 
     #[test]
