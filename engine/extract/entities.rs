@@ -935,6 +935,20 @@ fn push_person(text: &str, s: usize, e: usize, out: &mut Vec<Mention>) {
 /// Role words that name a person next to them ("a director, Marek Novak").
 pub const ROLES: &str = r"(?i:director|managing director|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|controller|CEO|CFO|COO|chairman|chairwoman|chair|(?:senior\s+|executive\s+)?vice\s+president|president|secretary|treasurer|general counsel|partner|founder|shareholder|owner|beneficial owner|employee|manager|relationship manager|accountant|analyst|officer|signatory|trustee|nominee|broker|registered representative|portfolio manager|investment adviser|principal)";
 
+/// Whether the text after a name describes it as a business in apposition: a comma, an
+/// article, up to four modifiers (no preposition or determiner among them: "a partner of
+/// the firm" is a person) and a business's noun that ends the phrase or opens its
+/// complement ("a Nevada corporation based in", "a nominee corporation that").
+pub(crate) fn described_as_business(after: &str) -> bool {
+    static APPOSITION: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"^(?:\s*\([^()]{0,40}\))?,\s+(?:a|an)\s+(?P<mods>(?:[\w-]+\s+){0,4}?)(?:corporation|company|firm|partnership|entity|brokerage|broker-dealer|conglomerate|holding\s+company|shell\s+company|limited\s+liability\s+company)(?:[,.;:)]|\s+(?:that|which|based|located|headquartered|incorporated|organized|registered|controlled|owned|formed|engaged|whose|in|with)\b)",
+        )
+    });
+    const NOT_MODIFIERS: [&str; 16] = ["of", "at", "with", "for", "in", "on", "by", "to", "from", "and", "or", "the", "a", "an", "his", "her"];
+    APPOSITION.captures(after).is_some_and(|c| c.name("mods").is_none_or(|m| !m.as_str().split_whitespace().any(|w| NOT_MODIFIERS.contains(&w.to_lowercase().as_str()))))
+}
+
 /// People named next to a role ("Marek Novak, a director of", "director Marek Novak"),
 /// or next to a verb of saying ("Lena Ortiz said").
 fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
@@ -1035,6 +1049,12 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
                     )
                 });
                 if titled || is_stop(first) || is_org || name_words.iter().any(|w| month_number(w).is_some()) {
+                    continue;
+                }
+                // A role word may open a business's description ("Net Income, a nominee
+                // corporation"): the name is the business's.
+                if k == 0 && described_as_business(&t[end..]) {
+                    push_org(text, s + start, s + end, out);
                     continue;
                 }
                 push_person(text, s + start, s + end, out);

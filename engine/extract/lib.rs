@@ -231,7 +231,12 @@ fn defined_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
             if let Some(c) = DEF.captures(after)
                 && let Some(t) = c.get(1)
             {
-                out.push((t.as_str().to_string(), term_owner(text, mentions, i, t.as_str())));
+                // (A party named before whose words the term is owns it; otherwise the
+                // words before may be a title the term shortens.)
+                let owner = term_owner(text, mentions, i, t.as_str());
+                if owner != i || !titles_the_party(text, m, t.as_str()) {
+                    out.push((t.as_str().to_string(), owner));
+                }
             }
             continue;
         }
@@ -252,6 +257,19 @@ fn defined_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
         }
     }
     out
+}
+
+/// Whether `term`, defined right after the party `m`, names a thing whose title ends with
+/// the party rather than the party: "a Final Judgment Of Permanent Injunction And Other
+/// Relief Against Jerry A. Womack (\"Final Judgment\")" defines the judgment, not Womack.
+/// The term's words are then all written in the clause before the name and none in it.
+fn titles_the_party(text: &str, m: &Mention, term: &str) -> bool {
+    let words = |s: &str| s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>();
+    let before = &text[floor_boundary(text, m.span.0.saturating_sub(200))..m.span.0];
+    let clause = before.rsplit(['\n', ';']).next().unwrap_or_default();
+    let clause = clause.rsplit(". ").next().unwrap_or_default();
+    let (wanted, own, written) = (words(term), words(&m.surface), words(clause));
+    !wanted.is_empty() && wanted.iter().all(|w| !own.contains(w) && written.contains(w))
 }
 
 /// Whose defined term `term`, written after mention `i`, is: `i`'s, unless the term is
@@ -423,6 +441,24 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     drop(mixed);
+    // A name the text describes as a business in apposition ("Net Income, a nominee
+    // corporation", "Securitas, a Swedish security services firm") is an organisation,
+    // wherever the document names it, whatever the tagger read from its words.
+    let businesses: std::collections::BTreeSet<&str> = learned
+        .iter()
+        .flatten()
+        .zip(&surfaces)
+        .filter(|((sp, kind), _)| matches!(*kind, "Person" | "Location") && entities::described_as_business(&text[sp.1..floor_boundary(text, sp.1 + 160)]))
+        .map(|(_, surface)| surface.as_str())
+        .collect();
+    if !businesses.is_empty() {
+        for ((_, kind), surface) in learned.iter_mut().flatten().zip(&surfaces) {
+            if businesses.contains(surface.as_str()) {
+                *kind = "Organization";
+            }
+        }
+    }
+    drop(businesses);
     // One word the tagger found only where every word is capitalised, at the start of a
     // sentence, is not looked for again elsewhere (a wrong guess would spread); names of
     // several words, words it found inside a sentence and the rules' names are.
@@ -1361,6 +1397,47 @@ mod tests {
         let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
         let got: Vec<(String, &str, Option<String>)> = x.claims.iter().map(|c| (c.rel.to_string(), c.modality.name(), c.valid.as_ref().map(|v| v.0.clone()))).collect();
         assert_eq!(got, [("TRANSFERRED".to_string(), "assertion", Some("2023-06-02".to_string())), ("PAID".to_string(), "reported", None)]);
+    }
+
+    #[test]
+    fn a_name_described_as_a_business_is_one() {
+        assert!(entities::described_as_business(", a nominee corporation that received the proceeds"));
+        assert!(entities::described_as_business(", a Swedish security services firm, in connection with"));
+        assert!(entities::described_as_business(" (\"Acme\"), a Nevada corporation based in Reno"));
+        // A person's role, a company's officer, a firm named later: no apposition of a business.
+        assert!(!entities::described_as_business(", a partner of the firm."));
+        assert!(!entities::described_as_business(", a former bank officer, pleaded guilty"));
+        assert!(!entities::described_as_business(", the company's founder"));
+        assert!(!entities::described_as_business(", a company officer"));
+        assert!(!entities::described_as_business(" and a corporation"));
+        // Through the extractor: the tagger's person is retyped wherever the document names it.
+        let kinds = |text: &str, name: &str| {
+            let sents = tg_text::chunk::sentences(text, 0, text.len());
+            let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+            x.mentions.iter().filter(|(m, _)| m.surface == name).map(|(m, _)| m.kind).collect::<Vec<_>>()
+        };
+        let text = "Mr. Drescher was working on the team advising Securitas, a Swedish security services firm, on the acquisition. Securitas paid the fee.";
+        let tagged: Vec<&str> = ner::BUILTIN.names(text, (0, text.len())).into_iter().filter(|(sp, _)| &text[sp.0..sp.1] == "Securitas").map(|(_, k)| k).collect();
+        let described = kinds(text, "Securitas");
+        assert!(tagged.contains(&"Person") && described == ["Organization", "Organization"], "{tagged:?} {described:?}");
+        // A role word opening a business's description names the business.
+        assert_eq!(kinds("The profits were received by defendant Net Income, a nominee corporation that Smith controlled.", "Net Income"), ["Organization"]);
+    }
+
+    #[test]
+    fn a_term_for_a_title_that_ends_with_the_party_is_not_the_party() {
+        // "Final Judgment" is the judgment's short name, not Womack's; "Borrower" is Acme's.
+        let text = "The court entered a Final Judgment Of Permanent Injunction Against Jerry A. Womack (\"Final Judgment\"). Womack paid USD 5,000 to Acme Ltd on 1 May 2023.";
+        let m = |a: &str| {
+            let s = text.find(a).unwrap_or(0);
+            Mention { span: (s, s + a.len()), kind: "Person", key: String::new(), surface: a.to_string(), attrs: vec![] }
+        };
+        assert!(titles_the_party(text, &m("Jerry A. Womack"), "Final Judgment"));
+        assert!(!titles_the_party(text, &m("Jerry A. Womack"), "Womack"));
+        let contract = "This agreement is between Acme Solar Inc. (\"Borrower\") and the Borrower's bank.";
+        let s = contract.find("Acme").unwrap_or(0);
+        let acme = Mention { span: (s, s + 15), kind: "Organization", key: String::new(), surface: "Acme Solar Inc.".into(), attrs: vec![] };
+        assert!(!titles_the_party(contract, &acme, "Borrower"));
     }
 
     #[test]
