@@ -946,6 +946,10 @@ pub(crate) fn described_as_business(after: &str) -> bool {
         )
     });
     const NOT_MODIFIERS: [&str; 16] = ["of", "at", "with", "for", "in", "on", "by", "to", "from", "and", "or", "the", "a", "an", "his", "her"];
+    // (Most names are followed by neither: no search then.)
+    if !after.trim_start().starts_with([',', '(']) {
+        return false;
+    }
     APPOSITION.captures(after).is_some_and(|c| c.name("mods").is_none_or(|m| !m.as_str().split_whitespace().any(|w| NOT_MODIFIERS.contains(&w.to_lowercase().as_str()))))
 }
 

@@ -1270,8 +1270,10 @@ pub fn hard_break(text: &str, a: usize, b: usize) -> bool {
     if gap[nl + 1..].contains('\n') || text[..a].ends_with(',') || opens_with_label(&text[b..]) {
         return true;
     }
-    let line_start = text[..a].rfind('\n').map_or(0, |i| i + 1);
-    a - line_start < WRAPPED_LINE
+    // (Only the last WRAPPED_LINE bytes before the break can hold a short line's start.)
+    let from = a.saturating_sub(WRAPPED_LINE);
+    let from = (from..a).find(|&k| text.is_char_boundary(k)).unwrap_or(a);
+    a < WRAPPED_LINE || text[from..a].contains('\n')
 }
 
 /// The names a tag sequence marks: runs of one type's begin and inside tags, without
@@ -1402,7 +1404,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let unnamed = |t: usize| p.info[t].gaz & (GIVEN_BIT | SURNAME_BIT) == 0 && (p.info[t].lists() & IN_PLACES != 0 || OFFICE_WORDS.contains(&p.info[t].lw));
         let role_or_citation = |k: &str| {
             let role = k != "Person" && ROLE_HEADS.contains(&p.info[e - 1].lw);
-            let cited = k == "Person" && (i..e).any(citation) && (i..e).all(|t| citation(t) || unnamed(t));
+            let cited = k == "Person" && (i..e).all(|t| citation(t) || unnamed(t)) && (i..e).any(citation);
             role || cited || (e == i + 1 && COURT_WORDS.contains(&p.info[i].lw))
         };
         let kind = kind.filter(|k| !role_or_citation(k));
