@@ -1408,6 +1408,11 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             role || cited || (e == i + 1 && COURT_WORDS.contains(&p.info[i].lw))
         };
         let kind = kind.filter(|k| !role_or_citation(k));
+        // A name of two words or more headed, in the Romance way, by an institution's word
+        // ("Banco de Desarrollo Económico y Social de Venezuela", "Secretaría de Hacienda",
+        // "Los Comités Locales de …") is an organisation's, whatever its other words suggest.
+        let head = if e > i + 2 && ROMANCE_ARTICLES.contains(&p.info[i].lw) { i + 1 } else { i };
+        let kind = kind.map(|k| if e > head + 1 && ROMANCE_INSTITUTIONS.contains(&p.info[head].lw) { "Organization" } else { k });
         // A person's name starts after an honorific, the "v." of a caption in capitals, or
         // the English words of a phrase about the person ("the Matter of Art H. Beroff").
         let start = if kind == Some("Person") { person_start(p, i, e) } else { i };
@@ -1456,6 +1461,91 @@ static ROLE_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["judge"
 
 /// Words of a case's citation ("97 Civ. 2376", "F. Supp."), never a name alone, by word hash.
 static COURT_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["civ", "civ.", "crim", "crim.", "supp", "supp.", "cir", "cir."].iter().map(|w| lower_hash(w)).collect());
+
+/// Head words of Spanish, Portuguese, French and Italian institutions' names, which open
+/// the name ("Banco …", "Comisión Nacional …", "Petróleos de …"), by word hash.
+static ROMANCE_INSTITUTIONS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
+    [
+        "banco",
+        "banca",
+        "banque",
+        "caja",
+        "fondo",
+        "comisión",
+        "comision",
+        "comissão",
+        "commissione",
+        "secretaría",
+        "secretaria",
+        "ministerio",
+        "ministério",
+        "ministère",
+        "ministero",
+        "oficina",
+        "corporación",
+        "corporacion",
+        "compañía",
+        "compania",
+        "companhia",
+        "compagnie",
+        "instituto",
+        "institut",
+        "istituto",
+        "fundación",
+        "fundacion",
+        "fundação",
+        "sociedad",
+        "sociedade",
+        "société",
+        "societe",
+        "società",
+        "empresa",
+        "empresas",
+        "grupo",
+        "superintendencia",
+        "asociación",
+        "asociacion",
+        "federación",
+        "federacion",
+        "consejo",
+        "conselho",
+        "juzgado",
+        "fiscalía",
+        "fiscalia",
+        "procuraduría",
+        "procuraduria",
+        "petróleos",
+        "petroleos",
+        "minería",
+        "mineria",
+        "servicio",
+        "servicios",
+        "dirección",
+        "direccion",
+        "departamento",
+        "agencia",
+        "universidad",
+        "universidade",
+        "université",
+        "partido",
+        "cámara",
+        "comité",
+        "comités",
+        "comites",
+        "cooperativa",
+        "tribunal",
+        "autoridad",
+        "administración",
+        "administracion",
+        "unidad",
+    ]
+    .iter()
+    .map(|w| lower_hash(w))
+    .collect()
+});
+
+/// Articles that may open such a name ("Los Comités …", "La Caja …"), by word hash.
+static ROMANCE_ARTICLES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["el", "la", "los", "las", "le", "les", "o", "os", "il"].iter().map(|w| lower_hash(w)).collect());
 
 /// Words of a court's or a public office's name, which are no person's after initials
 /// ("U. S. District", "U. S. Attorney"), by word hash.
@@ -1784,6 +1874,15 @@ mod tests {
         assert!(!n.iter().any(|x| x.starts_with("Person:") && (x.contains("D. Utah") || x.contains("U. S."))), "{n:?}");
         let n = names("Defendants J. Shrewder and O. G. Foot appeared.");
         assert!(n.contains(&"Person:J. Shrewder".to_string()) && n.contains(&"Person:O. G. Foot".to_string()), "{n:?}");
+    }
+
+    /// A name headed by a Romance institution's word is an organisation's, whatever the
+    /// tagger read from its other words.
+    #[test]
+    fn romance_institutions_are_organisations() {
+        let names = |t: &str| -> Vec<String> { BUILTIN.names(t, (0, t.len())).into_iter().map(|(sp, k)| format!("{k}:{}", &t[sp.0..sp.1])).collect() };
+        let n = names("Funds moved through Banco de Desarrollo Económico y Social de Venezuela and Los Comités Locales de Abastecimiento y Producción.");
+        assert!(n.iter().filter(|x| x.contains("Banco") || x.contains("Comités")).all(|x| x.starts_with("Organization:")) && n.iter().any(|x| x.contains("Banco")), "{n:?}");
     }
 
     #[test]
