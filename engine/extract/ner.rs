@@ -1416,6 +1416,9 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // A person's name starts after an honorific, the "v." of a caption in capitals, or
         // the English words of a phrase about the person ("the Matter of Art H. Beroff").
         let start = if kind == Some("Person") { person_start(p, i, e) } else { i };
+        // It is none when it runs on over more than six words (a web page's menu read as
+        // one line: "… Fraud Scheme MENU News All News Blogs …").
+        let kind = kind.filter(|k| *k != "Person" || (start..e).filter(|&k| !p.info[k].connector).count() <= 6);
         if let Some(kind) = kind {
             let mut span = (p.tokens[start].start, end_before_modifier(text, &p.tokens, e));
             // A person in a mail system's address ("Phillip K Allen/HOU/ECT", Lotus Notes) is
@@ -1874,6 +1877,14 @@ mod tests {
         assert!(!n.iter().any(|x| x.starts_with("Person:") && (x.contains("D. Utah") || x.contains("U. S."))), "{n:?}");
         let n = names("Defendants J. Shrewder and O. G. Foot appeared.");
         assert!(n.contains(&"Person:J. Shrewder".to_string()) && n.contains(&"Person:O. G. Foot".to_string()), "{n:?}");
+    }
+
+    /// A web page's menu read as one line of capitalised words is no person's name.
+    #[test]
+    fn a_menu_is_no_person() {
+        let t = "Office of Public Affairs News Press Releases Former Arkansas State Senator and Two Others Charged With Bribery and Fraud Scheme MENU News All News Blogs Photo Galleries Podcasts Press Releases Speeches Videos Archived Press Releases Archived News Para Notícias en Español Press Release Former Arkansas State Senator and Two Others Charged with Bribery and Fraud Scheme Thursday, March 2, 2017";
+        let n: Vec<String> = BUILTIN.names(t, (0, t.len())).into_iter().filter(|(_, k)| *k == "Person").map(|(sp, _)| t[sp.0..sp.1].to_string()).collect();
+        assert!(n.iter().all(|x| x.split_whitespace().count() <= 6), "{n:?}");
     }
 
     /// A name headed by a Romance institution's word is an organisation's, whatever the
