@@ -1419,6 +1419,16 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // It is none when it runs on over more than six words (a web page's menu read as
         // one line: "… Fraud Scheme MENU News All News Blogs …").
         let kind = kind.filter(|k| *k != "Person" || (start..e).filter(|&k| !p.info[k].connector).count() <= 6);
+        // An initial written without its period inside a name follows a given name
+        // ("Phillip K Allen"); after other words it is none of a name ("Facebook X LinkedIn
+        // Email", a page's buttons).
+        let bare_initial = |k: usize| {
+            let w = &text[p.tokens[k].start..p.tokens[k].end];
+            w.len() == 1 && w.bytes().all(|b| b.is_ascii_uppercase()) && !text[p.tokens[k].end..].starts_with('.')
+        };
+        // (A regnal number, "Gustav V", "Guido I da Montefeltro", ends the name or stands
+        // before a connector: only an initial inside the name before a word is tested.)
+        let kind = kind.filter(|k| *k != "Person" || (start + 1..e - 1).all(|k| !bare_initial(k) || p.info[k + 1].connector || p.info[k - 1].gaz & GIVEN_BIT != 0));
         if let Some(kind) = kind {
             let mut span = (p.tokens[start].start, end_before_modifier(text, &p.tokens, e));
             // A person in a mail system's address ("Phillip K Allen/HOU/ECT", Lotus Notes) is
@@ -1885,6 +1895,10 @@ mod tests {
         let t = "Office of Public Affairs News Press Releases Former Arkansas State Senator and Two Others Charged With Bribery and Fraud Scheme MENU News All News Blogs Photo Galleries Podcasts Press Releases Speeches Videos Archived Press Releases Archived News Para Notícias en Español Press Release Former Arkansas State Senator and Two Others Charged with Bribery and Fraud Scheme Thursday, March 2, 2017";
         let n: Vec<String> = BUILTIN.names(t, (0, t.len())).into_iter().filter(|(_, k)| *k == "Person").map(|(sp, _)| t[sp.0..sp.1].to_string()).collect();
         assert!(n.iter().all(|x| x.split_whitespace().count() <= 6), "{n:?}");
+        let people = |t: &str| -> Vec<String> { BUILTIN.names(t, (0, t.len())).into_iter().filter(|(_, k)| *k == "Person").map(|(sp, _)| t[sp.0..sp.1].to_string()).collect() };
+        let t = "Press Release Michigan Pharmacist Sentenced to 46 Months in Prison for $4M Health Care Fraud Scheme Monday, November 24, 2025 Share Facebook X LinkedIn Email For Immediate Release Office of Public Affairs A former Michigan pharmacist was sentenced today.";
+        assert!(!people(t).iter().any(|x| x.contains("Facebook")), "{:?}", people(t));
+        assert!(people("From: Phillip K Allen wrote to the desk.").contains(&"Phillip K Allen".to_string()));
     }
 
     /// A name headed by a Romance institution's word is an organisation's, whatever the
