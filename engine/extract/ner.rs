@@ -1303,8 +1303,10 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         {
             j += 1;
         }
+        // Nor does it end in an article, which opens the next sentence where
+        // a web page's lines run together ("… Office of Public Affairs A former …").
         let mut e = j;
-        while e > i + 1 && !p.info[e - 1].cap && !p.info[e - 1].legal {
+        while e > i + 1 && ((!p.info[e - 1].cap && !p.info[e - 1].legal) || OPENING_WORDS.contains(&p.info[e - 1].lw)) {
             e -= 1;
         }
         // The name's type is its last word's: a later word retypes what the first began.
@@ -1416,9 +1418,11 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // A person's name starts after an honorific, the "v." of a caption in capitals, or
         // the English words of a phrase about the person ("the Matter of Art H. Beroff").
         let start = if kind == Some("Person") { person_start(p, i, e) } else { i };
-        // It is none when it runs on over more than six words (a web page's menu read as
-        // one line: "… Fraud Scheme MENU News All News Blogs …").
-        let kind = kind.filter(|k| *k != "Person" || (start..e).filter(|&k| !p.info[k].connector).count() <= 6);
+        // It is none when it runs on over more than six words, any other name over more than
+        // twelve (a web page's menu read as one line: "… Fraud Scheme MENU News All News
+        // Blogs Photo Galleries Podcasts Press Releases …").
+        let words = (start..e).filter(|&k| !p.info[k].connector).count();
+        let kind = kind.filter(|k| words <= if *k == "Person" { 6 } else { 12 });
         // An initial written without its period inside a name follows a given name
         // ("Phillip K Allen"); after other words it is none of a name ("Facebook X LinkedIn
         // Email", a page's buttons).
@@ -1556,6 +1560,10 @@ static ROMANCE_INSTITUTIONS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|
     .map(|w| lower_hash(w))
     .collect()
 });
+
+/// Articles, which end no name ("Council of Ten", "BBC Two" end in number words), by word
+/// hash.
+static OPENING_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["a", "an", "the"].iter().map(|w| lower_hash(w)).collect());
 
 /// Articles that may open such a name ("Los Comités …", "La Caja …"), by word hash.
 static ROMANCE_ARTICLES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["el", "la", "los", "las", "le", "les", "o", "os", "il"].iter().map(|w| lower_hash(w)).collect());
@@ -1889,9 +1897,9 @@ mod tests {
         assert!(n.contains(&"Person:J. Shrewder".to_string()) && n.contains(&"Person:O. G. Foot".to_string()), "{n:?}");
     }
 
-    /// A web page's menu read as one line of capitalised words is no person's name.
+    /// A web page's menu and buttons read as one line of capitalised words are no names.
     #[test]
-    fn a_menu_is_no_person() {
+    fn a_web_pages_chrome_is_no_name() {
         let t = "Office of Public Affairs News Press Releases Former Arkansas State Senator and Two Others Charged With Bribery and Fraud Scheme MENU News All News Blogs Photo Galleries Podcasts Press Releases Speeches Videos Archived Press Releases Archived News Para Notícias en Español Press Release Former Arkansas State Senator and Two Others Charged with Bribery and Fraud Scheme Thursday, March 2, 2017";
         let n: Vec<String> = BUILTIN.names(t, (0, t.len())).into_iter().filter(|(_, k)| *k == "Person").map(|(sp, _)| t[sp.0..sp.1].to_string()).collect();
         assert!(n.iter().all(|x| x.split_whitespace().count() <= 6), "{n:?}");
@@ -1899,6 +1907,12 @@ mod tests {
         let t = "Press Release Michigan Pharmacist Sentenced to 46 Months in Prison for $4M Health Care Fraud Scheme Monday, November 24, 2025 Share Facebook X LinkedIn Email For Immediate Release Office of Public Affairs A former Michigan pharmacist was sentenced today.";
         assert!(!people(t).iter().any(|x| x.contains("Facebook")), "{:?}", people(t));
         assert!(people("From: Phillip K Allen wrote to the desk.").contains(&"Phillip K Allen".to_string()));
+        // The lines run together: an article opens the next sentence, it ends no name.
+        let n: Vec<String> = BUILTIN.names(t, (0, t.len())).into_iter().map(|(sp, _)| t[sp.0..sp.1].to_string()).collect();
+        assert!(n.iter().any(|x| x.ends_with("Office of Public Affairs")) && !n.iter().any(|x| x.ends_with(" A")), "{n:?}");
+        // Nor does a menu of more than twelve words make an organisation.
+        let t = "Health Care Fraud Conspiracy MENU News All News Blogs Photo Galleries Podcasts Press Releases Speeches Videos Archived Press Releases Archived News Para Notícias en Español Press Release";
+        assert!(BUILTIN.names(t, (0, t.len())).iter().all(|(sp, _)| t[sp.0..sp.1].split_whitespace().count() <= 12));
     }
 
     /// A name headed by a Romance institution's word is an organisation's, whatever the
