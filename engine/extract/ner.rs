@@ -1386,7 +1386,10 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // a transfer's word, never a name ("Fri, 1 Mar 2024" in a mail header, "the USD
         // account", a wire log's channel "ACH"); a connector alone ("Of" of a cut-off
         // "Sheriff's Of") joins names, it is none.
-        let calendar = e == i + 1 && (CALENDAR_AND_CURRENCY.contains(&p.info[i].lw) || p.info[i].connector);
+        // Days and months together are a date's words too ("Sun Nov" of "Sun, 4 Nov 2001"
+        // in a header; "Sun" counts only beside another such word, not in "Sun Microsystems").
+        let calendar = (e == i + 1 && (CALENDAR_AND_CURRENCY.contains(&p.info[i].lw) || p.info[i].connector))
+            || (e > i + 1 && (i..e).all(|k| CALENDAR_AND_CURRENCY.contains(&p.info[k].lw) || p.info[k].lw == lower_hash("sun")));
         let common_alone = all_words
             || term_like_org
             || law_or_paper
@@ -1913,6 +1916,17 @@ mod tests {
         // Nor does a menu of more than twelve words make an organisation.
         let t = "Health Care Fraud Conspiracy MENU News All News Blogs Photo Galleries Podcasts Press Releases Speeches Videos Archived Press Releases Archived News Para Notícias en Español Press Release";
         assert!(BUILTIN.names(t, (0, t.len())).iter().all(|(sp, _)| t[sp.0..sp.1].split_whitespace().count() <= 12));
+    }
+
+    /// Days and months together are a date's words, no name; "Sun" beside another word is.
+    #[test]
+    fn days_and_months_are_no_name() {
+        let t = "From MAILER-DAEMON Sun Nov 29 10:57:46 2026\nMessage-ID: <1310258.1075843013191.JavaMail.evans@thyme>";
+        let n: Vec<&str> = BUILTIN.names(t, (0, t.len())).into_iter().map(|(sp, _)| &t[sp.0..sp.1]).collect();
+        assert!(!n.iter().any(|x| x.contains("Nov")), "{n:?}");
+        let t = "The servers were bought from Sun Microsystems in 2001.";
+        let n: Vec<&str> = BUILTIN.names(t, (0, t.len())).into_iter().map(|(sp, _)| &t[sp.0..sp.1]).collect();
+        assert!(n.contains(&"Sun Microsystems"), "{n:?}");
     }
 
     /// A name headed by a Romance institution's word is an organisation's, whatever the
