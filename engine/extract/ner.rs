@@ -1436,6 +1436,10 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // (A regnal number, "Gustav V", "Guido I da Montefeltro", ends the name or stands
         // before a connector: only an initial inside the name before a word is tested.)
         let kind = kind.filter(|k| *k != "Person" || (start + 1..e - 1).all(|k| !bare_initial(k) || p.info[k + 1].connector || p.info[k - 1].gaz & GIVEN_BIT != 0));
+        // A name glued after a mail system's path or an address's "@" ("…/Corp/Enron@Enron",
+        // "Allen/HOU/ECT@ECT") is an organisation's unit or domain, no person.
+        let glued = text[..p.tokens[start].start].ends_with(['/', '@']);
+        let kind = kind.map(|k| if k == "Person" && glued { "Organization" } else { k });
         if let Some(kind) = kind {
             let mut span = (p.tokens[start].start, end_before_modifier(text, &p.tokens, e));
             // A person in a mail system's address ("Phillip K Allen/HOU/ECT", Lotus Notes) is
@@ -1916,6 +1920,16 @@ mod tests {
         // Nor does a menu of more than twelve words make an organisation.
         let t = "Health Care Fraud Conspiracy MENU News All News Blogs Photo Galleries Podcasts Press Releases Speeches Videos Archived Press Releases Archived News Para Notícias en Español Press Release";
         assert!(BUILTIN.names(t, (0, t.len())).iter().all(|(sp, _)| t[sp.0..sp.1].split_whitespace().count() <= 12));
+    }
+
+    /// A name glued after a mail system's path or an "@" is an organisation's, no person's.
+    #[test]
+    fn a_name_in_a_mail_path_is_an_organisations() {
+        let t = "---------------------- Forwarded by Vince J Kaminski/HOU/ECT on 05/01/2001 09:37 PM ---------------------------\nTo: Louise Kitchen/Corp/Enron@Enron, Greg Whalley/HOU/ECT@ECT\nSubject: Enron update";
+        let n: Vec<String> = BUILTIN.names(t, (0, t.len())).into_iter().map(|(sp, k)| format!("{k}:{}", &t[sp.0..sp.1])).collect();
+        let glued = t.find("@Enron").map_or(0, |k| k + 1);
+        let kinds: Vec<&str> = BUILTIN.names(t, (0, t.len())).into_iter().filter(|(sp, _)| sp.0 == glued).map(|(_, k)| k).collect();
+        assert!(kinds == ["Organization"] && n.contains(&"Person:Louise Kitchen".to_string()), "{n:?}");
     }
 
     /// Days and months together are a date's words, no name; "Sun" beside another word is.
