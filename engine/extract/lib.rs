@@ -259,16 +259,21 @@ fn defined_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
     out
 }
 
+/// A defined term's or a name's words, lower-cased, without the punctuation around them,
+/// as the two tests of a term's owner compare them.
+fn term_words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).filter(|w| !w.is_empty()).collect()
+}
+
 /// Whether `term`, defined right after the party `m`, names a thing whose title ends with
 /// the party rather than the party: "a Final Judgment Of Permanent Injunction And Other
 /// Relief Against Jerry A. Womack (\"Final Judgment\")" defines the judgment, not Womack.
 /// The term's words are then all written in the clause before the name and none in it.
 fn titles_the_party(text: &str, m: &Mention, term: &str) -> bool {
-    let words = |s: &str| s.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect::<Vec<_>>();
     let before = &text[floor_boundary(text, m.span.0.saturating_sub(200))..m.span.0];
     let clause = before.rsplit(['\n', ';']).next().unwrap_or_default();
     let clause = clause.rsplit(". ").next().unwrap_or_default();
-    let (wanted, own, written) = (words(term), words(&m.surface), words(clause));
+    let (wanted, own, written) = (term_words(term), term_words(&m.surface), term_words(clause));
     !wanted.is_empty() && wanted.iter().all(|w| !own.contains(w) && written.contains(w))
 }
 
@@ -277,10 +282,9 @@ fn titles_the_party(text: &str, m: &Mention, term: &str) -> bool {
 /// McNaughton, individually and d/b/a The Haven Equity Company (\"McNaughton\")": the
 /// term is the man's, not his business's).
 fn term_owner(text: &str, mentions: &[&Mention], i: usize, term: &str) -> usize {
-    let words = |s: &str| s.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).filter(|w| !w.is_empty()).collect::<Vec<_>>();
-    let wanted = words(term);
+    let wanted = term_words(term);
     let within = |m: &Mention| {
-        let own = words(&m.surface);
+        let own = term_words(&m.surface);
         !wanted.is_empty() && wanted.iter().all(|w| own.contains(w))
     };
     if within(mentions[i]) {

@@ -1279,6 +1279,7 @@ pub fn hard_break(text: &str, a: usize, b: usize) -> bool {
 /// The names a tag sequence marks: runs of one type's begin and inside tags, without
 /// connectors or commas at their edges.
 pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static str)> {
+    let sun = lower_hash("sun");
     let mut out = vec![];
     let mut i = 0;
     while i < tags.len() {
@@ -1389,7 +1390,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // Days and months together are a date's words too ("Sun Nov" of "Sun, 4 Nov 2001"
         // in a header; "Sun" counts only beside another such word, not in "Sun Microsystems").
         let calendar = (e == i + 1 && (CALENDAR_AND_CURRENCY.contains(&p.info[i].lw) || p.info[i].connector))
-            || (e > i + 1 && (i..e).all(|k| CALENDAR_AND_CURRENCY.contains(&p.info[k].lw) || p.info[k].lw == lower_hash("sun")));
+            || (e > i + 1 && (i..e).all(|k| CALENDAR_AND_CURRENCY.contains(&p.info[k].lw) || p.info[k].lw == sun));
         let common_alone = all_words
             || term_like_org
             || law_or_paper
@@ -1568,12 +1569,12 @@ static ROMANCE_INSTITUTIONS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|
     .collect()
 });
 
-/// Articles, which end no name ("Council of Ten", "BBC Two" end in number words), by word
-/// hash.
-static OPENING_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["a", "an", "the"].iter().map(|w| lower_hash(w)).collect());
-
 /// Articles that may open such a name ("Los Comités …", "La Caja …"), by word hash.
 static ROMANCE_ARTICLES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["el", "la", "los", "las", "le", "les", "o", "os", "il"].iter().map(|w| lower_hash(w)).collect());
+
+/// English articles, which open a sentence and end no name, by word hash. (Number words
+/// end names: "Council of Ten", "BBC Two".)
+static OPENING_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["a", "an", "the"].iter().map(|w| lower_hash(w)).collect());
 
 /// Words of a court's or a public office's name, which are no person's after initials
 /// ("U. S. District", "U. S. Attorney"), by word hash.
