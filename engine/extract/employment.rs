@@ -58,6 +58,8 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: &str) -> Pattern {
 }
 
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
+    // (A role's words may be wrapped over lines: "chief financial⏎officer".)
+    let office = OFFICE.replace(' ', r"\s+");
     let has_been = r"(?:is|was|has\s+been|had\s+been|have\s+been|will\s+be)\s+(?:also\s+|previously\s+|recently\s+|since\s+)?";
     vec![
         // X served as Assistant Controller of Y / serves as EVP and COO for Y
@@ -107,13 +109,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "OFFICER_OF",
             &["promoted", "named", "appointed", "elected"],
             &format!(
-                r"{PER}{GAP}\b{has_been}(?:promoted|named|appointed|elected)\s+(?:to\s+(?:the\s+(?:position|post|role|office)\s+of\s+)?|as\s+)?(?:the\s+|an?\s+|its\s+)?(?:new\s+|interim\s+|acting\s+)?{OFFICE}\s+(?:of|at|for)\s+(?:the\s+)?{ORG}"
+                r"{PER}{GAP}\b{has_been}(?:promoted|named|appointed|elected)\s+(?:to\s+(?:the\s+(?:position|post|role|office)\s+of\s+)?|as\s+)?(?:the\s+|an?\s+|its\s+)?(?:new\s+|interim\s+|acting\s+)?{office}\s+(?:of|at|for)\s+(?:the\s+)?{ORG}"
             ),
         ),
         // X, formerly the CFO of Y
-        pat("OFFICER_OF", &["formerly", "previously"], &format!(r"{PER}\s*,\s+(?:formerly|previously)\s+(?:the\s+|an?\s+|its\s+)?{OFFICE}\s+(?:of|at)\s+(?:the\s+)?{ORG}")),
+        pat("OFFICER_OF", &["formerly", "previously"], &format!(r"{PER}\s*,\s+(?:formerly|previously)\s+(?:the\s+|an?\s+|its\s+)?{office}\s+(?:of|at)\s+(?:the\s+)?{ORG}")),
         // Y founder and CEO X
-        pat("OFFICER_OF", &["founder"], &format!(r"{ORG}(?:['’]s?)?\s+(?i:co-?founder|founder)\s*,?\s+(?:and|&)\s+{OFFICE},?\s+{PER}")),
+        pat("OFFICER_OF", &["founder"], &format!(r"{ORG}(?:['’]s?)?\s+(?i:co-?founder|founder)\s*,?\s+(?:and|&)\s+{office},?\s+{PER}")),
         // X has been a director on the boards of (both) Y and Z
         pat(
             "DIRECTOR_OF",
@@ -173,7 +175,7 @@ pub(super) fn find_with(template: &str, already: &[Found], present: Option<u128>
             {
                 continue;
             }
-            let role = c.name("role").map(|r| r.as_str().to_lowercase());
+            let role = c.name("role").map(|r| r.as_str().split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase());
             for o in [group(&c, "o"), group(&c, "o2")].into_iter().flatten() {
                 if s == o || related(&out, s, o) {
                     continue;

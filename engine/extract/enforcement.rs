@@ -90,7 +90,7 @@ const PARTY_WORDS: &str = r"(?:(?:also|today|yesterday|separately|two|three|four
 
 /// What may stand between a party and its verb: adverbs and auxiliaries, and one aside set
 /// off by commas ("UBS, without admitting or denying the allegations, consented").
-const ADV: &str = r"(?:\s*,\s*[^«»,]{1,60}?,){0,2}(?:\s+(?:has|have|had|also|each|further|both|later|subsequently|simultaneously|previously|then|jointly|thereafter|ultimately|allegedly|today|yesterday|separately|additionally))*\s+";
+const ADV: &str = r"(?:\s*,\s*[^«»,]{1,90}?,){0,2}(?:\s+(?:has|have|had|also|each|further|both|later|subsequently|simultaneously|previously|then|jointly|thereafter|ultimately|allegedly|today|yesterday|separately|additionally))*\s+";
 
 /// A defined term after a name: `("Acme")`, `(the "Fund")`.
 const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
@@ -141,6 +141,19 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 &[],
                 &format!(
                     r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|charges|case|proceedings?|indictment)\b{GAP}(?:\bin\s+(?:the\s+)?«O\d+»{GAP})?\bagainst\s+{PARTY_WORDS}{PARTY}"
+                ),
+                Shape::Pair,
+                true,
+            ),
+            ACTION_CUES,
+        ),
+        // The Commission announced (the filing of) charges against X.
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"{ORG}{TERM}{GAP}\b(?:announced|announces)\s+(?:today\s+)?(?:the\s+(?:filing|institution|commencement|unsealing|return)\s+of\s+)?(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|charges|case|proceedings?|indictments?)\b(?:\s+today)?\s+against\s+{PARTY_WORDS}{PARTY}"
                 ),
                 Shape::Pair,
                 true,
@@ -248,7 +261,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "SETTLED_WITH",
             SETTLE_CUES,
             &format!(
-                r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)\s+(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:{pay}|settle\b|the\s+entry\b|entry\b|(?:a|an|the)\s+(?:final\s+)?(?:judgment|order)\b)"
+                r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:a|an|the)\s+(?:final\s+)?(?:judgment|order)\b|(?:a|an|the)\s+(?:proposed\s+)?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
             ),
             Shape::Implied,
             false,
@@ -308,11 +321,11 @@ fn placeholders(template: &str) -> Vec<(usize, usize, u8, usize)> {
     out
 }
 
-/// Whether the text between two list members joins them: a comma, "and", or both, after an
-/// optional defined term, before an optional title.
+/// Whether the text between two list members joins them: a comma, "and" ("AND" in a
+/// caption in capitals), or both, after an optional defined term, before an optional title.
 fn list_gap(gap: &str) -> Option<bool> {
     static G: LazyLock<Regex> =
-        LazyLock::new(|| tg_text::pattern::constant(r#"^(?:\s*\([^()«»]{0,40}\))?\s*(?:,\s*(?P<a>and\s+)?|,?\s+(?P<b>and)\s+)(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#));
+        LazyLock::new(|| tg_text::pattern::constant(r#"^(?:\s*\([^()«»]{0,40}\))?\s*(?:,\s*(?P<a>(?:and|AND)\s+)?|,?\s+(?P<b>and|AND)\s+)(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#));
     G.captures(gap).map(|c| c.name("a").is_some() || c.name("b").is_some())
 }
 
@@ -469,8 +482,11 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
             match (p.shape, &args[..]) {
                 (Shape::Implied, [s]) => {
                     let extra = amounts(template, end);
-                    // A settlement or an order with neither an amount nor a named authority says too little.
-                    out.push(found(p.rel, *s, IMPLIED, None, extra));
+                    // Parties listed together settle or are ordered alike ("Doe and Roe
+                    // consented to …").
+                    for m in list_of(template, *s) {
+                        out.push(found(p.rel, m, IMPLIED, None, extra.clone()));
+                    }
                 }
                 (Shape::CoDefendants, [a, b]) => {
                     let mut members = list_of(template, *a);
@@ -632,6 +648,15 @@ mod tests {
     #[test]
     fn charges_by_authorities() {
         assert_eq!(rels("The Securities and Exchange Commission today charged Acme Corp. with fraud."), ["CHARGED(Securities and Exchange Commission, Acme Corp.)"]);
+        assert_eq!(
+            rels("The Securities and Exchange Commission announced today the filing of a civil action against Acme Corp. and Beta LLC in the District Court."),
+            ["CO_DEFENDANT(Acme Corp., Beta LLC)", "CHARGED(Securities and Exchange Commission, Acme Corp.)", "CHARGED(Securities and Exchange Commission, Beta LLC)"]
+        );
+        assert!(rels("The Securities and Exchange Commission announced its charges in a statement against fraud.").is_empty());
+        // Parties listed together settle alike; an injunction or a settlement agreed to is a settlement.
+        assert_eq!(rels("Acme Corp. and Beta LLC agreed to a permanent injunction."), ["SETTLED_WITH(Acme Corp., ?)", "SETTLED_WITH(Beta LLC, ?)"]);
+        assert_eq!(rels("Acme Corp., without admitting or denying the allegations of the Commission's complaint, agreed to a settlement."), ["SETTLED_WITH(Acme Corp., ?)"]);
+        assert_eq!(rels("Acme Corp. also consented, without admitting or denying the allegations, to the issuance of a final judgment."), ["SETTLED_WITH(Acme Corp., ?)"]);
         assert_eq!(rels("The SEC filed a complaint in the U.S. District Court for the District of New Jersey against Mr. John Doe."), ["CHARGED(SEC, John Doe)"]);
         assert_eq!(
             rels("The SEC sued Acme Corp., Beta LLC and Mr. John Doe."),
@@ -654,6 +679,10 @@ mod tests {
         assert!(rels("Acme Corp. entered into an agreement with Beta LLC to resolve a charge of a conspiracy to defraud Gamma Fund LP.").is_empty());
         assert!(rels("A Delta Holdings Inc. employee took part in a scheme to defraud Gamma Fund LP.").is_empty());
         assert_eq!(rels("Judgment was entered in SEC v. Delta Holdings Inc., et al."), ["CHARGED(SEC, Delta Holdings Inc.)"]);
+        // A caption in capitals joins its list with "AND" (its names are found by the known
+        // names' capitals, `extract_with`); "And" joins nothing.
+        assert_eq!(super::list_of("«O0» v. «P1», «P2» AND «O3», Civil Action No. «R4»", 2), [1, 2, 3]);
+        assert_eq!(super::list_of("«O0» v. «P1» And «O3»", 1), [1]);
     }
 
     #[test]

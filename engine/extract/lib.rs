@@ -355,6 +355,40 @@ fn is_word_boundary(text: &str, s: usize, e: usize) -> bool {
     before && after
 }
 
+/// The capitals of each name that has lower-case letters and four letters or more, with
+/// the name's index ("McQuade": "MCQUADE"): how a caption or heading writes it.
+fn capitals_of(names: &[&str]) -> Vec<(String, usize)> {
+    names
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| n.chars().any(char::is_lowercase) && n.chars().filter(|c| c.is_alphabetic()).count() >= 4)
+        .map(|(i, n)| (n.to_uppercase(), i))
+        .collect()
+}
+
+/// `text` with each run of ASCII white space (spaces, tabs, line breaks) one space, and the
+/// offset in `text` of each of its bytes: a name wrapped over two lines ("JOSEPH E.⏎GRENDI",
+/// also after a CR LF) reads as written on one.
+fn one_line(text: &str) -> (String, Vec<usize>) {
+    let mut out = String::with_capacity(text.len());
+    let mut at = Vec::with_capacity(text.len());
+    let mut white = false;
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_whitespace() {
+            if !white {
+                out.push(' ');
+                at.push(i);
+            }
+            white = true;
+            continue;
+        }
+        white = false;
+        out.push(c);
+        at.extend(i..i + c.len_utf8());
+    }
+    (out, at)
+}
+
 /// [`find_all`] in `text[scope]`, the hits' offsets into `text`.
 fn find_within(text: &str, scope: Span, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
     let mut hits = find_all(&text[scope.0..scope.1], patterns);
@@ -542,10 +576,28 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         (Some(a), Some(z)) => (a.0, z.1),
         _ => (0, 0),
     };
-    let hits: Vec<(usize, usize, usize)> = find_within(text, scope, &names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>())
-        .into_iter()
-        .filter(|&(s, e, _)| is_word_boundary(text, s, e) && input.sentences.get(sentence_of(s)).is_some_and(|x| x.0 <= s && e <= x.1))
-        .collect();
+    let in_one_sentence = |s: usize, e: usize| is_word_boundary(text, s, e) && input.sentences.get(sentence_of(s)).is_some_and(|x| x.0 <= s && e <= x.1);
+    let mut hits: Vec<(usize, usize, usize)> =
+        find_within(text, scope, &names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()).into_iter().filter(|&(s, e, _)| in_one_sentence(s, e)).collect();
+    // A known name written in capitals ("v. ERNEST W. GRENDI, JOSEPH E.⏎GRENDI and EMCOR
+    // GROUP, INC." in a caption, which the tagger does not read) is found again by its
+    // capitals, also over a line break; it keeps the text's letters as its surface.
+    let capitals = capitals_of(&names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>());
+    let mut written: BTreeMap<(usize, usize), String> = BTreeMap::new();
+    if !capitals.is_empty() {
+        let upper: Vec<&str> = capitals.iter().map(|(u, _)| u.as_str()).collect();
+        let (flat, at) = one_line(&text[scope.0..scope.1]);
+        for (s, e, k) in find_all(&flat, &upper) {
+            // (A hit starts and ends on a letter of the name: each is the text's own byte.)
+            let (s, e) = (at[s] + scope.0, at[e - 1] + 1 + scope.0);
+            if in_one_sentence(s, e) && !hits.iter().any(|h| h.0 < e && s < h.1) {
+                hits.push((s, e, capitals[k].1));
+                written.insert((s, e), collapse(&text[s..e]));
+            }
+        }
+        hits.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+    }
+    drop(capitals);
     // A name of English words written after a determiner ("this Loan Agreement", "the
     // Equity Transfer Contract", "any Person") is a defined term there. A person's name so
     // written anywhere in the document is one everywhere in it (no one writes "the Barber"
@@ -567,7 +619,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         if terms_not_names.contains(name.as_str()) || (english[i] && determined(s)) {
             continue;
         }
-        extra[sentence_of(s)].push(Mention { span: (s, e), kind, key: key.clone(), surface: name.clone(), attrs: vec![] });
+        let surface = written.remove(&(s, e)).unwrap_or_else(|| name.clone());
+        extra[sentence_of(s)].push(Mention { span: (s, e), kind, key: key.clone(), surface, attrs: vec![] });
     }
     if !terms_not_names.is_empty() {
         for ms in &mut per_sentence {
@@ -632,9 +685,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     // Pronouns and generic nouns: the nearest compatible antecedent before them.
-    // "the Commission", "the Court": the nearest organisation whose name has that head word.
-    static PRONOUN: LazyLock<Regex> =
-        LazyLock::new(|| entities::re(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity|Commission|Court|Bureau|Department))|(?P<per>[Hh]e|[Ss]he))\b"));
+    // "the Commission", "the Court", "the United States Attorney's Office": the nearest
+    // organisation whose name has that head.
+    static PRONOUN: LazyLock<Regex> = LazyLock::new(|| {
+        entities::re(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity|Commission|Court|Bureau|Department|United States Attorney['’]s Office))|(?P<per>[Hh]e|[Ss]he))\b")
+    });
     coref.extend(surname_refs);
     // Every mention so far, by reference (the referring expressions' own ones after the
     // found ones of the same span: a stable sort).
@@ -695,8 +750,28 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         // (The referring expressions are sorted by span: those of this sentence are a range.)
         let first = coref.partition_point(|c| c.0.0 < sent.0);
         for (sp, key, kind, ante) in coref[first..].iter().take_while(|c| c.0.0 < sent.1).filter(|c| c.0.1 <= sent.1) {
+            // A referring name holds the names inside it ("the United States Attorney's
+            // Office" is the office, not the United States).
+            ms.retain(|(m, _)| !(sp.0 <= m.span.0 && m.span.1 <= sp.1 && m.span != *sp));
             if !ms.iter().any(|(m, _)| m.span.0 < sp.1 && sp.0 < m.span.1) {
                 ms.push((Mention { span: *sp, kind, key: key.clone(), surface: collapse(&text[sp.0..sp.1]), attrs: vec![] }, Some(*ante)));
+            }
+        }
+        // "The defendants consented …": a plural reference to the parties the document has
+        // charged so far. It reads as the first; each other one gets a copy of its claims.
+        let mut plural: Vec<Span> = vec![];
+        let defendants = if text[sent.0..sent.1].contains("efendants") { charged_parties(&out.claims) } else { vec![] };
+        if let Some(first) = defendants.first() {
+            for d in DEFENDANTS.find_iter(&text[sent.0..sent.1]) {
+                let sp = (sent.0 + d.start(), sent.0 + d.end());
+                // ("the defendants' former employer" is someone else.)
+                if text[sp.1..].starts_with(['\'', '’']) {
+                    continue;
+                }
+                if !ms.iter().any(|(m, _)| m.span.0 < sp.1 && sp.0 < m.span.1) {
+                    ms.push((Mention { span: sp, kind: first.1, key: first.0.clone(), surface: collapse(&text[sp.0..sp.1]), attrs: vec![] }, Some(first.2)));
+                    plural.push(sp);
+                }
             }
         }
         ms.sort_by_key(|a| a.0.span);
@@ -743,11 +818,30 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             if [s, o].iter().any(|m| m.0.attrs.iter().any(|(k, v)| *k == "role" && matches!(v.as_str(), "judge" | "staff"))) {
                 continue;
             }
+            // An order the authority asks for ("The complaint seeks a court order requiring X
+            // to disgorge …") is none a court has made: no claim.
+            if f.rel == "ORDERED_TO_PAY" && modality::sought(&text[sent.0..s.0.span.0.clamp(sent.0, sent.1)]) {
+                continue;
+            }
             if let Err(e) = vocab.check(f.rel, s.0.kind, o.0.kind) {
                 out.refused.push(e.to_string());
                 continue;
             }
             out.claims.push(claim(input.id, text, sent, ms, &f, vocab));
+            // The other parties "the defendants" stands for.
+            for (i, arg) in [f.subject, f.object].into_iter().enumerate() {
+                if !plural.contains(&ms[arg].0.span) {
+                    continue;
+                }
+                for d in &defendants[1..] {
+                    let mut each = ms.clone();
+                    each[arg] = (Mention { key: d.0.clone(), kind: d.1, ..ms[arg].0.clone() }, Some(d.2));
+                    let other = &each[if i == 0 { f.object } else { f.subject }].0;
+                    if other.key != d.0 && vocab.check(f.rel, each[f.subject].0.kind, each[f.object].0.kind).is_ok() {
+                        out.claims.push(claim(input.id, text, sent, &each, &f, vocab));
+                    }
+                }
+            }
         }
         out.mentions.extend(ms);
     }
@@ -759,6 +853,24 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     drop(all);
     drop(terms);
     table_claims(input, vocab, &mut out.refused, &mut out.claims);
+    out
+}
+
+/// A plural reference to a case's defendants ("the defendants", "both defendants", "each of
+/// the defendants"); "the remaining defendants" and "other defendants" name only some.
+static DEFENDANTS: LazyLock<Regex> = LazyLock::new(|| entities::re(r"\b(?:[Tt]he|[Bb]oth|[Aa]ll|[Aa]ll\s+(?:of\s+)?the|[Ee]ach\s+of\s+the)\s+defendants\b"));
+
+/// The parties charged in `claims` (the objects of CHARGED, first mention first): key, type
+/// and the span of the mention that names them.
+fn charged_parties(claims: &[Claim]) -> Vec<(String, &'static str, Span)> {
+    let mut out: Vec<(String, &'static str, Span)> = vec![];
+    for c in claims.iter().filter(|c| c.rel == "CHARGED") {
+        let Some((_, at)) = c.args else { continue };
+        let named = c.antecedents.iter().find(|a| a.2 == at).map_or(at, |a| a.1);
+        if !out.iter().any(|d| d.0 == c.object.0) {
+            out.push((c.object.0.clone(), c.object.1, named));
+        }
+    }
     out
 }
 
@@ -1289,6 +1401,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn names_in_capitals_over_line_breaks() {
+        assert_eq!(capitals_of(&["McQuade", "SEC", "Ann", "Joseph E. Grendi"]), [("MCQUADE".to_string(), 0), ("JOSEPH E. GRENDI".to_string(), 3)]);
+        let text = "v. JOSEPH E.\r\n  GRENDI, Ü\tX";
+        let (flat, at) = one_line(text);
+        assert_eq!(flat, "v. JOSEPH E. GRENDI, Ü X");
+        assert_eq!(at.len(), flat.len());
+        let s = flat.find("GRENDI").unwrap_or_default();
+        assert_eq!(&text[at[s]..at[s + 5] + 1], "GRENDI");
+        let u = flat.find('Ü').unwrap_or_default();
+        assert_eq!((at[u], at[u + 1]), (text.find('Ü').unwrap_or_default(), text.find('Ü').unwrap_or_default() + 1));
+    }
+
+    #[test]
     fn a_large_document_is_read_in_blocks_of_whole_sentences() {
         let text = "Aa aa. Bb bb. Cc cc. Dd dd.";
         let sents: Vec<Span> = vec![(0, 6), (7, 13), (14, 20), (21, 27)];
@@ -1552,6 +1677,60 @@ mod tests {
         assert_eq!(
             claims("Wells Fargo Bank acquired National Bank of Alaska. It also acquired First Security Corporation."),
             ["ACQUIRED(Organization:wells fargo bank, Organization:national bank of alaska)", "ACQUIRED(Organization:wells fargo bank, Organization:first security corporation)"]
+        );
+    }
+}
+
+#[cfg(test)]
+mod enforcement_tests {
+    use super::*;
+
+    fn claims(text: &str) -> Vec<String> {
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        x.claims.iter().map(|c| format!("{}({}, {}) {}", c.rel, c.subject.0, c.object.0, c.modality.name())).collect()
+    }
+
+    #[test]
+    fn the_defendants_are_each_party_charged_before() {
+        let got = claims(
+            "The Securities and Exchange Commission today charged Acme Corp. and John Doe with fraud. \
+             Without admitting or denying the facts alleged in the complaint, the defendants consented to the entry of final judgments. \
+             Last month the Commission filed a related action against the defendants' former employer.",
+        );
+        // The formula attributes nothing; the defendants' employer is none of them.
+        assert_eq!(
+            got,
+            [
+                "CHARGED(Organization:securities and exchange commission, Organization:acme corp) assertion",
+                "CHARGED(Organization:securities and exchange commission, Person:john doe) assertion",
+                "CO_DEFENDANT(Organization:acme corp, Person:john doe) assertion",
+                "SETTLED_WITH(Organization:acme corp, Organization:securities and exchange commission) assertion",
+                "SETTLED_WITH(Person:john doe, Organization:securities and exchange commission) assertion"
+            ]
+        );
+    }
+
+    #[test]
+    fn an_order_sought_is_no_order() {
+        assert_eq!(
+            claims("The Securities and Exchange Commission sued Lynn Bentley. The amended complaint seeks a court order requiring Lynn Bentley to disgorge $5,000."),
+            ["CHARGED(Organization:securities and exchange commission, Person:lynn bentley) assertion"]
+        );
+    }
+
+    #[test]
+    fn the_us_attorneys_office_named_again_is_the_office() {
+        assert_eq!(
+            claims(
+                "The United States Attorney's Office for the Eastern District of New York conducted a parallel investigation. \
+                 The United States Attorney's Office announced the filing of charges against Dawn M. Schlegel and Sandra L. Hatfield."
+            ),
+            [
+                "CHARGED(Organization:united states attorney's office for the eastern district of new york, Person:dawn m. schlegel) assertion",
+                "CHARGED(Organization:united states attorney's office for the eastern district of new york, Person:sandra l. hatfield) assertion",
+                "CO_DEFENDANT(Person:dawn m. schlegel, Person:sandra l. hatfield) assertion"
+            ]
         );
     }
 }

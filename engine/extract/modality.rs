@@ -84,9 +84,20 @@ static CORRECTION: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 
+/// `text` without a settlement's formula "without admitting or denying the allegations (of
+/// the complaint)", blanked to spaces: its "alleged" and "denying" attribute or deny nothing.
+fn without_formula(text: &str) -> std::borrow::Cow<'_, str> {
+    static FORMULA: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwithout\s+(?:admitting\s+or\s+denying|denying\s+or\s+admitting)\b[^,;.]*"));
+    if !text.contains("admitting") && !text.contains("Admitting") && !text.contains("ADMITTING") {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    FORMULA.replace_all(text, |c: &regex::Captures| " ".repeat(c[0].len()))
+}
+
 /// The modality of a quote: the first matching class in the order undecided, question,
 /// denied, hedged, reported, else assertion.
 pub fn modality(quote: &str) -> Modality {
+    let quote = &*without_formula(quote);
     if UNDECIDED.is_match(quote) {
         Modality::Undecided
     } else if quote.trim_end().ends_with('?') {
@@ -106,6 +117,7 @@ pub fn modality(quote: &str) -> Modality {
 /// whether …") or reported (attribution words, "according to"), which scope to the end of the
 /// sentence; `None` when it imposes none (denials and hedges govern only their own clause).
 pub fn governing(prefix: &str) -> Option<Modality> {
+    let prefix = &*without_formula(prefix);
     if UNDECIDED.is_match(prefix) {
         Some(Modality::Undecided)
     } else if REPORTED.is_match(prefix) {
@@ -113,6 +125,13 @@ pub fn governing(prefix: &str) -> Option<Modality> {
     } else {
         None
     }
+}
+
+/// Whether the text before a relation asks for it ("The complaint seeks an order …", "the
+/// Commission asked the court to order …"): relief sought, not granted.
+pub fn sought(prefix: &str) -> bool {
+    static SOUGHT: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:seeks?|sought|seeking|requests?|requested|requesting|asks?|asked|asking|moved\s+for|moves\s+for)\b"));
+    SOUGHT.is_match(prefix)
 }
 
 /// The span (relative to the quote) of a correction cue, if the quote has one.
@@ -147,6 +166,12 @@ mod tests {
         assert_eq!(modality("Did Acme wire USD 1m to Beta?"), Modality::Question);
         // Months and countries are not cues.
         assert_eq!(modality("In May 2024 the United States Attorney charged Acme."), Modality::Assertion);
+        // A settlement's formula attributes nothing.
+        assert_eq!(modality("Without admitting or denying the facts alleged in the complaint, Doe agreed to pay $5,000."), Modality::Assertion);
+        assert_eq!(governing("Without admitting or denying the facts alleged in the complaint, "), None);
+        assert_eq!(modality("The complaint alleged that Doe, without admitting or denying it, paid."), Modality::Reported);
+        assert!(sought("The amended complaint seeks a court order requiring "));
+        assert!(!sought("The court entered an order requiring "));
         assert_eq!(correction("The amount restated for Beta is USD 1,940,000."), Some((11, 19)));
     }
 }

@@ -106,6 +106,9 @@ const SUBSIDIARY_WORDS: &str = r"(?:(?:[A-Za-z][a-z]*|«L\d+»)(?:\s*-\s*|\s+)){
 /// optic equipment, is acquiring …": lowercase words, no other party) or a relative clause
 /// ("X, which is consolidated by Y, acquired …": one party at most).
 const APPOSITION: &str = r"(?:\s*,\s+(?:(?:a|an|the)\s+[a-z][^«»,]{0,60}?|(?:which|who)\s+[^«»,]{0,40}?(?:«[OP]\d+»[^«»,]{0,10}?)?),)?";
+/// A defined term and an age in apposition after a person ("X ("E. Doe"), age 49, was …",
+/// "X, 52, is …"), in a biography's usual place between the name and what the person was.
+const AGE: &str = r"(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3}\s*,)?";
 /// Verbs that put a person in a role ("is", "has been", "served as").
 const SERVES: &str = r"(?:(?:previously|currently|also|formerly|most\s+recently)\s+)?(?:is|was|has\s+been|had\s+been|serves\s+as|served\s+as|has\s+served\s+as|became|remains)(?:\s+(?:also|previously|currently|formerly))?";
 
@@ -301,13 +304,17 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let word = r"(?:(?i:principal vice president|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|principal)|CEO|CFO|COO)";
     // A later role may be a directorship, with its article ("President, Chief Executive
     // Officer and a Director of X"): the first names the office.
+    // (A role's words may be wrapped over lines: "chief financial⏎officer".)
+    let word = word.replace(' ', r"\s+");
     let officer = format!(r"(?P<role>{word}(?:(?:\s*,\s*|\s*,?\s+(?:and|&)\s+)(?:(?:a|an)\s+)?(?:{word}|(?i:director))){{0,3}})");
     // "founder and CEO of X": the founding is no office, the role after it is.
     let founder = r"(?:(?i:co-?founder|founder)\s+and\s+)?";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X").
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
     // "Y's CEO, X" and the headline form without the possessive ("Pfizer CEO Albert Bourla").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{founder}{officer},?\s+{PER}"), true));
+    // "X (age 49) was Y's chief financial officer"
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}\s*,?\s+{SERVES}\s+(?:the\s+)?(?:former\s+)?{ORG}(?:\s?['’]s?|\s+s)\s+(?:former\s+)?{officer}\b"), false));
     // "X, Y's Chairman and CEO" / "X, the Y chief executive"
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}\s*,\s+(?:the\s+)?(?:former\s+)?{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{officer}\b"), false));
     // "Y, and X, its president" / "Y and its president, X": the company just named.
@@ -571,7 +578,7 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
                 continue;
             }
             let money = c.name("m").and_then(|m| m.as_str().parse().ok());
-            let role = c.name("role").map(|r| r.as_str().to_lowercase());
+            let role = c.name("role").map(|r| r.as_str().split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase());
             let found = Found { rel: p.rel, subject, object, money, date: dates.first().copied(), role, extra: vec![] };
             // The last argument may be the first of a list ("Vice President of A and B",
             // "acquired A, B and C"): each one listed is related alike. The last argument is
@@ -666,6 +673,16 @@ mod tests {
         assert_eq!(rels("Beta Ltd, a subsidiary of Gamma Holdings, acquired Delta Corp."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)", "ACQUIRED(Beta Ltd, Delta Corp)"]);
         assert_eq!(rels("Mr. Patzig was a Director of Cyntellect Inc., a private company."), ["DIRECTOR_OF(Patzig, Cyntellect Inc.)"]);
         assert_eq!(rels("Ms. Ray served as Senior Vice President of Omega Corp."), ["OFFICER_OF(Ray, Omega Corp)"]);
+        // A biography's age in apposition, an office with the company's possessive.
+        assert_eq!(rels("Mr. John Doe, age 49, was Omega Corp's chief financial officer."), ["OFFICER_OF(John Doe, Omega Corp)"]);
+        assert_eq!(rels("Ms. Jane Roe, 52, was the controller of Beta Ltd until 2021."), ["OFFICER_OF(Jane Roe, Beta Ltd)"]);
+        assert!(rels("Mr. John Doe, age 49, was Omega Corp's client.").is_empty());
+        assert_eq!(
+            rels(
+                "Mr. John Doe (\"J. Doe\"), age 52, was Omega Corp's senior vice president of finance until March 1992, when he became chief operating officer of Omega Corp's Information Services Division."
+            ),
+            ["OFFICER_OF(John Doe, Omega Corp)"]
+        );
         // Headline appositions, the company's title after a name, "previously served as".
         assert_eq!(rels("Omega Corp CEO Mr. John Doe said sales rose."), ["OFFICER_OF(John Doe, Omega Corp)"]);
         assert_eq!(rels("Mr. John Doe, Omega Corp's Chairman and Chief Executive Officer, resigned."), ["OFFICER_OF(John Doe, Omega Corp)"]);
