@@ -62,6 +62,11 @@ fn is_alias_side(m: &Mention) -> bool {
     is_party(m) && !CUE.is_match(&m.surface) && m.surface.split_whitespace().count() <= MAX_NAME_WORDS && !m.surface.contains('\n')
 }
 
+/// Whether a word is an alias cue of one word ("a/k/a", "FKA", "d/b/a"), in any case.
+fn is_cue_word(w: &str) -> bool {
+    ["a/k/a", "f/k/a", "n/k/a", "d/b/a", "aka", "fka", "nka", "dba", "t/a"].iter().any(|c| w.eq_ignore_ascii_case(c))
+}
+
 /// A name written after `from` (quotes and spaces skipped): capitalised words, with
 /// "of", "and", "&", "the", "de" between them, a comma only before a legal form
 /// ("Texas Cash Cow Investments, LLC"). The span, or `None`.
@@ -87,6 +92,10 @@ fn name_after(text: &str, from: usize, limit: usize) -> Option<Span> {
             break;
         }
         let w = &text[i..j];
+        // (A cue in capitals ends the name: "KELLY COOK A/K/A KELLY JAYE A/K/A …".)
+        if is_cue_word(w) {
+            break;
+        }
         let bare = w.trim_end_matches('.');
         let connector = matches!(bare, "of" | "and" | "&" | "the" | "de" | "du" | "la" | "for");
         let cap = w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_numeric());
@@ -141,6 +150,9 @@ fn name_before(text: &str, from: usize, to: usize) -> Option<Span> {
             break;
         }
         let bare = w.trim_end_matches([',', '.']);
+        if is_cue_word(bare) {
+            break;
+        }
         if w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_numeric()) {
             start = Some(from + i);
         } else if matches!(bare, "of" | "&" | "the" | "de" | "for") && start.is_some() {
@@ -369,4 +381,18 @@ pub fn facts(doc: &str, listed: &[Listed]) -> Vec<CitedFact> {
         by.entry((l.a.as_str(), l.b.as_str())).or_default().push((l.span.0 as u64, l.span.1 as u64));
     }
     by.into_iter().map(|((a, b), spans)| CitedFact { rel: "listed_with".into(), args: vec![sym(doc), sym(a), sym(b)], tag: Tag::Extracted, spans }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cue_in_capitals_ends_the_names_beside_it() {
+        let t = "and KELLY COOK A/K/A KELLY JAYE A/K/A KELLY SPAGNOLA, Civil Action No. 1";
+        let first = t.find(" A/K/A").unwrap_or_default();
+        assert_eq!(name_before(t, 0, first).map(|s| &t[s.0..s.1]), Some("KELLY COOK"));
+        let after = first + " A/K/A ".len();
+        assert_eq!(name_after(t, after, t.len()).map(|s| &t[s.0..s.1]), Some("KELLY JAYE"));
+    }
 }
