@@ -355,13 +355,15 @@ fn is_word_boundary(text: &str, s: usize, e: usize) -> bool {
     before && after
 }
 
-/// The capitals of each name that has lower-case letters and four letters or more, with
-/// the name's index ("McQuade": "MCQUADE"): how a caption or heading writes it.
+/// The capitals of each name of two words or more that has lower-case letters and four
+/// letters or more, with the name's index ("John K. McQuade": "JOHN K. MCQUADE"): how a
+/// caption writes it. (One word in capitals is too often a heading's, a path's or a
+/// folder's: "KITCHEN", "GERMANY", "\DASOVICH-J\".)
 fn capitals_of(names: &[&str]) -> Vec<(String, usize)> {
     names
         .iter()
         .enumerate()
-        .filter(|(_, n)| n.chars().any(char::is_lowercase) && n.chars().filter(|c| c.is_alphabetic()).count() >= 4)
+        .filter(|(_, n)| n.contains(' ') && n.chars().any(char::is_lowercase) && n.chars().filter(|c| c.is_alphabetic()).count() >= 4)
         .map(|(i, n)| (n.to_uppercase(), i))
         .collect()
 }
@@ -843,6 +845,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                 }
             }
         }
+        // ("The defendants" stands for several parties: no one mention of one of them.)
+        ms.retain(|(m, _)| !plural.contains(&m.span));
         out.mentions.extend(ms);
     }
     // (What the document-wide passes needed is freed before a table's claims are made.)
@@ -1402,7 +1406,7 @@ mod tests {
 
     #[test]
     fn names_in_capitals_over_line_breaks() {
-        assert_eq!(capitals_of(&["McQuade", "SEC", "Ann", "Joseph E. Grendi"]), [("MCQUADE".to_string(), 0), ("JOSEPH E. GRENDI".to_string(), 3)]);
+        assert_eq!(capitals_of(&["McQuade", "SEC", "Ann", "Joseph E. Grendi", "Al B"]), [("JOSEPH E. GRENDI".to_string(), 3)]);
         let text = "v. JOSEPH E.\r\n  GRENDI, Ü\tX";
         let (flat, at) = one_line(text);
         assert_eq!(flat, "v. JOSEPH E. GRENDI, Ü X");
