@@ -130,6 +130,23 @@ fn name_after(text: &str, from: usize, limit: usize) -> Option<Span> {
     (end > start).then_some((start, end))
 }
 
+/// The names a written name `sp` joins with " and " or " & " (each with a capital letter),
+/// in order; the whole name alone when it joins none.
+fn split_at_and(text: &str, sp: Span) -> Vec<Span> {
+    let name = &text[sp.0..sp.1];
+    let mut out = vec![];
+    let mut from = 0;
+    for (at, sep) in name.match_indices(" and ").chain(name.match_indices(" & ")).collect::<std::collections::BTreeMap<_, _>>() {
+        if at >= from {
+            out.push((sp.0 + from, sp.0 + at));
+            from = at + sep.len();
+        }
+    }
+    out.push((sp.0 + from, sp.1));
+    out.retain(|&(a, b)| text[a..b].chars().next().is_some_and(char::is_uppercase));
+    if out.is_empty() { vec![sp] } else { out }
+}
+
 /// A name ending at `to` (spaces and a comma before it skipped), written like
 /// [`name_after`]: from the start of the sentence's last run of capitalised words.
 fn name_before(text: &str, from: usize, to: usize) -> Option<Span> {
@@ -207,25 +224,44 @@ pub fn sentence(doc: &str, text: &str, sent: Span, ms: &[Mention], vocab: &Vocab
         // the finders recognised follows it as an alias.
         let bare = text[cue.0..cue.1].eq_ignore_ascii_case("formerly");
         let written = if bare { None } else { name_after(text, cue.1, sent.1) };
-        let object = match (after, written) {
-            // The longer of the finder's mention and the written name ("Texas Cash Cow
-            // Investments, LLC" where the finder stopped at the comma).
-            (Some(m), Some(sp)) if sp.1 > m.span.1 && sp.0 == m.span.0 => party_at(text, ms, sp, Some(&subject)),
-            (Some(m), _) => m.clone(),
-            (None, Some(sp)) => party_at(text, ms, sp, Some(&subject)),
-            (None, None) => continue,
+        // A person's aliases joined by "and" are several names ("Claude Shaw aka Mac and
+        // Claude Mac"): no person's name holds "and" (a company's may: "Smith and Sons").
+        let several = match written {
+            Some(sp) if subject.kind == "Person" => split_at_and(text, sp),
+            _ => vec![],
         };
-        if subject.key == object.key || vocab.check("ALIAS_OF", subject.kind, object.kind).is_err() {
-            continue;
-        }
-        cue_spans.push(cue);
-        for m in [&subject, &object] {
-            if !ms.iter().any(|x| x.span == m.span && x.key == m.key) && !added.iter().any(|x| x.span == m.span) {
-                added.push(m.clone());
+        let objects = if several.len() > 1 {
+            // (Each is its own name: a word of it that coreference read as another's surname,
+            // "Mac" before "Claude Mac", is keyed as written here.)
+            several
+                .into_iter()
+                .map(|sp| {
+                    let surface = collapse(&text[sp.0..sp.1]);
+                    Mention { span: sp, kind: "Person", key: format!("Person:{}", name_key(&surface)), surface, attrs: vec![] }
+                })
+                .collect()
+        } else {
+            vec![match (after, written) {
+                // The longer of the finder's mention and the written name ("Texas Cash Cow
+                // Investments, LLC" where the finder stopped at the comma).
+                (Some(m), Some(sp)) if sp.1 > m.span.1 && sp.0 == m.span.0 => party_at(text, ms, sp, Some(&subject)),
+                (Some(m), _) => m.clone(),
+                (None, Some(sp)) => party_at(text, ms, sp, Some(&subject)),
+                (None, None) => continue,
+            }]
+        };
+        for object in objects {
+            if subject.key == object.key || vocab.check("ALIAS_OF", subject.kind, object.kind).is_err() {
+                continue;
             }
+            cue_spans.push(cue);
+            for m in [&subject, &object] {
+                if !ms.iter().any(|x| x.span == m.span && x.key == m.key) && !added.iter().any(|x| x.span == m.span) {
+                    added.push(m.clone());
+                }
+            }
+            claims.push(alias_claim(doc, sent, &subject, &object, KINDS[kind - 1], cue));
         }
-        let kind = KINDS[kind - 1];
-        claims.push(alias_claim(doc, sent, &subject, &object, kind, cue));
     }
     // Enumerations: party mentions separated only by commas, "and", "or" or semicolons.
     let mut listed = vec![];

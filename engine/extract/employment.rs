@@ -36,7 +36,7 @@ const GAP: &str = r"[^«»]{0,60}?";
 const WIDE: &str = r"(?:[^«»]|«[OD]\d+»){0,100}?";
 
 /// Role words of an office, as `relations` reads them.
-const OFFICE: &str = r"(?P<role>(?:(?i:principal vice president|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller)|CEO|CFO|COO)(?:(?:\s*,\s*|\s*,?\s+(?:and|&)\s+)(?:(?i:chief executive officer|chief executive|chief financial officer|chief operating officer|chairman|president|secretary|treasurer|vice president)|CEO|CFO|COO)){0,3})";
+const OFFICE: &str = r"(?P<role>(?:(?i:principal vice president|chief [a-z]+ officer|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller)|CEO|CFO|COO)(?:(?:\s*,\s*|\s*,?\s+(?:and|&)\s+)(?:(?i:chief executive officer|chief executive|chief financial officer|chief operating officer|chairman|president|secretary|treasurer|vice president)|CEO|CFO|COO)){0,3})";
 
 /// A job title in capitals ("Assistant Controller", "International Subsidiaries Manager",
 /// "Vice President of Operations"): capitalised words, with "of", "and", "&" between them.

@@ -675,6 +675,11 @@ mod tests {
         // The verb after an aside is the party's before it ("X, owner of Y, defrauded Z").
         assert_eq!(rels("Mr. John Doe, owner of Beta LLC, ran a scheme to defraud Gamma Fund LP."), ["DEFRAUDED(John Doe, Gamma Fund LP)"]);
         assert_eq!(rels("Gamma Fund LP, a client of Beta LLC, was defrauded by Mr. John Doe."), ["DEFRAUDED(John Doe, Gamma Fund LP)"]);
+        // Also where the aside is a title written with capitals.
+        assert_eq!(
+            rels("Mr. John Doe, former Chief Operations Officer of Beta LLC, was charged today for defrauding Gamma Fund LP of over $1 million."),
+            ["DEFRAUDED(John Doe, Gamma Fund LP)"]
+        );
         // A party after a preposition or before a word for a person is not the one who acts.
         assert!(rels("Acme Corp. entered into an agreement with Beta LLC to resolve a charge of a conspiracy to defraud Gamma Fund LP.").is_empty());
         assert!(rels("A Delta Holdings Inc. employee took part in a scheme to defraud Gamma Fund LP.").is_empty());

@@ -933,7 +933,7 @@ fn push_person(text: &str, s: usize, e: usize, out: &mut Vec<Mention>) {
 }
 
 /// Role words that name a person next to them ("a director, Marek Novak").
-pub const ROLES: &str = r"(?i:director|managing director|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|controller|CEO|CFO|COO|chairman|chairwoman|chair|(?:senior\s+|executive\s+)?vice\s+president|president|secretary|treasurer|general counsel|partner|founder|shareholder|owner|beneficial owner|employee|manager|relationship manager|accountant|analyst|officer|signatory|trustee|nominee|broker|registered representative|portfolio manager|investment adviser|principal)";
+pub const ROLES: &str = r"(?i:director|managing director|chief [a-z]+ officer|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|controller|CEO|CFO|COO|chairman|chairwoman|chair|(?:senior\s+|executive\s+)?vice\s+president|president|secretary|treasurer|general counsel|partner|founder|shareholder|owner|beneficial owner|employee|manager|relationship manager|accountant|analyst|officer|signatory|trustee|nominee|broker|registered representative|portfolio manager|investment adviser|principal)";
 
 /// Whether the text after a name describes it as a business in apposition: a comma, an
 /// article, up to four modifiers (no preposition or determiner among them: "a partner of

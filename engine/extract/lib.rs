@@ -1658,6 +1658,17 @@ mod tests {
         assert!(got.iter().all(|c| c != "RECEIVED_FROM(Organization:gamma trading ltd, Organization:gamma trading ltd)"), "{got:?}");
     }
 
+    /// A person's aliases joined by "and" are two aliases, each its own claim.
+    #[test]
+    fn a_persons_aliases_joined_by_and_are_several() {
+        let got = claims("Claude Shaw aka Mac and Claude Mac, a U.S. citizen residing in Florida, was charged with mail fraud.");
+        let aliases: Vec<&String> = got.iter().filter(|c| c.starts_with("ALIAS_OF")).collect();
+        assert_eq!(aliases, ["ALIAS_OF(Person:claude shaw, Person:mac)", "ALIAS_OF(Person:claude shaw, Person:claude mac)"], "{got:?}");
+        // A company's name may hold "and".
+        let got = claims("Acme Holdings LLC, also known as Smith and Sons LLC, sold shares.");
+        assert!(got.contains(&"ALIAS_OF(Organization:acme holdings llc, Organization:smith and sons llc)".to_string()), "{got:?}");
+    }
+
     #[test]
     fn laws_and_papers_are_no_organisations() {
         let text = "This advisory is based on analysis of Bank Secrecy Act (BSA) data. Pursuant to the Iranian Financial Sanctions Regulations (IFSR), banks must report. See the Joint Statement on Distributed Denial-of-Service attacks.";

@@ -1441,7 +1441,25 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // "Allen/HOU/ECT@ECT") is an organisation's unit or domain, no person.
         let glued = text[..p.tokens[start].start].ends_with(['/', '@']);
         let kind = kind.map(|k| if k == "Person" && glued { "Organization" } else { k });
-        if let Some(kind) = kind {
+        // No person's name holds "and" or "&": "Claude Shaw aka Mac and Claude Mac" names
+        // two aliases, "Mary and Christian Young" two people. A person's run is cut there
+        // into the names on either side (a connector the tagger let continue an
+        // organisation's name, "Boston Trading and Research", stays).
+        let and = |k: usize| matches!(&text[p.tokens[k].start..p.tokens[k].end], "and" | "&");
+        let cut = if kind == Some("Person") { (start + 1..e.saturating_sub(1)).find(|&k| and(k)) } else { None };
+        if let (Some(k), Some(kind)) = (cut, kind) {
+            // The name before the connector ends before a comma that lists it ("Mac, and").
+            let mut left = k;
+            while left > start && p.tokens[left - 1].end - p.tokens[left - 1].start == 1 && !p.info[left - 1].cap {
+                left -= 1;
+            }
+            if left > start {
+                out.push(((p.tokens[start].start, p.tokens[left - 1].end), kind));
+            }
+            if (k + 1..e).any(|t| p.info[t].cap) {
+                out.push(((p.tokens[k + 1].start, end_before_modifier(text, &p.tokens, e)), kind));
+            }
+        } else if let Some(kind) = kind {
             let mut span = (p.tokens[start].start, end_before_modifier(text, &p.tokens, e));
             // A person in a mail system's address ("Phillip K Allen/HOU/ECT", Lotus Notes) is
             // the name before its organisation's path.
@@ -2041,6 +2059,23 @@ mod tests {
         assert_eq!(back.margin, 7);
         assert!(Model::read(b"not a model at all").is_err());
         assert!(Model::read(&bytes[..bytes.len() - 1]).is_err());
+    }
+
+    /// A person's run of words with "and" or "&" in it is two names: the tagger's run
+    /// "Mac and Claude Mac" (two aliases) is cut at the connector; an organisation's is not.
+    #[test]
+    fn a_persons_name_holds_no_and() {
+        let t = "Claude Shaw aka Mac and Claude Mac, a citizen.";
+        let p = prepare(t, (0, t.len()));
+        // Claude Shaw aka Mac and Claude Mac , a citizen .
+        let tags = [1, 2, 0, 1, 2, 2, 2, 0, 0, 0, 0];
+        let got: Vec<(&str, &str)> = spans(t, &p, &tags).into_iter().map(|(s, k)| (&t[s.0..s.1], k)).collect();
+        assert_eq!(got, [("Claude Shaw", "Person"), ("Mac", "Person"), ("Claude Mac", "Person")]);
+        let t = "Smith & Jones sued Acme Trading and Research.";
+        let p = prepare(t, (0, t.len()));
+        // Smith & Jones sued Acme Trading and Research .
+        let got: Vec<(&str, &str)> = spans(t, &p, &[1, 2, 2, 0, 3, 4, 4, 4, 0]).into_iter().map(|(s, k)| (&t[s.0..s.1], k)).collect();
+        assert_eq!(got, [("Smith", "Person"), ("Jones", "Person"), ("Acme Trading and Research", "Organization")]);
     }
 
     #[test]

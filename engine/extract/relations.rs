@@ -301,7 +301,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ];
     // Officers with their role words: one, or several joined ("Chairman and Chief Executive
     // Officer", "President, CEO and Treasurer"); the role attribute is all of them.
-    let word = r"(?:(?i:principal vice president|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|principal)|CEO|CFO|COO)";
+    let word = r"(?:(?i:principal vice president|chief [a-z]+ officer|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|principal)|CEO|CFO|COO)";
     // A later role may be a directorship, with its article ("President, Chief Executive
     // Officer and a Director of X"): the first names the office.
     // (A role's words may be wrapped over lines: "chief financial⏎officer".)
@@ -509,12 +509,14 @@ fn subject_stands(template: &str, start: usize, end: usize, object: usize) -> bo
 /// The party a placeholder stands in apposition to, when the placeholder that starts at
 /// `start` of `template` closes an aside after it: in "«P0», owner of «O1», defrauded «O2»"
 /// (or "«P0», the former chief executive of «O1», paid …") the verb after the aside is
-/// «P0»'s, not «O1»'s. The aside is lower-case words ending in "of", "at", "with" or "for"
-/// between two commas; a relative clause ("who worked for") is not one (see
+/// «P0»'s, not «O1»'s. The aside is words ending in "of", "at", "with" or "for" between
+/// two commas, in lower case or capitalised as titles are ("«P0», former Chief Operations
+/// Officer of «O1», was charged … for defrauding «O2»"); a relative clause ("who worked
+/// for") is not one (see
 /// [`subject_stands`]).
 pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
-        tg_text::pattern::constant(r"«[OP](\d+)»(?:\s*\([^()«»]{0,40}\))?\s*,\s+(?:(?:the|a|an|its|his|her|their)\s+)?(?:[a-z][a-z-]*\s+){0,6}?(?:of|at|with|for)\s+(?:the\s+)?$")
+        tg_text::pattern::constant(r"«[OP](\d+)»(?:\s*\([^()«»]{0,40}\))?\s*,\s+(?:(?:the|a|an|its|his|her|their)\s+)?(?:[A-Za-z][A-Za-z-]*\s+){0,6}?(?:of|at|with|for)\s+(?:the\s+)?$")
     });
     static CLOSED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^«[OP]\d+»(?:\s*\([^()«»]{0,40}\))?\s*,\s"));
     let (before, here) = (template.get(..start)?, template.get(start..)?);
@@ -652,6 +654,15 @@ mod tests {
     fn transfers_active_and_passive() {
         assert_eq!(rels("Acme Trading Ltd (\"Acme\") sent four wires totalling USD 1,940,000 to Beta Holdings SA."), ["TRANSFERRED(Acme Trading Ltd, Beta Holdings SA)"]);
         assert_eq!(rels("USD 2,000,000 was wired by Acme Corp to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
+    }
+
+    /// Any "chief … officer" is an office ("Chief Operations Officer", "chief technology
+    /// officer"), not only the four best known.
+    #[test]
+    fn every_chief_officer_is_an_office() {
+        assert_eq!(rels("Mr. John Doe, former Chief Operations Officer of Beta LLC, was charged today."), ["OFFICER_OF(John Doe, Beta LLC)"]);
+        assert_eq!(rels("Mr. John Doe, the chief technology officer of Beta LLC, resigned."), ["OFFICER_OF(John Doe, Beta LLC)"]);
+        assert!(rels("Mr. John Doe, a chief of staff at Beta LLC, resigned.").is_empty());
     }
 
     #[test]
