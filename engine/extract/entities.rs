@@ -935,22 +935,40 @@ fn push_person(text: &str, s: usize, e: usize, out: &mut Vec<Mention>) {
 /// Role words that name a person next to them ("a director, Marek Novak").
 pub const ROLES: &str = r"(?i:director|managing director|chief [a-z]+ officer|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|controller|CEO|CFO|COO|chairman|chairwoman|chair|(?:senior\s+|executive\s+)?vice\s+president|president|secretary|treasurer|general counsel|partner|founder|shareholder|owner|beneficial owner|employee|manager|relationship manager|accountant|analyst|officer|signatory|trustee|nominee|broker|registered representative|portfolio manager|investment adviser|principal)";
 
-/// Whether the text after a name describes it as a business in apposition: a comma, an
-/// article, up to four modifiers (no preposition or determiner among them: "a partner of
-/// the firm" is a person) and a business's noun that ends the phrase or opens its
-/// complement ("a Nevada corporation based in", "a nominee corporation that").
+/// Nouns that name an organisation of some kind and hardly ever a person: a business
+/// ("corporation", "manufacturer", "bank"), a body ("agency", "association", "university")
+/// or a group ("band", "club", "political party"). Not "party" alone ("a party to the
+/// agreement"), nor "developer", "publisher", "contractor", "broker", which people are too.
+const ORGANISATION_NOUNS: &str = r"(?:corporation|company|firm|partnership|entity|brokerage|broker-dealer|conglomerate|holding\s+company|shell\s+company|limited\s+liability\s+company|bank|manufacturer|carmaker|automaker|retailer|airline|startup|start-up|subsidiary|organi[sz]ation|association|foundation|charity|agency|university|college|newspaper|magazine|broadcaster|record\s+label|band|rock\s+group|football\s+club|club|political\s+party)";
+
+/// Whether the text after a name describes it as an organisation: in apposition (a comma)
+/// or with "is"/"was", an article, up to six modifiers (no preposition or determiner among
+/// them: "a partner of the firm" is a person) and an organisation's noun
+/// ([`ORGANISATION_NOUNS`]) that ends the phrase or opens its complement ("a Nevada
+/// corporation based in", "a nominee corporation that", "is a Turkish weapons manufacturer
+/// and defense contractor", "was an Italian manufacturer of bicycles").
 pub(crate) fn described_as_business(after: &str) -> bool {
-    static APPOSITION: LazyLock<Regex> = LazyLock::new(|| {
-        re(
-            r"^(?:\s*\([^()]{0,40}\))?,\s+(?:a|an)\s+(?P<mods>(?:[\w-]+\s+){0,4}?)(?:corporation|company|firm|partnership|entity|brokerage|broker-dealer|conglomerate|holding\s+company|shell\s+company|limited\s+liability\s+company)(?:[,.;:)]|\s+(?:that|which|based|located|headquartered|incorporated|organized|registered|controlled|owned|formed|engaged|whose|in|with)\b)",
-        )
+    static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| {
+        re(&format!(
+            r"^(?:\s*\([^()]{{0,40}}\))?(?:,|\s+(?:is|was))\s+(?:a|an)\s+(?P<mods>(?:[\w-]+\s+){{0,6}}?){ORGANISATION_NOUNS}(?:[,.;:)]|\s+(?:that|which|based|located|headquartered|incorporated|organized|registered|controlled|owned|formed|founded|engaged|whose|in|with|and|of)\b)"
+        ))
     });
-    const NOT_MODIFIERS: [&str; 16] = ["of", "at", "with", "for", "in", "on", "by", "to", "from", "and", "or", "the", "a", "an", "his", "her"];
+    const NOT_MODIFIERS: [&str; 17] = ["of", "at", "with", "for", "in", "on", "by", "to", "from", "or", "the", "a", "an", "his", "her", "its", "their"];
     // (Most names are followed by neither: no search then.)
-    if !after.trim_start().starts_with([',', '(']) {
+    let rest = after.trim_start();
+    if !(rest.starts_with([',', '(']) || rest.starts_with("is ") || rest.starts_with("was ")) {
         return false;
     }
-    APPOSITION.captures(after).is_some_and(|c| c.name("mods").is_none_or(|m| !m.as_str().split_whitespace().any(|w| NOT_MODIFIERS.contains(&w.to_lowercase().as_str()))))
+    DESCRIBED.captures(after).is_some_and(|c| c.name("mods").is_none_or(|m| !m.as_str().split_whitespace().any(|w| NOT_MODIFIERS.contains(&w.to_lowercase().as_str()))))
+}
+
+/// Whether the text before a name ends in an organisation's noun that the name stands
+/// beside ("American punk rock band Bad Religion", "the Japanese carmaker Suzuki", "the
+/// bank Wells Fargo"): the name is that organisation's.
+pub(crate) fn named_after_business_noun(before: &str) -> bool {
+    static NOUN: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?:^|[^\w-]){ORGANISATION_NOUNS},?\s+$")));
+    // (Most names follow no such word: a cheap test of the last letter first.)
+    before.ends_with(' ') && before.trim_end().trim_end_matches(',').ends_with(|c: char| c.is_ascii_lowercase()) && NOUN.is_match(before)
 }
 
 /// People named next to a role ("Marek Novak, a director of", "director Marek Novak"),

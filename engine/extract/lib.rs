@@ -481,14 +481,21 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     drop(mixed);
-    // A name the text describes as a business in apposition ("Net Income, a nominee
-    // corporation", "Securitas, a Swedish security services firm") is an organisation,
-    // wherever the document names it, whatever the tagger read from its words.
+    // A name the text describes as a business or another organisation, in apposition or
+    // with "is"/"was" ("Net Income, a nominee corporation", "Securitas, a Swedish security
+    // services firm", "Roketsan is a Turkish weapons manufacturer"), or names after such a
+    // noun ("punk rock band Bad Religion") is an organisation, wherever the document names
+    // it, whatever the tagger read from its words.
     let businesses: std::collections::BTreeSet<&str> = learned
         .iter()
         .flatten()
         .zip(&surfaces)
-        .filter(|((sp, kind), _)| matches!(*kind, "Person" | "Location") && entities::described_as_business(&text[sp.1..floor_boundary(text, sp.1 + 160)]))
+        .filter(|((sp, kind), _)| {
+            matches!(*kind, "Person" | "Location")
+                && (entities::described_as_business(&text[sp.1..floor_boundary(text, sp.1 + 160)])
+                    // (Not a possessor: "his club, Jeff Healey's Roadhouse" is no Jeff Healey.)
+                    || (entities::named_after_business_noun(&text[floor_boundary(text, sp.0.saturating_sub(40))..sp.0]) && !text[sp.1..].starts_with(['\'', '’'])))
+        })
         .map(|(_, surface)| surface.as_str())
         .collect();
     if !businesses.is_empty() {
@@ -1543,6 +1550,19 @@ mod tests {
         assert!(!entities::described_as_business(", the company's founder"));
         assert!(!entities::described_as_business(", a company officer"));
         assert!(!entities::described_as_business(" and a corporation"));
+        // With "is"/"was", an organisation of another kind, modifiers joined by "and".
+        assert!(entities::described_as_business(" is a major Turkish weapons manufacturer and defense contractor based in Ankara."));
+        assert!(entities::described_as_business(" is a Japanese video game development and publishing company formed from"));
+        assert!(entities::described_as_business(" was an American punk rock band."));
+        assert!(!entities::described_as_business(" was a bank teller at Acme."));
+        assert!(!entities::described_as_business(" is a party to the agreement."));
+        assert!(!entities::described_as_business(" was a member of the band."));
+        // A name right after an organisation's noun.
+        assert!(entities::named_after_business_noun("the first album by American punk rock band "));
+        assert!(entities::named_after_business_noun("shares of the Japanese carmaker "));
+        assert!(!entities::named_after_business_noun("a former bank employee "));
+        assert!(!entities::named_after_business_noun("the company founder "));
+        assert!(!entities::named_after_business_noun("the bandleader "));
         // Through the extractor: the tagger's person is retyped wherever the document names it.
         let kinds = |text: &str, name: &str| {
             let sents = tg_text::chunk::sentences(text, 0, text.len());
