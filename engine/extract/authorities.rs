@@ -8,6 +8,9 @@
 //! to one canonical name, so "SEC" and "Securities and Exchange Commission" are one
 //! entity) plus two shapes with a district (U.S. Attorneys, federal courts). Later uses
 //! such as "the Commission" or "the Court" are coreference's job (`extract::mod`).
+//!
+//! The same pass finds the public health-benefit programs (Medicare, Medicaid, …) as
+//! organisations that are no authorities: the victims health-care fraud names most.
 
 use std::sync::LazyLock;
 
@@ -63,6 +66,12 @@ const LEXICON: &[(&str, &str)] = &[
     ("PCAOB", "public company accounting oversight board"),
 ];
 
+/// Public health-benefit programs, the victims named most often in health-care fraud
+/// ("a scheme to defraud Medicare"): organisations, not authorities (they charge no one),
+/// whose names have no word that tells the name finders so (the tagger read "Medicare" as
+/// a place or a person as often as not).
+const PROGRAMS: &[(&str, &str)] = &[("Medicare", "medicare"), ("Medicaid", "medicaid"), ("Medi-Cal", "medi-cal"), ("TRICARE", "tricare"), ("CHAMPVA", "champva")];
+
 /// The canonical key of a name: lower case, whitespace collapsed, "U.S." as "united states".
 fn canonical(name: &str) -> String {
     let c = collapse(name);
@@ -93,10 +102,12 @@ pub fn with_authorities(text: &str, sentence: Span, found: Vec<Mention>) -> Vec<
     resolve_overlaps(more)
 }
 
-/// Authority mentions in `t` (which starts at `base` in the document).
+/// Authority mentions in `t` (which starts at `base` in the document), and mentions of the
+/// public programs ([`PROGRAMS`]).
 pub fn find(t: &str, base: usize) -> Vec<Mention> {
-    static AC: LazyLock<Option<aho_corasick::AhoCorasick>> =
-        LazyLock::new(|| aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(LEXICON.iter().map(|(n, _)| *n)).ok());
+    static AC: LazyLock<Option<aho_corasick::AhoCorasick>> = LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(LEXICON.iter().chain(PROGRAMS).map(|(n, _)| *n)).ok()
+    });
     // "United States Attorney's Office for the District of New Jersey", "U.S. Attorney
     // for the Southern District of New York"; federal courts by district or circuit.
     static DISTRICT: &str = r"(?:(?:Northern|Southern|Eastern|Western|Middle|Central)\s+)?District\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}";
@@ -117,7 +128,7 @@ pub fn find(t: &str, base: usize) -> Vec<Mention> {
             if !boundary(m.start(), m.end()) {
                 continue;
             }
-            let key = LEXICON[m.pattern().as_usize()].1;
+            let Some(&(_, key)) = LEXICON.iter().chain(PROGRAMS).nth(m.pattern().as_usize()) else { continue };
             out.push(mention(t, base, (m.start(), m.end()), key.to_string()));
         }
     }
@@ -165,6 +176,14 @@ mod tests {
                 ("U.S. Department of Justice".into(), "Organization:department of justice".into()),
             ]
         );
+    }
+
+    /// Health-benefit programs are organisations, but no authority.
+    #[test]
+    fn programs_are_organisations_not_authorities() {
+        let k = keys("A scheme to defraud Medicare and Medicaid, not Medicareless.");
+        assert_eq!(k, [("Medicare".to_string(), "Organization:medicare".to_string()), ("Medicaid".into(), "Organization:medicaid".into())]);
+        assert!(!is_authority("Organization:medicare"));
     }
 
     #[test]
