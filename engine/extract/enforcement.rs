@@ -202,6 +202,18 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             Shape::Pair,
             true,
         ),
+        // X was sentenced / pleaded guilty / was convicted … for (his role in) a scheme to
+        // defraud Y: a court's finding or the party's own admission, so the verb may stand
+        // further from the scheme than above. (Only these verbs: a charge is no finding.)
+        pat(
+            "DEFRAUDED",
+            DEFRAUD_CUES,
+            &format!(
+                r"{PARTY}{TERM}\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b[^«»]{{0,150}}?\b(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud\s+(?:the\s+)?{PARTY}"
+            ),
+            Shape::Pair,
+            true,
+        ),
         pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b{was}(?:defrauded|swindled|cheated|duped)\b{SHORT}\bby\s+{PARTY}"), Shape::Swapped, false),
         // X misappropriated ($N) from Y / X misappropriated $N of Y's funds
         whole_words(
@@ -675,6 +687,17 @@ mod tests {
         // The verb after an aside is the party's before it ("X, owner of Y, defrauded Z").
         assert_eq!(rels("Mr. John Doe, owner of Beta LLC, ran a scheme to defraud Gamma Fund LP."), ["DEFRAUDED(John Doe, Gamma Fund LP)"]);
         assert_eq!(rels("Gamma Fund LP, a client of Beta LLC, was defrauded by Mr. John Doe."), ["DEFRAUDED(John Doe, Gamma Fund LP)"]);
+        // A finding or an admission reaches a scheme further on; a charge alone does not.
+        assert_eq!(
+            rels("Mr. John Doe was sentenced today to 14 years in prison for his role in a wide-ranging conspiracy to defraud Gamma Fund LP."),
+            ["DEFRAUDED(John Doe, Gamma Fund LP)"]
+        );
+        // (Both patterns find this one; `relations::find` keeps one.)
+        let r = rels("Mr. John Doe pleaded guilty today to conspiring to defraud Gamma Fund LP.");
+        assert!(!r.is_empty() && r.iter().all(|x| x == "DEFRAUDED(John Doe, Gamma Fund LP)"), "{r:?}");
+        assert!(rels("Mr. John Doe was indicted today on 14 counts of wire fraud for his role in a wide-ranging conspiracy to defraud Gamma Fund LP.").is_empty());
+        let r = rels("Mr. John Doe, former chief financial officer of Beta LLC, pleaded guilty today to conspiring to defraud Gamma Fund LP.");
+        assert_eq!(r, ["DEFRAUDED(John Doe, Gamma Fund LP)"]);
         // Also where the aside is a title written with capitals.
         assert_eq!(
             rels("Mr. John Doe, former Chief Operations Officer of Beta LLC, was charged today for defrauding Gamma Fund LP of over $1 million."),
