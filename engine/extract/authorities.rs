@@ -105,9 +105,8 @@ pub fn with_authorities(text: &str, sentence: Span, found: Vec<Mention>) -> Vec<
 /// Authority mentions in `t` (which starts at `base` in the document), and mentions of the
 /// public programs ([`PROGRAMS`]).
 pub fn find(t: &str, base: usize) -> Vec<Mention> {
-    static AC: LazyLock<Option<aho_corasick::AhoCorasick>> = LazyLock::new(|| {
-        aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(LEXICON.iter().chain(PROGRAMS).map(|(n, _)| *n)).ok()
-    });
+    static AC: LazyLock<Option<aho_corasick::AhoCorasick>> =
+        LazyLock::new(|| aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(LEXICON.iter().chain(PROGRAMS).map(|(n, _)| *n)).ok());
     // "United States Attorney's Office for the District of New Jersey", "U.S. Attorney
     // for the Southern District of New York"; federal courts by district or circuit.
     static DISTRICT: &str = r"(?:(?:Northern|Southern|Eastern|Western|Middle|Central)\s+)?District\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}";

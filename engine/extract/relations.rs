@@ -516,7 +516,9 @@ fn subject_stands(template: &str, start: usize, end: usize, object: usize) -> bo
 /// [`subject_stands`]).
 pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
-        tg_text::pattern::constant(r"«[OP](\d+)»(?:\s*\([^()«»]{0,40}\))?\s*,\s+(?:(?:the|a|an|its|his|her|their)\s+)?(?:[A-Za-z][A-Za-z-]*\s+){0,6}?(?:of|at|with|for)\s+(?:the\s+)?$")
+        tg_text::pattern::constant(
+            r"«[OP](\d+)»(?:\s*\([^()«»]{0,40}\))?\s*,\s+(?:(?:the|a|an|its|his|her|their)\s+)?(?:[A-Za-z][A-Za-z-]*\s+){0,6}?(?:of|at|with|for)\s+(?:the\s+)?$",
+        )
     });
     static CLOSED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^«[OP]\d+»(?:\s*\([^()«»]{0,40}\))?\s*,\s"));
     let (before, here) = (template.get(..start)?, template.get(start..)?);
