@@ -441,6 +441,11 @@ fn amounts(template: &str, from: usize) -> Vec<(&'static str, usize)> {
                 return vec![];
             }
             let k = amount_kind(before, after);
+            // "…, for a total of $N" after amounts of their kinds is their sum, no more paid.
+            if k == "amount" && !out.is_empty() && before.contains("total") {
+                prev_end = p.1;
+                continue;
+            }
             if !out.iter().any(|(kk, _)| *kk == k) {
                 out.push((k, p.3));
             }
@@ -448,6 +453,14 @@ fn amounts(template: &str, from: usize) -> Vec<(&'static str, usize)> {
         prev_end = p.1;
     }
     out
+}
+
+/// Where the first word of paying ("pay", "disgorge", "disgorgement", "penalty",
+/// "restitution", "forfeit") stands in `text`, before any party's placeholder.
+fn paying_word(text: &str) -> Option<usize> {
+    static PAY: LazyLock<Regex> =
+        LazyLock::new(|| tg_text::pattern::constant(r"(?-u:\b)(?:pay|disgorge|disgorgement|penalty|penalties|restitution|forfeit|forfeiture)(?-u:\b)|«[OP]"));
+    PAY.find(text).filter(|m| !m.as_str().starts_with('«')).map(|m| m.start())
 }
 
 /// The enforcement relations of one sentence's template.
@@ -493,7 +506,12 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
             let end = c.name("v").or_else(|| c.get(0)).map_or(0, |m| if m.as_str().is_empty() { m.end() } else { m.start() });
             match (p.shape, &args[..]) {
                 (Shape::Implied, [s]) => {
-                    let extra = amounts(template, end);
+                    // A settlement that names no payment in its own words ("consented to the
+                    // entry of a final judgment") pays what the sentence goes on to require of
+                    // the party: the amounts after the next paying word ("… requiring him to
+                    // pay disgorgement of $N"), if one follows before another party.
+                    let from = if c.name("v").is_some() { end } else { c.get(0).map_or(template.len(), |m| m.end() + paying_word(&template[m.end()..]).unwrap_or(template.len())) };
+                    let extra = amounts(template, from);
                     // Parties listed together settle or are ordered alike ("Doe and Roe
                     // consented to …").
                     for m in list_of(template, *s) {
@@ -711,6 +729,19 @@ mod tests {
         // names' capitals, `extract_with`); "And" joins nothing.
         assert_eq!(super::list_of("«O0» v. «P1», «P2» AND «O3», Civil Action No. «R4»", 2), [1, 2, 3]);
         assert_eq!(super::list_of("«O0» v. «P1» And «O3»", 1), [1]);
+    }
+
+    /// A consent to a judgment carries the amounts the sentence then requires of the party.
+    #[test]
+    fn a_consent_to_a_judgment_carries_what_it_requires_to_pay() {
+        assert_eq!(
+            rels(
+                "Mr. John Doe consented to the entry of a final judgment enjoining him from violating Section 10(b) and requiring him to pay disgorgement of $25,625, pre-judgment interest of $7,442, and a civil monetary penalty of $25,625, for a total of $58,692."
+            ),
+            ["SETTLED_WITH(John Doe, ?) disgorgement=Money:USD 25625 prejudgment_interest=Money:USD 7442 penalty=Money:USD 25625"]
+        );
+        // Money the sentence names for another reason is not the settlement's.
+        assert_eq!(rels("Mr. John Doe consented to the entry of a final judgment; he had taken $2,000,000 from investors."), ["SETTLED_WITH(John Doe, ?)"]);
     }
 
     #[test]
