@@ -15,7 +15,9 @@
 //!   "X consented to the entry of a final judgment", "X settled with the SEC".
 //! - `CO_DEFENDANT` party ↔ party: the members of one list of charged parties ("X and Y
 //!   were charged", "against X, Y and Z", "defendants X, Y and Z").
-//! - `PAID` gains "X gave Y $N", "X made payments of $N to Y", "X paid bribes to Y".
+//! - `PAID` gains "X gave Y $N", "X made payments of $N to Y", "X paid bribes to Y", "X
+//!   conspired to pay kickbacks to Y" (how the source holds it is the modality's: "According
+//!   to court documents" reports it).
 //!
 //! Amounts of ORDERED_TO_PAY and SETTLED_WITH carry their kind as the attribute name
 //! (`penalty`, `disgorgement`, `prejudgment_interest`, `restitution`, `fine`,
@@ -298,7 +300,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "PAID",
             &["payment", "bribe", "kickback"],
             &format!(
-                r"{PARTY}{SHORT}\b(?:paid|made|offered|gave)\s+(?:[a-z-]+\s+){{0,3}}?(?:payments?|bribes?|kickbacks?)\b{SHORT}(?:«M(?P<m>\d+)»{SHORT})?\bto\s+(?:the\s+)?{PARTY}"
+                r"{PARTY}{SHORT}\b(?:paid|made|offered|gave|pay|paying)\s+(?:[a-z-]+\s+){{0,3}}?(?:payments?|bribes?|kickbacks?)\b{SHORT}(?:«M(?P<m>\d+)»{SHORT})?\bto\s+(?:the\s+)?{PARTY}"
             ),
             Shape::Pair,
             false,
@@ -742,6 +744,13 @@ mod tests {
         );
         // Money the sentence names for another reason is not the settlement's.
         assert_eq!(rels("Mr. John Doe consented to the entry of a final judgment; he had taken $2,000,000 from investors."), ["SETTLED_WITH(John Doe, ?)"]);
+    }
+
+    /// Kickbacks or bribes someone conspired or agreed to pay to a named party are paid to it.
+    #[test]
+    fn kickbacks_to_pay() {
+        assert_eq!(rels("Mr. John Doe conspired to pay kickbacks to Dr. Alan Poe in exchange for patient referrals."), ["PAID(John Doe, Alan Poe)"]);
+        assert!(rels("Mr. John Doe was asked to pay the invoice to Dr. Alan Poe.").is_empty());
     }
 
     #[test]

@@ -214,8 +214,22 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             format!(r"{PARTY}{SHORT}\b(?:owns|owned|holds|held)\s+(?:\d+(?:\.\d+)?\s?%|(?:all|most|a majority|a stake|shares)\b[^«»]{{0,20}}?)?\s*(?:of\s+|in\s+)?{ORG}"),
             false,
         ),
-        // Y is (wholly) owned by X
-        pat("OWNS", &["owned"], format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:wholly\s+|partly\s+|majority[- ]|jointly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"), true),
+        // X owned and operated Y (a clinic, a supply company: owning it is the relation)
+        pat(
+            "OWNS",
+            &["owns", "owned"],
+            format!(r"{PARTY}{SHORT}\b(?:owns|owned)\s+and\s+(?:operates|operated|manages|managed|runs|ran|controls|controlled)\s+(?:the\s+)?{ORG}"),
+            false,
+        ),
+        // Y is (wholly) owned (and operated) by X
+        pat(
+            "OWNS",
+            &["owned"],
+            format!(
+                r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:wholly\s+|partly\s+|majority[- ]|jointly\s+|ultimately\s+)?owned(?:\s+and\s+(?:operated|managed|controlled|run))?\s+by\s+{PARTY}"
+            ),
+            true,
+        ),
         // X controls Y / Y is controlled by X
         pat("CONTROLS", &["controls", "controlled"], format!(r"{PARTY}{SHORT}\b(?:controls|controlled)\s+{ORG}"), false),
         pat("CONTROLS", &["controlled"], format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:ultimately\s+|effectively\s+)?controlled\s+by\s+{PARTY}"), true),
@@ -656,6 +670,13 @@ mod tests {
     fn transfers_active_and_passive() {
         assert_eq!(rels("Acme Trading Ltd (\"Acme\") sent four wires totalling USD 1,940,000 to Beta Holdings SA."), ["TRANSFERRED(Acme Trading Ltd, Beta Holdings SA)"]);
         assert_eq!(rels("USD 2,000,000 was wired by Acme Corp to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
+    }
+
+    /// Owning and operating a business is owning it.
+    #[test]
+    fn owned_and_operated() {
+        assert_eq!(rels("Mr. John Doe, 45, who owned and operated Acme Medical Supply LLC, was sentenced today."), ["OWNS(John Doe, Acme Medical Supply LLC)"]);
+        assert_eq!(rels("Acme Medical Supply LLC was owned and operated by Mr. John Doe."), ["OWNS(John Doe, Acme Medical Supply LLC)"]);
     }
 
     /// Any "chief … officer" is an office ("Chief Operations Officer", "chief technology
