@@ -94,6 +94,9 @@ const PARTY_WORDS: &str = r"(?:(?:also|today|yesterday|separately|two|three|four
 /// off by commas ("UBS, without admitting or denying the allegations, consented").
 const ADV: &str = r"(?:\s*,\s*[^«»,]{1,90}?,){0,2}(?:\s+(?:has|have|had|also|each|further|both|later|subsequently|simultaneously|previously|then|jointly|thereafter|ultimately|allegedly|today|yesterday|separately|additionally))*\s+";
 
+/// Where a party lives, after its name: ` of «L1»`, ` of «L1», «L2»`, ` of «L1», Mich.`.
+const OF_PLACE: &str = r"(?:\s+of\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?)?";
+
 /// A defined term after a name: `("Acme")`, `(the "Fund")`.
 const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
 
@@ -206,12 +209,14 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         ),
         // X was sentenced / pleaded guilty / was convicted … for (his role in) a scheme to
         // defraud Y: a court's finding or the party's own admission, so the verb may stand
-        // further from the scheme than above. (Only these verbs: a charge is no finding.)
+        // further from the scheme than above, over places and dates ("pleaded guilty today
+        // in Detroit to participating in a conspiracy to defraud …"). (Only these verbs: a
+        // charge is no finding.)
         pat(
             "DEFRAUDED",
             DEFRAUD_CUES,
             &format!(
-                r"{PARTY}{TERM}\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b[^«»]{{0,150}}?\b(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud\s+(?:the\s+)?{PARTY}"
+                r"{PARTY}{TERM}{OF_PLACE}\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b(?:[^«»]|«[LD]\d+»){{0,150}}?\b(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud\s+(?:the\s+)?{PARTY}"
             ),
             Shape::Pair,
             true,
@@ -281,6 +286,20 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             false,
         ),
         pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{PARTY}{TERM}{ADV}(?:settled|settles|agreed\s+to\s+settle)\b{SHORT}\bwith\s+(?:the\s+)?{ORG}"), Shape::Pair, false),
+        // X entered into a settlement / a deferred prosecution agreement / a plea agreement
+        // with the DOJ (an agreement of another kind, a merger's, is none).
+        whole_words(
+            pat(
+                "SETTLED_WITH",
+                &[],
+                &format!(
+                    r"{PARTY}{TERM}\s*,?{ADV}(?:{was})?(?:entered|enters|entering)\s+into\s+(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?(?:settlement(?:\s+agreement)?|(?:deferred|non)[- ]prosecution\s+agreement|plea\s+agreement|consent\s+(?:decree|order))\b(?:\s*\([^()«»]{{0,12}}\))?\s+with\s+(?:the\s+)?{ORG}"
+                ),
+                Shape::Pair,
+                false,
+            ),
+            &["entered", "enters", "entering"],
+        ),
         // X gave Y $N / X gave $N to Y / X made payments of $N to Y / X paid bribes to Y
         pat(
             "PAID",
@@ -718,6 +737,14 @@ mod tests {
         assert!(rels("Mr. John Doe was indicted today on 14 counts of wire fraud for his role in a wide-ranging conspiracy to defraud Gamma Fund LP.").is_empty());
         let r = rels("Mr. John Doe, former chief financial officer of Beta LLC, pleaded guilty today to conspiring to defraud Gamma Fund LP.");
         assert_eq!(r, ["DEFRAUDED(John Doe, Gamma Fund LP)"]);
+        assert_eq!(super::OF_PLACE, r"(?:\s+of\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?)?");
+        // A settlement or a prosecution agreement entered into with an authority; not a merger's.
+        assert_eq!(
+            rels("Acme Corp., one of the largest marketing companies in the world, has entered into a settlement with the Department of Justice to resolve a charge."),
+            ["SETTLED_WITH(Acme Corp., Department of Justice)"]
+        );
+        assert_eq!(rels("Acme Corp. entered into a deferred prosecution agreement (DPA) with the Department of Justice."), ["SETTLED_WITH(Acme Corp., Department of Justice)"]);
+        assert!(rels("Acme Corp. entered into a merger agreement with Beta LLC.").is_empty());
         // Also where the aside is a title written with capitals.
         assert_eq!(
             rels("Mr. John Doe, former Chief Operations Officer of Beta LLC, was charged today for defrauding Gamma Fund LP of over $1 million."),

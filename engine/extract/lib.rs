@@ -1678,6 +1678,14 @@ mod tests {
         assert!(got.iter().all(|c| c != "RECEIVED_FROM(Organization:gamma trading ltd, Organization:gamma trading ltd)"), "{got:?}");
     }
 
+    /// A finding reaches a scheme to defraud over places and dates, and after where the
+    /// party lives.
+    #[test]
+    fn a_finding_reaches_the_scheme_over_places() {
+        let got = claims("John Doe of Detroit, Mich., pleaded guilty today in Detroit to participating in a conspiracy to defraud Gamma Fund LP.");
+        assert!(got.contains(&"DEFRAUDED(Person:john doe, Organization:gamma fund lp)".to_string()), "{got:?}");
+    }
+
     /// A person's aliases joined by "and" are two aliases, each its own claim.
     #[test]
     fn a_persons_aliases_joined_by_and_are_several() {
