@@ -962,6 +962,18 @@ pub(crate) fn described_as_business(after: &str) -> bool {
     DESCRIBED.captures(after).is_some_and(|c| c.name("mods").is_none_or(|m| !m.as_str().split_whitespace().any(|w| NOT_MODIFIERS.contains(&w.to_lowercase().as_str()))))
 }
 
+/// Whether a word is a U.S. state's abbreviation as news and court prose write it after a
+/// town ("Fla.", "Mich.", "N.Y.", "Calif."; AP style, with its period).
+pub fn is_state_abbreviation(w: &str) -> bool {
+    const STATES: &[&str] = &[
+        "Ala.", "Ariz.", "Ark.", "Calif.", "Colo.", "Conn.", "Del.", "Fla.", "Ga.", "Ill.", "Ind.", "Kan.", "Ky.", "La.", "Md.", "Mass.", "Mich.", "Minn.", "Miss.", "Mo.",
+        "Mont.", "Neb.", "Nev.", "N.H.", "N.J.", "N.M.", "N.Y.", "N.C.", "N.D.", "Okla.", "Ore.", "Pa.", "R.I.", "S.C.", "S.D.", "Tenn.", "Tex.", "Vt.", "Va.", "Wash.", "W.Va.",
+        "Wis.", "Wyo.",
+    ];
+    // (A name's span may stop before the period: "Fla" of "Tampa, Fla.,".)
+    STATES.iter().any(|s| *s == w || s.strip_suffix('.') == Some(w))
+}
+
 /// Whether the text before a name ends in an organisation's noun that the name stands
 /// beside ("American punk rock band Bad Religion", "the Japanese carmaker Suzuki", "the
 /// bank Wells Fargo"): the name is that organisation's.

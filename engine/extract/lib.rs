@@ -506,6 +506,14 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     drop(businesses);
+    // A U.S. state's abbreviation after a town and a comma ("Tampa, Fla.", "Richmond, Va.")
+    // is a place, whatever the tagger read ("Va." an organisation's name 13 times in the
+    // DOJ ledes, "Fla." a party that "owned and operated" a company).
+    for (sp, kind) in learned.iter_mut().flatten() {
+        if *kind != "Location" && entities::is_state_abbreviation(&text[sp.0..sp.1]) && text[..sp.0].trim_end().ends_with(',') {
+            *kind = "Location";
+        }
+    }
     // One word the tagger found only where every word is capitalised, at the start of a
     // sentence, is not looked for again elsewhere (a wrong guess would spread); names of
     // several words, words it found inside a sentence and the rules' names are.
@@ -954,6 +962,12 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
         modality = modality::governing(&qtext[..cl.start]).unwrap_or(modality);
     }
     let scope = if modality != Modality::Assertion && cl.start > 0 && modality::governing(&qtext[..cl.start]) == Some(modality) { (0, cl.end) } else { scope };
+    // A wrongdoing stated in a charge ("X was indicted … for his role in a conspiracy to
+    // defraud Y") is the authority's allegation: reported, unless the sentence also states
+    // a finding or an admission.
+    if modality == Modality::Assertion && matches!(f.rel, "DEFRAUDED" | "MISAPPROPRIATED_FROM" | "PAID") && modality::charged_not_found(&qtext[..hi.min(qtext.len())]) {
+        modality = Modality::Reported;
+    }
     if qtext.trim_end().ends_with('?') && modality != Modality::Undecided {
         modality = Modality::Question;
     }
@@ -1684,6 +1698,40 @@ mod tests {
     fn a_finding_reaches_the_scheme_over_places() {
         let got = claims("John Doe of Detroit, Mich., pleaded guilty today in Detroit to participating in a conspiracy to defraud Gamma Fund LP.");
         assert!(got.contains(&"DEFRAUDED(Person:john doe, Organization:gamma fund lp)".to_string()), "{got:?}");
+    }
+
+    /// A wrongdoing a charge states is reported; one a finding or an admission states is
+    /// asserted.
+    #[test]
+    fn a_charge_reports_the_wrongdoing_a_finding_asserts_it() {
+        let m = |t: &str| {
+            let text = t;
+            let sents = tg_text::chunk::sentences(text, 0, text.len());
+            let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+            x.claims.iter().filter(|c| c.rel == "DEFRAUDED").map(|c| c.modality.name()).collect::<Vec<_>>()
+        };
+        assert_eq!(m("Desmond Okafor was indicted today for his role in a conspiracy to defraud Gamma Fund LP."), ["reported"]);
+        assert_eq!(m("Desmond Okafor was charged today for defrauding Gamma Fund LP of $1 million."), ["reported"]);
+        assert_eq!(m("Desmond Okafor pleaded guilty today to participating in a conspiracy to defraud Gamma Fund LP."), ["assertion"]);
+    }
+
+    /// The verb after a relative clause about a party is that party's.
+    #[test]
+    fn a_relative_clause_gives_the_verb_to_the_party_before_it() {
+        let got = claims(
+            "Harlan J. Whitcombe, 52, of Tampa, Fla., who owned and operated Bayview Mobility Supply LLC, was sentenced today in Tampa to 87 months in prison for his role in a wide-ranging conspiracy to defraud Gamma Fund LP.",
+        );
+        assert!(got.contains(&"DEFRAUDED(Person:harlan j. whitcombe, Organization:gamma fund lp)".to_string()), "{got:?}");
+        assert!(!got.iter().any(|c| c.starts_with("DEFRAUDED(Organization:bayview")), "{got:?}");
+    }
+
+    /// A state's abbreviation after a town is a place, never a party.
+    #[test]
+    fn a_states_abbreviation_after_a_town_is_a_place() {
+        assert!(entities::is_state_abbreviation("Fla.") && entities::is_state_abbreviation("N.Y.") && !entities::is_state_abbreviation("Inc."));
+        let got = claims("Harlan J. Whitcombe, 52, of Tampa, Fla., who owned and operated Bayview Mobility Supply LLC, was sentenced today.");
+        assert!(!got.iter().any(|c| c.contains("fla")), "{got:?}");
+        assert!(got.contains(&"OWNS(Person:harlan j. whitcombe, Organization:bayview mobility supply llc)".to_string()), "{got:?}");
     }
 
     /// A person's aliases joined by "and" are two aliases, each its own claim.

@@ -134,6 +134,16 @@ pub fn sought(prefix: &str) -> bool {
     SOUGHT.is_match(prefix)
 }
 
+/// Whether the text of a sentence up to a wrongdoing's claim charges it without a finding:
+/// "X was indicted today for his role in a conspiracy to defraud Y" alleges the fraud (the
+/// charge is the authority's claim, not a fact the document states), where "X pleaded
+/// guilty to …", "X was convicted of …" or "X was sentenced for …" state it as found.
+pub fn charged_not_found(prefix: &str) -> bool {
+    static CHARGE: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:charged|charges|charging|indicted|indictment|accused|arrested|complaint)\b"));
+    static FOUND: LazyLock<Regex> = LazyLock::new(|| re(r"\b(?:pleaded|pled|convicted|sentenced|guilty|admitted|admits|consented|agreed)\b"));
+    CHARGE.is_match(prefix) && !FOUND.is_match(prefix)
+}
+
 /// The span (relative to the quote) of a correction cue, if the quote has one.
 pub fn correction(quote: &str) -> Option<(usize, usize)> {
     CORRECTION.find(quote).map(|m| (m.start(), m.end()))

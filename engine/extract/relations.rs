@@ -214,6 +214,15 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             format!(r"{PARTY}{SHORT}\b(?:owns|owned|holds|held)\s+(?:\d+(?:\.\d+)?\s?%|(?:all|most|a majority|a stake|shares)\b[^«»]{{0,20}}?)?\s*(?:of\s+|in\s+)?{ORG}"),
             false,
         ),
+        // X, (52,) (of «L», «L»,) who (also) owns / owned (and operated) Y
+        pat(
+            "OWNS",
+            &["owns", "owned"],
+            format!(
+                r"{PER}{AGE}(?:\s*,?\s+of\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{{1,4}}\.))?)?\s*,?\s+who\s+(?:also\s+)?(?:owns|owned)(?:\s+and\s+(?:operates|operated|manages|managed|runs|ran|controls|controlled))?\s+(?:the\s+)?{ORG}"
+            ),
+            false,
+        ),
         // X owned and operated Y (a clinic, a supply company: owning it is the relation)
         pat(
             "OWNS",
@@ -539,6 +548,19 @@ pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     if !CLOSED.is_match(here) {
         return None;
     }
+    // A relative clause about the party before ("«P0», 52, of «L1», «L2», who owned and
+    // operated «O3», was sentenced …"): the verb after it is that party's, over its age
+    // and where it lives.
+    static RELATIVE: LazyLock<Regex> = LazyLock::new(|| {
+        tg_text::pattern::constant(
+            r"«[OP](\d+)»(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+)?\d{1,3})?(?:\s*,?\s+of\s+«[LO]\d+»(?:\s*,\s*(?:«[LO]\d+»|[A-Z][a-z]{1,4}\.))?)?\s*,\s+(?:who|which)\s+(?:(?:also|previously|formerly|then|now)\s+)?(?:[a-z-]+\s+){1,4}(?:the\s+)?$",
+        )
+    });
+    if before.ends_with(|c: char| c.is_whitespace())
+        && let Some(c) = RELATIVE.captures(before)
+    {
+        return index(&c, 1);
+    }
     // Only the stretch since the placeholder before (the aside holds no other).
     let from = before.rfind('«')?;
     let c = ASIDE.captures(&before[from..])?;
@@ -672,11 +694,22 @@ mod tests {
         assert_eq!(rels("USD 2,000,000 was wired by Acme Corp to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
     }
 
+    /// The verb after a relative clause about a party is that party's, over its age and
+    /// where it lives.
+    #[test]
+    fn a_relative_clause_is_an_aside() {
+        assert_eq!(super::apposition_head("«P0», 52, of «L1», «L2», who owned and operated «O3», was sentenced", 54), Some(0));
+        assert_eq!(super::apposition_head("«O0», which controlled «O1», paid", 25), Some(0));
+        assert_eq!(super::apposition_head("«P0» said that «O1», was", 17), None);
+    }
+
     /// Owning and operating a business is owning it.
     #[test]
     fn owned_and_operated() {
         assert_eq!(rels("Mr. John Doe, 45, who owned and operated Acme Medical Supply LLC, was sentenced today."), ["OWNS(John Doe, Acme Medical Supply LLC)"]);
         assert_eq!(rels("Acme Medical Supply LLC was owned and operated by Mr. John Doe."), ["OWNS(John Doe, Acme Medical Supply LLC)"]);
+        // Over an age and where the party lives (places are the tagger's: see `lib.rs`).
+        assert_eq!(rels("Mr. John Doe, 52, who owned Acme Medical Supply LLC, was sentenced today."), ["OWNS(John Doe, Acme Medical Supply LLC)"]);
     }
 
     /// Any "chief … officer" is an office ("Chief Operations Officer", "chief technology
