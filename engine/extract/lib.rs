@@ -506,9 +506,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     drop(businesses);
-    // A U.S. state's abbreviation after a town and a comma ("Tampa, Fla.", "Richmond, Va.")
-    // is a place, whatever the tagger read ("Va." an organisation's name 13 times in the
-    // DOJ ledes, "Fla." a party that "owned and operated" a company).
+    // A U.S. state's abbreviation after a town and a comma ("Tampa, Fla.", "Newark, N.J.")
+    // is a place, whatever the tagger read (it had "N.J." an organisation in a DOJ lede, and
+    // "Fla." a party that "owned and operated" a company).
     for (sp, kind) in learned.iter_mut().flatten() {
         if *kind != "Location" && entities::is_state_abbreviation(&text[sp.0..sp.1]) && text[..sp.0].trim_end().ends_with(',') {
             *kind = "Location";
