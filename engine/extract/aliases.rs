@@ -150,7 +150,14 @@ fn split_at_and(text: &str, sp: Span) -> Vec<Span> {
 /// A name ending at `to` (spaces and a comma before it skipped), written like
 /// [`name_after`]: from the start of the sentence's last run of capitalised words.
 fn name_before(text: &str, from: usize, to: usize) -> Option<Span> {
-    let t = text[from..to].trim_end_matches([' ', ',', '(']);
+    let mut t = text[from..to].trim_end_matches([' ', ',', '(']);
+    // An age in apposition before the cue ("Alejandro Curbelo, 32, aka …") is not the name's.
+    if let Some((head, age)) = t.rsplit_once(", ")
+        && (1..=3).contains(&age.len())
+        && age.bytes().all(|b| b.is_ascii_digit())
+    {
+        t = head.trim_end();
+    }
     let end = from + t.len();
     // Walk back over words; stop at a lowercase word that is no connector.
     let words: Vec<(usize, &str)> = t.match_indices(|c: char| !c.is_whitespace()).fold(vec![], |mut acc: Vec<(usize, &str)>, (i, _)| {
@@ -189,7 +196,13 @@ fn party_at(text: &str, ms: &[Mention], span: Span, like: Option<&Mention>) -> M
         return m.clone();
     }
     let surface = collapse(&text[span.0..span.1]);
+    // With no party beside it to go by, a name of two to four words opening with a given
+    // name and holding no legal form is a person's ("KELLY COOK A/K/A KELLY JAYE" in a
+    // caption in capitals, which the name finders leave to the rules).
+    let words = surface.split_whitespace().count();
+    let personal = like.is_none() && (2..=4).contains(&words) && surface.split_whitespace().next().is_some_and(super::ner::is_given_name);
     let kind = match like {
+        _ if personal && names::legal_form(&surface).is_empty() => "Person",
         Some(m) if m.kind == "Person" && names::legal_form(&surface).is_empty() => "Person",
         _ => "Organization",
     };
@@ -422,6 +435,23 @@ pub fn facts(doc: &str, listed: &[Listed]) -> Vec<CitedFact> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An age in apposition before an alias cue is no part of the name.
+    #[test]
+    fn an_age_before_the_cue_is_not_the_names() {
+        let t = "Alejandro Curbelo, 32, aka Alex Curbelo";
+        let cue = t.find(" aka").unwrap_or_default();
+        assert_eq!(name_before(t, 0, cue).map(|s| &t[s.0..s.1]), Some("Alejandro Curbelo"));
+    }
+
+    /// A name no finder typed, opening with a given name, is a person's; with a legal form,
+    /// an organisation's.
+    #[test]
+    fn an_untyped_name_with_a_given_name_is_a_persons() {
+        let t = "KELLY COOK A/K/A KELLY JAYE and SIX SIGMA, LLC";
+        assert_eq!(party_at(t, &[], (0, 10), None).kind, "Person");
+        assert_eq!(party_at(t, &[], (32, 46), None).kind, "Organization");
+    }
 
     #[test]
     fn a_cue_in_capitals_ends_the_names_beside_it() {
