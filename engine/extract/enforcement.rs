@@ -97,6 +97,11 @@ const ADV: &str = r"(?:\s*,\s*[^«»,]{1,90}?,){0,2}(?:\s+(?:has|have|had|also|e
 /// Where a party lives, after its name: ` of «L1»`, ` of «L1», «L2»`, ` of «L1», Mich.`.
 const OF_PLACE: &str = r"(?:\s+of\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?)?";
 
+/// The victim of a scheme to defraud: a party, or a government named by its country with
+/// "the" ("a conspiracy to defraud the United States", the federal offence's own words);
+/// [`find_with`] keeps a place only so.
+const VICTIM: &str = r"(?:the\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«[OPL](\d+)»";
+
 /// A defined term after a name: `("Acme")`, `(the "Fund")`.
 const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
 
@@ -200,13 +205,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("CO_DEFENDANT", &["defendants"], &format!(r"\b[Dd]efendants\s*,?\s+{PARTY}{TERM}\s*,?\s+(?:and\s+)?{PARTY}"), Shape::CoDefendants, false),
         // X defrauded Y / X's scheme to defraud Y / Y was defrauded by X
         pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:defrauded|defrauds|defrauding|swindled|cheated|duped)\s+(?:the\s+)?{PARTY}"), Shape::Pair, true),
-        pat(
-            "DEFRAUDED",
-            DEFRAUD_CUES,
-            &format!(r"{PARTY}{TERM}{GAP}\b(?:scheme|plan|conspiracy|conspired|attempt(?:ed)?|intent)\s+to\s+defraud\s+(?:the\s+)?{PARTY}"),
-            Shape::Pair,
-            true,
-        ),
+        pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{GAP}\b(?:scheme|plan|conspiracy|conspired|attempt(?:ed)?|intent)\s+to\s+defraud\s+{VICTIM}"), Shape::Pair, true),
         // X was sentenced / pleaded guilty / was convicted … for (his role in) a scheme to
         // defraud Y: a court's finding or the party's own admission, so the verb may stand
         // further from the scheme than above, over places and dates ("pleaded guilty today
@@ -216,7 +215,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "DEFRAUDED",
             DEFRAUD_CUES,
             &format!(
-                r"{PARTY}{TERM}{OF_PLACE}\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b(?:[^«»]|«[LD]\d+»){{0,150}}?\b(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud\s+(?:the\s+)?{PARTY}"
+                r"{PARTY}{TERM}{OF_PLACE}\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b(?:[^«»]|«[LD]\d+»){{0,150}}?\b(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud\s+{VICTIM}"
             ),
             Shape::Pair,
             true,
@@ -476,6 +475,18 @@ fn amounts(template: &str, from: usize) -> Vec<(&'static str, usize)> {
     out
 }
 
+/// Whether the place placeholder whose index starts at `at` of `template` names a
+/// government: "the «L1»" not followed by a word for people ("the «L1» taxpayers").
+fn government_victim(template: &str, at: usize) -> bool {
+    const PEOPLE: &[&str] =
+        &["taxpayers", "residents", "citizens", "investors", "consumers", "customers", "companies", "businesses", "banks", "people", "victims", "patients", "veterans", "seniors"];
+    let start = template[..at].rfind('«').unwrap_or(at);
+    let before = template[..start].trim_end();
+    let after = template[at..].split_once('»').map_or("", |(_, r)| r).trim_start();
+    let next = after.split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
+    before.ends_with(" the") && !PEOPLE.contains(&next)
+}
+
 /// Where the first word of paying ("pay", "disgorge", "disgorgement", "penalty",
 /// "restitution", "forfeit") stands in `text`, before any party's placeholder.
 fn paying_word(text: &str) -> Option<usize> {
@@ -552,6 +563,11 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                 }
                 (Shape::Pair | Shape::Swapped, [a, b]) => {
                     let (s, o) = if p.shape == Shape::Swapped { (*b, *a) } else { (*a, *b) };
+                    // A place is a victim only as a government: "defraud the United States",
+                    // not "defraud the Florida taxpayers" (the people are).
+                    if mentions.get(o).is_some_and(|m| m.kind == "Location") && !government_victim(template, groups.get(1).map_or(0, regex::Match::start)) {
+                        continue;
+                    }
                     let extra = if p.rel == "ORDERED_TO_PAY" { amounts(template, end) } else { vec![] };
                     let listed = if !p.list {
                         vec![(s, o)]
@@ -745,6 +761,21 @@ mod tests {
         );
         assert_eq!(rels("Acme Corp. entered into a deferred prosecution agreement (DPA) with the Department of Justice."), ["SETTLED_WITH(Acme Corp., Department of Justice)"]);
         assert!(rels("Acme Corp. entered into a merger agreement with Beta LLC.").is_empty());
+        // The government a country names is a victim; its people are, a place alone is not.
+        let m = |a: usize, b: usize, kind: &'static str, s: &str| super::Mention {
+            span: (a, b),
+            kind,
+            key: format!("{kind}:{}", &s[a..b]),
+            surface: s[a..b].to_string(),
+            attrs: vec![],
+        };
+        let t = "«P0» pleaded guilty to a conspiracy to defraud the «L1».";
+        let ms = [m(0, 1, "Person", "x"), m(0, 1, "Location", "y")];
+        let mut got: Vec<_> = super::find(t, &ms).iter().map(|f| (f.rel, f.subject, f.object)).collect();
+        got.dedup();
+        assert_eq!(got, [("DEFRAUDED", 0, 1)]);
+        assert!(super::find("«P0» pleaded guilty to a conspiracy to defraud the «L1» taxpayers.", &ms).is_empty());
+        assert!(super::find("«P0» pleaded guilty to a conspiracy to defraud «L1».", &ms).is_empty());
         // Also where the aside is a title written with capitals.
         assert_eq!(
             rels("Mr. John Doe, former Chief Operations Officer of Beta LLC, was charged today for defrauding Gamma Fund LP of over $1 million."),
