@@ -196,16 +196,20 @@ fn party_at(text: &str, ms: &[Mention], span: Span, like: Option<&Mention>) -> M
         return m.clone();
     }
     let surface = collapse(&text[span.0..span.1]);
-    // With no party beside it to go by, a name of two to four words opening with a given
-    // name and holding no legal form is a person's ("KELLY COOK A/K/A KELLY JAYE" in a
-    // caption in capitals, which the name finders leave to the rules).
-    let words = surface.split_whitespace().count();
-    let personal = like.is_none() && (2..=4).contains(&words) && surface.split_whitespace().next().is_some_and(super::ner::is_given_name);
-    let kind = match like {
-        _ if personal && names::legal_form(&surface).is_empty() => "Person",
-        Some(m) if m.kind == "Person" && names::legal_form(&surface).is_empty() => "Person",
-        _ => "Organization",
+    // A person's when the party beside it is one or, with no party beside it to go by, when
+    // it has two to four words and opens with a given name ("KELLY COOK A/K/A KELLY JAYE"
+    // in a caption in capitals, which the name finders leave to the rules); never with a
+    // legal form.
+    let personal = match like {
+        Some(m) => m.kind == "Person",
+        None => (2..=4).contains(&surface.split_whitespace().count()) && surface.split_whitespace().next().is_some_and(super::ner::is_given_name),
     };
+    written_party(text, span, if personal && names::legal_form(&surface).is_empty() { "Person" } else { "Organization" })
+}
+
+/// A new mention of the name written at `span`, of type `kind`, keyed by its own words.
+fn written_party(text: &str, span: Span, kind: &'static str) -> Mention {
+    let surface = collapse(&text[span.0..span.1]);
     Mention { span, kind, key: format!("{kind}:{}", name_key(&surface)), surface, attrs: vec![] }
 }
 
@@ -246,13 +250,7 @@ pub fn sentence(doc: &str, text: &str, sent: Span, ms: &[Mention], vocab: &Vocab
         let objects = if several.len() > 1 {
             // (Each is its own name: a word of it that coreference read as another's surname,
             // "Mac" before "Claude Mac", is keyed as written here.)
-            several
-                .into_iter()
-                .map(|sp| {
-                    let surface = collapse(&text[sp.0..sp.1]);
-                    Mention { span: sp, kind: "Person", key: format!("Person:{}", name_key(&surface)), surface, attrs: vec![] }
-                })
-                .collect()
+            several.into_iter().map(|sp| written_party(text, sp, "Person")).collect()
         } else {
             vec![match (after, written) {
                 // The longer of the finder's mention and the written name ("Texas Cash Cow

@@ -31,7 +31,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::entities::Mention;
-use super::relations::{Found, GAP, IMPLIED, ORG, SHORT};
+use super::relations::{Found, GAP, IMPLIED, LIVES_IN, ORG, SHORT};
 
 /// A party, a title allowed before a person.
 const PARTY: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«[OP](\d+)»";
@@ -93,9 +93,6 @@ const PARTY_WORDS: &str = r"(?:(?:also|today|yesterday|separately|two|three|four
 /// What may stand between a party and its verb: adverbs and auxiliaries, and one aside set
 /// off by commas ("UBS, without admitting or denying the allegations, consented").
 const ADV: &str = r"(?:\s*,\s*[^«»,]{1,90}?,){0,2}(?:\s+(?:has|have|had|also|each|further|both|later|subsequently|simultaneously|previously|then|jointly|thereafter|ultimately|allegedly|today|yesterday|separately|additionally))*\s+";
-
-/// Where a party lives, after its name: ` of «L1»`, ` of «L1», «L2»`, ` of «L1», Mich.`.
-const OF_PLACE: &str = r"(?:\s+of\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?)?";
 
 /// The victim of a scheme to defraud: a party, or a government named by its country with
 /// "the" ("a conspiracy to defraud the United States", the federal offence's own words);
@@ -215,7 +212,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "DEFRAUDED",
             DEFRAUD_CUES,
             &format!(
-                r"{PARTY}{TERM}{OF_PLACE}\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b(?:[^«»]|«[LD]\d+»){{0,150}}?\b(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud\s+{VICTIM}"
+                r"{PARTY}{TERM}(?:\s+{LIVES_IN})?\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b(?:[^«»]|«[LD]\d+»){{0,150}}?\b(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud\s+{VICTIM}"
             ),
             Shape::Pair,
             true,

@@ -95,6 +95,9 @@ pub(super) const PARTY: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?«[OP](\d+
 pub(super) const PER: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir)\.?\s+)?«P(\d+)»";
 pub(super) const GAP: &str = r"[^«»]{0,60}?";
 pub(super) const SHORT: &str = r"[^«»]{0,25}?";
+/// Where a party lives, after its name: `of «L1»`, `of «L1», «L2»`, `of «L1», Mich.` (the
+/// patterns put their own space or comma before it).
+pub(super) const LIVES_IN: &str = r"of\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?";
 /// After a company bought: the end of the object, not "stock", "shares" or "options" of
 /// it (buying "Acme stock" is no acquisition of Acme).
 const WHOLE: &str = r"(?:\s*(?:[,.;:()|–—]|$)|\s+(?:for|from|in|on|at|and|by|to|with|which|that|after|before|last|this|earlier|through|via|as|under|shortly)\b)";
@@ -219,7 +222,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "OWNS",
             &["owns", "owned"],
             format!(
-                r"{PER}{AGE}(?:\s*,?\s+of\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{{1,4}}\.))?)?\s*,?\s+who\s+(?:also\s+)?(?:owns|owned)(?:\s+and\s+(?:operates|operated|manages|managed|runs|ran|controls|controlled))?\s+(?:the\s+)?{ORG}"
+                r"{PER}{AGE}(?:\s*,?\s+{LIVES_IN})?\s*,?\s+who\s+(?:also\s+)?(?:owns|owned)(?:\s+and\s+(?:operates|operated|manages|managed|runs|ran|controls|controlled))?\s+(?:the\s+)?{ORG}"
             ),
             false,
         ),
@@ -552,11 +555,13 @@ pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     // operated «O3», was sentenced …"): the verb after it is that party's, over its age
     // and where it lives.
     static RELATIVE: LazyLock<Regex> = LazyLock::new(|| {
-        tg_text::pattern::constant(
-            r"«[OP](\d+)»(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+)?\d{1,3})?(?:\s*,?\s+of\s+«[LO]\d+»(?:\s*,\s*(?:«[LO]\d+»|[A-Z][a-z]{1,4}\.))?)?\s*,\s+(?:who|which)\s+(?:(?:also|previously|formerly|then|now)\s+)?(?:[a-z-]+\s+){1,4}(?:the\s+)?$",
-        )
+        tg_text::pattern::constant(&format!(
+            r"«[OP](\d+)»(?:\s*\([^()«»]{{0,40}}\))?(?:\s*,\s*(?:age\s+)?\d{{1,3}})?(?:\s*,?\s+{LIVES_IN})?\s*,\s+(?:who|which)\s+(?:(?:also|previously|formerly|then|now)\s+)?(?:[a-z-]+\s+){{1,4}}(?:the\s+)?$"
+        ))
     });
+    // (Most asides are no relative clause: the regex runs only where one may end here.)
     if before.ends_with(|c: char| c.is_whitespace())
+        && (before.contains("who") || before.contains("which"))
         && let Some(c) = RELATIVE.captures(before)
     {
         return index(&c, 1);
