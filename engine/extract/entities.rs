@@ -1523,8 +1523,9 @@ pub fn find(text: &str, sentence: Span, doc_date: Option<&str>) -> Vec<Mention> 
 /// in it (docs/EXTRACTION.md, "Precedence"): every rule mention stays as found (its
 /// evidence — a legal form, a title, a currency — types it); a learned name that overlaps
 /// no rule mention is added; one that overlaps only a rule name of its own type and
-/// contains it replaces it ("William R. Schantz III" for a rule's "Schantz III"); any other
-/// overlap goes to the rule.
+/// contains it, longer, replaces it ("William R. Schantz III" for a rule's "Schantz III");
+/// any other overlap goes to the rule (the same span too: a rule's key is canonical, the
+/// SEC's whatever the agency's name is written as).
 pub fn with_names(text: &str, rules: Vec<Mention>, names: Vec<(Span, &'static str)>) -> Vec<Mention> {
     if names.is_empty() {
         return rules;
@@ -1539,7 +1540,7 @@ pub fn with_names(text: &str, rules: Vec<Mention>, names: Vec<(Span, &'static st
         let replaces = !overlapping.is_empty()
             && overlapping.iter().all(|&i| {
                 let m = &out[i];
-                m.kind == kind && span.0 <= m.span.0 && m.span.1 <= span.1 && m.attrs.is_empty()
+                m.kind == kind && span.0 <= m.span.0 && m.span.1 <= span.1 && m.attrs.is_empty() && m.span != span
             });
         if !overlapping.is_empty() && !replaces {
             continue;

@@ -337,6 +337,27 @@ fn shared_surnames(text: &str, per_sentence: &mut [Vec<Mention>]) {
     }
 }
 
+/// The short name of an organisation's full name: the name without the legal forms it ends
+/// with ("World Homes" of "World Homes, Inc.", "Options Group Trading" of "Options Group
+/// Trading Company"), which a document goes on to write once it has named the company in
+/// full. `None` when the name states no legal form, or when what is left could be a word of
+/// prose (one English word, "Capital" of "Capital, Inc.") or ends on no name's word.
+fn short_name(surface: &str) -> Option<&str> {
+    let mut stem = surface;
+    loop {
+        let head = stem.trim_end_matches([',', ' ']);
+        let Some(at) = head.rfind(' ') else { break };
+        if tg_text::names::legal_form(&format!("x {}", &head[at + 1..])).is_empty() {
+            break;
+        }
+        stem = head[..at].trim_end_matches([',', ' ']);
+    }
+    let words: Vec<&str> = stem.split_whitespace().collect();
+    let named = |w: &str| w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
+    let prose = words.len() == 1 && (stem.chars().any(char::is_lowercase) && ner::is_english_word(stem) || stem.chars().filter(|c| c.is_alphabetic()).count() < 3);
+    (stem.len() < surface.len() && words.first().is_some_and(|w| named(w) && *w != "The") && words.last().is_some_and(|w| named(w)) && !prose).then_some(stem)
+}
+
 /// The word (letters) that ends before byte `at`, spaces skipped; empty if none.
 fn word_before(text: &str, at: usize) -> &str {
     let head = text[..at].trim_end();
@@ -683,6 +704,50 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         });
     }
     drop(full);
+    // A company's short name, its name without the legal form ("World Homes" after "World
+    // Homes, Inc."), refers to the company wherever the document writes it after the full
+    // name, whatever the tagger made of it there (a name of its own, or nothing): like a
+    // surname, coreference (INFERRED, citing the full name). Not a short name that two
+    // companies share ("Rio Tinto plc", "Rio Tinto Limited"), nor one that is a person's name
+    // ("Robert C. Lowes" of "Robert C. Lowes, Inc."), nor one that opens a longer name.
+    let mut shorts: BTreeMap<String, Option<(String, Span)>> = BTreeMap::new();
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Organization") {
+        if let Some(short) = short_name(&m.surface) {
+            let e = shorts.entry(short.to_string()).or_insert_with(|| Some((m.key.clone(), m.span)));
+            if e.as_ref().is_some_and(|(k, _)| *k != m.key) {
+                *e = None;
+            }
+        }
+    }
+    shorts.retain(|short, v| v.is_some() && !per_sentence.iter().flatten().any(|m| m.kind == "Person" && m.surface == *short));
+    let mut short_refs: Vec<(Span, String, &'static str, Span)> = vec![];
+    if !shorts.is_empty() {
+        for ms in &mut per_sentence {
+            ms.retain(|m| match shorts.get(&m.surface) {
+                Some(Some((key, ante)))
+                    if m.span.0 > ante.1
+                        && *key != m.key
+                        && m.attrs.is_empty()
+                        && matches!(m.kind, "Person" | "Organization" | "Location")
+                        && !text[..m.span.0].ends_with(['"', '“']) =>
+                {
+                    short_refs.push((m.span, key.clone(), "Organization", *ante));
+                    false
+                }
+                _ => true,
+            });
+        }
+        let list: Vec<&str> = shorts.keys().map(String::as_str).collect();
+        for (s, e, i) in find_within(text, scope, &list) {
+            let Some(Some((key, ante))) = shorts.get(list[i]) else { continue };
+            let quoted = text[..s].ends_with(['"', '“']);
+            let longer = text[e..].strip_prefix(' ').is_some_and(|r| r.starts_with(char::is_uppercase));
+            if s > ante.1 && in_one_sentence(s, e) && !quoted && !longer && !per_sentence[sentence_of(s)].iter().any(|m| m.span.0 < e && s < m.span.1) {
+                short_refs.push(((s, e), key.clone(), "Organization", *ante));
+            }
+        }
+    }
+    drop(shorts);
     // A defined term after its definition is the defined party, not a name of its own:
     // what the tagger or the re-finding made of it gives way to the coreference below.
     if !terms.is_empty() {
@@ -708,6 +773,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         entities::re(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity|Commission|Court|Bureau|Department|United States Attorney['’]s Office))|(?P<per>[Hh]e|[Ss]he))\b")
     });
     coref.extend(surname_refs);
+    coref.extend(short_refs);
     // Every mention so far, by reference (the referring expressions' own ones after the
     // found ones of the same span: a stable sort).
     let referring: Vec<Mention> = coref
@@ -735,7 +801,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
             // A capitalised head ("the Commission") names its antecedent's kind of body.
             let head = whole.as_str().strip_prefix(['T', 't']).and_then(|r| r.strip_prefix("he ")).filter(|h| h.starts_with(char::is_uppercase)).map(str::to_lowercase);
-            let compatible = |m: &Mention| m.kind == want && m.attrs.iter().all(|(k, _)| *k != "antecedent") && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
+            let compatible = |m: &Mention| m.kind == want && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
             // (Mentions are in text order: only those starting before the pronoun are looked at.)
             let mut ante = flat[..flat.partition_point(|m| m.span.0 < sp.0)].iter().rev().find(|m| m.span.1 <= sp.0 && compatible(m));
             // A pronoun that opens its sentence continues the previous sentence's subject
@@ -747,8 +813,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             {
                 ante = flat[flat.partition_point(|m| m.span.0 < prev.0)..].iter().find(|m| m.span.0 >= prev.0 && m.span.1 <= prev.1 && compatible(m)).or(ante);
             }
+            // (A referring expression, "Humphress" or "World Homes", is the nearest mention of
+            // its party; the pronoun cites the name that one refers to.)
             if let Some(ante) = ante {
-                coref.push((sp, ante.key.clone(), want, ante.span));
+                let named = ante.attrs.iter().find(|(k, _)| *k == "antecedent").and_then(|(_, v)| v.split_once('-')).and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+                coref.push((sp, ante.key.clone(), want, named.unwrap_or(ante.span)));
             }
         }
     }
@@ -1769,6 +1838,51 @@ mod tests {
             claims("Wells Fargo Bank acquired National Bank of Alaska. It also acquired First Security Corporation."),
             ["ACQUIRED(Organization:wells fargo bank, Organization:national bank of alaska)", "ACQUIRED(Organization:wells fargo bank, Organization:first security corporation)"]
         );
+    }
+
+    #[test]
+    fn short_names_of_companies() {
+        assert_eq!(short_name("World Homes, Inc."), Some("World Homes"));
+        assert_eq!(short_name("Samsung Electronics Co., Ltd."), Some("Samsung Electronics"));
+        assert_eq!(short_name("Options Group Trading Company"), Some("Options Group Trading"));
+        assert_eq!(short_name("JWP, Inc."), Some("JWP"));
+        assert_eq!(short_name("Tri-Star Investment Group, L.L.C."), Some("Tri-Star Investment Group"));
+        // No legal form, a word of prose, a determiner, no name's word at the end.
+        assert_eq!(short_name("World Homes"), None);
+        assert_eq!(short_name("Capital, Inc."), None);
+        assert_eq!(short_name("The Company"), None);
+        assert_eq!(short_name("Smith & Co."), None);
+    }
+
+    /// A company named in full and then by its name without the legal form is one party, in
+    /// the claims and for the pronouns after the short name; a person of the short name's
+    /// name stays a person.
+    #[test]
+    fn a_company_named_without_its_legal_form_after_its_full_name() {
+        let text = "The Commission sued Mark Ruiz and Zephyrine Holdings, Inc. on May 2. Zephyrine Holdings paid Ruiz $40,000 in kickbacks. Zephyrine Holdings then wired the funds to Ruiz, and it later misappropriated $9,000 from Doverbrook Capital LLC.";
+        let got = claims(text);
+        assert!(got.contains(&"PAID(Organization:zephyrine holdings inc, Person:mark ruiz)".to_string()), "{got:?}");
+        assert!(got.contains(&"MISAPPROPRIATED_FROM(Organization:zephyrine holdings inc, Organization:doverbrook capital llc)".to_string()), "{got:?}");
+        assert!(got.iter().all(|c| !c.contains("Organization:zephyrine holdings)")), "{got:?}");
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let short: Vec<(&str, &str)> = x.mentions.iter().filter(|(m, _)| m.surface == "Zephyrine Holdings").map(|(m, _)| (m.key.as_str(), m.kind)).collect();
+        assert_eq!(short, [("Organization:zephyrine holdings inc", "Organization"); 2]);
+        // The short name is inferred: it cites the full name.
+        assert!(x.mentions.iter().filter(|(m, _)| m.surface == "Zephyrine Holdings").all(|(_, ante)| ante.is_some()));
+        let text = "The Commission sued Robert C. Lowes and Robert C. Lowes, Inc. on May 2. Robert C. Lowes paid Dana Ortiz $40,000 in kickbacks.";
+        let got = claims(text);
+        assert!(got.contains(&"PAID(Person:robert c. lowes, Person:dana ortiz)".to_string()), "{got:?}");
+    }
+
+    /// An authority the rules name keeps its canonical key where the tagger found the same
+    /// words as a name: "the United States Securities and Exchange Commission" charges as
+    /// the SEC.
+    #[test]
+    fn a_rule_name_keeps_its_key_where_the_tagger_found_the_same_span() {
+        let got =
+            claims("The United States Securities and Exchange Commission (Commission) announced a judgment. On May 2, the Commission brought this action against Dorian Vale.");
+        assert!(got.contains(&"CHARGED(Organization:securities and exchange commission, Person:dorian vale)".to_string()), "{got:?}");
     }
 }
 
