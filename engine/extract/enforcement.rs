@@ -396,6 +396,27 @@ fn list_of(template: &str, idx: usize) -> Vec<usize> {
     ph[lo..=hi].iter().map(|p| p.3).collect()
 }
 
+/// The parties a coordinated subject ending in mention `idx` names ("«P0» and «P1» pleaded
+/// guilty to conspiring to defraud «L2»": both did), or `idx` alone. The list must end in
+/// "and" right before `idx` and open its clause: at the start of the sentence or after a
+/// comma, a colon or "that", with no preposition governing its first member ("According to
+/// «P0», «P1» and «P2» defrauded …" names no list of fraudsters).
+fn subject_list(template: &str, idx: usize) -> Vec<usize> {
+    let members = list_of(template, idx);
+    let ph = placeholders(template);
+    let at = |i: usize| ph.iter().find(|p| p.3 == i);
+    let (Some(&first), Some(last), Some(before_last)) = (members.first(), at(idx), members.len().checked_sub(2).and_then(|k| members.get(k)).and_then(|&i| at(i))) else {
+        return vec![idx];
+    };
+    let Some(head) = at(first) else { return vec![idx] };
+    let joined = list_gap(&template[before_last.1..last.0]) == Some(true);
+    // (The text before the first member, without the member's title: "Mr. «P0»".)
+    let before = template[..head.0].trim_end();
+    let before = ["Mr.", "Mrs.", "Ms.", "Dr.", "Mr", "Mrs", "Ms", "Dr"].iter().find_map(|t| before.strip_suffix(t)).unwrap_or(before).trim_end();
+    let opens = before.is_empty() || before.ends_with([',', ':', ';']) || before.ends_with(" that") || before == "that";
+    if members.last() == Some(&idx) && joined && opens && heads_its_clause(template, head.0, head.1) { members } else { vec![idx] }
+}
+
 /// The kind of an amount from the words next to it in the template: the kind word just
 /// before ("a civil penalty of «M1»", "disgorge «M1»") or just after ("«M1» civil penalty",
 /// "«M1» in prejudgment interest").
@@ -566,13 +587,17 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                         continue;
                     }
                     let extra = if p.rel == "ORDERED_TO_PAY" { amounts(template, end) } else { vec![] };
-                    let listed = if !p.list {
+                    let listed: Vec<(usize, usize)> = if !p.list {
                         vec![(s, o)]
                     } else if p.shape == Shape::Swapped {
                         list_of(template, s).into_iter().map(|x| (x, o)).collect()
                     } else {
                         list_of(template, o).into_iter().map(|x| (s, x)).collect()
                     };
+                    // A coordinated subject acts as one: "«P0» and «P1» pleaded guilty to
+                    // conspiring to defraud «L2»" is each one's.
+                    let subjects = if p.shape == Shape::Pair && p.rel != "CHARGED" { subject_list(template, s) } else { vec![s] };
+                    let listed: Vec<(usize, usize)> = subjects.iter().flat_map(|&x| listed.iter().map(move |&(_, o)| (x, o))).collect();
                     // Charged together: the list's members are co-defendants.
                     if p.rel == "CHARGED" && listed.len() > 1 {
                         for (x, &(_, m)) in listed.iter().enumerate() {
@@ -799,6 +824,21 @@ mod tests {
         );
         // Money the sentence names for another reason is not the settlement's.
         assert_eq!(rels("Mr. John Doe consented to the entry of a final judgment; he had taken $2,000,000 from investors."), ["SETTLED_WITH(John Doe, ?)"]);
+    }
+
+    /// A coordinated subject acts as one, where the list opens its clause.
+    #[test]
+    fn a_list_of_subjects_each_acts() {
+        assert_eq!(
+            rels("Mr. John Doe and Mr. Carl Roe pleaded guilty today to conspiring to defraud Acme Holdings LLC."),
+            ["DEFRAUDED(John Doe, Acme Holdings LLC)", "DEFRAUDED(Carl Roe, Acme Holdings LLC)"]
+        );
+        assert_eq!(
+            rels("The jury found that Mr. John Doe, Mr. Carl Roe and Mr. Dan Poe defrauded Acme Holdings LLC."),
+            ["DEFRAUDED(John Doe, Acme Holdings LLC)", "DEFRAUDED(Carl Roe, Acme Holdings LLC)", "DEFRAUDED(Dan Poe, Acme Holdings LLC)"]
+        );
+        // Governed by a preposition, the names before the last are no subjects.
+        assert_eq!(rels("According to Mr. John Doe, Mr. Carl Roe and Mr. Dan Poe defrauded Acme Holdings LLC."), ["DEFRAUDED(Dan Poe, Acme Holdings LLC)"]);
     }
 
     /// Kickbacks or bribes someone conspired or agreed to pay to a named party are paid to it.

@@ -74,8 +74,10 @@ static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
     )
 });
 static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
+    // "claims", "reports" and "states" are nouns as often as verbs ("false claims against
+    // the United States", "suspicious activity reports"): verbs only before "that".
     re(
-        r"\b[Aa]ccording to\b|\b[Rr]eportedly\b|\b(?:said|says|stated|states|told|alleged|alleges|claimed|claims|reported|reports|testified|wrote|asserted|asserts|informed|indicated)\b(?:\s+(?:that|to))?",
+        r"\b[Aa]ccording to\b|\b[Rr]eportedly\b|\b(?:said|says|stated|told|alleged|alleges|claimed|reported|testified|wrote|asserted|asserts|informed|indicated)\b(?:\s+(?:that|to))?|\b(?:claims|reports|states)\s+that\b",
     )
 });
 static CORRECTION: LazyLock<Regex> = LazyLock::new(|| {
@@ -183,5 +185,10 @@ mod tests {
         assert!(sought("The amended complaint seeks a court order requiring "));
         assert!(!sought("The court entered an order requiring "));
         assert_eq!(correction("The amount restated for Beta is USD 1,940,000."), Some((11, 19)));
+        // "claims", "reports", "states": nouns unless "that" follows.
+        assert_eq!(modality("A jury found Doe guilty of making false claims against the United States."), Modality::Assertion);
+        assert_eq!(modality("Acme filed suspicious activity reports on Beta."), Modality::Assertion);
+        assert_eq!(modality("Doe claims that Acme wired USD 1m to Beta."), Modality::Reported);
+        assert_eq!(modality("The memo states that Acme wired USD 1m to Beta."), Modality::Reported);
     }
 }
