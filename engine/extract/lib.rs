@@ -422,6 +422,20 @@ fn find_within(text: &str, scope: Span, patterns: &[&str]) -> Vec<(usize, usize,
     hits
 }
 
+/// [`find_within`] where a name may be wrapped over lines ("Bol⏎Mel", text from a PDF or
+/// a release wrapped at 75 columns): `text[scope]` is searched as written on one line
+/// (each run of white space one space, as the patterns are written) when it has any other
+/// white space than single spaces; the hits are the text's own bytes, first to last letter.
+fn find_within_lines(text: &str, scope: Span, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
+    let region = &text[scope.0..scope.1];
+    let wrapped = region.bytes().any(|b| b.is_ascii_whitespace() && b != b' ') || region.contains("  ");
+    if !wrapped || patterns.is_empty() {
+        return find_within(text, scope, patterns);
+    }
+    let (flat, at) = one_line(region);
+    find_all(&flat, patterns).into_iter().map(|(s, e, k)| (at[s] + scope.0, at[e - 1] + 1 + scope.0, k)).collect()
+}
+
 /// Non-overlapping occurrences of `patterns` in `text`, leftmost first and longest at a
 /// position: (start, end, pattern index). One Aho-Corasick pass for many patterns; for a
 /// few, a substring search each (an automaton costs more to build than they cost to scan).
@@ -616,7 +630,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     };
     let in_one_sentence = |s: usize, e: usize| is_word_boundary(text, s, e) && input.sentences.get(sentence_of(s)).is_some_and(|x| x.0 <= s && e <= x.1);
     let mut hits: Vec<(usize, usize, usize)> =
-        find_within(text, scope, &names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()).into_iter().filter(|&(s, e, _)| in_one_sentence(s, e)).collect();
+        find_within_lines(text, scope, &names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()).into_iter().filter(|&(s, e, _)| in_one_sentence(s, e)).collect();
     // A known name written in capitals ("v. ERNEST W. GRENDI, JOSEPH E.⏎GRENDI and EMCOR
     // GROUP, INC." in a caption, which the tagger does not read) is found again by its
     // capitals, also over a line break; it keeps the text's letters as its surface.
@@ -738,7 +752,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             });
         }
         let list: Vec<&str> = shorts.keys().map(String::as_str).collect();
-        for (s, e, i) in find_within(text, scope, &list) {
+        for (s, e, i) in find_within_lines(text, scope, &list) {
             let Some(Some((key, ante))) = shorts.get(list[i]) else { continue };
             let quoted = text[..s].ends_with(['"', '“']);
             let longer = text[e..].strip_prefix(' ').is_some_and(|r| r.starts_with(char::is_uppercase));
@@ -756,7 +770,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     // Defined terms used after their definition.
-    for (s, e, i) in find_within(text, scope, &terms.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>()) {
+    for (s, e, i) in find_within_lines(text, scope, &terms.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>()) {
         let sp = (s, e);
         let si = sentence_of(sp.0);
         let ante = &all[terms[i].1];
@@ -1838,6 +1852,13 @@ mod tests {
             claims("Wells Fargo Bank acquired National Bank of Alaska. It also acquired First Security Corporation."),
             ["ACQUIRED(Organization:wells fargo bank, Organization:national bank of alaska)", "ACQUIRED(Organization:wells fargo bank, Organization:first security corporation)"]
         );
+    }
+
+    /// A defined term wrapped over two lines (text from a PDF) is still the defined party.
+    #[test]
+    fn a_defined_term_wrapped_over_lines_is_found_again() {
+        let got = claims("On May 2, 2018, sanctions were imposed on Benjamin Bol Mel (Bol Mel).31 Bol\nMel is the President of Zephyrine Holdings Limited.");
+        assert!(got.contains(&"OFFICER_OF(Person:benjamin bol mel, Organization:zephyrine holdings limited)".to_string()), "{got:?}");
     }
 
     #[test]

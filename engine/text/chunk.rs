@@ -180,6 +180,18 @@ pub fn sentences(text: &str, start: usize, end: usize) -> Vec<Span> {
         while j < end && (text[j..end].starts_with('”') || text[j..end].starts_with('’')) {
             j += '”'.len_utf8();
         }
+        // A footnote's number glued to the full stop in text from a PDF ("… the Government
+        // of Venezuela.31 Cabello is …"): the number closes the sentence, when a word in
+        // lower case or a closing bracket or quote stands before the stop and a capital
+        // after the number (not "Inc.3", "2019.4" or "4.2 The").
+        if bytes[i] == b'.' && j == i + 1 {
+            let digits = bytes[j..end].iter().take_while(|b| b.is_ascii_digit()).count();
+            let before = text[..i].chars().next_back().is_some_and(|c| c.is_lowercase() || matches!(c, ')' | '"' | '”' | '’'));
+            let after = bytes.get(j + digits) == Some(&b' ') && bytes.get(j + digits + 1).is_some_and(u8::is_ascii_uppercase);
+            if (1..=3).contains(&digits) && before && after && !abbreviation(text[s..i].rsplit(char::is_whitespace).next().unwrap_or(""), "") {
+                j += digits;
+            }
+        }
         if j < end && !bytes[j].is_ascii_whitespace() {
             continue;
         }
@@ -297,6 +309,22 @@ mod tests {
 
     fn split(t: &str) -> Vec<&str> {
         sentences(t, 0, t.len()).into_iter().map(|(a, b)| &t[a..b]).collect()
+    }
+
+    #[test]
+    fn a_footnote_number_glued_to_the_stop_ends_the_sentence() {
+        assert_eq!(
+            split("OFAC designated him for being an official of the Government of Venezuela.31 Cabello is the President of Raven LLC."),
+            ["OFAC designated him for being an official of the Government of Venezuela.31", "Cabello is the President of Raven LLC."]
+        );
+        assert_eq!(
+            split("Sanctions were imposed on Benjamin Bol Mel (Bol Mel).31 Bol Mel is a banker."),
+            ["Sanctions were imposed on Benjamin Bol Mel (Bol Mel).31", "Bol Mel is a banker."]
+        );
+        // Numbers with a decimal point, and a legal form, are no footnotes.
+        assert_eq!(split("Revenue rose in 2019.4 The rest fell."), ["Revenue rose in 2019.4 The rest fell."]);
+        assert_eq!(split("See section 4.2 The rest applies."), ["See section 4.2 The rest applies."]);
+        assert_eq!(split("It paid Acme Inc.3 Beta took the rest."), ["It paid Acme Inc.3 Beta took the rest."]);
     }
 
     #[test]
