@@ -204,7 +204,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b(?:defrauded|defrauds|defrauding|swindled|cheated|duped)\s+(?:the\s+)?{PARTY}"), Shape::Pair, true),
         pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{GAP}\b(?:scheme|plan|conspiracy|conspired|attempt(?:ed)?|intent)\s+to\s+defraud\s+{VICTIM}"), Shape::Pair, true),
         // X was sentenced / pleaded guilty / was convicted … for (his role in) a scheme to
-        // defraud Y: a court's finding or the party's own admission, so the verb may stand
+        // defraud Y, or for defrauding Y: a court's finding or the party's own admission, so the verb may stand
         // further from the scheme than above, over places and dates ("pleaded guilty today
         // in Detroit to participating in a conspiracy to defraud …"). (Only these verbs: a
         // charge is no finding.)
@@ -212,7 +212,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "DEFRAUDED",
             DEFRAUD_CUES,
             &format!(
-                r"{PARTY}{TERM}(?:\s+{LIVES_IN})?\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b(?:[^«»]|«[LD]\d+»){{0,150}}?\b(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud\s+{VICTIM}"
+                r"{PARTY}{TERM}(?:\s+{LIVES_IN})?\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b(?:[^«»]|«[LD]\d+»){{0,150}}?\b(?:(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud|defrauding)\s+{VICTIM}"
             ),
             Shape::Pair,
             true,
@@ -773,6 +773,11 @@ mod tests {
         let r = rels("Mr. John Doe pleaded guilty today to conspiring to defraud Gamma Fund LP.");
         assert!(!r.is_empty() && r.iter().all(|x| x == "DEFRAUDED(John Doe, Gamma Fund LP)"), "{r:?}");
         assert!(rels("Mr. John Doe was indicted today on 14 counts of wire fraud for his role in a wide-ranging conspiracy to defraud Gamma Fund LP.").is_empty());
+        assert_eq!(
+            rels("Mr. John Doe was sentenced today to four years in prison and three years of supervised release for defrauding Gamma Fund LP of $2 million."),
+            ["DEFRAUDED(John Doe, Gamma Fund LP)"]
+        );
+        assert!(rels("Mr. John Doe was indicted today on 14 counts of wire fraud and money laundering for defrauding Gamma Fund LP of $2 million.").is_empty());
         let r = rels("Mr. John Doe, former chief financial officer of Beta LLC, pleaded guilty today to conspiring to defraud Gamma Fund LP.");
         assert_eq!(r, ["DEFRAUDED(John Doe, Gamma Fund LP)"]);
         // (Over places and after where the party lives: `lib.rs`'s test, whose finders see places.)
