@@ -358,6 +358,18 @@ fn short_name(surface: &str) -> Option<&str> {
     (stem.len() < surface.len() && words.first().is_some_and(|w| named(w) && *w != "The") && words.last().is_some_and(|w| named(w)) && !prose).then_some(stem)
 }
 
+/// Whether the words after an "it" make it the empty subject of an attribution or a
+/// judgement ("it is (further) alleged that", "it was reported", "it is unclear whether",
+/// "it appears that"), which refers to nothing.
+fn expletive_it(after: &str) -> bool {
+    static EXPLETIVE: LazyLock<Regex> = LazyLock::new(|| {
+        entities::re(
+            r"^(?:is|was|has\s+been|had\s+been)\s+(?:also\s+|further\s+|now\s+|widely\s+|generally\s+)?(?:alleged|reported|believed|estimated|expected|understood|claimed|unclear|not\s+clear|clear|possible|likely\s+that|known\s+that|noted|important)\b|^(?:appears|appeared|seems|seemed)\s+that\b",
+        )
+    });
+    EXPLETIVE.is_match(after)
+}
+
 /// The word (letters) that ends before byte `at`, spaces skipped; empty if none.
 fn word_before(text: &str, at: usize) -> &str {
     let head = text[..at].trim_end();
@@ -810,7 +822,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             let want = if org { "Organization" } else { "Person" };
             // "it" before its verb only ("It wired", not "wired it"): the subject position.
             let after = text[sp.1..].trim_start();
-            if org && whole.as_str().eq_ignore_ascii_case("it") && !after.starts_with(|ch: char| ch.is_lowercase()) {
+            if org && whole.as_str().eq_ignore_ascii_case("it") && (!after.starts_with(|ch: char| ch.is_lowercase()) || expletive_it(after)) {
                 continue;
             }
             // A capitalised head ("the Commission") names its antecedent's kind of body.
@@ -1859,6 +1871,21 @@ mod tests {
     fn a_defined_term_wrapped_over_lines_is_found_again() {
         let got = claims("On May 2, 2018, sanctions were imposed on Benjamin Bol Mel (Bol Mel).31 Bol\nMel is the President of Zephyrine Holdings Limited.");
         assert!(got.contains(&"OFFICER_OF(Person:benjamin bol mel, Organization:zephyrine holdings limited)".to_string()), "{got:?}");
+    }
+
+    #[test]
+    fn an_empty_it_refers_to_nothing() {
+        assert!(expletive_it("is alleged that the shares were sold"));
+        assert!(expletive_it("is further alleged that many of these shares were issued"));
+        assert!(expletive_it("was reported that"));
+        assert!(expletive_it("appears that the funds"));
+        assert!(!expletive_it("wired the funds to Beta"));
+        assert!(!expletive_it("is a shell company"));
+        assert!(!expletive_it("appears to have paid"));
+        let text = "World Homes, Inc. filed nine forms with the Commission on Form S-8. It is further alleged that many of these shares were issued to Merle Ferguson.";
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        assert!(x.mentions.iter().all(|(m, _)| m.surface != "It"), "{:?}", x.mentions);
     }
 
     #[test]
