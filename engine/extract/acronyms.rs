@@ -123,6 +123,16 @@ fn is_legal_form(w: &str) -> bool {
     LEGAL_ABBREVIATIONS.contains(&w) || matches!(w, "Incorporated" | "Corporation" | "Company" | "Limited")
 }
 
+/// Acronyms of the anti-money-laundering trade that name kinds of report, duty, business
+/// or scheme, never a party ("SAR", "CTR", "BSA", "KYC", "MSB", "PEP", "TBML", "BEC",
+/// "CVC", "CMLN", "E.O." for an executive order), whether or not the document defines them:
+/// advisories use them undefined, and the tagger took "SARs" and "CMLNs" for places.
+pub fn is_trade_term(word: &str) -> bool {
+    const TERMS: &[&str] = &["AEC", "AML", "BEC", "BSA", "CDD", "CFT", "CMLN", "CTR", "CVC", "E.O.", "EDD", "EO", "KYC", "ML", "MSB", "PEP", "SAR", "STR", "TBML", "TF", "UBO"];
+    let bare = word.strip_suffix('s').filter(|b| b.len() >= 2 && b.chars().all(|c| c.is_ascii_uppercase())).unwrap_or(word);
+    TERMS.binary_search(&bare).is_ok()
+}
+
 /// Acronyms a document defines for things that are not names: "suspicious activity report
 /// (SAR)", "convertible virtual currency (CVC)", "distributed denial-of-service (DDoS)",
 /// "Bank Secrecy Act (BSA)". An acronym in brackets whose letters are the initials of the
@@ -189,6 +199,12 @@ pub fn common_terms(text: &str, scope: Span, mentions: &[&Mention]) -> std::coll
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_trades_acronyms_are_no_names() {
+        assert!(is_trade_term("SAR") && is_trade_term("SARs") && is_trade_term("CMLNs") && is_trade_term("E.O."));
+        assert!(!is_trade_term("SEC") && !is_trade_term("OFAC") && !is_trade_term("FATF") && !is_trade_term("Sars"));
+    }
 
     fn org(text: &str, a: &str) -> Mention {
         let s = text.find(a).unwrap_or_default();

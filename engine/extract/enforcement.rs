@@ -207,12 +207,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         // defraud Y, or for defrauding Y: a court's finding or the party's own admission, so the verb may stand
         // further from the scheme than above, over places and dates ("pleaded guilty today
         // in Detroit to participating in a conspiracy to defraud …"). (Only these verbs: a
-        // charge is no finding.)
+        // charge is no finding. The court it stands before may be named: "pleaded guilty
+        // today in U.S. District Court in Detroit to …".)
         pat(
             "DEFRAUDED",
             DEFRAUD_CUES,
             &format!(
-                r"{PARTY}{TERM}(?:\s+{LIVES_IN})?\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b(?:[^«»]|«[LD]\d+»){{0,150}}?\b(?:(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud|defrauding)\s+{VICTIM}"
+                r"{PARTY}{TERM}(?:\s+{LIVES_IN})?\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b(?:[^«»]|«[LD]\d+»|\b(?:in|before)\s+(?:the\s+)?«O\d+»(?:\s|,)){{0,150}}?\b(?:(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud|defrauding)\s+{VICTIM}"
             ),
             Shape::Pair,
             true,

@@ -1408,12 +1408,18 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // holds as a given name or a surname ("(D. Utah)", "U. S. District Judge", "U. S.
         // Attorney"; not "J. Shrewder", "O. G. Foot").
         let unnamed = |t: usize| p.info[t].gaz & (GIVEN_BIT | SURNAME_BIT) == 0 && (p.info[t].lists() & IN_PLACES != 0 || OFFICE_WORDS.contains(&p.info[t].lw));
+        // (Also a court's words right before the judge's title the name stops short of: "U.S.
+        // District" of "U.S. District Judge".)
+        let court_word = |t: usize| COURT_HEADS.contains(&p.info[t].lw);
+        let before_title = e < p.tokens.len() && ROLE_HEADS.contains(&p.info[e].lw) && court_word(e - 1) && text.get(p.tokens[e - 1].end..p.tokens[e].start) == Some(" ");
         let role_or_citation = |k: &str| {
-            let role = k != "Person" && ROLE_HEADS.contains(&p.info[e - 1].lw);
+            let role = k != "Person" && (ROLE_HEADS.contains(&p.info[e - 1].lw) || before_title);
             let cited = k == "Person" && (i..e).all(|t| citation(t) || unnamed(t)) && (i..e).any(citation);
             role || cited || (e == i + 1 && COURT_WORDS.contains(&p.info[i].lw))
         };
         let kind = kind.filter(|k| !role_or_citation(k));
+        // A court is a body, no place ("pleaded guilty in U.S. District Court in Norfolk").
+        let kind = kind.map(|k| if k == "Location" && p.info[e - 1].lw == lower_hash("court") { "Organization" } else { k });
         // A name of two words or more headed, in the Romance way, by an institution's word
         // ("Banco de Desarrollo Económico y Social de Venezuela", "Secretaría de Hacienda",
         // "Los Comités Locales de …") is an organisation's, whatever its other words suggest.
@@ -1501,6 +1507,10 @@ static HONORIFICS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["honora
 /// Last words of a role's title, which is not a place's or a body's name ("United States
 /// District Judge", "U.S. Magistrate Judge"), by word hash.
 static ROLE_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["judge", "judges", "magistrate"].iter().map(|w| lower_hash(w)).collect());
+
+/// Last words of a court's name before a judge's title ("U.S. District Judge", "U.S.
+/// Bankruptcy Judge", "Circuit Judge"), by word hash.
+static COURT_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["district", "bankruptcy", "circuit", "court", "magistrate"].iter().map(|w| lower_hash(w)).collect());
 
 /// Words of a case's citation ("97 Civ. 2376", "F. Supp."), never a name alone, by word hash.
 static COURT_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["civ", "civ.", "crim", "crim.", "supp", "supp.", "cir", "cir."].iter().map(|w| lower_hash(w)).collect());
@@ -1921,6 +1931,11 @@ mod tests {
         assert!(!n.iter().any(|x| x.starts_with("Person:") && (x.contains("D. Utah") || x.contains("U. S."))), "{n:?}");
         let n = names("Defendants J. Shrewder and O. G. Foot appeared.");
         assert!(n.contains(&"Person:J. Shrewder".to_string()) && n.contains(&"Person:O. G. Foot".to_string()), "{n:?}");
+        // The court's words of a title the name stops short of; a court alone is a body.
+        let n = names("Henry Lora, 51, of Miami, pleaded guilty before U.S. District Judge Federico A. Moreno of the Southern District of Florida.");
+        assert!(!n.iter().any(|x| x.contains("U.S. District")) && n.contains(&"Person:Federico A. Moreno".to_string()), "{n:?}");
+        let n = names("Paul Robinson, 37, of Lawrenceville, Georgia, pleaded guilty in U.S. District Court in Norfolk, Virginia.");
+        assert!(n.iter().all(|x| !x.starts_with("Location:") || !x.contains("Court")), "{n:?}");
     }
 
     /// A web page's menu and buttons read as one line of capitalised words are no names.
