@@ -213,7 +213,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "DEFRAUDED",
             DEFRAUD_CUES,
             &format!(
-                r"{PARTY}{TERM}(?:\s+{LIVES_IN})?\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b(?:[^«»]|«[LD]\d+»|\b(?:in|before)\s+(?:the\s+)?«O\d+»(?:\s|,)){{0,150}}?\b(?:(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud|defrauding)\s+{VICTIM}"
+                r"{PARTY}{TERM}(?:\s+{LIVES_IN})?\s*,?{ADV}(?:{was})?(?:sentenced|convicted|pleaded\s+guilty|pled\s+guilty|found\s+guilty|admitted)\b(?:[^«»]{{0,20}}?\b(?:in|before)\s+(?:the\s+)?«O\d+»)?(?:[^«»]|«[LD]\d+»){{0,150}}?\b(?:(?:scheme|plan|conspiracy|conspiring|attempt(?:ing)?)\s+to\s+defraud|defrauding)\s+{VICTIM}"
             ),
             Shape::Pair,
             true,

@@ -434,18 +434,23 @@ fn find_within(text: &str, scope: Span, patterns: &[&str]) -> Vec<(usize, usize,
     hits
 }
 
-/// [`find_within`] where a name may be wrapped over lines ("Bol⏎Mel", text from a PDF or
-/// a release wrapped at 75 columns): `text[scope]` is searched as written on one line
-/// (each run of white space one space, as the patterns are written) when it has any other
-/// white space than single spaces; the hits are the text's own bytes, first to last letter.
-fn find_within_lines(text: &str, scope: Span, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
+/// `text[scope]` as written on one line ([`one_line`]), made once per document and only
+/// when it has any other white space than single spaces (else it reads as it is).
+fn lines_of(text: &str, scope: Span) -> Option<(String, Vec<usize>)> {
     let region = &text[scope.0..scope.1];
     let wrapped = region.bytes().any(|b| b.is_ascii_whitespace() && b != b' ') || region.contains("  ");
-    if !wrapped || patterns.is_empty() {
-        return find_within(text, scope, patterns);
+    wrapped.then(|| one_line(region))
+}
+
+/// [`find_within`] where a name may be wrapped over lines ("Bol⏎Mel", text from a PDF or
+/// a release wrapped at 75 columns): `text[scope]` is searched as written on one line
+/// (`lines`, from [`lines_of`]: each run of white space one space, as the patterns are
+/// written); the hits are the text's own bytes, first to last letter.
+fn find_within_lines(text: &str, scope: Span, lines: Option<&(String, Vec<usize>)>, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
+    match lines {
+        Some((flat, at)) if !patterns.is_empty() => find_all(flat, patterns).into_iter().map(|(s, e, k)| (at[s] + scope.0, at[e - 1] + 1 + scope.0, k)).collect(),
+        _ => find_within(text, scope, patterns),
     }
-    let (flat, at) = one_line(region);
-    find_all(&flat, patterns).into_iter().map(|(s, e, k)| (at[s] + scope.0, at[e - 1] + 1 + scope.0, k)).collect()
 }
 
 /// Non-overlapping occurrences of `patterns` in `text`, leftmost first and longest at a
@@ -648,8 +653,10 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         _ => (0, 0),
     };
     let in_one_sentence = |s: usize, e: usize| is_word_boundary(text, s, e) && input.sentences.get(sentence_of(s)).is_some_and(|x| x.0 <= s && e <= x.1);
+    // (The text as written on one line, for the names a line break may wrap.)
+    let lines = lines_of(text, scope);
     let mut hits: Vec<(usize, usize, usize)> =
-        find_within_lines(text, scope, &names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()).into_iter().filter(|&(s, e, _)| in_one_sentence(s, e)).collect();
+        find_within_lines(text, scope, lines.as_ref(), &names.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()).into_iter().filter(|&(s, e, _)| in_one_sentence(s, e)).collect();
     // A known name written in capitals ("v. ERNEST W. GRENDI, JOSEPH E.⏎GRENDI and EMCOR
     // GROUP, INC." in a caption, which the tagger does not read) is found again by its
     // capitals, also over a line break; it keeps the text's letters as its surface.
@@ -657,10 +664,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let mut written: BTreeMap<(usize, usize), String> = BTreeMap::new();
     if !capitals.is_empty() {
         let upper: Vec<&str> = capitals.iter().map(|(u, _)| u.as_str()).collect();
-        let (flat, at) = one_line(&text[scope.0..scope.1]);
-        for (s, e, k) in find_all(&flat, &upper) {
-            // (A hit starts and ends on a letter of the name: each is the text's own byte.)
-            let (s, e) = (at[s] + scope.0, at[e - 1] + 1 + scope.0);
+        // (A hit starts and ends on a letter of the name: each is the text's own byte.)
+        for (s, e, k) in find_within_lines(text, scope, lines.as_ref(), &upper) {
             if in_one_sentence(s, e) && !hits.iter().any(|h| h.0 < e && s < h.1) {
                 hits.push((s, e, capitals[k].1));
                 written.insert((s, e), collapse(&text[s..e]));
@@ -771,7 +776,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             });
         }
         let list: Vec<&str> = shorts.keys().map(String::as_str).collect();
-        for (s, e, i) in find_within_lines(text, scope, &list) {
+        for (s, e, i) in find_within_lines(text, scope, lines.as_ref(), &list) {
             let Some(Some((key, ante))) = shorts.get(list[i]) else { continue };
             let quoted = text[..s].ends_with(['"', '“']);
             let longer = text[e..].strip_prefix(' ').is_some_and(|r| r.starts_with(char::is_uppercase));
@@ -789,7 +794,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     // Defined terms used after their definition.
-    for (s, e, i) in find_within_lines(text, scope, &terms.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>()) {
+    for (s, e, i) in find_within_lines(text, scope, lines.as_ref(), &terms.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>()) {
         let sp = (s, e);
         let si = sentence_of(sp.0);
         let ante = &all[terms[i].1];
@@ -799,6 +804,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             coref.push((sp, ante.key.clone(), ante.kind, ante.span));
         }
     }
+    drop(lines);
     // Pronouns and generic nouns: the nearest compatible antecedent before them.
     // "the Commission", "the Court", "the United States Attorney's Office": the nearest
     // organisation whose name has that head.
