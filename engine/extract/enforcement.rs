@@ -537,6 +537,11 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
             continue;
         }
         for c in p.re.captures_iter(template) {
+            // An action to enforce a subpoena or an order ("filed an action to enforce a
+            // subpoena against X") makes X answer a demand, not a charge.
+            if p.rel == "CHARGED" && c.get(0).is_some_and(|m| m.as_str().contains("enforce") && (m.as_str().contains("subpoena") || m.as_str().contains("order"))) {
+                continue;
+            }
             let names: Vec<Option<&str>> = p.re.capture_names().collect();
             let groups: Vec<regex::Match> = (1..c.len()).filter(|&g| names.get(g).copied().flatten().is_none()).filter_map(|g| c.get(g)).collect();
             let mut args: Vec<usize> = groups.iter().filter_map(|m| m.as_str().parse().ok()).collect();
@@ -760,6 +765,8 @@ mod tests {
             ]
         );
         assert_eq!(rels("Acme Corp. was charged by the SEC."), ["CHARGED(SEC, Acme Corp.)"]);
+        // An action to enforce a subpoena is no charge.
+        assert!(rels("The SEC today filed an action to enforce a subpoena against Mr. John Doe, a former broker.").is_empty());
         // A company charging fees is no charge.
         assert!(rels("Acme Corp. charged Beta LLC a fee.").is_empty());
         // The verb after an aside is the party's before it ("X, owner of Y, defrauded Z").
