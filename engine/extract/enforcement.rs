@@ -539,7 +539,8 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
         for c in p.re.captures_iter(template) {
             // An action to enforce a subpoena or an order ("filed an action to enforce a
             // subpoena against X") makes X answer a demand, not a charge.
-            if p.rel == "CHARGED" && c.get(0).is_some_and(|m| m.as_str().contains("enforce") && (m.as_str().contains("subpoena") || m.as_str().contains("order"))) {
+            // (An "enforcement action" is a charge.)
+            if p.rel == "CHARGED" && c.get(0).is_some_and(|m| m.as_str().contains("to enforce ") && (m.as_str().contains("subpoena") || m.as_str().contains(" order"))) {
                 continue;
             }
             let names: Vec<Option<&str>> = p.re.capture_names().collect();
@@ -765,8 +766,9 @@ mod tests {
             ]
         );
         assert_eq!(rels("Acme Corp. was charged by the SEC."), ["CHARGED(SEC, Acme Corp.)"]);
-        // An action to enforce a subpoena is no charge.
+        // An action to enforce a subpoena is no charge; an enforcement action is one.
         assert!(rels("The SEC today filed an action to enforce a subpoena against Mr. John Doe, a former broker.").is_empty());
+        assert_eq!(rels("The SEC today filed an enforcement action in the order of its cases against Mr. John Doe."), ["CHARGED(SEC, John Doe)"]);
         // A company charging fees is no charge.
         assert!(rels("Acme Corp. charged Beta LLC a fee.").is_empty());
         // The verb after an aside is the party's before it ("X, owner of Y, defrauded Z").
