@@ -148,9 +148,22 @@ fn split_at_and(text: &str, sp: Span) -> Vec<Span> {
 }
 
 /// A name ending at `to` (spaces and a comma before it skipped), written like
-/// [`name_after`]: from the start of the sentence's last run of capitalised words.
+/// [`name_after`]: from the start of the sentence's last run of capitalised words, inside
+/// the brackets where it ends with one.
 fn name_before(text: &str, from: usize, to: usize) -> Option<Span> {
+    let mut from = from;
     let mut t = text[from..to].trim_end_matches([' ', ',', '(']);
+    // A name in brackets right before the cue is the name ("Condor (Project Velocity) a/k/a
+    // Trutta": Project Velocity); a bracket's end is never part of one.
+    if let Some(inner) = t.strip_suffix(')') {
+        match inner.rfind('(') {
+            Some(open) => {
+                from += open + 1;
+                t = inner[open + 1..].trim_end();
+            }
+            None => t = inner.trim_end(),
+        }
+    }
     // An age in apposition before the cue ("Alejandro Curbelo, 32, aka …") is not the name's.
     if let Some((head, age)) = t.rsplit_once(", ")
         && (1..=3).contains(&age.len())

@@ -1880,6 +1880,13 @@ mod tests {
         );
     }
 
+    /// A name in brackets before an alias cue is the aliased name, without the bracket.
+    #[test]
+    fn a_bracketed_name_before_an_alias_cue() {
+        let got = claims("Please review ENA Merchant Assets in Condor (Project Velocity) a/k/a Trutta before Monday.");
+        assert!(got.contains(&"ALIAS_OF(Organization:project velocity, Organization:trutta)".to_string()), "{got:?}");
+    }
+
     /// A defined term wrapped over two lines (text from a PDF) is still the defined party.
     #[test]
     fn a_defined_term_wrapped_over_lines_is_found_again() {

@@ -162,7 +162,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let mut v = vec![
         // X wired USD 1m to Y / X sent Y USD 1m
         whole_words(
-            pat("TRANSFERRED", &[], format!(r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b{transfer_verbs}\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?{PARTY}"), false),
+            pat("TRANSFERRED", &[], format!(r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?{PARTY}"), false),
             true,
             TRANSFER_WORDS,
         ),
@@ -610,6 +610,12 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             // The first party may close an aside on the one before it: the verb is that one's.
             let a = apposition_head(template, ga.start().saturating_sub('«'.len_utf8() + 1)).unwrap_or(a);
             let (mut subject, object) = if p.swap { (b, a) } else { (a, b) };
+            // "the transfer to Y of responsibility for …" names a transfer, and no one who made it.
+            if c.name("tv")
+                .is_some_and(|v| matches!(template[..v.start()].split_whitespace().next_back(), Some("the" | "The" | "a" | "A" | "this" | "that" | "its" | "their" | "any")))
+            {
+                continue;
+            }
             let holder = c.name("holder").and_then(|h| h.as_str().parse().ok());
             if let Some(h) = holder {
                 subject = h;
@@ -697,6 +703,9 @@ mod tests {
     fn transfers_active_and_passive() {
         assert_eq!(rels("Acme Trading Ltd (\"Acme\") sent four wires totalling USD 1,940,000 to Beta Holdings SA."), ["TRANSFERRED(Acme Trading Ltd, Beta Holdings SA)"]);
         assert_eq!(rels("USD 2,000,000 was wired by Acme Corp to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
+        // The noun names a transfer, not who made it; the verb still does.
+        assert!(rels("Acme Corp announced the transfer to Beta Ltd of responsibility for its pipelines.").is_empty());
+        assert_eq!(rels("Acme Corp agreed to transfer USD 2,000,000 to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
     }
 
     /// The verb after a relative clause about a party is that party's, over its age and
