@@ -1880,6 +1880,15 @@ mod tests {
         );
     }
 
+    /// An office in a company's function names no organisation.
+    #[test]
+    fn an_office_in_a_function_is_no_organisations() {
+        let got = claims("In that regard, Cindy Olson, Executive Vice President of Human Resources and Community Relations, will report to Steve Kean.");
+        assert!(got.iter().all(|c| !c.starts_with("OFFICER_OF")), "{got:?}");
+        let got = claims("Jeff Sherrick, CEO of EGEP, will report to Cliff Baxter.");
+        assert!(got.contains(&"OFFICER_OF(Person:jeff sherrick, Organization:egep)".to_string()), "{got:?}");
+    }
+
     /// A name in brackets before an alias cue is the aliased name, without the bracket.
     #[test]
     fn a_bracketed_name_before_an_alias_cue() {

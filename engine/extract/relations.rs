@@ -663,9 +663,42 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             f.money = amounts.first().copied();
         }
     }
+    // An office "of Human Resources" or "of Finance" is held in a company's function, not in
+    // an organisation of that name ("Executive Vice President of Human Resources").
+    out.retain(|f| !(matches!(f.rel, "OFFICER_OF" | "EMPLOYED_BY" | "DIRECTOR_OF") && mentions.get(f.object).is_some_and(|m| is_corporate_function(&m.surface))));
     out.sort_by(|a, b| (a.subject, a.object, a.rel).cmp(&(b.subject, b.object, b.rel)));
     out.dedup_by(|a, b| a.rel == b.rel && a.subject == b.subject && a.object == b.object);
     out
+}
+
+/// Whether a name is one of a company's functions ("Human Resources", "Finance",
+/// "Corporate Development"), which a title names after "of" as it names a company.
+fn is_corporate_function(name: &str) -> bool {
+    const FUNCTIONS: &[&str] = &[
+        "accounting",
+        "business development",
+        "communications",
+        "community relations",
+        "compliance",
+        "corporate development",
+        "engineering",
+        "finance",
+        "government affairs",
+        "human resources",
+        "information technology",
+        "investor relations",
+        "legal",
+        "marketing",
+        "operations",
+        "public affairs",
+        "public relations",
+        "research and development",
+        "risk management",
+        "sales",
+        "strategy",
+    ];
+    let lower = name.to_lowercase();
+    FUNCTIONS.binary_search(&lower.as_str()).is_ok()
 }
 
 #[cfg(test)]
@@ -703,6 +736,8 @@ mod tests {
     fn transfers_active_and_passive() {
         assert_eq!(rels("Acme Trading Ltd (\"Acme\") sent four wires totalling USD 1,940,000 to Beta Holdings SA."), ["TRANSFERRED(Acme Trading Ltd, Beta Holdings SA)"]);
         assert_eq!(rels("USD 2,000,000 was wired by Acme Corp to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
+        // A company's function is no organisation to hold an office in.
+        assert!(super::is_corporate_function("Human Resources") && !super::is_corporate_function("Enron Wind"));
         // The noun names a transfer, not who made it; the verb still does.
         assert!(rels("Acme Corp announced the transfer to Beta Ltd of responsibility for its pipelines.").is_empty());
         assert_eq!(rels("Acme Corp agreed to transfer USD 2,000,000 to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
