@@ -335,7 +335,6 @@ static CUES: LazyLock<super::entities::CueSet> = LazyLock::new(|| super::entitie
 /// A placeholder of the template: byte span, type letter, mention index.
 fn placeholders(template: &str) -> Vec<(usize, usize, u8, usize)> {
     let mut out = vec![];
-    let b = template.as_bytes();
     let mut i = 0;
     while let Some(k) = template[i..].find('«') {
         let s = i + k;
@@ -346,7 +345,6 @@ fn placeholders(template: &str) -> Vec<(usize, usize, u8, usize)> {
             out.push((s, e, letter, n));
         }
         i = e;
-        let _ = b;
     }
     out
 }
@@ -363,10 +361,19 @@ fn list_gap(gap: &str) -> Option<bool> {
 /// "and", else `idx` alone.
 fn list_of(template: &str, idx: usize) -> Vec<usize> {
     let ph = placeholders(template);
-    let Some(at) = ph.iter().position(|p| p.3 == idx) else { return vec![idx] };
+    match list_around(template, &ph, idx) {
+        Some((lo, hi)) => ph[lo..=hi].iter().map(|p| p.3).collect(),
+        None => vec![idx],
+    }
+}
+
+/// The list ("A, B and C", ending in "and") that holds mention `idx`, as the range of its
+/// members in `ph` (the template's [`placeholders`]); `None` when it stands alone.
+fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> Option<(usize, usize)> {
+    let at = ph.iter().position(|p| p.3 == idx)?;
     let party = |p: &(usize, usize, u8, usize)| matches!(p.2, b'O' | b'P');
     if !party(&ph[at]) {
-        return vec![idx];
+        return None;
     }
     let (mut lo, mut hi) = (at, at);
     let mut has_and = false;
@@ -391,10 +398,7 @@ fn list_of(template: &str, idx: usize) -> Vec<usize> {
             None => break,
         }
     }
-    if !has_and || lo == hi {
-        return vec![idx];
-    }
-    ph[lo..=hi].iter().map(|p| p.3).collect()
+    (has_and && lo < hi).then_some((lo, hi))
 }
 
 /// The parties a coordinated subject ending in mention `idx` names ("«P0» and «P1» pleaded
@@ -403,19 +407,15 @@ fn list_of(template: &str, idx: usize) -> Vec<usize> {
 /// comma, a colon or "that", with no preposition governing its first member ("According to
 /// «P0», «P1» and «P2» defrauded …" names no list of fraudsters).
 fn subject_list(template: &str, idx: usize) -> Vec<usize> {
-    let members = list_of(template, idx);
     let ph = placeholders(template);
-    let at = |i: usize| ph.iter().find(|p| p.3 == i);
-    let (Some(&first), Some(last), Some(before_last)) = (members.first(), at(idx), members.len().checked_sub(2).and_then(|k| members.get(k)).and_then(|&i| at(i))) else {
-        return vec![idx];
-    };
-    let Some(head) = at(first) else { return vec![idx] };
-    let joined = list_gap(&template[before_last.1..last.0]) == Some(true);
+    let Some((lo, hi)) = list_around(template, &ph, idx) else { return vec![idx] };
+    let (head, last) = (&ph[lo], &ph[hi]);
+    let joined = list_gap(&template[ph[hi - 1].1..last.0]) == Some(true);
     // (The text before the first member, without the member's title: "Mr. «P0»".)
     let before = template[..head.0].trim_end();
     let before = ["Mr.", "Mrs.", "Ms.", "Dr.", "Mr", "Mrs", "Ms", "Dr"].iter().find_map(|t| before.strip_suffix(t)).unwrap_or(before).trim_end();
     let opens = before.is_empty() || before.ends_with([',', ':', ';']) || before.ends_with(" that") || before == "that";
-    if members.last() == Some(&idx) && joined && opens && heads_its_clause(template, head.0, head.1) { members } else { vec![idx] }
+    if last.3 == idx && joined && opens && heads_its_clause(template, head.0, head.1) { ph[lo..=hi].iter().map(|p| p.3).collect() } else { vec![idx] }
 }
 
 /// The kind of an amount from the words next to it in the template: the kind word just

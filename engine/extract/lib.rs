@@ -370,6 +370,12 @@ fn expletive_it(after: &str) -> bool {
     EXPLETIVE.is_match(after)
 }
 
+/// Whether an opening quote stands right before byte `at` (`"Acme"`, `“Acme”`): a term's
+/// definition, not a use of it.
+fn after_open_quote(text: &str, at: usize) -> bool {
+    text[..at].ends_with(['"', '“'])
+}
+
 /// The word (letters) that ends before byte `at`, spaces skipped; empty if none.
 fn word_before(text: &str, at: usize) -> &str {
     let head = text[..at].trim_end();
@@ -558,20 +564,17 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     drop(businesses);
-    // A U.S. state's abbreviation after a town and a comma ("Tampa, Fla.", "Newark, N.J.")
-    // is a place, whatever the tagger read (it had "N.J." an organisation in a DOJ lede, and
-    // "Fla." a party that "owned and operated" a company).
+    // Places whatever the tagger read: a U.S. state's abbreviation after a town and a comma
+    // ("Tampa, Fla.", "Newark, N.J."; it had "N.J." an organisation in a DOJ lede, and "Fla."
+    // a party that "owned and operated" a company), and the United States named alone,
+    // the country ("U.S." of "U.S. Attorney Smith" or "U.S. District Judge Roe", whose
+    // office's first word the tagger reads as a body's name: some 200 such organisations in
+    // the releases, ledes and advisories measured, against some 700 places).
     for (sp, kind) in learned.iter_mut().flatten() {
-        if *kind != "Location" && entities::is_state_abbreviation(&text[sp.0..sp.1]) && text[..sp.0].trim_end().ends_with(',') {
-            *kind = "Location";
-        }
-    }
-    // The United States named alone is the country, a place: "U.S." of "U.S. Attorney
-    // Smith" or "U.S. District Judge Roe", whose office's first word the tagger reads as a
-    // body's name (some 200 such organisations in the releases, ledes and advisories
-    // measured, against some 700 places).
-    for (sp, kind) in learned.iter_mut().flatten() {
-        if *kind == "Organization" && matches!(&text[sp.0..sp.1], "U.S." | "US" | "U.S.A." | "USA" | "United States" | "United States of America") {
+        let name = &text[sp.0..sp.1];
+        let state = *kind != "Location" && entities::is_state_abbreviation(name) && text[..sp.0].trim_end().ends_with(',');
+        let country = *kind == "Organization" && matches!(name, "U.S." | "US" | "U.S.A." | "USA" | "United States" | "United States of America");
+        if state || country {
             *kind = "Location";
         }
     }
@@ -768,7 +771,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                         && *key != m.key
                         && m.attrs.is_empty()
                         && matches!(m.kind, "Person" | "Organization" | "Location")
-                        && !text[..m.span.0].ends_with(['"', '“']) =>
+                        && !after_open_quote(text, m.span.0) =>
                 {
                     short_refs.push((m.span, key.clone(), "Organization", *ante));
                     false
@@ -779,9 +782,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         let list: Vec<&str> = shorts.keys().map(String::as_str).collect();
         for (s, e, i) in find_within_lines(text, scope, lines.as_ref(), &list) {
             let Some(Some((key, ante))) = shorts.get(list[i]) else { continue };
-            let quoted = text[..s].ends_with(['"', '“']);
             let longer = text[e..].strip_prefix(' ').is_some_and(|r| r.starts_with(char::is_uppercase));
-            if s > ante.1 && in_one_sentence(s, e) && !quoted && !longer && !per_sentence[sentence_of(s)].iter().any(|m| m.span.0 < e && s < m.span.1) {
+            if s > ante.1 && in_one_sentence(s, e) && !after_open_quote(text, s) && !longer && !per_sentence[sentence_of(s)].iter().any(|m| m.span.0 < e && s < m.span.1) {
                 short_refs.push(((s, e), key.clone(), "Organization", *ante));
             }
         }
@@ -800,8 +802,12 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         let si = sentence_of(sp.0);
         let ante = &all[terms[i].1];
         let inside = input.sentences.get(si).is_some_and(|x| x.0 <= sp.0 && sp.1 <= x.1);
-        let quoted = text[..sp.0].ends_with('"') || text[..sp.0].ends_with('“');
-        if inside && is_word_boundary(text, sp.0, sp.1) && sp.0 > ante.span.1 && !quoted && !per_sentence[si].iter().any(|x| x.span.0 < sp.1 && sp.0 < x.span.1) {
+        if inside
+            && is_word_boundary(text, sp.0, sp.1)
+            && sp.0 > ante.span.1
+            && !after_open_quote(text, sp.0)
+            && !per_sentence[si].iter().any(|x| x.span.0 < sp.1 && sp.0 < x.span.1)
+        {
             coref.push((sp, ante.key.clone(), ante.kind, ante.span));
         }
     }
@@ -816,18 +822,12 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     coref.extend(short_refs);
     // Every mention so far, by reference (the referring expressions' own ones after the
     // found ones of the same span: a stable sort).
-    let referring: Vec<Mention> = coref
-        .iter()
-        .map(|(sp, key, kind, ante)| Mention {
-            span: *sp,
-            kind,
-            key: key.clone(),
-            surface: text[sp.0..sp.1].to_string(),
-            attrs: vec![("antecedent", format!("{}-{}", ante.0, ante.1))],
-        })
-        .collect();
-    let mut flat: Vec<&Mention> = per_sentence.iter().flatten().chain(&referring).collect();
-    flat.sort_by_key(|a| a.span);
+    // Each with the span of the name it cites: its own, or a referring expression's
+    // antecedent ("he" after "Wick" cites "Channa Wick").
+    let referring: Vec<(Mention, Span)> =
+        coref.iter().map(|(sp, key, kind, ante)| (Mention { span: *sp, kind, key: key.clone(), surface: text[sp.0..sp.1].to_string(), attrs: vec![] }, *ante)).collect();
+    let mut flat: Vec<(&Mention, Span)> = per_sentence.iter().flatten().map(|m| (m, m.span)).chain(referring.iter().map(|(m, ante)| (m, *ante))).collect();
+    flat.sort_by_key(|a| a.0.span);
     for &sent in input.sentences {
         // A match test, no captures: which group matched shows in its first letter.
         for whole in PRONOUN.find_iter(&text[sent.0..sent.1]) {
@@ -843,21 +843,20 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             let head = whole.as_str().strip_prefix(['T', 't']).and_then(|r| r.strip_prefix("he ")).filter(|h| h.starts_with(char::is_uppercase)).map(str::to_lowercase);
             let compatible = |m: &Mention| m.kind == want && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
             // (Mentions are in text order: only those starting before the pronoun are looked at.)
-            let mut ante = flat[..flat.partition_point(|m| m.span.0 < sp.0)].iter().rev().find(|m| m.span.1 <= sp.0 && compatible(m));
+            let mut ante = flat[..flat.partition_point(|(m, _)| m.span.0 < sp.0)].iter().rev().find(|(m, _)| m.span.1 <= sp.0 && compatible(m));
             // A pronoun that opens its sentence continues the previous sentence's subject
             // ("Wells Fargo acquired Bank of Alaska. It also acquired …"): the first compatible
             // mention of the sentence the nearest one is in, not the nearest one.
             if text[sent.0..sp.0].trim().is_empty()
-                && let Some(near) = ante
+                && let Some((near, _)) = ante
                 && let Some(prev) = containing(input.sentences, near.span)
             {
-                ante = flat[flat.partition_point(|m| m.span.0 < prev.0)..].iter().find(|m| m.span.0 >= prev.0 && m.span.1 <= prev.1 && compatible(m)).or(ante);
+                ante = flat[flat.partition_point(|(m, _)| m.span.0 < prev.0)..].iter().find(|(m, _)| m.span.0 >= prev.0 && m.span.1 <= prev.1 && compatible(m)).or(ante);
             }
             // (A referring expression, "Humphress" or "World Homes", is the nearest mention of
             // its party; the pronoun cites the name that one refers to.)
-            if let Some(ante) = ante {
-                let named = ante.attrs.iter().find(|(k, _)| *k == "antecedent").and_then(|(_, v)| v.split_once('-')).and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
-                coref.push((sp, ante.key.clone(), want, named.unwrap_or(ante.span)));
+            if let Some((ante, cited)) = ante {
+                coref.push((sp, ante.key.clone(), want, *cited));
             }
         }
     }
