@@ -91,6 +91,25 @@ pub fn is_authority(key: &str) -> bool {
         || (name.contains("court of appeals") || name.contains("supreme court")) && name.contains("united states")
 }
 
+/// Whether the authority keyed `key` brings charges or enforcement actions itself: a
+/// prosecutor (the Department of Justice, a United States Attorney's office) or a
+/// regulator that sues or charges (the SEC, the CFTC, the FTC, FINRA …). Not the courts,
+/// the investigators (FBI, IRS, DEA, HSI, the Postal Inspection Service), nor FinCEN or
+/// OFAC, whose penalties are assessed, not charged: an indictment the sentence names
+/// without its prosecutor is none of theirs.
+pub fn brings_charges(key: &str) -> bool {
+    const NOT: &[&str] = &[
+        "federal bureau of investigation",
+        "internal revenue service",
+        "drug enforcement administration",
+        "homeland security investigations",
+        "united states postal inspection service",
+        "financial crimes enforcement network",
+        "office of foreign assets control",
+    ];
+    is_authority(key) && !key.contains("court") && key.strip_prefix("Organization:").is_some_and(|n| !NOT.contains(&n))
+}
+
 /// Authority mentions in `text[sentence]`, merged into `found` (overlaps: the longest wins).
 pub fn with_authorities(text: &str, sentence: Span, found: Vec<Mention>) -> Vec<Mention> {
     let t = &text[sentence.0..sentence.1];

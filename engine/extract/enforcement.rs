@@ -31,7 +31,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::entities::Mention;
-use super::relations::{Found, GAP, IMPLIED, LIVES_IN, ORG, SHORT};
+use super::relations::{Found, GAP, HOME, IMPLIED, LIVES_IN, ORG, SHORT};
 
 /// A party, a title allowed before a person.
 const PARTY: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«[OP](\d+)»";
@@ -43,7 +43,9 @@ enum Shape {
     Pair,
     /// Object then subject.
     Swapped,
-    /// One party, the subject; the object is implied ([`IMPLIED`]).
+    /// One party, the subject; the object is implied ([`IMPLIED`]). For `CHARGED` the party
+    /// is the one charged, and the implied authority becomes the subject once found
+    /// (`lib.rs` swaps them).
     Implied,
     /// A list of parties charged together: every pair of its members.
     CoDefendants,
@@ -102,6 +104,11 @@ const VICTIM: &str = r"(?:the\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«[OPL](\d+)»
 /// A defined term after a name: `("Acme")`, `(the "Fund")`.
 const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
 
+/// A time or an aside between "alleges that" and the clause's subject: "among other
+/// things", "between «D1» and «D2»,", "from 1998 until 2003,", "on «D1»,".
+const ALLEGED_ASIDE: &str = r"(?:\s*,\s*among\s+other\s+things\s*,)?";
+const WHEN: &str = r"(?:\s*,)?(?:\s*(?:from|between|in|on|during|until|beginning|starting|through|since|by)\b(?:[^«»,.;]|«D\d+»){0,60}?,)?";
+
 const CHARGE_CUES: &[&str] = &["charged", "charges", "sued", "sues", "indicted"];
 const ACTION_CUES: &[&str] = &["against"];
 const DEFRAUD_CUES: &[&str] = &["defraud", "swindl", "cheat", "dupe"];
@@ -127,10 +134,11 @@ const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "set
 
 /// Whether a sentence that names one party only may still state a relation with an implied
 /// authority ("Moss consented to the entry of a final judgment.", "Roe was ordered to pay
-/// $5,000."): it has a settlement or order word.
+/// $5,000.", "An indictment was unsealed charging Roe."): it has a settlement, order or
+/// charging word.
 pub fn may_imply_authority(sentence: &str) -> bool {
     static WORDS: LazyLock<Option<aho_corasick::AhoCorasick>> =
-        LazyLock::new(|| aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(SETTLE_CUES.iter().chain(ORDER_CUES)).ok());
+        LazyLock::new(|| aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(SETTLE_CUES.iter().chain(ORDER_CUES).chain(&["charging"])).ok());
     WORDS.as_ref().is_some_and(|w| w.is_match(sentence))
 }
 
@@ -178,12 +186,103 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?:complaint|action|indictment|information|amended\s+complaint)\s+(?:also\s+|further\s+)?(?:alleges|alleged|charges|charged|names|named)\s+(?:that\s+)?(?:defendants?\s+)?{PARTY}"
+                    r"{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?:complaint|action|indictment|information|amended\s+complaint)(?:\s*\([^()«»]{{0,20}}\))?(?:\s*,\s*filed\s+(?:[^«»,]|«[LDO]\d+»){{0,60}},)?\s+(?:also\s+|further\s+)?(?:alleges|alleged|charges|charged|names|named)\b{ALLEGED_ASIDE}(?:\s+that)?{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
                 ),
                 Shape::Pair,
                 true,
             ),
             &["alleges", "alleged", "charges", "charged", "names", "named"],
+        ),
+        // According to the Commission's complaint, X …; in its complaint, the Commission alleges that X …
+        Pattern {
+            clause: false,
+            ..whole_words(
+                pat(
+                    "CHARGED",
+                    &[],
+                    &format!(
+                        r"\b[Aa]ccording\s+to\s+(?:the\s+)?{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?:complaint|indictment|amended\s+complaint)\s*,{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
+                    ),
+                    Shape::Pair,
+                    true,
+                ),
+                &["According", "according"],
+            )
+        },
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"\b[Ii]n\s+its\s+(?:[\w-]+\s+)?complaint\s*,\s*(?:the\s+)?{ORG}\s+(?:also\s+|further\s+)?(?:alleges|alleged|charges|charged)\s+that{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
+                ),
+                Shape::Pair,
+                true,
+            ),
+            &["alleges", "alleged", "charges", "charged"],
+        ),
+        // The Commission filed a complaint (in … on …), which alleged that X … / alleging that X …
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|case|indictment)\b(?:[^«»]|«[LDO]\d+»){{0,80}}?(?:,\s*(?:which|that)\s+(?:also\s+)?(?:alleges|alleged|charges|charged)|,?\s+alleging)\s+that{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
+                ),
+                Shape::Pair,
+                true,
+            ),
+            &["alleges", "alleged", "alleging", "charges", "charged"],
+        ),
+        // The Commission obtained a (final, default) judgment against X: its action's.
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"{ORG}{TERM}{ADV}(?:{was})?(?:obtained|obtains|won|secured)\s+(?:a|an|the)?\s*(?:(?:final|default|permanent|summary|consent|partial)\s+)*judgments?\s+(?:(?:on|by)\s+consent\s+)?against\s+{PARTY_WORDS}{PARTY}"
+                ),
+                Shape::Pair,
+                true,
+            ),
+            &["obtained", "obtains", "won", "secured"],
+        ),
+        // The Commission settled its charges against X: X was charged, and settled.
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"{ORG}{TERM}{ADV}(?:{was})?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)\s+(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"
+                ),
+                Shape::Pair,
+                true,
+            ),
+            &["settled", "settles", "resolved", "resolves"],
+        ),
+        whole_words(
+            pat(
+                "SETTLED_WITH",
+                &[],
+                &format!(
+                    r"{ORG}{TERM}{ADV}(?:{was})?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)\s+(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"
+                ),
+                Shape::Swapped,
+                true,
+            ),
+            &["settled", "settles", "resolved", "resolves"],
+        ),
+        // An indictment / a complaint (was returned, unsealed, filed …) charging X: the
+        // authority whose paper it is, implied (the one the sentence or the document names).
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(r"\b(?:[Ii]ndictment|[Cc]omplaint|[Ii]nformation|[Aa]ction|[Ll]awsuit|[Pp]roceedings?)\b(?:[^«»]|«[LDO]\d+»){{0,80}}?\bcharging\s+{PARTY_WORDS}{PARTY}"),
+                Shape::Implied,
+                true,
+            ),
+            &["charging"],
         ),
         // SEC v. X (a caption).
         Pattern { clause: false, ..pat("CHARGED", &["v."], &format!(r"{ORG}\s+v\.\s+{PARTY}"), Shape::Pair, true) },
@@ -259,6 +358,19 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         whole_words(
             pat("ORDERED_TO_PAY", &[], &format!(r"{PARTY}{TERM}{ADV}{was}(?:ordered|required|directed)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"), Shape::Implied, false),
             &["ordered", "required", "directed"],
+        ),
+        // X was sentenced to … and ordered to pay … (over the judge who sentenced).
+        whole_words(
+            pat(
+                "ORDERED_TO_PAY",
+                &[],
+                &format!(
+                    r"{PARTY}{TERM}(?:\s*,\s*(?:age\s+|aged\s+)?\d{{1,3}})?{HOME}\s*,?{ADV}{was}sentenced\b(?:[^«»;]|«[LDO]\d+»|(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?)*?,?\s+and\s+(?:was\s+)?(?:also\s+)?ordered\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"
+                ),
+                Shape::Implied,
+                false,
+            ),
+            &["ordered"],
         ),
         whole_words(
             pat(
@@ -349,12 +461,37 @@ fn placeholders(template: &str) -> Vec<(usize, usize, u8, usize)> {
     out
 }
 
-/// Whether the text between two list members joins them: a comma, "and" ("AND" in a
-/// caption in capitals), or both, after an optional defined term, before an optional title.
-fn list_gap(gap: &str) -> Option<bool> {
-    static G: LazyLock<Regex> =
-        LazyLock::new(|| tg_text::pattern::constant(r#"^(?:\s*\([^()«»]{0,40}\))?\s*(?:,\s*(?P<a>(?:and|AND)\s+)?|,?\s+(?P<b>and|AND)\s+)(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#));
-    G.captures(gap).map(|c| c.name("a").is_some() || c.name("b").is_some())
+/// How the text between two list members joins them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Join {
+    /// The gap has "and".
+    and: bool,
+    /// The member after it is the list's last ("A, B and C"), unless more follow the same
+    /// way ("A and his firm, B, and C": an apposition's "and" ends nothing).
+    ends: bool,
+    /// The member after it is another name of the one before it ("Magnum LLC dba Stratos
+    /// LLC"): no member of its own.
+    alias: bool,
+}
+
+/// How the text between two list members joins them, if it does: a comma, "and" ("AND" in
+/// a caption in capitals), or both, after an optional defined term and where the member
+/// lives ("X, of «L1», «L2», and Y"), before an optional title; a possessive apposition after them ("Colt and his firm, Geneva Ltd.", "and its
+/// president, John Doe"); or an alias cue ("dba", "a/k/a").
+fn list_gap(gap: &str) -> Option<Join> {
+    static G: LazyLock<Regex> = LazyLock::new(|| {
+        tg_text::pattern::constant(
+            r#"^(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:of|a\s+resident\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?)?\s*(?:,\s*(?P<a>(?:and|AND)\s+)?|,?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
+        )
+    });
+    static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*,?\s*(?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A)\s+$"));
+    if ALIAS.is_match(gap) {
+        return Some(Join { and: false, ends: false, alias: true });
+    }
+    G.captures(gap).map(|c| {
+        let and = c.name("a").is_some() || c.name("b").is_some();
+        Join { and, ends: and && c.name("ap").is_none(), alias: false }
+    })
 }
 
 /// The parties listed with mention `idx` ("A, B and C"): the whole list when it ends in
@@ -362,43 +499,74 @@ fn list_gap(gap: &str) -> Option<bool> {
 fn list_of(template: &str, idx: usize) -> Vec<usize> {
     let ph = placeholders(template);
     match list_around(template, &ph, idx) {
-        Some((lo, hi)) => ph[lo..=hi].iter().map(|p| p.3).collect(),
+        Some(l) => l.members(&ph).collect(),
         None => vec![idx],
     }
 }
 
-/// The list ("A, B and C", ending in "and") that holds mention `idx`, as the range of its
-/// members in `ph` (the template's [`placeholders`]); `None` when it stands alone.
-fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> Option<(usize, usize)> {
+/// A list of parties in a template's placeholders: the range `lo..=hi` of them, less the
+/// aliases and the places in it (`aliases`).
+struct List {
+    lo: usize,
+    hi: usize,
+    aliases: Vec<usize>,
+}
+
+impl List {
+    /// The mention indices of the list's members.
+    fn members<'a>(&'a self, ph: &'a [(usize, usize, u8, usize)]) -> impl Iterator<Item = usize> + 'a {
+        (self.lo..=self.hi).filter(|j| !self.aliases.contains(j)).map(|j| ph[j].3)
+    }
+}
+
+/// The list ("A, B and C", ending in "and") that holds mention `idx`, in `ph` (the
+/// template's [`placeholders`]); `None` when it stands alone.
+fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> Option<List> {
     let at = ph.iter().position(|p| p.3 == idx)?;
     let party = |p: &(usize, usize, u8, usize)| matches!(p.2, b'O' | b'P');
     if !party(&ph[at]) {
         return None;
     }
+    // The party placeholder next to `j` on either side, over places only (where a member
+    // lives, which the gap's text then holds).
+    let next = |j: usize| (j + 1..ph.len()).find(|&k| ph[k].2 != b'L').filter(|&k| party(&ph[k]));
+    let prev = |j: usize| (0..j).rev().find(|&k| ph[k].2 != b'L').filter(|&k| party(&ph[k]));
     let (mut lo, mut hi) = (at, at);
     let mut has_and = false;
-    while lo > 0 && party(&ph[lo - 1]) {
-        match list_gap(&template[ph[lo - 1].1..ph[lo].0]) {
-            Some(a) => {
-                has_and |= a;
-                lo -= 1;
-            }
-            None => break,
-        }
-    }
-    while hi + 1 < ph.len() && party(&ph[hi + 1]) {
-        match list_gap(&template[ph[hi].1..ph[hi + 1].0]) {
-            Some(a) => {
-                has_and |= a;
-                hi += 1;
-                if a {
-                    break;
+    let mut aliases = vec![];
+    let mut places = vec![];
+    let mut ended = false;
+    while let Some(k) = prev(lo) {
+        match list_gap(&template[ph[k].1..ph[lo].0]) {
+            Some(j) => {
+                has_and |= j.and;
+                if j.alias && lo != at {
+                    aliases.push(lo);
                 }
+                places.extend(k + 1..lo);
+                lo = k;
             }
             None => break,
         }
     }
-    (has_and && lo < hi).then_some((lo, hi))
+    while let Some(k) = next(hi) {
+        match list_gap(&template[ph[hi].1..ph[k].0]) {
+            // (After the list's last member, only its alias or an apposition on it: "…, and
+            // Magnum LLC dba Stratos LLC, and its president, John Doe".)
+            Some(j) if !ended || j.alias || (j.and && !j.ends) => {
+                has_and |= j.and;
+                places.extend(hi + 1..k);
+                hi = k;
+                if j.alias {
+                    aliases.push(hi);
+                }
+                ended |= j.ends;
+            }
+            _ => break,
+        }
+    }
+    aliases.extend(places);
+    (has_and && lo < hi).then_some(List { lo, hi, aliases })
 }
 
 /// The parties a coordinated subject ending in mention `idx` names ("«P0» and «P1» pleaded
@@ -408,14 +576,16 @@ fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> 
 /// «P0», «P1» and «P2» defrauded …" names no list of fraudsters).
 fn subject_list(template: &str, idx: usize) -> Vec<usize> {
     let ph = placeholders(template);
-    let Some((lo, hi)) = list_around(template, &ph, idx) else { return vec![idx] };
+    let Some(list) = list_around(template, &ph, idx) else { return vec![idx] };
+    let (lo, hi) = (list.lo, list.hi);
     let (head, last) = (&ph[lo], &ph[hi]);
-    let joined = list_gap(&template[ph[hi - 1].1..last.0]) == Some(true);
+    let before_last = (lo..hi).rev().find(|&j| matches!(ph[j].2, b'O' | b'P')).unwrap_or(lo);
+    let joined = list_gap(&template[ph[before_last].1..last.0]).is_some_and(|j| j.and);
     // (The text before the first member, without the member's title: "Mr. «P0»".)
     let before = template[..head.0].trim_end();
     let before = ["Mr.", "Mrs.", "Ms.", "Dr.", "Mr", "Mrs", "Ms", "Dr"].iter().find_map(|t| before.strip_suffix(t)).unwrap_or(before).trim_end();
     let opens = before.is_empty() || before.ends_with([',', ':', ';']) || before.ends_with(" that") || before == "that";
-    if last.3 == idx && joined && opens && heads_its_clause(template, head.0, head.1) { ph[lo..=hi].iter().map(|p| p.3).collect() } else { vec![idx] }
+    if last.3 == idx && joined && opens && heads_its_clause(template, head.0, head.1) { list.members(&ph).collect() } else { vec![idx] }
 }
 
 /// The kind of an amount from the words next to it in the template: the kind word just
@@ -545,6 +715,15 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
             }
             let names: Vec<Option<&str>> = p.re.capture_names().collect();
             let groups: Vec<regex::Match> = (1..c.len()).filter(|&g| names.get(g).copied().flatten().is_none()).filter_map(|g| c.get(g)).collect();
+            // A charged party written as a possessor or a modifier is none ("settled its
+            // charges against «P0»'s friends", "the complaint alleges that «O0»'s conduct …",
+            // "an indictment charging «L0»-based associates"): the word after it is.
+            let possessor =
+                |g: &regex::Match| template.get(g.end()..).is_some_and(|r| r.strip_prefix('»').is_some_and(|r| r.starts_with("'s") || r.starts_with("’s") || r.starts_with('-')));
+            let authority = |g: &regex::Match| g.as_str().parse::<usize>().ok().and_then(|i| mentions.get(i)).is_some_and(|m| super::authorities::is_authority(&m.key));
+            if matches!(p.rel, "CHARGED" | "SETTLED_WITH") && groups.iter().any(|g| possessor(g) && !authority(g)) {
+                continue;
+            }
             let mut args: Vec<usize> = groups.iter().filter_map(|m| m.as_str().parse().ok()).collect();
             // A pair's first party may close an aside on the one before it ("«P0», owner of
             // «O1», defrauded «O2»"): the verb is that one's.
@@ -569,9 +748,17 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                     // pay disgorgement of $N"), if one follows before another party.
                     let from = if c.name("v").is_some() { end } else { c.get(0).map_or(template.len(), |m| m.end() + paying_word(&template[m.end()..]).unwrap_or(template.len())) };
                     let extra = amounts(template, from);
-                    // Parties listed together settle or are ordered alike ("Doe and Roe
-                    // consented to …").
-                    for m in list_of(template, *s) {
+                    // Parties listed together settle, are ordered or charged alike ("Doe and
+                    // Roe consented to …"); charged together, they are co-defendants.
+                    let members = list_of(template, *s);
+                    if p.rel == "CHARGED" {
+                        for (x, &m) in members.iter().enumerate() {
+                            for &n in &members[x + 1..] {
+                                out.push(found("CO_DEFENDANT", m, n, None, vec![]));
+                            }
+                        }
+                    }
+                    for m in members {
                         out.push(found(p.rel, m, IMPLIED, None, extra.clone()));
                     }
                 }
@@ -626,7 +813,7 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
     // related to themself.
     let authority = |i: usize| mentions.get(i).is_some_and(|m| super::authorities::is_authority(&m.key));
     out.retain(|f| match f.rel {
-        "CHARGED" => authority(f.subject),
+        "CHARGED" => authority(f.subject) || f.object == IMPLIED,
         "ORDERED_TO_PAY" | "SETTLED_WITH" => !authority(f.subject) && (f.object == IMPLIED || authority(f.object)),
         _ => true,
     });
@@ -694,12 +881,19 @@ fn heads_its_clause(template: &str, start: usize, end: usize) -> bool {
 /// The object of a relation the sentence leaves implied (`IMPLIED`): for SETTLED_WITH the
 /// authority (not a court) named in the sentence, else the first one the document names
 /// before it (the authority whose action the document reports); for ORDERED_TO_PAY a court
-/// so found, else any authority so found. `sentence` are the
+/// so found, else any authority so found; for CHARGED (whose subject it becomes) a
+/// prosecutor or a regulator that brings actions so found, not an investigator, a court
+/// or a victim ("an indictment charging X with conspiring to defraud the IRS"). `sentence` are the
 /// sentence's mentions, `before` the document's authority mentions before the sentence, in
 /// order. Returns an index into `sentence`, or a mention from `before`.
 pub fn implied_object<'a>(rel: &str, subject: usize, sentence: &[Mention], before: &'a [Mention]) -> Option<Result<usize, &'a Mention>> {
     let court = |m: &Mention| m.key.contains("court");
-    let wanted: [&dyn Fn(&Mention) -> bool; 2] = if rel == "ORDERED_TO_PAY" { [&court, &|_| true] } else { [&|m| !court(m), &|_| false] };
+    let charges = |m: &Mention| super::authorities::brings_charges(&m.key);
+    let wanted: [&dyn Fn(&Mention) -> bool; 2] = match rel {
+        "ORDERED_TO_PAY" => [&court, &|_| true],
+        "CHARGED" => [&charges, &|_| false],
+        _ => [&|m| !court(m), &|_| false],
+    };
     for want in wanted {
         let ok = |m: &Mention| super::authorities::is_authority(&m.key) && want(m);
         if let Some(i) = sentence.iter().enumerate().position(|(i, m)| i != subject && ok(m)) {
@@ -839,6 +1033,51 @@ mod tests {
         );
         // Money the sentence names for another reason is not the settlement's.
         assert_eq!(rels("Mr. John Doe consented to the entry of a final judgment; he had taken $2,000,000 from investors."), ["SETTLED_WITH(John Doe, ?)"]);
+    }
+
+    /// The charging paper's own words name the charged: "the complaint alleges (, among
+    /// other things,) that (on a date,) X …", "according to the complaint, X …", "in its
+    /// complaint, the SEC alleges that X …", "filed a complaint …, which alleged that X …";
+    /// a judgment the authority obtained against X and charges it settled against X are its
+    /// action's. A possessor is no party ("X's friends", "X's conduct").
+    #[test]
+    fn the_charging_papers_words_name_the_charged() {
+        assert_eq!(
+            rels("The SEC's complaint alleges, among other things, that on May 2, 2001, Acme Corp. and Mr. John Doe overstated revenue."),
+            ["CO_DEFENDANT(Acme Corp., John Doe)", "CHARGED(SEC, Acme Corp.)", "CHARGED(SEC, John Doe)"]
+        );
+        assert_eq!(rels("According to the SEC's complaint, Mr. John Doe sold the shares."), ["CHARGED(SEC, John Doe)"]);
+        assert_eq!(rels("In its complaint, the SEC alleges that between 1998 and 2001, Mr. John Doe sold the shares."), ["CHARGED(SEC, John Doe)"]);
+        assert_eq!(rels("The SEC filed a complaint in federal court on Monday, which alleged that Mr. John Doe sold the shares."), ["CHARGED(SEC, John Doe)"]);
+        assert_eq!(rels("The SEC filed its complaint today, alleging that Acme Corp. sold the shares."), ["CHARGED(SEC, Acme Corp.)"]);
+        assert_eq!(rels("The SEC obtained a final judgment against Acme Corp. last week."), ["CHARGED(SEC, Acme Corp.)"]);
+        assert_eq!(rels("The SEC settled its charges against Acme Corp. in 1999."), ["CHARGED(SEC, Acme Corp.)", "SETTLED_WITH(Acme Corp., SEC)"]);
+        assert!(rels("The SEC settled its charges against Mr. John Doe's friends.").is_empty());
+        assert!(rels("The SEC's complaint alleges that Acme Corp.'s conduct harmed investors.").is_empty());
+        // No authority, no charge: a company's own complaint.
+        assert!(rels("Beta LLC's complaint alleges that Acme Corp. sold the shares.").is_empty());
+    }
+
+    /// A list's members: over where each lives, over an apposition on one ("X and his firm,
+    /// Y"), and not an alias of one ("Y dba Z"), which is no member of its own.
+    #[test]
+    fn lists_over_homes_appositions_and_aliases() {
+        assert_eq!(super::list_of("«O0» sued «P1», of «L2», «L3», and «P4», of «L5», and others", 1), [1, 4]);
+        assert_eq!(super::list_of("«O0» alleged that «O1», «P2» and his firm, «O3», and «O4» dba «O5», and its president, «P6», violated it", 2), [1, 2, 3, 4, 6]);
+        assert_eq!(super::list_of("«O0» alleged that «O1» dba «O2» and «P3» violated it", 3), [1, 3]);
+        // A list ends at its "and": what follows is another clause's.
+        assert_eq!(super::list_of("«O0» sued «P1» and «P2», «P3» said", 1), [1, 2]);
+    }
+
+    /// "X was sentenced to … and ordered to pay $N": ordered, over the judge who sentenced.
+    #[test]
+    fn sentenced_and_ordered_to_pay() {
+        assert_eq!(
+            rels("Mr. John Doe, 57, was sentenced by Judge Alan Poe to 24 months in prison, three years of supervised release, and ordered to pay $24,000 in restitution."),
+            ["ORDERED_TO_PAY(John Doe, ?) restitution=Money:USD 24000"]
+        );
+        // Another person's sentence between them is not the party's order.
+        assert!(rels("Mr. John Doe was sentenced to 24 months and Mr. Carl Roe was sentenced to 12 months and ordered to pay $24,000.").iter().all(|r| !r.contains("John Doe")));
     }
 
     /// A coordinated subject acts as one, where the list opens its clause.

@@ -299,17 +299,20 @@ fn term_owner(text: &str, mentions: &[&Mention], i: usize, term: &str) -> usize 
         .unwrap_or(i)
 }
 
+/// A full name's surname: its last word before a generation ("David E. Ross II"); `None`
+/// for a name of one word.
+fn surname(name: &str) -> Option<&str> {
+    let mut words = name.split_whitespace().rev().filter(|w| !matches!(w.trim_end_matches([',', '.']), "Jr" | "Sr" | "II" | "III" | "IV"));
+    let last = words.next()?;
+    words.next().map(|_| last)
+}
+
 /// Two people who share a surname, named once: in "Mary and Christian Young were
 /// indicted", "Mary" is Mary Young. A given name alone, right before "and" and a person
 /// named in full, takes that person's surname in its key (its span stays the word written),
 /// unless the document names someone in full with that word as the surname ("LoBue and
 /// Todd Hansen" after "Nicholas LoBue").
 fn shared_surnames(text: &str, per_sentence: &mut [Vec<Mention>]) {
-    // A full name's surname: its last word before a generation ("David E. Ross II").
-    fn surname(name: &str) -> Option<&str> {
-        let words: Vec<&str> = name.split_whitespace().filter(|w| !matches!(w.trim_end_matches([',', '.']), "Jr" | "Sr" | "II" | "III" | "IV")).collect();
-        (words.len() >= 2).then(|| words[words.len() - 1])
-    }
     let pair = |a: &Mention, b: &Mention| {
         a.kind == "Person"
             && b.kind == "Person"
@@ -725,7 +728,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // (Likewise a given name alone — "Hi Lena," — for the one person of the document it begins.)
     for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.surface.split_whitespace().count() >= 2) {
         let words: Vec<&str> = m.surface.split_whitespace().collect();
-        for w in [words[0], words[words.len() - 1]] {
+        for w in [words[0], surname(&m.surface).unwrap_or(words[words.len() - 1])] {
             if w.chars().next().is_some_and(char::is_uppercase) && w.len() >= 2 && !w.ends_with('.') {
                 full.entry(w.to_lowercase()).or_default().entry(m.key.clone()).or_insert(m.span);
             }
@@ -745,6 +748,51 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
         });
     }
+    // A surname that is an English word, which the tagger may not find alone ("Colt" after
+    // "Marcelino Colt", "Marks"), is found again after the full name, as a company's short
+    // name is below (other surnames the tagger reads as names wherever it meets them):
+    // written as a name ("Colt", not "TCOs"), a word of its own, no part of a longer name
+    // (no capitalised word just before or after it), not before a given name ("Day, Mike"),
+    // nor where the word is prose: opening its sentence or a line, after an article ("the
+    // Colt revolver"). Only a surname that one person bears and no one as a given name, of
+    // a full name that opens with a given name (not "Cob Monday").
+    let mut lone: BTreeMap<&str, (String, Span)> = BTreeMap::new();
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person") {
+        let Some(last) = surname(&m.surface) else { continue };
+        let given = m.surface.split_whitespace().next().is_some_and(ner::is_given_name);
+        let word = last.chars().all(|c| c.is_alphabetic() || c == '-' || c == '\'') && last.chars().skip(1).all(|c| !c.is_uppercase());
+        if given && word && last.len() >= 3 && ner::is_english_word(last) && full.get(&last.to_lowercase()).is_some_and(|keys| keys.len() == 1) {
+            lone.entry(last).or_insert_with(|| (m.key.clone(), m.span));
+        }
+    }
+    if !lone.is_empty() {
+        let list: Vec<&str> = lone.keys().copied().collect();
+        for (s, e, i) in find_within_lines(text, scope, lines.as_ref(), &list) {
+            let (key, ante) = &lone[list[i]];
+            let before = text[..s].trim_end_matches(' ');
+            let prev = before.rsplit(|c: char| !c.is_alphanumeric() && c != '.').next().unwrap_or_default();
+            let capital_before = before.len() + 1 == s && prev.chars().next().is_some_and(char::is_uppercase) && !prev.ends_with('.');
+            let capital_after = text[e..].strip_prefix(' ').is_some_and(|r| r.starts_with(char::is_uppercase));
+            let opens = input.sentences.get(sentence_of(s)).is_some_and(|x| text[x.0..s].trim_start_matches(|c: char| !c.is_alphanumeric()).is_empty());
+            let line_start = text[..s].trim_end_matches([' ', '\t', '>']).ends_with('\n');
+            let prose = opens || line_start || matches!(prev, "the" | "The" | "a" | "A" | "an" | "An");
+            // ("Day, Mike": a surname before a given name is someone else's.)
+            let inverted = text[e..].strip_prefix(", ").and_then(|r| r.split(|c: char| !c.is_alphabetic()).next()).is_some_and(ner::is_given_name);
+            if s > ante.1
+                && in_one_sentence(s, e)
+                && !capital_before
+                && !capital_after
+                && !prose
+                && !inverted
+                && !after_open_quote(text, s)
+                && !per_sentence[sentence_of(s)].iter().any(|m| m.span.0 < e && s < m.span.1)
+                && !surname_refs.iter().any(|r| r.0.0 < e && s < r.0.1)
+            {
+                surname_refs.push(((s, e), key.clone(), "Person", *ante));
+            }
+        }
+    }
+    drop(lone);
     drop(full);
     // A company's short name, its name without the legal form ("World Homes" after "World
     // Homes, Inc."), refers to the company wherever the document writes it after the full
@@ -931,6 +979,10 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                     }
                     None => continue,
                 }
+                // (A charge's implied party is the authority that charged: its subject.)
+                if f.rel == "CHARGED" {
+                    std::mem::swap(&mut f.subject, &mut f.object);
+                }
             }
             let ms = with_implied.as_ref().unwrap_or(&ms);
             let (s, o) = (&ms[f.subject], &ms[f.object]);
@@ -1050,9 +1102,13 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     // Modality and date are read in the clause that carries the relation (`clause.rs`): the
     // span of its arguments (an implied object has none in the sentence) widened to clause
     // boundaries.
+    // (An implied party — an authority the sentence leaves implied — stands for the whole
+    // sentence; a charge's is its subject.)
+    let implied_s = ms[f.subject].1.is_some_and(|_| s.span == sent);
     let implied = ms[f.object].1.is_some_and(|_| o.span == sent);
-    let mut spans = vec![s.span];
-    if !implied {
+    let party = if implied_s { o.span } else { s.span };
+    let mut spans = vec![party];
+    if !implied && !implied_s {
         spans.push(o.span);
     }
     spans.extend(f.money.iter().chain(f.extra.iter().map(|(_, m)| m)).map(|&m| ms[m].0.span));
@@ -1075,6 +1131,9 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     // a finding or an admission.
     if modality == Modality::Assertion && matches!(f.rel, "DEFRAUDED" | "MISAPPROPRIATED_FROM" | "PAID") && modality::charged_not_found(&qtext[..hi.min(qtext.len())]) {
         modality = Modality::Reported;
+    }
+    if modality == Modality::Reported && matches!(f.rel, "CHARGED" | "CO_DEFENDANT") && modality::charging_paper(&qtext[..o.span.0.saturating_sub(quote.0).min(qtext.len())]) {
+        modality = Modality::Assertion;
     }
     if qtext.trim_end().ends_with('?') && modality != Modality::Undecided {
         modality = Modality::Question;
@@ -1162,7 +1221,7 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
         .iter()
         .filter(day)
         .filter(|m| m.0.span.0 >= c0 && m.0.span.1 <= c1)
-        .min_by_key(|m| m.0.span.0.abs_diff(s.span.0))
+        .min_by_key(|m| m.0.span.0.abs_diff(party.0))
         .or_else(|| ms.iter().filter(day).rfind(|m| m.0.span.1 <= c0))
         .map(|m| (m.0.key["Date:".len()..].to_string(), m.0.span));
     let correction = modality::correction(qtext).map(|(a, b)| (text[quote.0 + a..quote.0 + b].to_lowercase(), (quote.0 + a, quote.0 + b)));
@@ -1998,6 +2057,70 @@ mod enforcement_tests {
         assert_eq!(
             claims("The Securities and Exchange Commission sued Lynn Bentley. The amended complaint seeks a court order requiring Lynn Bentley to disgorge $5,000."),
             ["CHARGED(Organization:securities and exchange commission, Person:lynn bentley) assertion"]
+        );
+    }
+
+    /// Who a complaint's allegation names is charged as a fact: the charge and who was
+    /// charged with whom are assertions, the allegation's content stays the complaint's.
+    #[test]
+    fn a_charge_in_the_complaints_own_words_is_stated() {
+        assert_eq!(
+            claims("The Securities and Exchange Commission's complaint alleges that Acme Corp. and Dana Ortiz defrauded Beta Fund LLC."),
+            [
+                "CHARGED(Organization:securities and exchange commission, Organization:acme corp) assertion",
+                "CHARGED(Organization:securities and exchange commission, Person:dana ortiz) assertion",
+                "CO_DEFENDANT(Organization:acme corp, Person:dana ortiz) assertion",
+                "DEFRAUDED(Organization:acme corp, Organization:beta fund llc) reported",
+                "DEFRAUDED(Person:dana ortiz, Organization:beta fund llc) reported"
+            ]
+        );
+        // Another's report of a charge stays reported.
+        assert_eq!(
+            claims("According to a newspaper, the Securities and Exchange Commission charged Dana Ortiz."),
+            ["CHARGED(Organization:securities and exchange commission, Person:dana ortiz) reported"]
+        );
+    }
+
+    /// A paper "charging" its parties is the charge of the prosecutor or regulator the
+    /// sentence (or the document before it) names; never an investigator's or a victim's.
+    #[test]
+    fn an_indictment_charging_is_its_prosecutors_charge() {
+        assert_eq!(
+            claims("The Department of Justice announced a criminal complaint charging Dana Ortiz and Mark Ruiz with wire fraud."),
+            [
+                "CO_DEFENDANT(Person:dana ortiz, Person:mark ruiz) assertion",
+                "CHARGED(Organization:department of justice, Person:dana ortiz) assertion",
+                "CHARGED(Organization:department of justice, Person:mark ruiz) assertion"
+            ]
+        );
+        let got = claims("A federal grand jury returned an indictment today charging Dana Ortiz with conspiring to defraud the IRS.");
+        assert!(got.iter().all(|c| !c.starts_with("CHARGED")), "{got:?}");
+        let got = claims("The Department of Justice announced an indictment charging Los Angeles-based associates of a cartel.");
+        assert!(got.is_empty(), "{got:?}");
+    }
+
+    /// A surname the tagger does not find alone is the person named in full before it (an
+    /// English word too, "Colt"), after a generation ("Wooten" of "Daniel J. Wooten III");
+    /// not before a given name ("Colt, Mike"), nor after an article.
+    #[test]
+    fn a_surname_found_again_after_the_full_name() {
+        let text = "The Securities and Exchange Commission sued Daniel J. Wooten III and Marcelino Colt.                     The Commission obtained a final judgment against Colt and Wooten. Copies went to Colt, Mike and to the Colt office.";
+        let got = claims(text);
+        assert!(got.contains(&"CHARGED(Organization:securities and exchange commission, Person:marcelino colt) assertion".to_string()), "{got:?}");
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let colt: Vec<(usize, &str)> = x.mentions.iter().filter(|(m, _)| m.surface == "Colt").map(|(m, _)| (m.span.0, m.key.as_str())).collect();
+        assert_eq!(colt, [(text.find("Colt and").unwrap_or(0), "Person:marcelino colt")], "{colt:?}");
+        let wooten: Vec<&str> = x.mentions.iter().filter(|(m, _)| m.surface == "Wooten").map(|(m, _)| m.key.as_str()).collect();
+        assert_eq!(wooten, ["Person:daniel j. wooten iii"]);
+    }
+
+    /// Where an officer lives stands between the name and the office.
+    #[test]
+    fn an_officer_of_a_place_and_a_company() {
+        assert_eq!(
+            claims("Tor Ewald, of San Diego, California, Kestrel Energy Corp.'s former secretary and treasurer, was sentenced in December 2005."),
+            ["OFFICER_OF(Person:tor ewald, Organization:kestrel energy corp) assertion"]
         );
     }
 

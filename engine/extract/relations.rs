@@ -98,6 +98,9 @@ pub(super) const SHORT: &str = r"[^«»]{0,25}?";
 /// Where a party lives, after its name: `of «L1»`, `of «L1», «L2»`, `of «L1», Mich.` (the
 /// patterns put their own space or comma before it).
 pub(super) const LIVES_IN: &str = r"of\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?";
+/// Where a person lives, after the name (and age): ", of «L1», «L2»", ", formerly of «L1»",
+/// ", a resident of «L1», Fla.". The comma after it is the pattern's.
+pub(super) const HOME: &str = r"(?:\s*,?\s*(?:(?:formerly|currently|also)\s+)?(?:of|a\s+resident\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?)?";
 /// After a company bought: the end of the object, not "stock", "shares" or "options" of
 /// it (buying "Acme stock" is no acquisition of Acme).
 const WHOLE: &str = r"(?:\s*(?:[,.;:()|–—]|$)|\s+(?:for|from|in|on|at|and|by|to|with|which|that|after|before|last|this|earlier|through|via|as|under|shortly)\b)";
@@ -336,13 +339,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // "founder and CEO of X": the founding is no office, the role after it is.
     let founder = r"(?:(?i:co-?founder|founder)\s+and\s+)?";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X").
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
     // "Y's CEO, X" and the headline form without the possessive ("Pfizer CEO Albert Bourla").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{founder}{officer},?\s+{PER}"), true));
     // "X (age 49) was Y's chief financial officer"
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}\s*,?\s+{SERVES}\s+(?:the\s+)?(?:former\s+)?{ORG}(?:\s?['’]s?|\s+s)\s+(?:former\s+)?{officer}\b"), false));
     // "X, Y's Chairman and CEO" / "X, the Y chief executive"
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}\s*,\s+(?:the\s+)?(?:former\s+)?{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{officer}\b"), false));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}\s*,\s+(?:the\s+)?(?:former\s+)?{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{officer}\b"), false));
     // "Y, and X, its president" / "Y and its president, X": the company just named.
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+{PER},\s+its\s+(?:former\s+)?{officer}\b"), true));
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+its\s+(?:former\s+)?{officer},?\s+{PER}"), true));
