@@ -881,7 +881,8 @@ fn heads_its_clause(template: &str, start: usize, end: usize) -> bool {
 /// The object of a relation the sentence leaves implied (`IMPLIED`): for SETTLED_WITH the
 /// authority (not a court) named in the sentence, else the first one the document names
 /// before it (the authority whose action the document reports); for ORDERED_TO_PAY a court
-/// so found, else any authority so found; for CHARGED (whose subject it becomes) a
+/// so found, else a prosecutor or regulator (below) so found (not the IRS the restitution
+/// is paid to), else any authority so found; for CHARGED (whose subject it becomes) a
 /// prosecutor or a regulator that brings actions so found, not an investigator, a court
 /// or a victim ("an indictment charging X with conspiring to defraud the IRS"). `sentence` are the
 /// sentence's mentions, `before` the document's authority mentions before the sentence, in
@@ -889,10 +890,10 @@ fn heads_its_clause(template: &str, start: usize, end: usize) -> bool {
 pub fn implied_object<'a>(rel: &str, subject: usize, sentence: &[Mention], before: &'a [Mention]) -> Option<Result<usize, &'a Mention>> {
     let court = |m: &Mention| m.key.contains("court");
     let charges = |m: &Mention| super::authorities::brings_charges(&m.key);
-    let wanted: [&dyn Fn(&Mention) -> bool; 2] = match rel {
-        "ORDERED_TO_PAY" => [&court, &|_| true],
-        "CHARGED" => [&charges, &|_| false],
-        _ => [&|m| !court(m), &|_| false],
+    let wanted: [&dyn Fn(&Mention) -> bool; 3] = match rel {
+        "ORDERED_TO_PAY" => [&court, &charges, &|_| true],
+        "CHARGED" => [&charges, &|_| false, &|_| false],
+        _ => [&|m| !court(m), &|_| false, &|_| false],
     };
     for want in wanted {
         let ok = |m: &Mention| super::authorities::is_authority(&m.key) && want(m);

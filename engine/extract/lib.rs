@@ -2099,6 +2099,16 @@ mod enforcement_tests {
         assert!(got.is_empty(), "{got:?}");
     }
 
+    /// An order the sentence names no court for is the prosecutor's action's, not that of
+    /// the agency the money is paid to.
+    #[test]
+    fn an_order_to_pay_the_irs_is_the_prosecutions() {
+        let got = claims(
+            "Dana Ortiz was sentenced today to 36 months in prison and ordered to pay restitution of $5,000 to the Internal Revenue Service, the Justice Department announced.",
+        );
+        assert!(got.contains(&"ORDERED_TO_PAY(Person:dana ortiz, Organization:department of justice) assertion".to_string()), "{got:?}");
+    }
+
     /// A surname the tagger does not find alone is the person named in full before it (an
     /// English word too, "Colt"), after a generation ("Wooten" of "Daniel J. Wooten III");
     /// not before a given name ("Colt, Mike"), nor after an article.
