@@ -107,7 +107,7 @@ const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
 /// A time or an aside between "alleges that" and the clause's subject: "among other
 /// things", "between «D1» and «D2»,", "from 1998 until 2003,", "on «D1»,".
 const ALLEGED_ASIDE: &str = r"(?:\s*,\s*among\s+other\s+things\s*,)?";
-const WHEN: &str = r"(?:\s*,)?(?:\s*(?:from|between|in|on|during|until|beginning|starting|through|since|by)\b(?:[^«»,.;]|«D\d+»){0,60}?,)?";
+const WHEN: &str = r"(?:\s*,)?(?:\s*(?:from|between|in|on|during|until|beginning|starting|through|since|by)\b(?:[^«»,.;]|«D\d+»)*?,)?";
 
 const CHARGE_CUES: &[&str] = &["charged", "charges", "sued", "sues", "indicted"];
 const ACTION_CUES: &[&str] = &["against"];
@@ -186,7 +186,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?:complaint|action|indictment|information|amended\s+complaint)(?:\s*\([^()«»]{{0,20}}\))?(?:\s*,\s*filed\s+(?:[^«»,]|«[LDO]\d+»){{0,60}},)?\s+(?:also\s+|further\s+)?(?:alleges|alleged|charges|charged|names|named)\b{ALLEGED_ASIDE}(?:\s+that)?{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
+                    r"{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?:complaint|action|indictment|information|amended\s+complaint)(?:\s*\([^()«»]{{0,20}}\))?(?:\s*,\s*filed\s+(?:[^«»,]|«[LDO]\d+»)*?,)?\s+(?:also\s+|further\s+)?(?:alleges|alleged|charges|charged|names|named)\b{ALLEGED_ASIDE}(?:\s+that)?{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
                 ),
                 Shape::Pair,
                 true,
@@ -227,7 +227,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|case|indictment)\b(?:[^«»]|«[LDO]\d+»){{0,80}}?(?:,\s*(?:which|that)\s+(?:also\s+)?(?:alleges|alleged|charges|charged)|,?\s+alleging)\s+that{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
+                    r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|case|indictment)\b(?:[^«»;]|«[LDO]\d+»)*?(?:,\s*(?:which|that)\s+(?:also\s+)?(?:alleges|alleged|charges|charged)|,?\s+alleging)\s+that{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
                 ),
                 Shape::Pair,
                 true,
@@ -272,13 +272,42 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["settled", "settles", "resolved", "resolves"],
         ),
+        // The Commission seeks a judgment enjoining X / disgorgement from X / relief against
+        // X: X is its defendant (a relief defendant is named with that word, which no
+        // pattern here reads).
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"{ORG}{TERM}{ADV}(?:also\s+)?(?:seeks|sought|is\s+seeking|are\s+seeking)\s+(?:[^«»;]*?\b(?:enjoining|against|from|requiring|directing|barring|ordering)\s+){PARTY_WORDS}{PARTY}"
+                ),
+                Shape::Pair,
+                true,
+            ),
+            &["seeks", "sought", "seeking"],
+        ),
+        // A court entered (the entry of) a judgment or an injunction against X: a party to the
+        // action of the authority the sentence or the document names.
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"\b(?:entered|enters|issued|issues|granted|entry)\b(?:[^«»;]|«[LDO]\d+»)*?\b(?:[Jj]udgments?|[Ii]njunctions?|[Oo]rder\s+of\s+[Pp]ermanent\s+[Ii]njunction)\b(?:[^«»;]|«[LDO]\d+»)*?\bagainst\s+{PARTY_WORDS}{PARTY}"
+                ),
+                Shape::Implied,
+                true,
+            ),
+            &["entered", "enters", "issued", "issues", "granted", "entry"],
+        ),
         // An indictment / a complaint (was returned, unsealed, filed …) charging X: the
         // authority whose paper it is, implied (the one the sentence or the document names).
         whole_words(
             pat(
                 "CHARGED",
                 &[],
-                &format!(r"\b(?:[Ii]ndictment|[Cc]omplaint|[Ii]nformation|[Aa]ction|[Ll]awsuit|[Pp]roceedings?)\b(?:[^«»]|«[LDO]\d+»){{0,80}}?\bcharging\s+{PARTY_WORDS}{PARTY}"),
+                &format!(r"\b(?:[Ii]ndictment|[Cc]omplaint|[Ii]nformation|[Aa]ction|[Ll]awsuit|[Pp]roceedings?)\b(?:[^«»;]|«[LDO]\d+»)*?\bcharging\s+{PARTY_WORDS}{PARTY}"),
                 Shape::Implied,
                 true,
             ),
@@ -1039,8 +1068,8 @@ mod tests {
     /// The charging paper's own words name the charged: "the complaint alleges (, among
     /// other things,) that (on a date,) X …", "according to the complaint, X …", "in its
     /// complaint, the SEC alleges that X …", "filed a complaint …, which alleged that X …";
-    /// a judgment the authority obtained against X and charges it settled against X are its
-    /// action's. A possessor is no party ("X's friends", "X's conduct").
+    /// a judgment the authority obtained against X, charges it settled against X and relief it
+    /// seeks against X are its action's. A possessor is no party ("X's friends", "X's conduct").
     #[test]
     fn the_charging_papers_words_name_the_charged() {
         assert_eq!(
@@ -1057,6 +1086,13 @@ mod tests {
         assert!(rels("The SEC's complaint alleges that Acme Corp.'s conduct harmed investors.").is_empty());
         // No authority, no charge: a company's own complaint.
         assert!(rels("Beta LLC's complaint alleges that Acme Corp. sold the shares.").is_empty());
+        // The relief it seeks is against its defendants.
+        assert_eq!(rels("The SEC seeks a final judgment permanently enjoining Acme Corp. from violating Section 17(a)."), ["CHARGED(SEC, Acme Corp.)"]);
+        assert_eq!(rels("The SEC also seeks disgorgement, interest and penalties from Mr. John Doe."), ["CHARGED(SEC, John Doe)"]);
+        assert!(rels("The SEC seeks disgorgement from relief defendant Mr. John Doe.").is_empty());
+        // A judgment a court entered against X: X is a party the authority charged (implied;
+        // here the party comes first, `lib.rs` makes the authority found the subject).
+        assert_eq!(rels("The court entered a final judgment of permanent injunction against Mr. John Doe."), ["CHARGED(John Doe, ?)"]);
     }
 
     /// A list's members: over where each lives, over an apposition on one ("X and his firm,
