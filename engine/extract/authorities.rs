@@ -110,6 +110,12 @@ pub fn brings_charges(key: &str) -> bool {
     is_authority(key) && !key.contains("court") && key.strip_prefix("Organization:").is_some_and(|n| !NOT.contains(&n))
 }
 
+/// Whether the authority keyed `key` prosecutes crimes: the Department of Justice or a
+/// United States Attorney's office (an indictment or a criminal complaint is theirs).
+pub fn prosecutes(key: &str) -> bool {
+    key == "Organization:department of justice" || key.starts_with("Organization:united states attorney's office for ")
+}
+
 /// Authority mentions in `text[sentence]`, merged into `found` (overlaps: the longest wins).
 pub fn with_authorities(text: &str, sentence: Span, found: Vec<Mention>) -> Vec<Mention> {
     let t = &text[sentence.0..sentence.1];

@@ -913,12 +913,17 @@ fn heads_its_clause(template: &str, start: usize, end: usize) -> bool {
 /// so found, else a prosecutor or regulator (below) so found (not the IRS the restitution
 /// is paid to), else any authority so found; for CHARGED (whose subject it becomes) a
 /// prosecutor or a regulator that brings actions so found, not an investigator, a court
-/// or a victim ("an indictment charging X with conspiring to defraud the IRS"). `sentence` are the
+/// or a victim ("an indictment charging X with conspiring to defraud the IRS"), and for a
+/// criminal paper a prosecutor only. `text` is the sentence. `sentence` are the
 /// sentence's mentions, `before` the document's authority mentions before the sentence, in
 /// order. Returns an index into `sentence`, or a mention from `before`.
-pub fn implied_object<'a>(rel: &str, subject: usize, sentence: &[Mention], before: &'a [Mention]) -> Option<Result<usize, &'a Mention>> {
+pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Mention], before: &'a [Mention]) -> Option<Result<usize, &'a Mention>> {
     let court = |m: &Mention| m.key.contains("court");
-    let charges = |m: &Mention| super::authorities::brings_charges(&m.key);
+    // (A criminal paper — an indictment, an information, a criminal complaint — is a
+    // prosecutor's: not the SEC's, whose release may report it.)
+    static CRIMINAL: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury)\b"));
+    let criminal = rel == "CHARGED" && CRIMINAL.is_match(text);
+    let charges = |m: &Mention| if criminal { super::authorities::prosecutes(&m.key) } else { super::authorities::brings_charges(&m.key) };
     let wanted: [&dyn Fn(&Mention) -> bool; 3] = match rel {
         "ORDERED_TO_PAY" => [&court, &charges, &|_| true],
         "CHARGED" => [&charges, &|_| false, &|_| false],

@@ -969,7 +969,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             let mut with_implied = None;
             if f.object == relations::IMPLIED {
                 let before: Vec<Mention> = authority_mentions[..authority_mentions.partition_point(|(i, _)| *i < si)].iter().map(|(_, m)| m.clone()).collect();
-                match enforcement::implied_object(f.rel, f.subject, &mentions, &before) {
+                match enforcement::implied_object(f.rel, f.subject, &text[sent.0..sent.1], &mentions, &before) {
                     Some(Ok(i)) => f.object = i,
                     Some(Err(m)) => {
                         let mut more = ms.clone();
@@ -2097,6 +2097,13 @@ mod enforcement_tests {
         assert!(got.iter().all(|c| !c.starts_with("CHARGED")), "{got:?}");
         let got = claims("The Department of Justice announced an indictment charging Los Angeles-based associates of a cartel.");
         assert!(got.is_empty(), "{got:?}");
+        // A criminal paper is a prosecutor's, not the regulator's whose release reports it.
+        let got = claims("The Securities and Exchange Commission announced that a federal grand jury returned an indictment charging Dana Ortiz.");
+        assert!(got.iter().all(|c| !c.starts_with("CHARGED")), "{got:?}");
+        assert_eq!(
+            claims("The Securities and Exchange Commission today filed a complaint in federal court charging Dana Ortiz with fraud."),
+            ["CHARGED(Organization:securities and exchange commission, Person:dana ortiz) assertion"]
+        );
     }
 
     /// An order the sentence names no court for is the prosecutor's action's, not that of
