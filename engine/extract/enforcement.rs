@@ -272,6 +272,20 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["settled", "settles", "resolved", "resolves"],
         ),
+        // X (, 39, of «place»,) was charged / indicted / is charged in an indictment: by the
+        // authority implied (a bare "was charged" only by one the sentence names).
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"{PARTY}{TERM}(?:\s*,\s*(?:age\s+|aged\s+)?\d{{1,3}})?{HOME}\s*,?{ADV}(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:also\s+|each\s+|previously\s+|further\s+)?(?:been\s+)?(?:charged|indicted)\b"
+                ),
+                Shape::Implied,
+                true,
+            ),
+            &["charged", "indicted"],
+        ),
         // The Commission seeks a judgment enjoining X / disgorgement from X / relief against
         // X: X is its defendant (a relief defendant is named with that word, which no
         // pattern here reads).
@@ -288,19 +302,23 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             &["seeks", "sought", "seeking"],
         ),
         // A court entered (the entry of) a judgment or an injunction against X: a party to the
-        // action of the authority the sentence or the document names.
-        whole_words(
-            pat(
-                "CHARGED",
-                &[],
-                &format!(
-                    r"\b(?:entered|enters|issued|issues|granted|entry)\b(?:[^«»;]|«[LDO]\d+»)*?\b(?:[Jj]udgments?|[Ii]njunctions?|[Oo]rder\s+of\s+[Pp]ermanent\s+[Ii]njunction)\b(?:[^«»;]|«[LDO]\d+»)*?\bagainst\s+{PARTY_WORDS}{PARTY}"
+        // action of the authority the sentence or the document names. (X is the object of
+        // "against": no clause's subject.)
+        Pattern {
+            clause: false,
+            ..whole_words(
+                pat(
+                    "CHARGED",
+                    &[],
+                    &format!(
+                        r"\b(?:entered|enters|issued|issues|granted|entry)\b(?:[^«»;]|«[LDO]\d+»)*?\b(?:[Jj]udgments?|[Ii]njunctions?|[Oo]rder\s+of\s+[Pp]ermanent\s+[Ii]njunction)\b(?:[^«»;]|«[LDO]\d+»)*?\bagainst\s+{PARTY_WORDS}{PARTY}"
+                    ),
+                    Shape::Implied,
+                    true,
                 ),
-                Shape::Implied,
-                true,
-            ),
-            &["entered", "enters", "issued", "issues", "granted", "entry"],
-        ),
+                &["entered", "enters", "issued", "issues", "granted", "entry"],
+            )
+        },
         // An indictment / a complaint (was returned, unsealed, filed …) charging X: the
         // authority whose paper it is, implied (the one the sentence or the document names).
         whole_words(
@@ -754,9 +772,10 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                 continue;
             }
             let mut args: Vec<usize> = groups.iter().filter_map(|m| m.as_str().parse().ok()).collect();
-            // A pair's first party may close an aside on the one before it ("«P0», owner of
-            // «O1», defrauded «O2»"): the verb is that one's.
-            if matches!(p.shape, Shape::Pair | Shape::Swapped)
+            // A pair's (or a lone party's) first party may close an aside on the one before
+            // it ("«P0», owner of «O1», defrauded «O2»", "«P0», former officer of «O1», was
+            // charged"): the verb is that one's.
+            if matches!(p.shape, Shape::Pair | Shape::Swapped | Shape::Implied)
                 && let (Some(g), Some(first)) = (groups.first(), args.first_mut())
             {
                 let at = g.start().saturating_sub('«'.len_utf8() + 1);
@@ -846,6 +865,10 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
         "ORDERED_TO_PAY" | "SETTLED_WITH" => !authority(f.subject) && (f.object == IMPLIED || authority(f.object)),
         _ => true,
     });
+    // A party charged by an authority the sentence names needs no implied one ("X was
+    // charged by the SEC").
+    let named: Vec<usize> = out.iter().filter(|f| f.rel == "CHARGED" && f.object != IMPLIED).map(|f| f.object).collect();
+    out.retain(|f| !(f.rel == "CHARGED" && f.object == IMPLIED && named.contains(&f.subject)));
     out.retain(|f| f.subject != f.object && (f.object == IMPLIED || mentions.get(f.subject).map(|m| &m.key) != mentions.get(f.object).map(|m| &m.key)));
     out
 }
@@ -914,7 +937,8 @@ fn heads_its_clause(template: &str, start: usize, end: usize) -> bool {
 /// is paid to), else any authority so found; for CHARGED (whose subject it becomes) a
 /// prosecutor or a regulator that brings actions so found, not an investigator, a court
 /// or a victim ("an indictment charging X with conspiring to defraud the IRS"), and for a
-/// criminal paper a prosecutor only. `text` is the sentence. `sentence` are the
+/// criminal paper a prosecutor only; a bare "X was charged" (no paper, no action named)
+/// only one the sentence names as announcing it. `text` is the sentence. `sentence` are the
 /// sentence's mentions, `before` the document's authority mentions before the sentence, in
 /// order. Returns an index into `sentence`, or a mention from `before`.
 pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Mention], before: &'a [Mention]) -> Option<Result<usize, &'a Mention>> {
@@ -923,6 +947,16 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     // prosecutor's: not the SEC's, whose release may report it.)
     static CRIMINAL: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury)\b"));
     let criminal = rel == "CHARGED" && CRIMINAL.is_match(text);
+    // (A charge the sentence names no paper or action for — "X was charged with fraud" — is
+    // one of an authority it names: the document's may have brought another case.)
+    static PAPER: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i)\b(?:complaints?|actions?|lawsuits?|suits?|judgments?|injunctions?|proceedings?)\b"));
+    let here_only = rel == "CHARGED" && !criminal && !PAPER.is_match(text);
+    // (… and only where the sentence announces it: "…, the Justice Department announced";
+    // "X was charged with making a false statement to the Commission" is no charge of the
+    // Commission's.)
+    if here_only && !text.contains("announc") {
+        return None;
+    }
     let charges = |m: &Mention| if criminal { super::authorities::prosecutes(&m.key) } else { super::authorities::brings_charges(&m.key) };
     let wanted: [&dyn Fn(&Mention) -> bool; 3] = match rel {
         "ORDERED_TO_PAY" => [&court, &charges, &|_| true],
@@ -934,7 +968,7 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
         if let Some(i) = sentence.iter().enumerate().position(|(i, m)| i != subject && ok(m)) {
             return Some(Ok(i));
         }
-        if let Some(m) = before.iter().find(|m| ok(m)) {
+        if let Some(m) = before.iter().find(|m| ok(m)).filter(|_| !here_only) {
             return Some(Err(m));
         }
     }
@@ -1011,12 +1045,20 @@ mod tests {
         // (Both patterns find this one; `relations::find` keeps one.)
         let r = rels("Mr. John Doe pleaded guilty today to conspiring to defraud Gamma Fund LP.");
         assert!(!r.is_empty() && r.iter().all(|x| x == "DEFRAUDED(John Doe, Gamma Fund LP)"), "{r:?}");
-        assert!(rels("Mr. John Doe was indicted today on 14 counts of wire fraud for his role in a wide-ranging conspiracy to defraud Gamma Fund LP.").is_empty());
+        assert!(
+            rels("Mr. John Doe was indicted today on 14 counts of wire fraud for his role in a wide-ranging conspiracy to defraud Gamma Fund LP.")
+                .iter()
+                .all(|r| !r.starts_with("DEFRAUDED"))
+        );
         assert_eq!(
             rels("Mr. John Doe was sentenced today to four years in prison and three years of supervised release for defrauding Gamma Fund LP of $2 million."),
             ["DEFRAUDED(John Doe, Gamma Fund LP)"]
         );
-        assert!(rels("Mr. John Doe was indicted today on 14 counts of wire fraud and money laundering for defrauding Gamma Fund LP of $2 million.").is_empty());
+        assert!(
+            rels("Mr. John Doe was indicted today on 14 counts of wire fraud and money laundering for defrauding Gamma Fund LP of $2 million.")
+                .iter()
+                .all(|r| !r.starts_with("DEFRAUDED"))
+        );
         let r = rels("Mr. John Doe, former chief financial officer of Beta LLC, pleaded guilty today to conspiring to defraud Gamma Fund LP.");
         assert_eq!(r, ["DEFRAUDED(John Doe, Gamma Fund LP)"]);
         // (Over places and after where the party lives: `lib.rs`'s test, whose finders see places.)
@@ -1045,7 +1087,7 @@ mod tests {
         // Also where the aside is a title written with capitals.
         assert_eq!(
             rels("Mr. John Doe, former Chief Operations Officer of Beta LLC, was charged today for defrauding Gamma Fund LP of over $1 million."),
-            ["DEFRAUDED(John Doe, Gamma Fund LP)"]
+            ["CHARGED(John Doe, ?)", "DEFRAUDED(John Doe, Gamma Fund LP)"]
         );
         // A party after a preposition or before a word for a person is not the one who acts.
         assert!(rels("Acme Corp. entered into an agreement with Beta LLC to resolve a charge of a conspiracy to defraud Gamma Fund LP.").is_empty());

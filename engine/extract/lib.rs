@@ -2097,6 +2097,14 @@ mod enforcement_tests {
         assert!(got.iter().all(|c| !c.starts_with("CHARGED")), "{got:?}");
         let got = claims("The Department of Justice announced an indictment charging Los Angeles-based associates of a cartel.");
         assert!(got.is_empty(), "{got:?}");
+        // "X was indicted / charged": by the prosecutor the sentence announces, or the
+        // document names before (an indictment); a bare charge only by one that announces it.
+        assert_eq!(
+            claims("Dana Ortiz, 39, of Tampa, Florida, was indicted for wire fraud, the Justice Department announced."),
+            ["CHARGED(Organization:department of justice, Person:dana ortiz) assertion"]
+        );
+        let got = claims("The Securities and Exchange Commission sued Mark Ruiz. Dana Ortiz was charged with making a false statement to the Securities and Exchange Commission.");
+        assert!(got.iter().all(|c| !c.contains("dana ortiz")), "{got:?}");
         // A criminal paper is a prosecutor's, not the regulator's whose release reports it.
         let got = claims("The Securities and Exchange Commission announced that a federal grand jury returned an indictment charging Dana Ortiz.");
         assert!(got.iter().all(|c| !c.starts_with("CHARGED")), "{got:?}");
