@@ -104,9 +104,10 @@ const VICTIM: &str = r"(?:the\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«[OPL](\d+)»
 /// A defined term after a name: `("Acme")`, `(the "Fund")`.
 const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
 
-/// A time or an aside between "alleges that" and the clause's subject: "among other
-/// things", "between «D1» and «D2»,", "from 1998 until 2003,", "on «D1»,".
+/// An aside between "alleges" and "that": ", among other things,".
 const ALLEGED_ASIDE: &str = r"(?:\s*,\s*among\s+other\s+things\s*,)?";
+/// A time between "that" and the clause's subject: "between «D1» and «D2»,", "from 1998
+/// until 2003,", "on «D1»,".
 const WHEN: &str = r"(?:\s*,)?(?:\s*(?:from|between|in|on|during|until|beginning|starting|through|since|by)\b(?:[^«»,.;]|«D\d+»)*?,)?";
 
 const CHARGE_CUES: &[&str] = &["charged", "charges", "sued", "sues", "indicted"];
@@ -523,8 +524,9 @@ struct Join {
 
 /// How the text between two list members joins them, if it does: a comma, "and" ("AND" in
 /// a caption in capitals), or both, after an optional defined term and where the member
-/// lives ("X, of «L1», «L2», and Y"), before an optional title; a possessive apposition after them ("Colt and his firm, Geneva Ltd.", "and its
-/// president, John Doe"); or an alias cue ("dba", "a/k/a").
+/// lives ("X, of «L1», «L2», and Y"), before an optional title; a possessive apposition
+/// after them ("Colt and his firm, Geneva Ltd.", "and its president, John Doe"); or an
+/// alias cue ("dba", "a/k/a").
 fn list_gap(gap: &str) -> Option<Join> {
     static G: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(
