@@ -104,12 +104,18 @@ const VICTIM: &str = r"(?:the\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«[OPL](\d+)»
 /// A defined term after a name: `("Acme")`, `(the "Fund")`.
 const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
 
+/// Any words up to the next part of a pattern within the clause's sentence part (no
+/// semicolon), over places, dates and organisations (a court: "entered in the «O1» a final
+/// judgment"), not over a person or money. Unbounded: a bounded gap over placeholders
+/// grows the lazy DFA (docs/BENCHMARKS.md).
+const ACROSS: &str = r"(?:[^«»;]|«[LDO]\d+»)*?";
 /// An aside between "alleges" and "that": ", among other things,".
 const ALLEGED_ASIDE: &str = r"(?:\s*,\s*among\s+other\s+things\s*,)?";
 /// A time between "that" and the clause's subject: "between «D1» and «D2»,", "from 1998
 /// until 2003,", "on «D1»,".
 const WHEN: &str = r"(?:\s*,)?(?:\s*(?:from|between|in|on|during|until|beginning|starting|through|since|by)\b(?:[^«»,.;]|«D\d+»)*?,)?";
 
+const SETTLED_CHARGES_CUES: &[&str] = &["settled", "settles", "resolved", "resolves"];
 const CHARGE_CUES: &[&str] = &["charged", "charges", "sued", "sues", "indicted"];
 const ACTION_CUES: &[&str] = &["against"];
 const DEFRAUD_CUES: &[&str] = &["defraud", "swindl", "cheat", "dupe"];
@@ -147,6 +153,10 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let was = r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:also\s+|further\s+|additionally\s+|previously\s+|each\s+|jointly\s+and\s+severally\s+)?";
     // What a party may pay: an amount, its kind, "a total of".
     let pay = r"(?P<v>pay|disgorge|forfeit)\b";
+    // "The Commission settled its charges against X" (a charge and a settlement).
+    let settled_charges = format!(
+        r"{ORG}{TERM}{ADV}(?:{was})?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)\s+(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"
+    );
     vec![
         // The SEC (today) charged X / sued X / indicted X.
         whole_words(pat("CHARGED", &[], &format!(r"{ORG}{TERM}{ADV}(?:charged|charges|sued|sues|indicted)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true), CHARGE_CUES),
@@ -228,7 +238,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|case|indictment)\b(?:[^«»;]|«[LDO]\d+»)*?(?:,\s*(?:which|that)\s+(?:also\s+)?(?:alleges|alleged|charges|charged)|,?\s+alleging)\s+that{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
+                    r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|case|indictment)\b{ACROSS}(?:,\s*(?:which|that)\s+(?:also\s+)?(?:alleges|alleged|charges|charged)|,?\s+alleging)\s+that{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
                 ),
                 Shape::Pair,
                 true,
@@ -249,30 +259,8 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             &["obtained", "obtains", "won", "secured"],
         ),
         // The Commission settled its charges against X: X was charged, and settled.
-        whole_words(
-            pat(
-                "CHARGED",
-                &[],
-                &format!(
-                    r"{ORG}{TERM}{ADV}(?:{was})?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)\s+(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"
-                ),
-                Shape::Pair,
-                true,
-            ),
-            &["settled", "settles", "resolved", "resolves"],
-        ),
-        whole_words(
-            pat(
-                "SETTLED_WITH",
-                &[],
-                &format!(
-                    r"{ORG}{TERM}{ADV}(?:{was})?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)\s+(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"
-                ),
-                Shape::Swapped,
-                true,
-            ),
-            &["settled", "settles", "resolved", "resolves"],
-        ),
+        whole_words(pat("CHARGED", &[], &settled_charges, Shape::Pair, true), SETTLED_CHARGES_CUES),
+        whole_words(pat("SETTLED_WITH", &[], &settled_charges, Shape::Swapped, true), SETTLED_CHARGES_CUES),
         // X (, 39, of «place»,) was charged / indicted / is charged in an indictment: by the
         // authority implied (a bare "was charged" only by one the sentence names).
         whole_words(
@@ -312,7 +300,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                     "CHARGED",
                     &[],
                     &format!(
-                        r"\b(?:entered|enters|issued|issues|granted|entry)\b(?:[^«»;]|«[LDO]\d+»)*?\b(?:[Jj]udgments?|[Ii]njunctions?|[Oo]rder\s+of\s+[Pp]ermanent\s+[Ii]njunction)\b(?:[^«»;]|«[LDO]\d+»)*?\bagainst\s+{PARTY_WORDS}{PARTY}"
+                        r"\b(?:entered|enters|issued|issues|granted|entry)\b{ACROSS}\b(?:[Jj]udgments?|[Ii]njunctions?|[Oo]rder\s+of\s+[Pp]ermanent\s+[Ii]njunction)\b{ACROSS}\bagainst\s+{PARTY_WORDS}{PARTY}"
                     ),
                     Shape::Implied,
                     true,
@@ -326,7 +314,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             pat(
                 "CHARGED",
                 &[],
-                &format!(r"\b(?:[Ii]ndictment|[Cc]omplaint|[Ii]nformation|[Aa]ction|[Ll]awsuit|[Pp]roceedings?)\b(?:[^«»;]|«[LDO]\d+»)*?\bcharging\s+{PARTY_WORDS}{PARTY}"),
+                &format!(r"\b(?:[Ii]ndictment|[Cc]omplaint|[Ii]nformation|[Aa]ction|[Ll]awsuit|[Pp]roceedings?)\b{ACROSS}\bcharging\s+{PARTY_WORDS}{PARTY}"),
                 Shape::Implied,
                 true,
             ),
