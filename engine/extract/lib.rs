@@ -809,7 +809,15 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
         }
     }
-    shorts.retain(|short, v| v.is_some() && !per_sentence.iter().flatten().any(|m| m.kind == "Person" && m.surface == *short));
+    // (A person bears the name where the document names them so by the sentence that names
+    // the company in full: "sued Robert C. Lowes and Robert C. Lowes, Inc."; a "person" of
+    // that name only later is the tagger's reading of the short name: "Warner Chilcott PLC
+    // …. Warner Chilcott has agreed to pay $125 million".)
+    shorts.retain(|short, v| {
+        let Some((_, ante)) = v else { return false };
+        let by = input.sentences.get(sentence_of(ante.0)).map_or(ante.1, |x| x.1);
+        !per_sentence.iter().flatten().any(|m| m.kind == "Person" && m.surface == *short && m.span.0 < by)
+    });
     let mut short_refs: Vec<(Span, String, &'static str, Span)> = vec![];
     if !shorts.is_empty() {
         for ms in &mut per_sentence {
@@ -2006,6 +2014,9 @@ mod tests {
         assert_eq!(short, [("Organization:zephyrine holdings inc", "Organization"); 2]);
         // The short name is inferred: it cites the full name.
         assert!(x.mentions.iter().filter(|(m, _)| m.surface == "Zephyrine Holdings").all(|(_, ante)| ante.is_some()));
+        // A short name that reads as a person's, named only after the company, is the company.
+        let got = claims("The Commission sued Arthur Andersen LLP on May 2. Arthur Andersen paid Dana Ortiz $40,000 in kickbacks.");
+        assert!(got.contains(&"PAID(Organization:arthur andersen llp, Person:dana ortiz)".to_string()), "{got:?}");
         let text = "The Commission sued Robert C. Lowes and Robert C. Lowes, Inc. on May 2. Robert C. Lowes paid Dana Ortiz $40,000 in kickbacks.";
         let got = claims(text);
         assert!(got.contains(&"PAID(Person:robert c. lowes, Person:dana ortiz)".to_string()), "{got:?}");
