@@ -109,6 +109,10 @@ const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
 /// judgment"), not over a person or money. Unbounded: a bounded gap over placeholders
 /// grows the lazy DFA (docs/BENCHMARKS.md).
 const ACROSS: &str = r"(?:[^«»;]|«[LDO]\d+»)*?";
+/// What a judgment or an order "imposed" or "requires" of a party: a payment, with or
+/// without its verb ("imposed a $10,000 civil penalty", "requires him to disgorge $N");
+/// the amounts are read from the verb on (`v`).
+const IMPOSES: &str = r"(?P<v>imposed|imposes|requires|required|orders|ordered|directs|directed)\s+(?:(?:him|her|it|them)\s+to\s+(?:pay|disgorge|forfeit)\b|(?:an?\s+|the\s+)?(?:civil\s+(?:monetary\s+|money\s+)?penalt|disgorgement|restitution|«M))";
 /// An aside between "alleges" and "that": ", among other things,".
 const ALLEGED_ASIDE: &str = r"(?:\s*,\s*among\s+other\s+things\s*,)?";
 /// A time between "that" and the clause's subject: "between «D1» and «D2»,", "from 1998
@@ -395,6 +399,34 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             pat("ORDERED_TO_PAY", &[], &format!(r"{PARTY}{TERM}{ADV}{was}(?:ordered|required|directed)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"), Shape::Implied, false),
             &["ordered", "required", "directed"],
         ),
+        // The court / the Commission entered / issued a judgment or an order against X that
+        // imposed a $N penalty / requires him to disgorge $N: named or implied orderer.
+        whole_words(
+            pat(
+                "ORDERED_TO_PAY",
+                &[],
+                &format!(
+                    r"{ORG}{TERM}{ADV}(?:also\s+)?(?:entered|enters|issued|issues){ACROSS}\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree){ACROSS}\bagainst\s+{PARTY}\s*,?\s+(?:that|which)\s+(?:also\s+)?{IMPOSES}"
+                ),
+                Shape::Swapped,
+                false,
+            ),
+            &["imposed", "imposes", "requires", "required", "orders", "ordered", "directs", "directed"],
+        ),
+        // (X is the object of "against": no clause's subject.)
+        Pattern {
+            clause: false,
+            ..whole_words(
+                pat(
+                    "ORDERED_TO_PAY",
+                    &[],
+                    &format!(r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree){ACROSS}\bagainst\s+{PARTY}\s*,?\s+(?:that|which)\s+(?:also\s+)?{IMPOSES}"),
+                    Shape::Implied,
+                    false,
+                ),
+                &["imposed", "imposes", "requires", "required", "orders", "ordered", "directs", "directed"],
+            )
+        },
         // X was sentenced to … and ordered to pay … (over the judge who sentenced).
         whole_words(
             pat(
@@ -855,10 +887,19 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
         "ORDERED_TO_PAY" | "SETTLED_WITH" => !authority(f.subject) && (f.object == IMPLIED || authority(f.object)),
         _ => true,
     });
-    // A party charged by an authority the sentence names needs no implied one ("X was
-    // charged by the SEC").
-    let named: Vec<usize> = out.iter().filter(|f| f.rel == "CHARGED" && f.object != IMPLIED).map(|f| f.object).collect();
-    out.retain(|f| !(f.rel == "CHARGED" && f.object == IMPLIED && named.contains(&f.subject)));
+    // A party charged or ordered by an authority the sentence names needs no implied one
+    // ("X was charged by the SEC", "the Commission issued an order against X that requires
+    // him to pay …").
+    let named: Vec<(&str, usize)> = out
+        .iter()
+        .filter(|f| f.object != IMPLIED)
+        .filter_map(|f| match f.rel {
+            "CHARGED" => Some(("CHARGED", f.object)),
+            "ORDERED_TO_PAY" => Some(("ORDERED_TO_PAY", f.subject)),
+            _ => None,
+        })
+        .collect();
+    out.retain(|f| !(f.object == IMPLIED && named.contains(&(f.rel, f.subject))));
     out.retain(|f| f.subject != f.object && (f.object == IMPLIED || mentions.get(f.subject).map(|m| &m.key) != mentions.get(f.object).map(|m| &m.key)));
     out
 }
@@ -1141,6 +1182,20 @@ mod tests {
         assert_eq!(super::list_of("«O0» alleged that «O1» dba «O2» and «P3» violated it", 3), [1, 3]);
         // A list ends at its "and": what follows is another clause's.
         assert_eq!(super::list_of("«O0» sued «P1» and «P2», «P3» said", 1), [1, 2]);
+    }
+
+    /// A judgment or an order against X "that imposed" a payment or "requires him to pay":
+    /// X is ordered to pay it, by the authority that issued it or the one implied.
+    #[test]
+    fn a_judgment_that_imposed_a_penalty() {
+        assert_eq!(
+            rels("The SEC issued an order against Mr. John Doe that requires him to disgorge $1,000 and pay a $40,000 civil penalty."),
+            ["ORDERED_TO_PAY(John Doe, SEC) disgorgement=Money:USD 1000 penalty=Money:USD 40000"]
+        );
+        let r = rels("On May 2, Judge Alan Poe entered final judgment against Mr. John Doe that imposed a civil monetary penalty of $50,000.");
+        assert!(r.contains(&"ORDERED_TO_PAY(John Doe, ?) penalty=Money:USD 50000".to_string()), "{r:?}");
+        // An order that imposes no payment orders none.
+        assert!(rels("The SEC issued an order against Mr. John Doe that imposed a bar.").iter().all(|r| !r.starts_with("ORDERED_TO_PAY")));
     }
 
     /// "X was sentenced to … and ordered to pay $N": ordered, over the judge who sentenced.
