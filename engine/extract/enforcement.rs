@@ -272,7 +272,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}(?:\s*,\s*(?:age\s+|aged\s+)?\d{{1,3}})?{HOME}\s*,?{ADV}(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:also\s+|each\s+|previously\s+|further\s+)?(?:been\s+)?(?:charged|indicted)\b"
+                    r"{PARTY}{TERM}(?:\s*,\s*(?:age\s+|aged\s+)?\d{{1,3}})?{HOME}\s*,?{ADV}(?:was|were|is|are|(?:has|have|had)(?:\s+(?:each|also|previously))?\s+been)\s+(?:also\s+|each\s+|previously\s+|further\s+)?(?:charged|indicted)\b"
                 ),
                 Shape::Implied,
                 true,

@@ -2114,6 +2114,14 @@ mod enforcement_tests {
             claims("Dana Ortiz, 39, of Tampa, Florida, was indicted for wire fraud, the Justice Department announced."),
             ["CHARGED(Organization:department of justice, Person:dana ortiz) assertion"]
         );
+        assert_eq!(
+            claims("Dana Ortiz and Mark Ruiz have each been indicted for wire fraud, the Justice Department announced."),
+            [
+                "CO_DEFENDANT(Person:dana ortiz, Person:mark ruiz) assertion",
+                "CHARGED(Organization:department of justice, Person:dana ortiz) assertion",
+                "CHARGED(Organization:department of justice, Person:mark ruiz) assertion"
+            ]
+        );
         let got = claims("The Securities and Exchange Commission sued Mark Ruiz. Dana Ortiz was charged with making a false statement to the Securities and Exchange Commission.");
         assert!(got.iter().all(|c| !c.contains("dana ortiz")), "{got:?}");
         // A criminal paper is a prosecutor's, not the regulator's whose release reports it.
