@@ -157,6 +157,8 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let was = r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:also\s+|further\s+|additionally\s+|previously\s+|each\s+|jointly\s+and\s+severally\s+)?";
     // What a party may pay: an amount, its kind, "a total of".
     let pay = r"(?P<v>pay|disgorge|forfeit)\b";
+    // A party's age and where it lives, after its name: ", 57, of «L1», «L2»".
+    let who = format!(r"(?:\s*,\s*(?:age\s+|aged\s+)?\d{{1,3}})?{HOME}");
     // "The Commission settled its charges against X" (a charge and a settlement).
     let settled_charges = format!(
         r"{ORG}{TERM}{ADV}(?:{was})?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)\s+(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"
@@ -272,7 +274,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}(?:\s*,\s*(?:age\s+|aged\s+)?\d{{1,3}})?{HOME}\s*,?{ADV}(?:was|were|is|are|(?:has|have|had)(?:\s+(?:each|also|previously))?\s+been)\s+(?:also\s+|each\s+|previously\s+|further\s+)?(?:charged|indicted)\b"
+                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:was|were|is|are|(?:has|have|had)(?:\s+(?:each|also|previously))?\s+been)\s+(?:also\s+|each\s+|previously\s+|further\s+)?(?:charged|indicted)\b"
                 ),
                 Shape::Implied,
                 true,
@@ -433,7 +435,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}(?:\s*,\s*(?:age\s+|aged\s+)?\d{{1,3}})?{HOME}\s*,?{ADV}{was}sentenced\b(?:[^«»;]|«[LDO]\d+»|(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?)*?,?\s+and\s+(?:was\s+)?(?:also\s+)?ordered\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"
+                    r"{PARTY}{TERM}{who}\s*,?{ADV}{was}sentenced\b(?:[^«»;]|«[LDO]\d+»|(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?)*?,?\s+and\s+(?:was\s+)?(?:also\s+)?ordered\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"
                 ),
                 Shape::Implied,
                 false,
