@@ -150,12 +150,20 @@ pub fn docred(json: &str, vocab: &Vocabulary, names: &Model, keep: &dyn Fn(usize
             x.mentions.iter().filter(|(m, ante)| named(m, ante) && DOCRED_ENTITY_MAP.iter().any(|(_, o)| *o == m.kind)).map(|(m, _)| (m.kind.to_string(), m.span)).collect()
         };
         let overlap = |a: Span, b: Span| a.0 < b.1 && b.0 < a.1;
+        // What the other side has at an error's span: the gold type of any kind (MISC,
+        // TIME… too), or the predicted type, exactly there or overlapping it.
+        let gold_any: Vec<(Span, &str)> = r.clusters.iter().flatten().map(|(sp, t)| (*sp, t.as_str())).collect();
+        let there = |sp: Span, others: &mut dyn Iterator<Item = (Span, &str)>| {
+            let others: Vec<(Span, &str)> = others.collect();
+            others.iter().find(|o| o.0 == sp).map(|o| format!("; there: {}", o.1)).or_else(|| others.iter().find(|o| overlap(o.0, sp)).map(|o| format!("; overlaps: {} {:?}", o.1, &r.text[o.0.0..o.0.1]))).unwrap_or_default()
+        };
         for p in &pred {
             if gold.contains(p) {
                 bump(&mut rep.entities, &p.0, |c| c.tp += 1);
             } else {
                 bump(&mut rep.entities, &p.0, |c| c.fp += 1);
-                rep.errors.push(format!("fp entity {} {:?} (document {n})", p.0, &r.text[p.1.0..p.1.1]));
+                let t = there(p.1, &mut gold_any.iter().copied());
+                rep.errors.push(format!("fp entity {} {:?} (document {n}{t})", p.0, &r.text[p.1.0..p.1.1]));
             }
             rep.entities.lenient.pred += 1;
             if gold.iter().any(|g| g.0 == p.0 && overlap(g.1, p.1)) {
@@ -165,7 +173,8 @@ pub fn docred(json: &str, vocab: &Vocabulary, names: &Model, keep: &dyn Fn(usize
         for g in &gold {
             if !pred.contains(g) {
                 bump(&mut rep.entities, &g.0, |c| c.fn_ += 1);
-                rep.errors.push(format!("fn entity {} {:?} (document {n})", g.0, &r.text[g.1.0..g.1.1]));
+                let t = there(g.1, &mut pred.iter().map(|(k, sp)| (*sp, k.as_str())));
+                rep.errors.push(format!("fn entity {} {:?} (document {n}{t})", g.0, &r.text[g.1.0..g.1.1]));
             }
             rep.entities.lenient.gold += 1;
             if pred.iter().any(|p| p.0 == g.0 && overlap(g.1, p.1)) {

@@ -1147,6 +1147,7 @@ impl Model {
         }
         let mut tags = self.tag(p, hist);
         join_before_a_shared_legal_form(p, &mut tags);
+        join_an_institution_of_the(p, &mut tags);
         spans(text, p, &tags)
     }
 
@@ -1205,6 +1206,52 @@ pub fn join_before_a_shared_legal_form(p: &Prepared, tags: &mut [usize]) {
         }
     }
 }
+
+/// An institution's name goes on over "of the" and what it is the institution of: "U.S.
+/// Department of the Treasury", "Office of the Comptroller of the Currency", "Ministry of
+/// the Interior". The tagger, which learned that "the" mostly opens a new phrase, ends the
+/// name before it; after a head word of a body ([`INSTITUTION_HEADS`]) the capitalised
+/// words after "of the" are the name's complement, unless they are a name of their own.
+pub fn join_an_institution_of_the(p: &Prepared, tags: &mut [usize]) {
+    let (of, the) = (lower_hash("of"), lower_hash("the"));
+    let mut i = 0;
+    while i < tags.len() {
+        if tags[i] != B_ORG {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < tags.len() && tags[j] == I_ORG {
+            j += 1;
+        }
+        // tags[i..j] is an organisation; while it ends in a head word and "of the" and
+        // capitalised words no name holds follow, they are its own.
+        while INSTITUTION_HEADS.contains(&p.info[j - 1].lw) && j + 2 < tags.len() && p.info[j].lw == of && p.info[j + 1].lw == the && tags[j] == O && tags[j + 1] == O {
+            let mut k = j + 2;
+            // Words the tagger left out of any name, or one word it read as a name of its
+            // own ("Treasury"); a name of several words is one of its own ("Field Office of
+            // the Internal Revenue Service", "Health Office of the Embassy of Kuwait").
+            while k < tags.len() && p.info[k].cap && !p.info[k].upper && (tags[k] == O || (is_begin(tags[k]) && class_type(tags[k]) != Some("Person") && tags.get(k + 1).is_none_or(|&t| t == O || is_begin(t)))) {
+                k += 1;
+            }
+            if k == j + 2 || tags.get(k).is_some_and(|&t| t != O && !is_begin(t)) {
+                break;
+            }
+            // (The head may repeat: "Office of the Comptroller of the Currency".)
+            tags[j..k].fill(I_ORG);
+            j = k;
+        }
+        i = j;
+    }
+}
+
+/// Head words of bodies that take what they are the body of after "of the" ([`join_an_institution_of_the`]), by word hash.
+static INSTITUTION_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
+    ["department", "ministry", "office", "bureau", "board", "council", "commission", "committee", "agency", "administration", "secretariat", "comptroller", "treasurer", "controller", "inspector", "court", "bank", "institute", "university", "college", "academy", "museum", "service", "authority"]
+        .iter()
+        .map(|w| lower_hash(w))
+        .collect()
+});
 
 /// Where a name whose last token is `tokens[e - 1]` ends, given a compound modifier
 /// ("San Diego-based", "New York-born", "Texas-registered"): the name is the compound's
@@ -2091,6 +2138,32 @@ mod tests {
         // Smith & Jones sued Acme Trading and Research .
         let got: Vec<(&str, &str)> = spans(t, &p, &[1, 2, 2, 0, 3, 4, 4, 4, 0]).into_iter().map(|(s, k)| (&t[s.0..s.1], k)).collect();
         assert_eq!(got, [("Smith", "Person"), ("Jones", "Person"), ("Acme Trading and Research", "Organization")]);
+    }
+
+    /// An institution's name goes on over "of the" and the words the tagger left out; not
+    /// over a name of several words of its own, nor after a word that heads no body.
+    #[test]
+    fn an_institution_goes_on_over_of_the() {
+        let read = |t: &str, tags: &[usize]| {
+            let p = prepare(t, (0, t.len()));
+            let mut tags = tags.to_vec();
+            join_an_institution_of_the(&p, &mut tags);
+            spans(t, &p, &tags).into_iter().map(|(s, k)| (t[s.0..s.1].to_string(), k)).collect::<Vec<_>>()
+        };
+        let org = |s: &str| (s.to_string(), "Organization");
+        // U.S. Department of the Treasury said so .
+        assert_eq!(read("U.S. Department of the Treasury said so.", &[3, 4, 0, 0, 3, 0, 0, 0]), [org("U.S. Department of the Treasury")]);
+        // the Office of the Comptroller of the Currency .
+        assert_eq!(read("the Office of the Comptroller of the Currency.", &[0, 3, 0, 0, 0, 0, 0, 0, 0]), [org("Office of the Comptroller of the Currency")]);
+        // the Field Office of the Internal Revenue Service .
+        assert_eq!(
+            read("the Field Office of the Internal Revenue Service.", &[0, 3, 4, 0, 0, 3, 4, 4, 0]),
+            [org("Field Office"), org("Internal Revenue Service")]
+        );
+        // Acme Holdings of the Bahamas: "Holdings" heads no body that is "of" a place.
+        assert_eq!(read("Acme Holdings of the Bahamas paid.", &[3, 4, 0, 0, 5, 0, 0]), [org("Acme Holdings"), ("Bahamas".to_string(), "Location")]);
+        // The head's "of the" before a person is no complement.
+        assert_eq!(read("Acme Bank of the Ravindra Kowalczyk.", &[3, 4, 0, 0, 1, 2, 0]), [org("Acme Bank"), ("Ravindra Kowalczyk".to_string(), "Person")]);
     }
 
     #[test]
