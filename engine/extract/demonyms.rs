@@ -1,0 +1,125 @@
+//! Demonyms as the places they name: "Venezuelan officials", "a Chinese money laundering
+//! network", "North Korean banks" mention Venezuela, China and North Korea.
+//!
+//! The tagger read a demonym standing alone as a place, a body or a person by turns
+//! ("Venezuelan" in the FinCEN advisories: 52 places, 26 people, 24 organisations), or as
+//! no name at all; Re-DocRED's annotators marked the demonyms as places 508 times in 543.
+//! A demonym of the list (`stdlib/models/gazetteer/demonyms.txt`, from the `countryinfo`
+//! package, see its README) that no longer name holds is a Location mention keyed to its
+//! country, so that "Venezuelan" and "Venezuela" are one entity. A demonym inside a name
+//! ("Venezuelan Office of the National Treasury", "American Express") stays the name's.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use aho_corasick::{AhoCorasick, MatchKind};
+
+use super::entities::{Mention, name_key};
+use tg_text::document::Span;
+
+/// (demonym, its country's entity key), in the file's order.
+static DEMONYMS: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| {
+    include_str!("../../stdlib/models/gazetteer/demonyms.txt")
+        .lines()
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(d, country)| (d, format!("Location:{}", name_key(country))))
+        .collect()
+});
+
+/// One case-sensitive, leftmost-longest search for every demonym ("South Korean" before
+/// "Korean"); `None` only if the automaton cannot be built.
+static SEARCH: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| AhoCorasick::builder().match_kind(MatchKind::LeftmostLongest).build(DEMONYMS.iter().map(|(d, _)| *d)).ok());
+
+/// Words before a demonym that make it a language's name ("in French", "into Spanish").
+const LANGUAGE_BEFORE: &[&str] = &["in", "into", "speak", "speaks", "spoke", "speaking", "fluent"];
+
+/// Words after a demonym (and a hyphen or a space) that make it a language's name.
+const LANGUAGE_AFTER: &[&str] = &["language", "languages", "speaking", "speaker", "speakers", "translation", "translations", "version", "subtitles"];
+
+/// The country key of a demonym as written ("Venezuelan" → "Location:venezuela").
+pub fn country_of(demonym: &str) -> Option<&'static str> {
+    static BY_NAME: LazyLock<BTreeMap<&'static str, &'static str>> = LazyLock::new(|| DEMONYMS.iter().map(|(d, k)| (*d, k.as_str())).collect());
+    BY_NAME.get(demonym).copied()
+}
+
+/// The sentence `sentence`'s rule mentions and learned names with its demonyms added: a
+/// demonym that is a word of its own (a hyphen may join it: "Greek-French") and overlaps no
+/// rule mention nor a longer learned name becomes a Location mention; a learned name that
+/// is the demonym alone gives way to it.
+pub fn with_demonyms(text: &str, sentence: Span, mut rules: Vec<Mention>, mut names: Vec<(Span, &'static str)>) -> (Vec<Mention>, Vec<(Span, &'static str)>) {
+    let Some(ac) = SEARCH.as_ref() else { return (rules, names) };
+    let t = &text[sentence.0..sentence.1];
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '\'' || c == '’');
+    let mut added = false;
+    for m in ac.find_iter(t) {
+        let (s, e) = (sentence.0 + m.start(), sentence.0 + m.end());
+        if word(text[..s].chars().next_back()) || word(text[e..].chars().next()) {
+            continue;
+        }
+        // A capitalised word just before or after it makes it a part of a longer name the
+        // tagger kept as no place or body's ("French Revolution", "Spanish Civil War",
+        // "Soviet Russian"); the sentence's first word ("The Chinese …") does not.
+        let next = text[e..sentence.1].strip_prefix(' ').and_then(|r| r.chars().next());
+        let before = text[sentence.0..s].strip_suffix(' ').map(|r| r.rsplit(' ').next().unwrap_or(r));
+        let capital_before = before.is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase) && s - 1 - w.len() > sentence.0);
+        if next.is_some_and(char::is_uppercase) || capital_before {
+            continue;
+        }
+        // A language is no place: "written in Spanish", "French-language", "Greek speakers".
+        let after = text[e..sentence.1].trim_start_matches(['-', ' ']);
+        let language = before.is_some_and(|w| LANGUAGE_BEFORE.contains(&w)) || LANGUAGE_AFTER.iter().any(|a| after.starts_with(a) && !word(after[a.len()..].chars().next()));
+        if language {
+            continue;
+        }
+        let overlaps = |sp: Span| sp.0 < e && s < sp.1;
+        if rules.iter().any(|r| overlaps(r.span)) || names.iter().any(|(sp, _)| overlaps(*sp) && *sp != (s, e)) {
+            continue;
+        }
+        names.retain(|(sp, _)| *sp != (s, e));
+        let (surface, key) = &DEMONYMS[m.pattern().as_usize()];
+        rules.push(Mention { span: (s, e), kind: "Location", key: key.clone(), surface: surface.to_string(), attrs: vec![] });
+        added = true;
+    }
+    if added {
+        rules.sort_by(|a, b| a.span.cmp(&b.span).then(a.key.cmp(&b.key)));
+    }
+    (rules, names)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(t: &str, names: Vec<(Span, &'static str)>) -> (Vec<(String, String)>, Vec<&'static str>) {
+        let (rules, names) = with_demonyms(t, (0, t.len()), vec![], names);
+        (rules.into_iter().map(|m| (m.surface, m.key)).collect(), names.into_iter().map(|(_, k)| k).collect())
+    }
+
+    #[test]
+    fn a_demonym_alone_is_its_country() {
+        assert_eq!(country_of("Venezuelan"), Some("Location:venezuela"));
+        assert_eq!(country_of("Chinese"), Some("Location:china"));
+        assert_eq!(country_of("Bahamian"), Some("Location:bahamas"));
+        assert_eq!(country_of("Serbian"), Some("Location:serbia"));
+        let t = "Venezuelan officials and North Korean banks used Chinese-made phones.";
+        let (ms, _) = found(t, vec![]);
+        assert_eq!(
+            ms,
+            [
+                ("Venezuelan".to_string(), "Location:venezuela".to_string()),
+                ("North Korean".to_string(), "Location:north korea".to_string()),
+                ("Chinese".to_string(), "Location:china".to_string())
+            ]
+        );
+        // The tagger's reading of the demonym alone gives way; a longer name keeps it.
+        let t = "Venezuelan paid the Venezuelan Office of the National Treasury.";
+        let (ms, names) = found(t, vec![((0, 10), "Organization"), ((20, 62), "Organization")]);
+        assert_eq!(ms, [("Venezuelan".to_string(), "Location:venezuela".to_string())]);
+        assert_eq!(names, ["Organization"]);
+        // Nor part of a longer name, nor a language.
+        assert!(found("The French Revolution, in Spanish, a Greek-language paper; Soviet Russian", vec![]).0.is_empty());
+        assert_eq!(found("The Chinese said so.", vec![]).0.len(), 1);
+        // Not inside a word, nor a possessive's or a longer word's part.
+        assert!(found("Frenchman Danish's Americana", vec![]).0.is_empty());
+    }
+}
