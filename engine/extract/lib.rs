@@ -612,6 +612,16 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             acronyms::widen(text, s, entities::with_names(text, rules, found))
         })
         .collect();
+    // A name right before a headline's verb ("Owner of Miami Home Health Company Pleads
+    // Guilty", "Georgia-Based Bank Sentenced") is a headline's words in title case, which
+    // the rules read as a company's name: none (an authority stays one: "Justice Department
+    // Announces …"). The tagger's own such runs are dropped whole (`ner::spans`).
+    for ms in &mut per_sentence {
+        ms.retain(|m| {
+            let next = text[m.span.1..].strip_prefix(' ').and_then(|r| r.split([' ', '\n']).next());
+            !(matches!(m.kind, "Organization" | "Person" | "Location") && next.is_some_and(ner::is_headline_verb) && !authorities::is_authority(&m.key))
+        });
+    }
     shared_surnames(text, &mut per_sentence);
     // Acronyms of common words and of laws ("suspicious activity report (SAR)", "Bank Secrecy
     // Act (BSA)") are no names, wherever the tagger took them for one.
@@ -1665,6 +1675,21 @@ mod tests {
         let sents = tg_text::chunk::sentences(text, 0, text.len());
         let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
         x.claims.iter().map(|c| format!("{}({}, {})", c.rel, c.subject.0, c.object.0)).collect()
+    }
+
+    /// A headline's words in title case are no names: not the tagger's run with the verb
+    /// in it, nor the company a rule reads before the verb; an authority stays one.
+    #[test]
+    fn a_headline_in_title_case_names_no_one() {
+        let text = "Press Release Owner of Miami Home Health Company Pleads Guilty for Role in Fraud Scheme\n\nJustice Department Announces Charges. For Immediate Release Office of Public Affairs The Acme Ltd. owner was charged.";
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let names: Vec<&str> = x.mentions.iter().filter(|(m, _)| matches!(m.kind, "Organization" | "Person")).map(|(m, _)| m.surface.as_str()).collect();
+        assert!(!names.iter().any(|n| n.contains("Company") || n.contains("Announces")), "{names:?}");
+        assert!(names.contains(&"Justice Department") && names.contains(&"Acme Ltd."), "{names:?}");
+        // A press release's "For Immediate Release" is no part of the office's name after it,
+        // and a capitalised article opens what a web page's run-together lines say next.
+        assert!(names.contains(&"Office of Public Affairs"), "{names:?}");
     }
 
     /// The packed searcher of `find_all` finds what the leftmost-longest automaton finds:

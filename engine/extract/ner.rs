@@ -1348,6 +1348,15 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             && !(p.info[j - 1].final_form && p.info[j].cap)
             && !hard_break(text, p.tokens[j - 1].end, p.tokens[j].start)
             && footnote_at(&text[p.tokens[j - 1].start..p.tokens[j - 1].end]).is_none()
+            // A capitalised article inside a run opens what a web page's run-together lines
+            // say next ("Office of Public Affairs The Department of Justice …", "… Affairs A
+            // Miami man"); not after a connector ("Commonwealth of The Bahamas"), and "A"
+            // after a person's word is an initial ("Jeffrey A Shankman").
+            && !(match &text[p.tokens[j].start..p.tokens[j].end] {
+                "The" | "An" => true,
+                "A" => group(tags[j - 1]) != group(1),
+                _ => false,
+            } && !p.info[j - 1].connector)
         {
             j += 1;
         }
@@ -1423,6 +1432,10 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // Exchange Act of 1934", "Iranian Financial Sanctions Regulations", "Joint Statement
         // on …") is no organisation, whatever words of a body's name it holds.
         let law_or_paper = class_type(c) == Some("Organization") && e > i + 1 && LAWS_AND_PAPERS.contains(&p.info[head].lw);
+        // A run of capitalised words with a headline's verb in it is a headline, a page's
+        // title run into its menu, not a name ("Florida Man Sentenced", "Justice Department
+        // Announces Charges Against", "Español Press Release Alabama Woman Pleads Guilty").
+        let headline = e > i + 1 && (i..e).any(|k| HEADLINE_VERBS.contains(&p.info[k].lw));
         // One word in capitals is an acronym, never a person's name alone ("OK", "SEC"); one
         // letter alone is no name at all.
         let acronym_person = e == i + 1 && ((class_type(c) == Some("Person") && p.info[i].upper) || text[p.tokens[i].start..p.tokens[i].end].chars().count() == 1);
@@ -1441,6 +1454,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let common_alone = all_words
             || term_like_org
             || law_or_paper
+            || headline
             || determined_person
             || acronym_person
             || lettered
@@ -1475,6 +1489,12 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // A person's name starts after an honorific, the "v." of a caption in capitals, or
         // the English words of a phrase about the person ("the Matter of Art H. Beroff").
         let start = if kind == Some("Person") { person_start(p, i, e) } else { i };
+        // A press release's "For Immediate Release" is no part of the name after it.
+        let word_at = |k: usize| p.tokens.get(k).map(|t| &text[t.start..t.end]);
+        // (Nor what a web page's menu has before it: "Share Facebook X LinkedIn Email For
+        // Immediate Release Office of Public Affairs".)
+        let release = (start..e.saturating_sub(2)).find(|&k| word_at(k).is_some_and(|w| w.eq_ignore_ascii_case("immediate")) && word_at(k + 1).is_some_and(|w| w.eq_ignore_ascii_case("release")));
+        let start = release.map_or(start, |k| k + 2);
         // It is none when it runs on over more than six words, any other name over more than
         // twelve (a web page's menu read as one line: "… Fraud Scheme MENU News All News
         // Blogs Photo Galleries Podcasts Press Releases …").
@@ -1770,6 +1790,19 @@ static LAWS_AND_PAPERS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
     .collect()
 });
 
+/// Verbs of press-release headlines, written in title case there, that no name holds
+/// (nouns that are also verbs — Charges, Orders, Files, Sanctions — are left out), by word
+/// hash.
+static HEADLINE_VERBS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
+    [
+        "pleads", "plead", "sentenced", "convicted", "charged", "indicted", "announces", "announce", "launches", "alleges", "designates", "indicts", "arrested", "extradited", "admits", "admit",
+        "agrees", "agree", "sues", "settles", "warns", "imposes", "seizes", "unveils", "obtains", "assesses", "ordered", "guilty", "acquitted", "resigns", "receives", "receive",
+    ]
+    .iter()
+    .map(|w| lower_hash(w))
+    .collect()
+});
+
 /// The connectors that are prepositions: the word before one heads a name ("Bank of
 /// America"); "and", "&", "the" join words of equal rank.
 static PREPOSITIONS: LazyLock<hashbrown::HashSet<u64>> =
@@ -1869,6 +1902,12 @@ static DETERMINERS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
 /// capitalised "Loan" is one): a defined term's word, when a determiner comes before it.
 pub fn is_english_word(word: &str) -> bool {
     lists(lower_hash(word)) & IN_ENGLISH != 0
+}
+
+/// Whether `word`, capitalised, is a press-release headline's verb ("Pleads", "Sentenced";
+/// [`HEADLINE_VERBS`]).
+pub fn is_headline_verb(word: &str) -> bool {
+    word.chars().next().is_some_and(char::is_uppercase) && HEADLINE_VERBS.contains(&lower_hash(word))
 }
 
 /// Whether `word` is the head word of a law's or a paper's name ("Act", "Regulations",
