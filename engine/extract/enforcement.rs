@@ -544,7 +544,8 @@ struct Join {
     alias: bool,
 }
 
-/// How the text between two list members joins them, if it does: a comma, "and" ("AND" in
+/// How the text between two list members joins them, if it does: a comma (a semicolon
+/// where the members hold commas: "Acme, Ltd.; Beta, Inc.; and John Doe"), "and" ("AND" in
 /// a caption in capitals), or both, after an optional defined term and where the member
 /// lives ("X, of «L1», «L2», and Y"), before an optional title; a possessive apposition
 /// after them ("Colt and his firm, Geneva Ltd.", "and its president, John Doe"); or an
@@ -552,7 +553,7 @@ struct Join {
 fn list_gap(gap: &str) -> Option<Join> {
     static G: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(
-            r#"^(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:of|a\s+resident\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?)?\s*(?:,\s*(?P<a>(?:and|AND)\s+)?|,?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
+            r#"^(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:of|a\s+resident\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
         )
     });
     static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*,?\s*(?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A)\s+$"));
@@ -1130,6 +1131,8 @@ mod tests {
         // names' capitals, `extract_with`); "And" joins nothing.
         assert_eq!(super::list_of("«O0» v. «P1», «P2» AND «O3», Civil Action No. «R4»", 2), [1, 2, 3]);
         assert_eq!(super::list_of("«O0» v. «P1» And «O3»", 1), [1]);
+        // Members that hold commas are kept apart by semicolons.
+        assert_eq!(super::list_of("«O0» v. «O1»; «O2» («O3»); «P4»; and «P5».", 1), [1, 2, 4, 5]);
     }
 
     /// A consent to a judgment carries the amounts the sentence then requires of the party.
