@@ -1132,7 +1132,7 @@ mod tests {
         assert_eq!(super::list_of("«O0» v. «P1», «P2» AND «O3», Civil Action No. «R4»", 2), [1, 2, 3]);
         assert_eq!(super::list_of("«O0» v. «P1» And «O3»", 1), [1]);
         // Members that hold commas are kept apart by semicolons.
-        assert_eq!(super::list_of("«O0» v. «O1»; «O2» («O3»); «P4»; and «P5».", 1), [1, 2, 4, 5]);
+        assert_eq!(super::list_of("«O0» v. «O1»; «O2» (\"MSA\"); «P3»; and «P4».", 1), [1, 2, 3, 4]);
     }
 
     /// A consent to a judgment carries the amounts the sentence then requires of the party.
