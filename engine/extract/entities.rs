@@ -867,6 +867,47 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
     }
 }
 
+/// Firms named by their partners' surnames: three or more, commas between them and "&"
+/// before the last ("Robinson, Silverman, Pearce, Aronsohn & Berman", "Taylor, Bean &
+/// Whitaker", "Baxter, Banks, & Smith"). Each name is one capitalised word, a listed surname
+/// or no English word (not "Aircraft, Avionics, Parts & Support"); people listed are
+/// joined by "and", a firm's partners by "&".
+fn partner_firms(text: &str, sentence: Span, out: &mut Vec<Mention>) {
+    let ws = words(text, sentence);
+    let partner = |w: &Word<'_>| {
+        let mut cs = w.text.chars();
+        cs.next().is_some_and(char::is_uppercase)
+            && cs.all(|c| c.is_lowercase() || c == '\'' || c == '’' || c == '-')
+            && w.text.chars().count() >= 2
+            && !is_stop(w.text)
+            && month_number(w.text).is_none()
+            && (super::ner::is_listed_surname(w.text) || !super::ner::is_english_word(w.text))
+    };
+    let gap = |a: &Word<'_>, b: &Word<'_>| &text[a.end..b.start];
+    let mut i = 0;
+    while i < ws.len() {
+        if !partner(&ws[i]) {
+            i += 1;
+            continue;
+        }
+        // Partners after commas, then "&" (after a comma or not) and the last partner.
+        let mut j = i;
+        let mut commas = 0;
+        while ws.get(j + 1).is_some_and(|n| partner(n) && gap(&ws[j], n).trim_end_matches(' ') == ",") {
+            j += 1;
+            commas += 1;
+        }
+        let amp = ws.get(j + 1).is_some_and(|n| matches!(n.text, "&" | "&amp;") && matches!(gap(&ws[j], n), " " | ", "));
+        let last = ws.get(j + 2).filter(|n| amp && partner(n) && gap(&ws[j + 1], n) == " ");
+        if let (true, Some(last)) = (commas >= 1, last) {
+            push_org(text, ws[i].start, last.end, out);
+            i = j + 3;
+        } else {
+            i = j + 1;
+        }
+    }
+}
+
 fn push_org(text: &str, s: usize, mut e: usize, out: &mut Vec<Mention>) {
     // "… to Beta Ltd." — the sentence's full stop is not part of the name.
     if text[..e].ends_with('.') {
@@ -1512,6 +1553,9 @@ pub fn find(text: &str, sentence: Span, doc_date: Option<&str>) -> Vec<Mention> 
     if cues & cue::ORG != 0 {
         organisations(text, sentence, &mut found);
     }
+    if text[sentence.0..sentence.1].contains('&') {
+        partner_firms(text, sentence, &mut found);
+    }
     titled_people(text, sentence, cues, &mut found);
     role_people(text, sentence, cues, &mut found);
     contacts_and_references(text, sentence, cues, &mut found);
@@ -1621,6 +1665,15 @@ mod tests {
 
     fn kinds(text: &str) -> Vec<(String, &'static str, String)> {
         find(text, (0, text.len()), Some("2024-03-04")).into_iter().map(|m| (text[m.span.0..m.span.1].to_string(), m.kind, m.key)).collect()
+    }
+
+    #[test]
+    fn firms_named_by_partners() {
+        let orgs = |t: &str| kinds(t).into_iter().filter(|m| m.1 == "Organization").map(|m| m.0).collect::<Vec<_>>();
+        assert_eq!(orgs("He joined Robinson, Silverman, Pearce, Aronsohn &amp; Berman as counsel."), ["Robinson, Silverman, Pearce, Aronsohn &amp; Berman"]);
+        assert_eq!(orgs("The president of Taylor, Bean & Whitaker and Baxter, Banks, & Smith."), ["Taylor, Bean & Whitaker", "Baxter, Banks, & Smith"]);
+        // Two names with "&" may be two people; English words are a list of things.
+        assert!(orgs("Smith & Jones met. He sold Aircraft, Avionics, Parts & Support.").is_empty());
     }
 
     #[test]

@@ -1904,6 +1904,11 @@ pub fn is_english_word(word: &str) -> bool {
     lists(lower_hash(word)) & IN_ENGLISH != 0
 }
 
+/// Whether `word` is a surname of the gazetteer (`surnames.txt`, any case).
+pub fn is_listed_surname(word: &str) -> bool {
+    lists(lower_hash(word)) & IN_SURNAMES != 0
+}
+
 /// Whether `word`, capitalised, is a press-release headline's verb ("Pleads", "Sentenced";
 /// [`HEADLINE_VERBS`]).
 pub fn is_headline_verb(word: &str) -> bool {
