@@ -80,6 +80,12 @@ fn canonical(name: &str) -> String {
     c.trim_end_matches('.').to_lowercase()
 }
 
+/// Whether an entity key names a public health-benefit program ([`PROGRAMS`]): a victim,
+/// never a party charged.
+pub fn is_program(key: &str) -> bool {
+    key.strip_prefix("Organization:").is_some_and(|name| PROGRAMS.iter().any(|(_, k)| *k == name))
+}
+
 /// Whether an entity key names an authority: a lexicon agency, a U.S. Attorney's Office or
 /// a court found by [`find`].
 pub fn is_authority(key: &str) -> bool {
