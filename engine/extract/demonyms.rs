@@ -12,8 +12,6 @@
 use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, MatchKind};
-
 use super::entities::{Mention, name_key};
 use tg_text::document::Span;
 
@@ -26,9 +24,20 @@ static DEMONYMS: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| {
         .collect()
 });
 
-/// One case-sensitive, leftmost-longest search for every demonym ("South Korean" before
-/// "Korean"); `None` only if the automaton cannot be built.
-static SEARCH: LazyLock<Option<AhoCorasick>> = LazyLock::new(|| AhoCorasick::builder().match_kind(MatchKind::LeftmostLongest).build(DEMONYMS.iter().map(|(d, _)| *d)).ok());
+/// The demonyms by their first word (up to a space or a hyphen: "South" of "South Korean",
+/// "Guinea" of "Guinea-Bissauan"), longest first: one lookup per capitalised word of a
+/// sentence finds the leftmost-longest demonym there.
+static BY_FIRST_WORD: LazyLock<hashbrown::HashMap<&'static str, Vec<usize>>> = LazyLock::new(|| {
+    let mut m: hashbrown::HashMap<&'static str, Vec<usize>> = hashbrown::HashMap::new();
+    for (i, (d, _)) in DEMONYMS.iter().enumerate() {
+        let first = d.split([' ', '-']).next().unwrap_or(d);
+        m.entry(first).or_default().push(i);
+    }
+    for v in m.values_mut() {
+        v.sort_by_key(|&i| std::cmp::Reverse(DEMONYMS[i].0.len()));
+    }
+    m
+});
 
 /// Words before a demonym that make it a language's name ("in French", "into Spanish").
 const LANGUAGE_BEFORE: &[&str] = &["in", "into", "speak", "speaks", "spoke", "speaking", "fluent"];
@@ -47,13 +56,28 @@ pub fn country_of(demonym: &str) -> Option<&'static str> {
 /// rule mention nor a longer learned name becomes a Location mention; a learned name that
 /// is the demonym alone gives way to it.
 pub fn with_demonyms(text: &str, sentence: Span, mut rules: Vec<Mention>, mut names: Vec<(Span, &'static str)>) -> (Vec<Mention>, Vec<(Span, &'static str)>) {
-    let Some(ac) = SEARCH.as_ref() else { return (rules, names) };
     let t = &text[sentence.0..sentence.1];
     let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '\'' || c == '’');
     let mut added = false;
-    for m in ac.find_iter(t) {
-        let (s, e) = (sentence.0 + m.start(), sentence.0 + m.end());
-        if word(text[..s].chars().next_back()) || word(text[e..].chars().next()) {
+    // Each word that starts with a capital (every demonym does, in ASCII), looked up by its
+    // letters.
+    let bytes = t.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let b = bytes[at];
+        if !b.is_ascii_uppercase() || (at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'\'')) {
+            at += 1;
+            continue;
+        }
+        let run = bytes[at..].iter().take_while(|c| c.is_ascii_alphabetic()).count();
+        let found = BY_FIRST_WORD.get(&t[at..at + run]).and_then(|ds| ds.iter().find(|&&i| t[at..].starts_with(DEMONYMS[i].0) && !word(t[at + DEMONYMS[i].0.len()..].chars().next())));
+        let Some(&i) = found else {
+            at += run.max(1);
+            continue;
+        };
+        let (s, e) = (sentence.0 + at, sentence.0 + at + DEMONYMS[i].0.len());
+        at += DEMONYMS[i].0.len();
+        if word(text[..s].chars().next_back()) {
             continue;
         }
         // A capitalised word just before or after it makes it a part of a longer name the
@@ -76,7 +100,7 @@ pub fn with_demonyms(text: &str, sentence: Span, mut rules: Vec<Mention>, mut na
             continue;
         }
         names.retain(|(sp, _)| *sp != (s, e));
-        let (surface, key) = &DEMONYMS[m.pattern().as_usize()];
+        let (surface, key) = &DEMONYMS[i];
         rules.push(Mention { span: (s, e), kind: "Location", key: key.clone(), surface: surface.to_string(), attrs: vec![] });
         added = true;
     }

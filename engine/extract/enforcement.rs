@@ -561,14 +561,14 @@ struct Join {
 
 /// How the text between two list members joins them, if it does: a comma (a semicolon
 /// where the members hold commas: "Acme, Ltd.; Beta, Inc.; and John Doe"), "and" ("AND" in
-/// a caption in capitals), or both, after an optional defined term and where the member
-/// lives ("X, of «L1», «L2», and Y"), before an optional title; a possessive apposition
+/// a caption in capitals), or both, after an optional defined term, the member's age and
+/// where the member lives ("X, 63, of «L1», «L2», and Y"), before an optional title; a possessive apposition
 /// after them ("Colt and his firm, Geneva Ltd.", "and its president, John Doe"); or an
 /// alias cue ("dba", "a/k/a").
 fn list_gap(gap: &str) -> Option<Join> {
     static G: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(
-            r#"^(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:of|a\s+resident\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
+            r#"^(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:of|a\s+resident\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
         )
     });
     static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*,?\s*(?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A)\s+$"));
@@ -1166,6 +1166,8 @@ mod tests {
         assert_eq!(rels("Mr. John Doe, aka Mr. Jack Doe, 37, was sentenced to 75 months in prison."), ["CHARGED(John Doe, ?)"]);
         // A public program is a victim, never a defendant.
         assert!(rels("The owner of a pharmacy whose scheme hit private insurers, Medicare and TRICARE, pleaded guilty.").is_empty());
+        // A member's age after it does not end the list.
+        assert_eq!(super::list_of("«P0», 63, «P1», 40, and «P2», 46, were sentenced", 2), [0, 1, 2]);
         // Members that hold commas are kept apart by semicolons.
         assert_eq!(super::list_of("«O0» v. «O1»; «O2» (\"MSA\"); «P3»; and «P4».", 1), [1, 2, 3, 4]);
     }
