@@ -139,7 +139,7 @@ fn every_refusal_has_its_code_and_message() {
     refused(
         &with(&[&gamma_acme[..], &["--relation", "LAUNDERED", "--modality", "assertion"]].concat()),
         "unknown_relation",
-        "relation LAUNDERED is not in the vocabulary; allowed relations: ACQUIRED, ALIAS_OF, ASSOCIATED_WITH, BENEFICIAL_OWNER_OF, CHARGED, CONTROLS, CO_DEFENDANT, DEFRAUDED, DIRECTOR_OF, EMPLOYED_BY, HOLDS_ACCOUNT, MISAPPROPRIATED_FROM, OFFICER_OF, ORDERED_TO_PAY, OWNS, PAID, RECEIVED_FROM, REGISTERED_AT, SETTLED_WITH, SIGNED, SUBSIDIARY_OF, TRANSFERRED",
+        "relation LAUNDERED is not in the vocabulary; allowed relations: ACQUIRED, ALIAS_OF, ASSOCIATED_WITH, BENEFICIAL_OWNER_OF, CHARGED, CONTROLS, CO_DEFENDANT, DEFRAUDED, DESIGNATED, DIRECTOR_OF, EMPLOYED_BY, HOLDS_ACCOUNT, MISAPPROPRIATED_FROM, OFFICER_OF, ORDERED_TO_PAY, OWNS, PAID, RECEIVED_FROM, REGISTERED_AT, SETTLED_WITH, SIGNED, SUBSIDIARY_OF, TRANSFERRED",
     );
     refused(
         &with(&[&gamma_acme[..], &["--relation", "DIRECTOR_OF", "--modality", "assertion"]].concat()),

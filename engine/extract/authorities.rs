@@ -64,6 +64,17 @@ const LEXICON: &[(&str, &str)] = &[
     ("Postal Inspection Service", "united states postal inspection service"),
     ("Public Company Accounting Oversight Board", "public company accounting oversight board"),
     ("PCAOB", "public company accounting oversight board"),
+    ("Department of the Treasury", "department of the treasury"),
+    ("U.S. Department of the Treasury", "department of the treasury"),
+    ("United States Department of the Treasury", "department of the treasury"),
+    ("Treasury Department", "department of the treasury"),
+    ("U.S. Treasury Department", "department of the treasury"),
+    ("U.S. Treasury", "department of the treasury"),
+    ("Department of State", "department of state"),
+    ("U.S. Department of State", "department of state"),
+    ("United States Department of State", "department of state"),
+    ("State Department", "department of state"),
+    ("U.S. State Department", "department of state"),
 ];
 
 /// Public health-benefit programs, the victims named most often in health-care fraud
@@ -112,8 +123,20 @@ pub fn brings_charges(key: &str) -> bool {
         "united states postal inspection service",
         "financial crimes enforcement network",
         "office of foreign assets control",
+        "department of the treasury",
+        "department of state",
     ];
     is_authority(key) && !key.contains("court") && key.strip_prefix("Organization:").is_some_and(|n| !NOT.contains(&n))
+}
+
+/// Whether the authority keyed `key` designates parties under a sanctions program (OFAC, the
+/// Treasury, the State Department) or, as FinCEN does, finds them a primary money
+/// laundering concern: the subject of a DESIGNATED claim.
+pub fn designates(key: &str) -> bool {
+    matches!(
+        key.strip_prefix("Organization:"),
+        Some("office of foreign assets control" | "department of the treasury" | "department of state" | "financial crimes enforcement network")
+    )
 }
 
 /// Whether the authority keyed `key` prosecutes crimes: the Department of Justice or a

@@ -70,7 +70,8 @@ pub fn with_demonyms(text: &str, sentence: Span, mut rules: Vec<Mention>, mut na
             continue;
         }
         let run = bytes[at..].iter().take_while(|c| c.is_ascii_alphabetic()).count();
-        let found = BY_FIRST_WORD.get(&t[at..at + run]).and_then(|ds| ds.iter().find(|&&i| t[at..].starts_with(DEMONYMS[i].0) && !word(t[at + DEMONYMS[i].0.len()..].chars().next())));
+        let found =
+            BY_FIRST_WORD.get(&t[at..at + run]).and_then(|ds| ds.iter().find(|&&i| t[at..].starts_with(DEMONYMS[i].0) && !word(t[at + DEMONYMS[i].0.len()..].chars().next())));
         let Some(&i) = found else {
             at += run.max(1);
             continue;
@@ -82,11 +83,16 @@ pub fn with_demonyms(text: &str, sentence: Span, mut rules: Vec<Mention>, mut na
         }
         // A capitalised word just before or after it makes it a part of a longer name the
         // tagger kept as no place or body's ("French Revolution", "Spanish Civil War",
-        // "Soviet Russian"); the sentence's first word ("The Chinese …") does not.
+        // "Soviet Russian"); the sentence's first word ("The Chinese …") does not. Where the
+        // tagger read the demonym alone as a name before a capitalised word ("Venezuelan" of
+        // "Venezuelan Vice President …"), it kept the word after out of the name: the
+        // demonym is the place. (Not after a surname and a comma, "Quigley, Dutch": a given
+        // name.)
         let next = text[e..sentence.1].strip_prefix(' ').and_then(|r| r.chars().next());
+        let modifies = next.is_some_and(char::is_uppercase) && names.iter().any(|(sp, _)| *sp == (s, e));
         let before = text[sentence.0..s].strip_suffix(' ').map(|r| r.rsplit(' ').next().unwrap_or(r));
         let capital_before = before.is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase) && s - 1 - w.len() > sentence.0);
-        if next.is_some_and(char::is_uppercase) || capital_before {
+        if !modifies && (next.is_some_and(char::is_uppercase) || capital_before) {
             continue;
         }
         // A language is no place: "written in Spanish", "French-language", "Greek speakers".
@@ -140,6 +146,12 @@ mod tests {
         let (ms, names) = found(t, vec![((0, 10), "Organization"), ((20, 62), "Organization")]);
         assert_eq!(ms, [("Venezuelan".to_string(), "Location:venezuela".to_string())]);
         assert_eq!(names, ["Organization"]);
+        // … also next to a capitalised word, where it read the demonym alone.
+        let (ms, names) = found("OFAC designated Venezuelan Vice President Tareck El Aissami.", vec![((16, 26), "Person")]);
+        assert_eq!((ms.len(), names.len()), (1, 0));
+        // Not a given name after a surname and a comma.
+        let (ms, names) = found("To: Quigley, Dutch <dq@example.com>", vec![((13, 18), "Person")]);
+        assert_eq!((ms.len(), names.len()), (0, 1));
         // Nor part of a longer name, nor a language.
         assert!(found("The French Revolution, in Spanish, a Greek-language paper; Soviet Russian", vec![]).0.is_empty());
         assert_eq!(found("The Chinese said so.", vec![]).0.len(), 1);

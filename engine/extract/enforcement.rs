@@ -142,6 +142,7 @@ const STEAL_CUES: &[&str] = &[
 ];
 const ORDER_CUES: &[&str] = &["ordered", "orders", "ordering", "required", "requires", "requiring", "directed", "directs", "directing"];
 const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "settled", "settles", "settle"];
+const DESIGNATE_CUES: &[&str] = &["designated", "sanctioned", "re-designated", "redesignated"];
 
 /// Whether a sentence that names one party only may still state a relation with an implied
 /// authority ("Moss consented to the entry of a final judgment.", "Roe was ordered to pay
@@ -166,6 +167,26 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     vec![
         // The SEC (today) charged X / sued X / indicted X.
         whole_words(pat("CHARGED", &[], &format!(r"{ORG}{TERM}{ADV}(?:charged|charges|sued|sues|indicted)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true), CHARGE_CUES),
+        // OFAC (also) designated X / sanctioned X; X, which was designated by OFAC.
+        whole_words(
+            pat("DESIGNATED", &[], &format!(r"{ORG}{TERM}{ADV}(?:designated|sanctioned|re-designated|redesignated)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true),
+            DESIGNATE_CUES,
+        ),
+        // (The party designated may stand after a preposition: "payments for «O1», which was
+        // designated by OFAC".)
+        Pattern {
+            clause: false,
+            ..whole_words(
+                pat(
+                    "DESIGNATED",
+                    &[],
+                    &format!(r"{PARTY}{TERM}\s*,?\s+(?:which|who)?\s*(?:{was})?(?:designated|sanctioned)\s+(?:in\s+«D\d+»\s+|on\s+«D\d+»\s+)?by\s+(?:the\s+)?{ORG}"),
+                    Shape::Swapped,
+                    false,
+                ),
+                DESIGNATE_CUES,
+            )
+        },
         // The Commission filed a complaint (in the District Court …) against X.
         whole_words(
             pat(
@@ -911,6 +932,9 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
     let program = |i: usize| mentions.get(i).is_some_and(|m| super::authorities::is_program(&m.key));
     out.retain(|f| match f.rel {
         "CHARGED" => (authority(f.subject) || f.object == IMPLIED) && !program(f.subject) && !program(f.object),
+        // (A designation is a sanctions authority's: "the FTO designated by the State
+        // Department", not "the account designated by the customer".)
+        "DESIGNATED" => mentions.get(f.subject).is_some_and(|m| super::authorities::designates(&m.key)) && !authority(f.object),
         "CO_DEFENDANT" => !program(f.subject) && !program(f.object),
         "ORDERED_TO_PAY" | "SETTLED_WITH" => !authority(f.subject) && !program(f.subject) && (f.object == IMPLIED || authority(f.object)),
         _ => true,
@@ -1004,8 +1028,9 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     let court = |m: &Mention| m.key.contains("court");
     // (A criminal paper — an indictment, an information, a criminal complaint — is a
     // prosecutor's: not the SEC's, whose release may report it.)
-    static CRIMINAL: LazyLock<Regex> =
-        LazyLock::new(|| super::entities::re(r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|pleaded\s+guilty|pled\s+guilty|convicted|sentenced|found\s+guilty)\b"));
+    static CRIMINAL: LazyLock<Regex> = LazyLock::new(|| {
+        super::entities::re(r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|pleaded\s+guilty|pled\s+guilty|convicted|sentenced|found\s+guilty)\b")
+    });
     let criminal = rel == "CHARGED" && CRIMINAL.is_match(text);
     // (A charge the sentence names no paper or action for — "X was charged with fraud" — is
     // one of an authority it names: the document's may have brought another case.)
@@ -1104,7 +1129,10 @@ mod tests {
         );
         // (Both patterns find this one; `relations::find` keeps one.)
         let r = rels("Mr. John Doe pleaded guilty today to conspiring to defraud Gamma Fund LP.");
-        assert!(r.contains(&"DEFRAUDED(John Doe, Gamma Fund LP)".to_string()) && r.iter().all(|x| x == "DEFRAUDED(John Doe, Gamma Fund LP)" || x == "CHARGED(John Doe, ?)"), "{r:?}");
+        assert!(
+            r.contains(&"DEFRAUDED(John Doe, Gamma Fund LP)".to_string()) && r.iter().all(|x| x == "DEFRAUDED(John Doe, Gamma Fund LP)" || x == "CHARGED(John Doe, ?)"),
+            "{r:?}"
+        );
         assert!(
             rels("Mr. John Doe was indicted today on 14 counts of wire fraud for his role in a wide-ranging conspiracy to defraud Gamma Fund LP.")
                 .iter()
@@ -1161,7 +1189,16 @@ mod tests {
         assert_eq!(super::list_of("«O0» v. «P1» And «O3»", 1), [1]);
         // A list that a preposition governs is no subject, even where its last member
         // stands right before the verb.
-        assert!(rels("Acme LLC, a shipbuilder that builds vessels for Beta Corp. and Gamma Corp., pleaded guilty, the Department of Justice announced.").iter().all(|r| !r.contains("Beta") && !r.contains("Gamma")));
+        assert!(
+            rels("Acme LLC, a shipbuilder that builds vessels for Beta Corp. and Gamma Corp., pleaded guilty, the Department of Justice announced.")
+                .iter()
+                .all(|r| !r.contains("Beta") && !r.contains("Gamma"))
+        );
+        // Designations are a sanctions authority's, active or passive; a customer's are none.
+        assert_eq!(rels("OFAC designated Acme Trading LLC and Mr. John Doe."), ["DESIGNATED(OFAC, Acme Trading LLC)", "DESIGNATED(OFAC, John Doe)"]);
+        assert_eq!(rels("Payments went to Beta Holdings Ltd., which was designated by OFAC."), ["DESIGNATED(OFAC, Beta Holdings Ltd.)"]);
+        assert_eq!(rels("The Treasury Department sanctioned Beta Holdings Ltd. in May."), ["DESIGNATED(Treasury Department, Beta Holdings Ltd.)"]);
+        assert!(rels("Acme Trading LLC designated Beta Holdings Ltd. as its agent; the SEC designated Mr. John Doe.").is_empty());
         // A party named with an alias is the name the sentence gives first.
         assert_eq!(rels("Mr. John Doe, aka Mr. Jack Doe, 37, was sentenced to 75 months in prison."), ["CHARGED(John Doe, ?)"]);
         // A public program is a victim, never a defendant.
@@ -1261,7 +1298,13 @@ mod tests {
         assert_eq!(
             rels("Mr. John Doe and Mr. Carl Roe pleaded guilty today to conspiring to defraud Acme Holdings LLC."),
             // (A plea follows a prosecutor's charge: both were charged, together.)
-            ["CO_DEFENDANT(John Doe, Carl Roe)", "CHARGED(John Doe, ?)", "CHARGED(Carl Roe, ?)", "DEFRAUDED(John Doe, Acme Holdings LLC)", "DEFRAUDED(Carl Roe, Acme Holdings LLC)"]
+            [
+                "CO_DEFENDANT(John Doe, Carl Roe)",
+                "CHARGED(John Doe, ?)",
+                "CHARGED(Carl Roe, ?)",
+                "DEFRAUDED(John Doe, Acme Holdings LLC)",
+                "DEFRAUDED(Carl Roe, Acme Holdings LLC)"
+            ]
         );
         assert_eq!(
             rels("The jury found that Mr. John Doe, Mr. Carl Roe and Mr. Dan Poe defrauded Acme Holdings LLC."),

@@ -155,7 +155,12 @@ pub fn docred(json: &str, vocab: &Vocabulary, names: &Model, keep: &dyn Fn(usize
         let gold_any: Vec<(Span, &str)> = r.clusters.iter().flatten().map(|(sp, t)| (*sp, t.as_str())).collect();
         let there = |sp: Span, others: &mut dyn Iterator<Item = (Span, &str)>| {
             let others: Vec<(Span, &str)> = others.collect();
-            others.iter().find(|o| o.0 == sp).map(|o| format!("; there: {}", o.1)).or_else(|| others.iter().find(|o| overlap(o.0, sp)).map(|o| format!("; overlaps: {} {:?}", o.1, &r.text[o.0.0..o.0.1]))).unwrap_or_default()
+            others
+                .iter()
+                .find(|o| o.0 == sp)
+                .map(|o| format!("; there: {}", o.1))
+                .or_else(|| others.iter().find(|o| overlap(o.0, sp)).map(|o| format!("; overlaps: {} {:?}", o.1, &r.text[o.0.0..o.0.1])))
+                .unwrap_or_default()
         };
         for p in &pred {
             if gold.contains(p) {

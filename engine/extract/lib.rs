@@ -359,7 +359,8 @@ fn short_name(surface: &str) -> Option<&str> {
     let words: Vec<&str> = stem.split_whitespace().collect();
     let named = |w: &str| w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
     // (Nor a demonym: "Venezuelan" of "Venezuelan Corporation of Foreign Trade".)
-    let prose = words.len() == 1 && (stem.chars().any(char::is_lowercase) && ner::is_english_word(stem) || stem.chars().filter(|c| c.is_alphabetic()).count() < 3 || demonyms::country_of(stem).is_some());
+    let prose = words.len() == 1
+        && (stem.chars().any(char::is_lowercase) && ner::is_english_word(stem) || stem.chars().filter(|c| c.is_alphabetic()).count() < 3 || demonyms::country_of(stem).is_some());
     (stem.len() < surface.len() && words.first().is_some_and(|w| named(w) && *w != "The") && words.last().is_some_and(|w| named(w)) && !prose).then_some(stem)
 }
 
@@ -744,7 +745,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.surface.split_whitespace().count() >= 2) {
         let words: Vec<&str> = m.surface.split_whitespace().collect();
         for w in [words[0], surname(&m.surface).unwrap_or(words[words.len() - 1])] {
-            if w.chars().next().is_some_and(char::is_uppercase) && w.len() >= 2 && !w.ends_with('.') {
+            // (A demonym is no one's given name: "Venezuelan" of a "Venezuelan SOEs" the
+            // tagger took for a person.)
+            if w.chars().next().is_some_and(char::is_uppercase) && w.len() >= 2 && !w.ends_with('.') && demonyms::country_of(w).is_none() {
                 full.entry(w.to_lowercase()).or_default().entry(m.key.clone()).or_insert(m.span);
             }
         }

@@ -1231,7 +1231,11 @@ pub fn join_an_institution_of_the(p: &Prepared, tags: &mut [usize]) {
             // Words the tagger left out of any name, or one word it read as a name of its
             // own ("Treasury"); a name of several words is one of its own ("Field Office of
             // the Internal Revenue Service", "Health Office of the Embassy of Kuwait").
-            while k < tags.len() && p.info[k].cap && !p.info[k].upper && (tags[k] == O || (is_begin(tags[k]) && class_type(tags[k]) != Some("Person") && tags.get(k + 1).is_none_or(|&t| t == O || is_begin(t)))) {
+            while k < tags.len()
+                && p.info[k].cap
+                && !p.info[k].upper
+                && (tags[k] == O || (is_begin(tags[k]) && class_type(tags[k]) != Some("Person") && tags.get(k + 1).is_none_or(|&t| t == O || is_begin(t))))
+            {
                 k += 1;
             }
             if k == j + 2 || tags.get(k).is_some_and(|&t| t != O && !is_begin(t)) {
@@ -1247,10 +1251,35 @@ pub fn join_an_institution_of_the(p: &Prepared, tags: &mut [usize]) {
 
 /// Head words of bodies that take what they are the body of after "of the" ([`join_an_institution_of_the`]), by word hash.
 static INSTITUTION_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    ["department", "ministry", "office", "bureau", "board", "council", "commission", "committee", "agency", "administration", "secretariat", "comptroller", "treasurer", "controller", "inspector", "court", "bank", "institute", "university", "college", "academy", "museum", "service", "authority"]
-        .iter()
-        .map(|w| lower_hash(w))
-        .collect()
+    [
+        "department",
+        "ministry",
+        "office",
+        "bureau",
+        "board",
+        "council",
+        "commission",
+        "committee",
+        "agency",
+        "administration",
+        "secretariat",
+        "comptroller",
+        "treasurer",
+        "controller",
+        "inspector",
+        "court",
+        "bank",
+        "institute",
+        "university",
+        "college",
+        "academy",
+        "museum",
+        "service",
+        "authority",
+    ]
+    .iter()
+    .map(|w| lower_hash(w))
+    .collect()
 });
 
 /// Where a name whose last token is `tokens[e - 1]` ends, given a compound modifier
@@ -1493,7 +1522,8 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let word_at = |k: usize| p.tokens.get(k).map(|t| &text[t.start..t.end]);
         // (Nor what a web page's menu has before it: "Share Facebook X LinkedIn Email For
         // Immediate Release Office of Public Affairs".)
-        let release = (start..e.saturating_sub(2)).find(|&k| word_at(k).is_some_and(|w| w.eq_ignore_ascii_case("immediate")) && word_at(k + 1).is_some_and(|w| w.eq_ignore_ascii_case("release")));
+        let release = (start..e.saturating_sub(2))
+            .find(|&k| word_at(k).is_some_and(|w| w.eq_ignore_ascii_case("immediate")) && word_at(k + 1).is_some_and(|w| w.eq_ignore_ascii_case("release")));
         let start = release.map_or(start, |k| k + 2);
         // It is none when it runs on over more than six words, any other name over more than
         // twelve (a web page's menu read as one line: "… Fraud Scheme MENU News All News
@@ -1795,8 +1825,38 @@ static LAWS_AND_PAPERS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
 /// hash.
 static HEADLINE_VERBS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
     [
-        "pleads", "plead", "sentenced", "convicted", "charged", "indicted", "announces", "announce", "launches", "alleges", "designates", "indicts", "arrested", "extradited", "admits", "admit",
-        "agrees", "agree", "sues", "settles", "warns", "imposes", "seizes", "unveils", "obtains", "assesses", "ordered", "guilty", "acquitted", "resigns", "receives", "receive",
+        "pleads",
+        "plead",
+        "sentenced",
+        "convicted",
+        "charged",
+        "indicted",
+        "announces",
+        "announce",
+        "launches",
+        "alleges",
+        "designates",
+        "indicts",
+        "arrested",
+        "extradited",
+        "admits",
+        "admit",
+        "agrees",
+        "agree",
+        "sues",
+        "settles",
+        "warns",
+        "imposes",
+        "seizes",
+        "unveils",
+        "obtains",
+        "assesses",
+        "ordered",
+        "guilty",
+        "acquitted",
+        "resigns",
+        "receives",
+        "receive",
     ]
     .iter()
     .map(|w| lower_hash(w))
@@ -2200,10 +2260,7 @@ mod tests {
         // the Office of the Comptroller of the Currency .
         assert_eq!(read("the Office of the Comptroller of the Currency.", &[0, 3, 0, 0, 0, 0, 0, 0, 0]), [org("Office of the Comptroller of the Currency")]);
         // the Field Office of the Internal Revenue Service .
-        assert_eq!(
-            read("the Field Office of the Internal Revenue Service.", &[0, 3, 4, 0, 0, 3, 4, 4, 0]),
-            [org("Field Office"), org("Internal Revenue Service")]
-        );
+        assert_eq!(read("the Field Office of the Internal Revenue Service.", &[0, 3, 4, 0, 0, 3, 4, 4, 0]), [org("Field Office"), org("Internal Revenue Service")]);
         // Acme Holdings of the Bahamas: "Holdings" heads no body that is "of" a place.
         assert_eq!(read("Acme Holdings of the Bahamas paid.", &[3, 4, 0, 0, 5, 0, 0]), [org("Acme Holdings"), ("Bahamas".to_string(), "Location")]);
         // The head's "of the" before a person is no complement.
