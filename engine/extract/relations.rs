@@ -154,6 +154,9 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: String, swap: bool) 
     Pattern { rel, cues, re: tg_text::pattern::constant(&p), swap, exact: false, whole: false, needs }
 }
 
+/// The cue words of the family and business ties (substrings: "son" is in "son-in-law").
+const KIN_CUES: &[&str] = &["wife", "husband", "spouse", "son", "daughter", "brother", "sister", "father", "mother", "nephew", "niece", "cousin", "uncle", "aunt", "partner", "friend"];
+
 /// The transfer verbs of the TRANSFERRED patterns, as whole words.
 const TRANSFER_WORDS: &[&str] = &["wire", "wired", "sent", "send", "transferred", "transfer", "remitted", "remit", "moved", "move", "routed", "route"];
 
@@ -349,6 +352,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // "Y, and X, its president" / "Y and its president, X": the company just named.
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+{PER},\s+its\s+(?:former\s+)?{officer}\b"), true));
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+its\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    // Family and business ties between people: "X and his wife, Y", "Y, the wife of X", "Y
+    // is the brother of X", "X's son, Y": Y is associated with X, the tie its role.
+    let kin = r"(?P<role>(?:(?:former|ex-|business|step)\s*)?(?:wife|husband|spouse|son|daughter|brother|sister|father|mother|nephew|niece|cousin|uncle|aunt|partner|son-in-law|daughter-in-law|brother-in-law|sister-in-law|father-in-law|mother-in-law|stepson|stepdaughter|girlfriend|boyfriend|friend))";
+    v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+and\s+(?:his|her)\s+{kin}\s*,\s+{PER}"), true));
+    v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+(?:the\s+|a\s+)?{kin}\s+of\s+{PER}"), false));
+    v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"{PER}\s*,?\s+(?:is|was)\s+(?:the\s+|a\s+)?{kin}\s+of\s+{PER}"), false));
+    v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"{PER}\s?['’]s?\s+{kin}\s*,?\s+{PER}"), true));
     // X, the (founder and) majority shareholder of Y / X, owner and operator of Y: owns (part of) it.
     v.push(pat(
         "OWNS",
@@ -734,6 +744,16 @@ mod tests {
         let ms = [m(0, 18, "Organization:quorra corporation"), m(20, 26, "Organization:quorra corporation"), m(45, 54, "Organization:delta ltd"), m(56, 65, "Organization:other")];
         // The second "Quorra" is Quorra Corporation's: gone from the template; "(Delta Ltd)" is another party's name and stays.
         assert_eq!(template(s, 0, &ms), "«O0» consented to pay «O2» («O3»).");
+    }
+
+    /// Family and business ties: the kin is the subject, the person it is kin of the object.
+    #[test]
+    fn family_ties() {
+        assert_eq!(rels("Mrs. Lynn Bentley is the wife of Mr. Robert Bentley."), ["ASSOCIATED_WITH(Lynn Bentley, Robert Bentley)"]);
+        assert!(rels("Mr. Raymond Arias, 42, and his wife, Mrs. Emelitza Arias, 25, were sentenced.").contains(&"ASSOCIATED_WITH(Emelitza Arias, Raymond Arias)".to_string()));
+        assert_eq!(rels("Mr. Hans Drescher's friend, Dr. Alan Poe, paid."), ["ASSOCIATED_WITH(Alan Poe, Hans Drescher)"]);
+        // A tie between a person and a company is none of these.
+        assert!(rels("Mr. Hans Drescher and his partner, Acme Ltd, paid.").is_empty());
     }
 
     #[test]
