@@ -604,6 +604,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         .collect();
     drop(inside);
     drop(surfaces);
+    // (The tagger's own names, which a headline's verb after them does not undo below.)
+    let learned_spans: std::collections::BTreeSet<Span> = learned.iter().flatten().map(|(sp, _)| *sp).collect();
     let mut per_sentence: Vec<Vec<Mention>> = input
         .sentences
         .iter()
@@ -613,16 +615,19 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             acronyms::widen(text, s, entities::with_names(text, rules, found))
         })
         .collect();
-    // A name right before a headline's verb ("Owner of Miami Home Health Company Pleads
-    // Guilty", "Georgia-Based Bank Sentenced") is a headline's words in title case, which
-    // the rules read as a company's name: none (an authority stays one: "Justice Department
-    // Announces …"). The tagger's own such runs are dropped whole (`ner::spans`).
+    // A rule's name right before a headline's verb ("Owner of Miami Home Health Company
+    // Pleads Guilty", "Georgia-Based Bank Sentenced") is a headline's words in title case,
+    // which the rules read as a company's name: none (an authority stays one: "Justice
+    // Department Announces …"). The tagger's runs with the verb in them are dropped whole
+    // (`ner::spans`); a name it found before the verb stays ("Bristol-Myers, Squibb Agree to
+    // Merge").
     for ms in &mut per_sentence {
         ms.retain(|m| {
             let next = text[m.span.1..].strip_prefix(' ').and_then(|r| r.split([' ', '\n']).next());
-            !(matches!(m.kind, "Organization" | "Person" | "Location") && next.is_some_and(ner::is_headline_verb) && !authorities::is_authority(&m.key))
+            !(matches!(m.kind, "Organization" | "Person" | "Location") && next.is_some_and(ner::is_headline_verb) && !authorities::is_authority(&m.key) && !learned_spans.contains(&m.span))
         });
     }
+    drop(learned_spans);
     shared_surnames(text, &mut per_sentence);
     // Acronyms of common words and of laws ("suspicious activity report (SAR)", "Bank Secrecy
     // Act (BSA)") are no names, wherever the tagger took them for one.
