@@ -624,7 +624,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     for ms in &mut per_sentence {
         ms.retain(|m| {
             let next = text[m.span.1..].strip_prefix(' ').and_then(|r| r.split([' ', '\n']).next());
-            !(matches!(m.kind, "Organization" | "Person" | "Location") && next.is_some_and(ner::is_headline_verb) && !authorities::is_authority(&m.key) && !learned_spans.contains(&m.span))
+            let headline = matches!(m.kind, "Organization" | "Person" | "Location") && next.is_some_and(ner::is_headline_verb);
+            !headline || authorities::is_authority(&m.key) || learned_spans.contains(&m.span)
         });
     }
     drop(learned_spans);

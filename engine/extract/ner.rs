@@ -1381,11 +1381,12 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             // say next ("Office of Public Affairs The Department of Justice …", "… Affairs A
             // Miami man"); not after a connector ("Commonwealth of The Bahamas"), and "A"
             // after a person's word is an initial ("Jeffrey A Shankman").
-            && !(match &text[p.tokens[j].start..p.tokens[j].end] {
-                "The" | "An" => true,
-                "A" => group(tags[j - 1]) != group(1),
-                _ => false,
-            } && !p.info[j - 1].connector)
+            && (p.info[j - 1].connector
+                || match &text[p.tokens[j].start..p.tokens[j].end] {
+                    "The" | "An" => false,
+                    "A" => group(tags[j - 1]) == group(1),
+                    _ => true,
+                })
         {
             j += 1;
         }

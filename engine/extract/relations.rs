@@ -155,7 +155,8 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: String, swap: bool) 
 }
 
 /// The cue words of the family and business ties (substrings: "son" is in "son-in-law").
-const KIN_CUES: &[&str] = &["wife", "husband", "spouse", "son", "daughter", "brother", "sister", "father", "mother", "nephew", "niece", "cousin", "uncle", "aunt", "partner", "friend"];
+const KIN_CUES: &[&str] =
+    &["wife", "husband", "spouse", "son", "daughter", "brother", "sister", "father", "mother", "nephew", "niece", "cousin", "uncle", "aunt", "partner", "friend"];
 
 /// The transfer verbs of the TRANSFERRED patterns, as whole words.
 const TRANSFER_WORDS: &[&str] = &["wire", "wired", "sent", "send", "transferred", "transfer", "remitted", "remit", "moved", "move", "routed", "route"];
