@@ -1174,6 +1174,11 @@ pub fn best(scores: &[i32; NC], prev: usize, continuation_only: bool) -> usize {
     b
 }
 
+/// Where the organisation whose first tag (`B_ORG`) is at `start` ends: after its inside tags.
+fn org_run_end(tags: &[usize], start: usize) -> usize {
+    start + 1 + tags[start + 1..].iter().take_while(|&&t| t == I_ORG).count()
+}
+
 /// "Boston Trading and Research, LLC" is one company: an organisation without a legal form
 /// of its own, then "and" or "&", then one whose name closes on a comma and a legal form,
 /// are one name (the legal form after the comma is the whole name's).
@@ -1185,17 +1190,11 @@ pub fn join_before_a_shared_legal_form(p: &Prepared, tags: &mut [usize]) {
             i += 1;
             continue;
         }
-        let mut j = i + 1;
-        while j < tags.len() && tags[j] == I_ORG {
-            j += 1;
-        }
+        let j = org_run_end(tags, i);
         // tags[i..j] is an organisation; a connector "and" then a second one at j + 1.
         let own_form = (i..j).any(|k| p.info[k].legal);
         if !own_form && j + 1 < tags.len() && tags[j] == O && and.contains(&p.info[j].lw) && tags[j + 1] == B_ORG {
-            let mut k = j + 2;
-            while k < tags.len() && tags[k] == I_ORG {
-                k += 1;
-            }
+            let k = org_run_end(tags, j + 1);
             if k - j >= 4 && p.info[k - 2].comma && p.info[k - 1].final_form {
                 tags[j] = I_ORG;
                 tags[j + 1] = I_ORG;
@@ -1220,10 +1219,7 @@ pub fn join_an_institution_of_the(p: &Prepared, tags: &mut [usize]) {
             i += 1;
             continue;
         }
-        let mut j = i + 1;
-        while j < tags.len() && tags[j] == I_ORG {
-            j += 1;
-        }
+        let mut j = org_run_end(tags, i);
         // tags[i..j] is an organisation; while it ends in a head word and "of the" and
         // capitalised words no name holds follow, they are its own.
         while INSTITUTION_HEADS.contains(&p.info[j - 1].lw) && j + 2 < tags.len() && p.info[j].lw == of && p.info[j + 1].lw == the && tags[j] == O && tags[j + 1] == O {
