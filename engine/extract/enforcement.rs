@@ -362,6 +362,15 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["charging"],
         ),
+        // A jury convicted X / found X guilty: the prosecutor's charge, implied as for a plea.
+        whole_words(
+            pat("CHARGED", &[], &format!(r"\b(?:[Jj]ury|[Jj]urors)\b{ACROSS}\bconvicted\s+{PARTY_WORDS}{PARTY}"), Shape::Implied, true),
+            &["convicted"],
+        ),
+        whole_words(
+            pat("CHARGED", &[], &format!(r"\b(?:[Jj]ury|[Jj]urors)\b{ACROSS}\bfound\s+{PARTY_WORDS}{PARTY}(?:\s*,\s*[^«»,]{{1,60}},)?\s+guilty\b"), Shape::Implied, true),
+            &["found"],
+        ),
         // SEC v. X (a caption).
         Pattern { clause: false, ..pat("CHARGED", &["v."], &format!(r"{ORG}\s+v\.\s+{PARTY}"), Shape::Pair, true) },
         // X and Y were charged / sued / indicted / named as defendants.
@@ -1199,6 +1208,9 @@ mod tests {
         assert_eq!(rels("Payments went to Beta Holdings Ltd., which was designated by OFAC."), ["DESIGNATED(OFAC, Beta Holdings Ltd.)"]);
         assert_eq!(rels("The Treasury Department sanctioned Beta Holdings Ltd. in May."), ["DESIGNATED(Treasury Department, Beta Holdings Ltd.)"]);
         assert!(rels("Acme Trading LLC designated Beta Holdings Ltd. as its agent; the SEC designated Mr. John Doe.").is_empty());
+        // A jury's verdict follows a prosecutor's charge.
+        assert_eq!(rels("A federal jury in Charlotte convicted Mr. John Doe yesterday of wire fraud."), ["CHARGED(John Doe, ?)"]);
+        assert_eq!(rels("The jury found Mr. John Doe guilty of all counts."), ["CHARGED(John Doe, ?)"]);
         // A party named with an alias is the name the sentence gives first.
         assert_eq!(rels("Mr. John Doe, aka Mr. Jack Doe, 37, was sentenced to 75 months in prison."), ["CHARGED(John Doe, ?)"]);
         // A public program is a victim, never a defendant.
