@@ -363,10 +363,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             &["charging"],
         ),
         // A jury convicted X / found X guilty: the prosecutor's charge, implied as for a plea.
-        whole_words(
-            pat("CHARGED", &[], &format!(r"\b(?:[Jj]ury|[Jj]urors)\b{ACROSS}\bconvicted\s+{PARTY_WORDS}{PARTY}"), Shape::Implied, true),
-            &["convicted"],
-        ),
+        whole_words(pat("CHARGED", &[], &format!(r"\b(?:[Jj]ury|[Jj]urors)\b{ACROSS}\bconvicted\s+{PARTY_WORDS}{PARTY}"), Shape::Implied, true), &["convicted"]),
         whole_words(
             pat("CHARGED", &[], &format!(r"\b(?:[Jj]ury|[Jj]urors)\b{ACROSS}\bfound\s+{PARTY_WORDS}{PARTY}(?:\s*,\s*[^«»,]{{1,60}},)?\s+guilty\b"), Shape::Implied, true),
             &["found"],
