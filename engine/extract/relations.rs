@@ -311,11 +311,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("EMPLOYED_BY", &["work"], format!(r"{PER}{SHORT}\b(?:works|worked|working)\s+(?:for|at)\s+{ORG}"), false),
         // (not "employed with Y's division": the organisation is the employer itself)
         pat("EMPLOYED_BY", &["employed"], format!(r"{PER}{SHORT}\b(?:is|was)\s+employed\s+(?:by|with)\s+{ORG}(?:[\s,.;]|$)"), false),
-        // X registered/incorporated in L
+        // X registered/incorporated in L (no clause's comma between: "Of the companies
+        // Treasury designated, six are registered in the BVI" registers no Treasury)
         pat(
             "REGISTERED_AT",
             &["registered", "incorporated", "domiciled"],
-            format!(r"{ORG}(?:\s*\([^()«»]*\))?,?{SHORT}\b(?:registered|incorporated|domiciled)\s+in\s+(?:the\s+)?«L(\d+)»"),
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?,?[^«»,]{{0,25}}?\b(?:registered|incorporated|domiciled)\s+in\s+(?:the\s+)?«L(\d+)»"),
             false,
         ),
         // X signed ... with Y
@@ -805,6 +806,8 @@ mod tests {
         );
         assert_eq!(rels("Omega Ltd is wholly owned by Gamma Holdings."), ["OWNS(Gamma Holdings, Omega Ltd)"]);
         assert_eq!(rels("Beta Holdings SA, a company registered in Nauru, replied."), ["REGISTERED_AT(Beta Holdings SA, Nauru)"]);
+        // Another clause between them registers no one.
+        assert!(rels("Of the firms Beta Holdings SA named, six are registered in Nauru.").is_empty());
         assert_eq!(rels("Mr. Calbert Lai , the Chief Executive Officer of Sitoa Corporation , resigned."), ["OFFICER_OF(Calbert Lai, Sitoa Corporation)"]);
         // The verb after an aside is the party's before it, not the aside's.
         assert_eq!(
