@@ -9,7 +9,6 @@
 //! country, so that "Venezuelan" and "Venezuela" are one entity. A demonym inside a name
 //! ("Venezuelan Office of the National Treasury", "American Express") stays the name's.
 
-use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use super::entities::{Mention, name_key};
@@ -47,8 +46,8 @@ const LANGUAGE_AFTER: &[&str] = &["language", "languages", "speaking", "speaker"
 
 /// The country key of a demonym as written ("Venezuelan" → "Location:venezuela").
 pub fn country_of(demonym: &str) -> Option<&'static str> {
-    static BY_NAME: LazyLock<BTreeMap<&'static str, &'static str>> = LazyLock::new(|| DEMONYMS.iter().map(|(d, k)| (*d, k.as_str())).collect());
-    BY_NAME.get(demonym).copied()
+    let first = demonym.split([' ', '-']).next().unwrap_or(demonym);
+    BY_FIRST_WORD.get(first)?.iter().find(|&&i| DEMONYMS[i].0 == demonym).map(|&i| DEMONYMS[i].1.as_str())
 }
 
 /// The sentence `sentence`'s rule mentions and learned names with its demonyms added: a

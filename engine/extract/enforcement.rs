@@ -865,13 +865,14 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                     let extra = amounts(template, from);
                     // Parties listed together settle, are ordered or charged alike ("Doe and
                     // Roe consented to …"); charged together, they are co-defendants.
-                    let members = list_of(template, *s);
+                    let ph = placeholders(template);
+                    let list = list_around(template, &ph, *s);
                     // (Nor is a list the subject whose first member a preposition governs:
                     // "a shipbuilder that constructs vessels for «O1» and «O2», pleaded guilty".)
-                    let ph = placeholders(template);
-                    if p.clause && members.len() > 1 && members.first().and_then(|&m| ph.iter().find(|x| x.3 == m)).is_some_and(|x| !heads_its_clause(template, x.0, x.1)) {
+                    if p.clause && list.as_ref().is_some_and(|l| !heads_its_clause(template, ph[l.lo].0, ph[l.lo].1)) {
                         continue;
                     }
+                    let members: Vec<usize> = list.as_ref().map_or_else(|| vec![*s], |l| l.members(&ph).collect());
                     if p.rel == "CHARGED" {
                         for (x, &m) in members.iter().enumerate() {
                             for &n in &members[x + 1..] {

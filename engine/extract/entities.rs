@@ -728,8 +728,7 @@ fn capitalised(w: &str) -> bool {
 
 /// Organisations: capitalised words ending in a legal-form suffix ("Acme Trading Ltd",
 /// "Delta Freight, Inc.", "Bank of Cyprus").
-fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
-    let ws = words(text, sentence);
+fn organisations(text: &str, ws: &[Word<'_>], out: &mut Vec<Mention>) {
     let mut i = 0;
     while i < ws.len() {
         let w = ws[i];
@@ -801,7 +800,7 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 // firm named by partners' names joins them with commas before an `&`.
                 let partners = gap.trim() == ","
                     && first == Some(k)
-                    && (k..i).any(|j| firm_joint(&ws, j))
+                    && (k..i).any(|j| firm_joint(ws, j))
                     && capitalised(p.text)
                     && !is_suffix(p.text)
                     && !is_stop(p.text)
@@ -820,7 +819,7 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
                 } else if p.text == "of" && k >= 2 && TITLES.contains(&ws[k - 2].text) {
                     // "Director of Acme Inc.": a role or a document names what follows, it is not part of it.
                     break;
-                } else if (matches!(p.text, "&" | "of" | "de" | "du" | "van" | "von" | "der") && first.is_some()) || firm_joint(&ws, k - 1) {
+                } else if (matches!(p.text, "&" | "of" | "de" | "du" | "van" | "von" | "der") && first.is_some()) || firm_joint(ws, k - 1) {
                     // ("Smith & Co.", "Nicolaus and Company": the joint of a firm's name may
                     // stand right before the legal form.)
                 } else {
@@ -872,8 +871,7 @@ fn organisations(text: &str, sentence: Span, out: &mut Vec<Mention>) {
 /// Whitaker", "Baxter, Banks, & Smith"). Each name is one capitalised word, a listed surname
 /// or no English word (not "Aircraft, Avionics, Parts & Support"); people listed are
 /// joined by "and", a firm's partners by "&".
-fn partner_firms(text: &str, sentence: Span, out: &mut Vec<Mention>) {
-    let ws = words(text, sentence);
+fn partner_firms(text: &str, ws: &[Word<'_>], out: &mut Vec<Mention>) {
     let partner = |w: &Word<'_>| {
         let mut cs = w.text.chars();
         cs.next().is_some_and(char::is_uppercase)
@@ -1550,11 +1548,16 @@ pub fn find(text: &str, sentence: Span, doc_date: Option<&str>) -> Vec<Mention> 
     money(text, sentence, cues, &mut found);
     accounts(text, sentence, cues, &mut found);
     dates(text, sentence, doc_date, cues, &mut found);
-    if cues & cue::ORG != 0 {
-        organisations(text, sentence, &mut found);
-    }
-    if text[sentence.0..sentence.1].contains('&') {
-        partner_firms(text, sentence, &mut found);
+    // (The two organisation finders read one scan of the sentence's words.)
+    let (legal_forms, ampersand) = (cues & cue::ORG != 0, text[sentence.0..sentence.1].contains('&'));
+    if legal_forms || ampersand {
+        let ws = words(text, sentence);
+        if legal_forms {
+            organisations(text, &ws, &mut found);
+        }
+        if ampersand {
+            partner_firms(text, &ws, &mut found);
+        }
     }
     titled_people(text, sentence, cues, &mut found);
     role_people(text, sentence, cues, &mut found);

@@ -1515,13 +1515,11 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // A person's name starts after an honorific, the "v." of a caption in capitals, or
         // the English words of a phrase about the person ("the Matter of Art H. Beroff").
         let start = if kind == Some("Person") { person_start(p, i, e) } else { i };
-        // A press release's "For Immediate Release" is no part of the name after it.
-        let word_at = |k: usize| p.tokens.get(k).map(|t| &text[t.start..t.end]);
-        // (Nor what a web page's menu has before it: "Share Facebook X LinkedIn Email For
-        // Immediate Release Office of Public Affairs".)
-        let release = (start..e.saturating_sub(2))
-            .find(|&k| word_at(k).is_some_and(|w| w.eq_ignore_ascii_case("immediate")) && word_at(k + 1).is_some_and(|w| w.eq_ignore_ascii_case("release")));
-        let start = release.map_or(start, |k| k + 2);
+        // A press release's "For Immediate Release" is no part of the name after it (nor what
+        // a web page's menu has before it: "Share Facebook X LinkedIn Email For Immediate
+        // Release Office of Public Affairs").
+        let (immediate, release) = (lower_hash("immediate"), lower_hash("release"));
+        let start = (start..e.saturating_sub(2)).find(|&k| p.info[k].lw == immediate && p.info[k + 1].lw == release).map_or(start, |k| k + 2);
         // It is none when it runs on over more than six words, any other name over more than
         // twelve (a web page's menu read as one line: "… Fraud Scheme MENU News All News
         // Blogs Photo Galleries Podcasts Press Releases …").
@@ -2241,16 +2239,19 @@ mod tests {
         assert_eq!(got, [("Smith", "Person"), ("Jones", "Person"), ("Acme Trading and Research", "Organization")]);
     }
 
+    /// The names of `t` tagged `tags` after `join` has joined what it joins.
+    fn joined(t: &str, tags: &[usize], join: fn(&Prepared, &mut [usize])) -> Vec<(String, &'static str)> {
+        let p = prepare(t, (0, t.len()));
+        let mut tags = tags.to_vec();
+        join(&p, &mut tags);
+        spans(t, &p, &tags).into_iter().map(|(s, k)| (t[s.0..s.1].to_string(), k)).collect()
+    }
+
     /// An institution's name goes on over "of the" and the words the tagger left out; not
     /// over a name of several words of its own, nor after a word that heads no body.
     #[test]
     fn an_institution_goes_on_over_of_the() {
-        let read = |t: &str, tags: &[usize]| {
-            let p = prepare(t, (0, t.len()));
-            let mut tags = tags.to_vec();
-            join_an_institution_of_the(&p, &mut tags);
-            spans(t, &p, &tags).into_iter().map(|(s, k)| (t[s.0..s.1].to_string(), k)).collect::<Vec<_>>()
-        };
+        let read = |t: &str, tags: &[usize]| joined(t, tags, join_an_institution_of_the);
         let org = |s: &str| (s.to_string(), "Organization");
         // U.S. Department of the Treasury said so .
         assert_eq!(read("U.S. Department of the Treasury said so.", &[3, 4, 0, 0, 3, 0, 0, 0]), [org("U.S. Department of the Treasury")]);
@@ -2295,12 +2296,7 @@ mod tests {
 
     #[test]
     fn a_legal_form_after_a_comma_is_the_whole_names() {
-        let read = |t: &str, tags: &[usize]| {
-            let p = prepare(t, (0, t.len()));
-            let mut tags = tags.to_vec();
-            join_before_a_shared_legal_form(&p, &mut tags);
-            spans(t, &p, &tags).into_iter().map(|(s, _)| t[s.0..s.1].to_string()).collect::<Vec<_>>()
-        };
+        let read = |t: &str, tags: &[usize]| joined(t, tags, join_before_a_shared_legal_form).into_iter().map(|(n, _)| n).collect::<Vec<_>>();
         // Boston Trading and Research , LLC sued .
         assert_eq!(read("Boston Trading and Research, LLC sued.", &[3, 4, 0, 3, 4, 4, 0, 0]), ["Boston Trading and Research, LLC"]);
         // Without the comma, or when the first has its own legal form, they stay two.
