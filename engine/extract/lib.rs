@@ -1739,12 +1739,12 @@ mod tests {
 
     #[test]
     fn a_persons_name_written_after_a_determiner_is_a_defined_term() {
-        // The tagger reads the heading's "Loan" as a surname (a census surname, as "Person"
-        // is); the contract writes it after "this" and "the": a defined term, in every
-        // sentence of the document.
-        let heading = "Section 5. 1 Repayment of Loan and Payment of Purchase Price.";
-        assert_eq!(people(heading), ["Loan"]);
-        let contract = format!("{heading} This Loan Agreement binds Marek Novak. Marek Novak shall repay the Loan in full.");
+        // The tagger reads the heading's "Ward" as a surname (a census surname, as "Loan" and
+        // "Person" are); the contract writes it after "this" and "the": a defined term, in
+        // every sentence of the document.
+        let heading = "Section 5. 1 Repayment of Ward and Payment of Purchase Price.";
+        assert_eq!(people(heading), ["Ward"]);
+        let contract = format!("{heading} This Ward Agreement binds Marek Novak. Marek Novak shall repay the Ward in full.");
         assert_eq!(people(&contract), ["Marek Novak", "Marek Novak"]);
         // "that" before a name is the conjunction: the surname is still the person.
         assert_eq!(people("The complaint names Ronald Barber. It alleges that Barber wired USD 5,000 to Acme Ltd."), ["Ronald Barber", "Barber"]);
@@ -1799,9 +1799,9 @@ mod tests {
             let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
             x.mentions.iter().filter(|(m, _)| m.surface == name).map(|(m, _)| m.kind).collect::<Vec<_>>()
         };
-        let text = "Mr. Drescher was working on the team advising Securitas, a Swedish security services firm, on the acquisition. Securitas paid the fee.";
-        let tagged: Vec<&str> = ner::BUILTIN.names(text, (0, text.len())).into_iter().filter(|(sp, _)| &text[sp.0..sp.1] == "Securitas").map(|(_, k)| k).collect();
-        let described = kinds(text, "Securitas");
+        let text = "Mr. Drescher was working on the team advising Halvorsen, a Swedish security services firm, on the acquisition. Halvorsen paid the fee.";
+        let tagged: Vec<&str> = ner::BUILTIN.names(text, (0, text.len())).into_iter().filter(|(sp, _)| &text[sp.0..sp.1] == "Halvorsen").map(|(_, k)| k).collect();
+        let described = kinds(text, "Halvorsen");
         assert!(tagged.contains(&"Person") && described == ["Organization", "Organization"], "{tagged:?} {described:?}");
         // A role word opening a business's description names the business.
         assert_eq!(kinds("The profits were received by defendant Net Income, a nominee corporation that Smith controlled.", "Net Income"), ["Organization"]);
