@@ -51,8 +51,12 @@ pub const B_ORG: usize = 3;
 pub const I_ORG: usize = 4;
 /// The class of a person's first word.
 const B_PER: usize = 1;
+/// The class of a person's later words.
+const I_PER: usize = 2;
 /// The class of a place's first word.
 const B_LOC: usize = 5;
+/// The class of a place's later words.
+const I_LOC: usize = 6;
 
 /// The vocabulary type a class's name belongs to (`None` for outside and MISC).
 pub fn class_type(c: usize) -> Option<&'static str> {
@@ -1231,6 +1235,8 @@ impl Model {
         join_an_institution_of_the(p, &mut tags);
         join_an_institution_before_of(p, &mut tags);
         institution_runs(p, &mut tags);
+        join_a_generation(p, &mut tags);
+        split_a_person_from_their_place(p, &mut tags);
         spans(text, p, &tags)
     }
 
@@ -1384,6 +1390,51 @@ pub fn join_an_institution_before_of(p: &Prepared, tags: &mut [usize]) {
             tags[i - 2] = B_ORG;
             tags[i - 1] = I_ORG;
             tags[i] = I_ORG;
+        }
+    }
+}
+
+/// Joins a generation written right after a person's name to it ("Paul R. Toth Jr.",
+/// "John Doe Sr."): the tagger, which learned from text that seldom has them, leaves
+/// "Jr." out. ("III" and "II" it reads.)
+pub fn join_a_generation(p: &Prepared, tags: &mut [usize]) {
+    static GENERATIONS: LazyLock<[u64; 4]> = LazyLock::new(|| ["jr", "jr.", "sr", "sr."].map(lower_hash));
+    for i in 1..tags.len() {
+        if tags[i] == O && group(tags[i - 1]) == group(B_PER) && p.info[i].cap && GENERATIONS.contains(&p.info[i].lw) {
+            tags[i] = I_PER;
+        }
+    }
+}
+
+/// Splits a place the tagger ran over a person's name and "of" into the person and the
+/// place ("Lamesha Conley of Chicago, Illinois, pleaded guilty": a press release's way of
+/// naming a party and where they live). Only where the words before "of" are a name: a
+/// surname the name lists hold, no place's or English word, after a given name (or a word
+/// no list holds) and at most one initial — not "Isle of Man", "Gulf of Mexico", "City of
+/// London", "Republic of Korea".
+pub fn split_a_person_from_their_place(p: &Prepared, tags: &mut [usize]) {
+    let of = lower_hash("of");
+    let n = tags.len();
+    let placed = |k: usize| p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0 || PLACE_HEADS.contains(&p.info[k].lw);
+    let english = |k: usize| p.info[k].lists() & IN_ENGLISH != 0;
+    let company = |k: usize| p.info[k].orgword || p.info[k].legal || p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0;
+    for i in 0..n {
+        if tags[i] != B_LOC {
+            continue;
+        }
+        let Some(k) = (i + 2..(i + 4).min(n)).find(|&k| p.info[k].lw == of) else { continue };
+        if k + 1 >= n || tags[i + 1..=k + 1].iter().any(|&t| t != I_LOC) || !p.info[k + 1].cap {
+            continue;
+        }
+        let plain = (i..k).all(|t| p.info[t].cap && !p.info[t].upper && !company(t));
+        let surname = p.info[k - 1].gaz & SURNAME_BIT != 0 && !placed(k - 1) && !english(k - 1);
+        let given = p.info[i].gaz & GIVEN_BIT != 0 || (!english(i) && !placed(i));
+        let middle = k == i + 2 || p.info[i + 1].gaz & GIVEN_BIT != 0 || p.tokens[i + 1].end - p.tokens[i + 1].start == 2 && p.info[i + 1].cap;
+        if plain && surname && given && middle {
+            tags[i] = B_PER;
+            tags[i + 1..k].fill(I_PER);
+            tags[k] = O;
+            tags[k + 1] = B_LOC;
         }
     }
 }
@@ -1566,12 +1617,11 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             && !p.info[i].upper
             && !p.info[i + 1].upper
             && p.info[i].gaz & GIVEN_BIT != 0
-            && p.info[i].gaz & PLACE_BEGIN == 0
             && p.info[i + 1].gaz & SURNAME_BIT != 0
             && !company(i)
             && !company(i + 1);
         let c = match class_type(c) {
-            Some("Organization") if given_and_surname => B_PER,
+            Some("Organization") if given_and_surname && p.info[i].gaz & PLACE_BEGIN == 0 => B_PER,
             Some("Location") if given_and_surname && !place(i + 1) => B_PER,
             _ => c,
         };
@@ -2544,6 +2594,23 @@ mod tests {
         assert_eq!(read("Acme Holdings of the Bahamas paid.", &[3, 4, 0, 0, 5, 0, 0]), [org("Acme Holdings"), ("Bahamas".to_string(), "Location")]);
         // The head's "of the" before a person is no complement.
         assert_eq!(read("Acme Bank of the Ravindra Kowalczyk.", &[3, 4, 0, 0, 1, 2, 0]), [org("Acme Bank"), ("Ravindra Kowalczyk".to_string(), "Person")]);
+    }
+
+    /// A generation after a person's name is the name's; a place run over a person's name
+    /// and "of" is the person and the place, and a place's name with "of" stays one.
+    #[test]
+    fn a_generation_joins_and_a_person_of_a_place_splits() {
+        let per = |s: &str| (s.to_string(), "Person");
+        let loc = |s: &str| (s.to_string(), "Location");
+        // Paul R. Toth Jr. , 41 , was sentenced .
+        assert_eq!(joined("Paul R. Toth Jr., 41, was sentenced.", &[1, 2, 2, 0, 0, 0, 0, 0, 0, 0], join_a_generation), [per("Paul R. Toth Jr.")]);
+        // After no person's name it stays out: He left Paris Jr. said .
+        assert_eq!(joined("He left Paris Jr. said.", &[0, 0, 5, 0, 0, 0], join_a_generation), [loc("Paris")]);
+        let split = |t: &str, tags: &[usize]| joined(t, tags, split_a_person_from_their_place);
+        // Lamesha Conley of Chicago , Illinois , pleaded guilty .
+        assert_eq!(split("Lamesha Conley of Chicago, Illinois, pleaded guilty.", &[5, 6, 6, 6, 0, 5, 0, 0, 0, 0]), [per("Lamesha Conley"), loc("Chicago"), loc("Illinois")]);
+        // He sailed the Gulf of Mexico and the Isle of Man .
+        assert_eq!(split("He sailed the Gulf of Mexico and the Isle of Man.", &[0, 0, 0, 5, 6, 6, 0, 0, 5, 6, 6, 0]), [loc("Gulf of Mexico"), loc("Isle of Man")]);
     }
 
     #[test]
