@@ -923,11 +923,37 @@ fn push_org(text: &str, s: usize, mut e: usize, out: &mut Vec<Mention>) {
         && inner.chars().all(|c| c.is_ascii_alphabetic() || c == '.' || c == ' ')
         && !inner.contains("the")
         && !own_short_name(&text[s..e], inner)
+        && !own_short_name(&text[name_run_start(text, s)..e], inner)
     {
         e += 2 + inner.len() + 1;
     }
     let surface = collapse(&text[s..e]);
     out.push(Mention { span: (s, e), kind: "Organization", key: format!("Organization:{}", name_key(&surface)), surface, attrs: vec![] });
+}
+
+/// Where the run of capitalised words and joints ("and", "of", "&") that ends right
+/// before `s` on its line begins (at most eight words back): the longer name a finder may
+/// have cut ("Imperial Integrative Health Research and" before "Development LLC"), whose
+/// short form a bracket after it may give ("(Imperial)").
+fn name_run_start(text: &str, s: usize) -> usize {
+    let mut start = s;
+    for _ in 0..8 {
+        let before = &text[..start];
+        let trimmed = before.trim_end_matches(' ');
+        if trimmed.len() == before.len() || trimmed.is_empty() {
+            break;
+        }
+        let w = trimmed.rsplit(|c: char| c.is_whitespace()).next().unwrap_or("");
+        if !(w.starts_with(|c: char| c.is_uppercase()) || matches!(w, "and" | "of" | "&")) || w.ends_with([',', ';', '.', ':']) {
+            break;
+        }
+        start = trimmed.len() - w.len();
+    }
+    // Not a joint at its start.
+    while let Some(rest) = ["and ", "of ", "& "].iter().find_map(|j| text[start..s].strip_prefix(j)) {
+        start = s - rest.len();
+    }
+    start
 }
 
 /// Whether word `j` joins a firm's name: an `&`, or "and" before a partnership word
@@ -1716,6 +1742,12 @@ mod tests {
         let o = orgs("The firm Hale, Dorr &amp; Partners, Inc. of Boston paid.");
         assert_eq!(o, [("Hale, Dorr &amp; Partners, Inc.".to_string(), "Organization:hale dorr & partners inc".to_string())]);
         assert_eq!(orgs("Acme Trading Ltd (ATL) and Acme Trading Ltd (UK) filed.").into_iter().map(|m| m.0).collect::<Vec<_>>(), ["Acme Trading Ltd", "Acme Trading Ltd (UK)"]);
+        // The bracket is the short name of the longer name the finder cut: no discriminator.
+        let t = "A co-founder of Imperial Integrative Health Research and Development LLC (Imperial) was sentenced.";
+        let mut out = vec![];
+        let s = t.find("Development").unwrap_or(0);
+        push_org(t, s, s + "Development LLC".len(), &mut out);
+        assert_eq!(out[0].surface, "Development LLC");
         assert_eq!(orgs("It named Quorra Corporation (Quorra) as a defendant.").into_iter().map(|m| m.0).collect::<Vec<_>>(), ["Quorra Corporation"]);
         // A list of companies is no partnership: a legal form before the comma ends the name.
         assert_eq!(orgs("It sued Acme Ltd, Beta &amp; Co. yesterday.").into_iter().map(|m| m.0).collect::<Vec<_>>(), ["Acme Ltd", "Beta &amp; Co."]);

@@ -1231,6 +1231,7 @@ impl Model {
             return vec![];
         }
         let mut tags = self.tag(p, hist);
+        end_a_person_before_of(p, &mut tags);
         join_before_a_shared_legal_form(p, &mut tags);
         join_an_institution_of_the(p, &mut tags);
         join_an_institution_before_of(p, &mut tags);
@@ -1403,6 +1404,48 @@ pub fn join_a_generation(p: &Prepared, tags: &mut [usize]) {
         if tags[i] == O && group(tags[i - 1]) == group(B_PER) && p.info[i].cap && GENERATIONS.contains(&p.info[i].lw) {
             tags[i] = I_PER;
         }
+    }
+}
+
+/// Ends a person's name the tagger ran on over "of" into a name of another kind ("Amelia
+/// Ward of the Division of Enforcement", read as one name of the last word's type): the
+/// person ends before "of", and what follows is its own name, or none where the tagger
+/// read it as a title or an event's (MISC). A person's name that goes on as a person's
+/// ("Duke of Wellington") stays whole.
+pub fn end_a_person_before_of(p: &Prepared, tags: &mut [usize]) {
+    let of = lower_hash("of");
+    let n = tags.len();
+    let mut i = 0;
+    while i < n {
+        if tags[i] != B_PER {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        while j < n && tags[j] != O && !is_begin(tags[j]) {
+            j += 1;
+        }
+        if let Some(k) = (i + 1..j).find(|&k| p.info[k].lw == of && group(tags[k - 1]) == group(B_PER))
+            && (k + 1..j).any(|t| group(tags[t]) != group(B_PER))
+        {
+            let g = group(tags[j - 1]);
+            tags[k] = O;
+            let mut t = k + 1;
+            // An article after "of" opens no name.
+            while t < j && !p.info[t].cap {
+                tags[t] = O;
+                t += 1;
+            }
+            if t < j {
+                if g == group(B_PER) || g == 4 {
+                    tags[t..j].fill(O);
+                } else {
+                    tags[t] = 2 * g - 1;
+                    tags[t + 1..j].fill(2 * g);
+                }
+            }
+        }
+        i = j;
     }
 }
 
@@ -1613,16 +1656,24 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // names none ("Dean Hall", not "Jackson Heights").
         let company = |t: usize| p.info[t].orgword || p.info[t].legal || p.info[t].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0;
         let place = |t: usize| p.info[t].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0 || PLACE_HEADS.contains(&p.info[t].lw);
-        let given_and_surname = e == i + 2
-            && !p.info[i].upper
-            && !p.info[i + 1].upper
-            && p.info[i].gaz & GIVEN_BIT != 0
-            && p.info[i + 1].gaz & SURNAME_BIT != 0
-            && !company(i)
-            && !company(i + 1);
+        let given_and_surname =
+            e == i + 2 && !p.info[i].upper && !p.info[i + 1].upper && p.info[i].gaz & GIVEN_BIT != 0 && p.info[i + 1].gaz & SURNAME_BIT != 0 && !company(i) && !company(i + 1);
+        // One word, read as a place, that no list holds but as a name of people and that
+        // does what only people do next ("that Spera allegedly paid Hirsch", "Vasquez told
+        // investors") is a person: a place that acts so is a listed one ("Russia paid").
+        let acts = e == i + 1
+            && p.info[i].gaz & (PLACE_BEGIN | PLACE_INSIDE | COMPANY_BEGIN | COMPANY_INSIDE) == 0
+            && p.info[i].lists() & (IN_PLACES | IN_COMMON | IN_ENGLISH | IN_COMPANIES) == 0
+            && {
+                let mut k = e;
+                while k < p.tokens.len() && k < e + 2 && text[p.tokens[k].start..p.tokens[k].end].ends_with("ly") && !p.info[k].cap {
+                    k += 1;
+                }
+                k < p.tokens.len() && AGENT_VERBS.contains(&p.info[k].lw)
+            };
         let c = match class_type(c) {
             Some("Organization") if given_and_surname && p.info[i].gaz & PLACE_BEGIN == 0 => B_PER,
-            Some("Location") if given_and_surname && !place(i + 1) => B_PER,
+            Some("Location") if (given_and_surname && !place(i + 1)) || acts => B_PER,
             _ => c,
         };
         // Whether the name opens its sentence, a line or what follows a colon, a bracket
@@ -1712,7 +1763,14 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // in a header; "Sun" counts only beside another such word, not in "Sun Microsystems").
         let calendar = (e == i + 1 && (CALENDAR_AND_CURRENCY.contains(&p.info[i].lw) || p.info[i].connector))
             || (e > i + 1 && (i..e).all(|k| CALENDAR_AND_CURRENCY.contains(&p.info[k].lw) || p.info[k].lw == sun));
-        let common_alone = all_words
+        // A mail's or a form's field name opening a line ("X-Folder:", "Content-Type:",
+        // "Message-ID:") names the field, no one.
+        let field_name = e == i + 1
+            && (i == 0 || text[..p.tokens[i].start].ends_with('\n'))
+            && text[p.tokens[i].start..p.tokens[i].end].contains('-')
+            && p.tokens.get(e).is_some_and(|t| &text[t.start..t.end] == ":");
+        let common_alone = field_name
+            || all_words
             || term_like_org
             || law_or_paper
             || headline
@@ -1846,6 +1904,44 @@ static HONORIFICS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["honora
 
 /// Last words of a role's title, which is not a place's or a body's name ("United States
 /// District Judge", "U.S. Magistrate Judge"), by word hash.
+/// Verbs of what people do, not places: a word no list holds before one is a person's
+/// name ([`spans`]).
+static AGENT_VERBS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
+    [
+        "paid",
+        "told",
+        "said",
+        "agreed",
+        "admitted",
+        "pleaded",
+        "asked",
+        "wrote",
+        "signed",
+        "directed",
+        "instructed",
+        "bribed",
+        "stole",
+        "embezzled",
+        "misappropriated",
+        "lied",
+        "testified",
+        "emailed",
+        "met",
+        "promised",
+        "recruited",
+        "solicited",
+        "forged",
+        "falsified",
+        "concealed",
+        "knew",
+        "believed",
+        "resigned",
+    ]
+    .iter()
+    .map(|w| lower_hash(w))
+    .collect()
+});
+
 static ROLE_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["judge", "judges", "magistrate"].iter().map(|w| lower_hash(w)).collect());
 
 /// Last words of a court's name before a judge's title ("U.S. District Judge", "U.S.
@@ -2606,6 +2702,12 @@ mod tests {
         assert_eq!(joined("Paul R. Toth Jr., 41, was sentenced.", &[1, 2, 2, 0, 0, 0, 0, 0, 0, 0], join_a_generation), [per("Paul R. Toth Jr.")]);
         // After no person's name it stays out: He left Paris Jr. said .
         assert_eq!(joined("He left Paris Jr. said.", &[0, 0, 5, 0, 0, 0], join_a_generation), [loc("Paris")]);
+        // Amelia Ward of the Division of Enforcement . (the tagger: PER over "of", MISC after)
+        assert_eq!(joined("Amelia Ward of the Division of Enforcement.", &[1, 2, 2, 8, 8, 8, 8, 0], end_a_person_before_of), [per("Amelia Ward")]);
+        // Duke of Wellington spoke . (a person's name over "of" stays whole)
+        assert_eq!(joined("Duke of Wellington spoke.", &[1, 2, 2, 0, 0], end_a_person_before_of), [per("Duke of Wellington")]);
+        // Ann Lee of Acme Bank Corp . (the rest is its own name, of its last word's type)
+        assert_eq!(joined("Ann Lee of Acme Bank Corp.", &[1, 2, 2, 4, 4, 4, 0], end_a_person_before_of), [per("Ann Lee"), ("Acme Bank Corp.".to_string(), "Organization")]);
         let split = |t: &str, tags: &[usize]| joined(t, tags, split_a_person_from_their_place);
         // Lamesha Conley of Chicago , Illinois , pleaded guilty .
         assert_eq!(split("Lamesha Conley of Chicago, Illinois, pleaded guilty.", &[5, 6, 6, 6, 0, 5, 0, 0, 0, 0]), [per("Lamesha Conley"), loc("Chicago"), loc("Illinois")]);

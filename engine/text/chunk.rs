@@ -123,6 +123,19 @@ fn abbreviation(word: &str, next: &str) -> bool {
     false
 }
 
+/// Whether a line is a field with its value: a capitalised word of at most 30 letters,
+/// digits or hyphens, a colon, a space and more on the line ("Re: Wires", "Date: 4 March
+/// 2024"; not "http://…", not "Note that …", not a label alone, "Subject:", whose value
+/// the lines after it hold).
+fn opens_with_field(line: &str) -> bool {
+    let n = line.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'-').count();
+    (1..=30).contains(&n)
+        && line.as_bytes()[0].is_ascii_uppercase()
+        && line[n..].starts_with(':')
+        && line[n + 1..].starts_with([' ', '\t'])
+        && !line[n + 1..].split('\n').next().unwrap_or("").trim().is_empty()
+}
+
 /// Whether a region is written one paragraph per line: more than half of its non-blank
 /// bytes are on lines longer than [`PARAGRAPH_LINE`]. Then every line break ends a sentence
 /// (hard-wrapped text keeps its sentences across line ends).
@@ -166,7 +179,12 @@ pub fn sentences(text: &str, start: usize, end: usize) -> Vec<Span> {
             // A blank line (only spaces on it) after this one, or a paragraph per line.
             let rest = &text[i + 1..end];
             let blank = rest.trim_start_matches([' ', '\t', '\r']).starts_with('\n');
-            if blank || paragraphs {
+            // A memo's or a form's field and its value ("From: Dana Whitfield, AML
+            // Investigations", "Date: 4 March 2024") is a line of its own: it neither runs
+            // into the next line nor takes the one before it.
+            let line = &text[text[..i].rfind('\n').map_or(start, |k| (k + 1).max(start))..i];
+            let field = opens_with_field(line.trim_start()) || opens_with_field(rest.trim_start_matches([' ', '\t']));
+            if blank || paragraphs || field {
                 push_bounded(text, (s, i), &mut out);
                 s = i;
             }
@@ -364,5 +382,23 @@ mod tests {
         assert_eq!(got[0], "Litigation Release No. 20842 / January 5, 2009");
         assert_eq!(got[1], "SEC v. Anthony A. James");
         assert!(got[3].starts_with("In September 2008"));
+    }
+
+    #[test]
+    fn a_fields_line_is_a_sentence_of_its_own() {
+        let memo = "MEMORANDUM\n\nTo: Compliance Review Committee\nFrom: Dana Whitfield, AML Investigations\nDate: 4 March 2024\nRe: Wires\n\nThe wires were\nsent in March. See:\nhttp://x.test/a\nNote that it ends.\n\nSubject:\nTransactions\nInvolving Israel\nDate:\nJuly 2000";
+        assert_eq!(
+            split(memo),
+            [
+                "MEMORANDUM",
+                "To: Compliance Review Committee",
+                "From: Dana Whitfield, AML Investigations",
+                "Date: 4 March 2024",
+                "Re: Wires",
+                "The wires were\nsent in March.",
+                "See:\nhttp://x.test/a\nNote that it ends.",
+                "Subject:\nTransactions\nInvolving Israel\nDate:\nJuly 2000"
+            ]
+        );
     }
 }

@@ -4,12 +4,33 @@
 //!
 //! ```text
 //! cargo run --release -p tg-extract --example tags -- "He was paid by the Federal Housing Administration."
+//! cargo run --release -p tg-extract --example tags -- --document memo.txt
 //! ```
+//!
+//! With `--document FILE`, each non-empty line of the file is read as a sentence of one
+//! document (the tagger's document context and history apply) and its names are printed.
 
 use tg_extract::ner::{self, CLASSES, History};
 
 fn main() {
     let t = std::env::args().nth(1).unwrap_or_default();
+    if t == "--document" {
+        let text = std::env::args().nth(2).and_then(|f| std::fs::read_to_string(f).ok()).unwrap_or_default();
+        let mut lines = vec![];
+        let mut at = 0;
+        for l in text.split_inclusive('\n') {
+            let body = l.trim_end();
+            if !body.trim().is_empty() {
+                lines.push((at, at + body.len()));
+            }
+            at += l.len();
+        }
+        for (line, names) in lines.iter().zip(ner::BUILTIN.document(&text, &lines)) {
+            let names: Vec<String> = names.into_iter().map(|(s, k)| format!("{k}:{}", &text[s.0..s.1])).collect();
+            println!("{} | {names:?}", &text[line.0..line.1]);
+        }
+        return;
+    }
     let p = ner::prepare(&t, (0, t.len()));
     let m = &*ner::BUILTIN;
     let tags = m.tag(&p, &mut History::default());
