@@ -57,6 +57,8 @@ const I_PER: usize = 2;
 const B_LOC: usize = 5;
 /// The class of a place's later words.
 const I_LOC: usize = 6;
+/// The class of a MISC name's first word (titles, events, nationalities: never emitted).
+const B_MISC: usize = 7;
 
 /// The vocabulary type a class's name belongs to (`None` for outside and MISC).
 pub fn class_type(c: usize) -> Option<&'static str> {
@@ -1437,9 +1439,10 @@ pub fn end_a_person_before_of(p: &Prepared, tags: &mut [usize]) {
                 t += 1;
             }
             if t < j {
-                if g == group(B_PER) || g == 4 {
+                if g == group(B_PER) || g == group(B_MISC) {
                     tags[t..j].fill(O);
                 } else {
+                    // Group g's classes: begin 2g - 1, inside 2g.
                     tags[t] = 2 * g - 1;
                     tags[t + 1..j].fill(2 * g);
                 }
@@ -1472,7 +1475,8 @@ pub fn split_a_person_from_their_place(p: &Prepared, tags: &mut [usize]) {
         let plain = (i..k).all(|t| p.info[t].cap && !p.info[t].upper && !company(t));
         let surname = p.info[k - 1].gaz & SURNAME_BIT != 0 && !placed(k - 1) && !english(k - 1);
         let given = p.info[i].gaz & GIVEN_BIT != 0 || (!english(i) && !placed(i));
-        let middle = k == i + 2 || p.info[i + 1].gaz & GIVEN_BIT != 0 || p.tokens[i + 1].end - p.tokens[i + 1].start == 2 && p.info[i + 1].cap;
+        // At most one word between: a given name or an initial ("R.").
+        let middle = k == i + 2 || p.info[i + 1].gaz & GIVEN_BIT != 0 || (p.tokens[i + 1].end - p.tokens[i + 1].start == 2 && p.info[i + 1].cap);
         if plain && surname && given && middle {
             tags[i] = B_PER;
             tags[i + 1..k].fill(I_PER);
