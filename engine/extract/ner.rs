@@ -1675,7 +1675,20 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
                 }
                 k < p.tokens.len() && AGENT_VERBS.contains(&p.info[k].lw)
             };
+        // A town named before its state or country after "of", "in" or "from" ("of
+        // Anadarko, Oklahoma", "a resident of Theodore, Alabama", "in Eastlake, Ohio") is a
+        // place, whatever its word is used for elsewhere; not a name with a company's word
+        // ("of Acme Corp., Texas"), not a listed person's two names.
+        static LOCATIVES: LazyLock<[u64; 3]> = LazyLock::new(|| ["of", "in", "from"].map(lower_hash));
+        let town = e <= i + 2
+            && i > 0
+            && LOCATIVES.contains(&p.info[i - 1].lw)
+            && !(i..e).any(company)
+            && !given_and_surname
+            && p.tokens.get(e).is_some_and(|t| &text[t.start..t.end] == ",")
+            && p.info.get(e + 1).is_some_and(|x| x.cap && !x.upper && x.lists() & IN_PLACES != 0);
         let c = match class_type(c) {
+            Some("Organization" | "Person") if town => B_LOC,
             Some("Organization") if given_and_surname && p.info[i].gaz & PLACE_BEGIN == 0 => B_PER,
             Some("Location") if (given_and_surname && !place(i + 1)) || acts => B_PER,
             _ => c,
@@ -2712,6 +2725,12 @@ mod tests {
         assert_eq!(joined("Duke of Wellington spoke.", &[1, 2, 2, 0, 0], end_a_person_before_of), [per("Duke of Wellington")]);
         // Ann Lee of Acme Bank Corp . (the rest is its own name, of its last word's type)
         assert_eq!(joined("Ann Lee of Acme Bank Corp.", &[1, 2, 2, 4, 4, 4, 0], end_a_person_before_of), [per("Ann Lee"), ("Acme Bank Corp.".to_string(), "Organization")]);
+        // A town before its state after "of" is a place, whatever the tagger typed it:
+        // Bitseedy , 41 , of Anadarko , Oklahoma , was sentenced .
+        let read = |t: &str, tags: &[usize]| joined(t, tags, |_, _| {});
+        assert_eq!(read("Bitseedy, 41, of Anadarko, Oklahoma, was sentenced.", &[1, 0, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0]), [per("Bitseedy"), loc("Anadarko"), loc("Oklahoma")]);
+        // … not a company: an employee of Acme Corp. , Texas-based …
+        assert_eq!(read("He was an employee of Acme Corp., Texas said.", &[0, 0, 0, 0, 0, 3, 4, 0, 5, 0, 0]), [("Acme Corp.".to_string(), "Organization"), loc("Texas")]);
         let split = |t: &str, tags: &[usize]| joined(t, tags, split_a_person_from_their_place);
         // Lamesha Conley of Chicago , Illinois , pleaded guilty .
         assert_eq!(split("Lamesha Conley of Chicago, Illinois, pleaded guilty.", &[5, 6, 6, 6, 0, 5, 0, 0, 0, 0]), [per("Lamesha Conley"), loc("Chicago"), loc("Illinois")]);
