@@ -1687,7 +1687,15 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             && !given_and_surname
             && p.tokens.get(e).is_some_and(|t| &text[t.start..t.end] == ",")
             && p.info.get(e + 1).is_some_and(|x| x.cap && !x.upper && x.lists() & IN_PLACES != 0);
+        // After a company role and "of" ("CEO of Tamsa", "currently CEO of Enron India",
+        // "a director of Helix Brasil"), a name the tagger read as a place is the body the
+        // role is in, unless every word of it is a listed place's ("Governor of Texas",
+        // "Mayor of New York") or it is a town before its state ("his business partner of
+        // Powell, Ohio", "the former treasurer of Jackson County, Kentucky").
+        let after_a_role =
+            i >= 2 && p.info[i - 1].lw == lower_hash("of") && COMPANY_ROLES.contains(&p.info[i - 2].lw) && !(i..e).all(|k| p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0);
         let c = match class_type(c) {
+            Some("Location") if after_a_role && !town => B_ORG,
             Some("Organization" | "Person") if town => B_LOC,
             Some("Organization") if given_and_surname && p.info[i].gaz & PLACE_BEGIN == 0 => B_PER,
             Some("Location") if (given_and_surname && !place(i + 1)) || acts => B_PER,
@@ -1921,6 +1929,36 @@ static HONORIFICS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["honora
 
 /// Last words of a role's title, which is not a place's or a body's name ("United States
 /// District Judge", "U.S. Magistrate Judge"), by word hash.
+/// A person's roles in a company, before "of" and the company's name ([`spans`]).
+static COMPANY_ROLES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
+    [
+        "ceo",
+        "cfo",
+        "coo",
+        "cto",
+        "chairman",
+        "chairwoman",
+        "founder",
+        "co-founder",
+        "cofounder",
+        "director",
+        "owner",
+        "co-owner",
+        "employee",
+        "officer",
+        "shareholder",
+        "treasurer",
+        "controller",
+        "executive",
+        "principal",
+        "partner",
+        "manager",
+    ]
+    .iter()
+    .map(|w| lower_hash(w))
+    .collect()
+});
+
 /// Verbs of what people do, not places: a word no list holds before one is a person's
 /// name ([`spans`]).
 static AGENT_VERBS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
@@ -2731,6 +2769,14 @@ mod tests {
         assert_eq!(read("Bitseedy, 41, of Anadarko, Oklahoma, was sentenced.", &[1, 0, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0]), [per("Bitseedy"), loc("Anadarko"), loc("Oklahoma")]);
         // … not a company: an employee of Acme Corp. , Texas-based …
         assert_eq!(read("He was an employee of Acme Corp., Texas said.", &[0, 0, 0, 0, 0, 3, 4, 0, 5, 0, 0]), [("Acme Corp.".to_string(), "Organization"), loc("Texas")]);
+        // After a company role and "of", a place no list holds is the company; a listed
+        // place or a town before its state stays a place.
+        // Guillermo Vogel , CEO of Tamsa .
+        assert_eq!(read("Guillermo Vogel, CEO of Tamsa.", &[1, 2, 0, 0, 0, 5, 0]), [per("Guillermo Vogel"), ("Tamsa".to_string(), "Organization")]);
+        // He met the Governor of Texas .
+        assert_eq!(read("He met the Governor of Texas.", &[0, 0, 0, 0, 0, 5, 0]), [loc("Texas")]);
+        // his partner of Powell , Ohio , sued .
+        assert_eq!(read("his partner of Powell, Ohio, sued.", &[0, 0, 0, 5, 0, 5, 0, 0, 0]), [loc("Powell"), loc("Ohio")]);
         let split = |t: &str, tags: &[usize]| joined(t, tags, split_a_person_from_their_place);
         // Lamesha Conley of Chicago , Illinois , pleaded guilty .
         assert_eq!(split("Lamesha Conley of Chicago, Illinois, pleaded guilty.", &[5, 6, 6, 6, 0, 5, 0, 0, 0, 0]), [per("Lamesha Conley"), loc("Chicago"), loc("Illinois")]);

@@ -344,7 +344,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // "founder and CEO of X": the founding is no office, the role after it is.
     let founder = r"(?:(?i:co-?founder|founder)\s+and\s+)?";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X").
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
     // "Y's CEO, X" and the headline form without the possessive ("Pfizer CEO Albert Bourla").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{founder}{officer},?\s+{PER}"), true));
     // "X (age 49) was Y's chief financial officer"
@@ -408,7 +408,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         false,
     ));
     // X joined Y / prior to joining Y, X
-    v.push(pat("EMPLOYED_BY", &["joined"], format!(r"{PER}{SHORT}\bjoined\s+(?:the\s+)?{ORG}"), false));
+    // (Over an apposition that names where the person was: "X, currently CEO of A, has
+    // joined B".)
+    v.push(pat("EMPLOYED_BY", &["joined"], format!(r"{PER}(?:\s*,\s+[a-zA-Z][^«»,]{{0,40}}?\s(?:of|at|with)\s+«O\d+»\s*,)?{SHORT}\bjoined\s+(?:the\s+)?{ORG}"), false));
     v.push(pat("EMPLOYED_BY", &["joining"], format!(r"\b(?i:prior\s+to|before|after|since)\s+joining\s+(?:the\s+)?{ORG}\s*(?:in\s+\d{{4}}\s*)?,\s*{PER}"), true));
     // "X acquired (oilfield pump maker) Y", "X is acquiring sensor manufacturer Y", "X will
     // buy Y", "X to acquire Y": the object may be introduced by what it is, a noun phrase
@@ -884,6 +886,10 @@ mod tests {
         assert_eq!(rels("An agreement between Beta Ltd, a subsidiary of Gamma Holdings, and Omega Corp was filed."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)"]);
         // A list needs its end: "and Omega Corp sued" starts a clause.
         assert_eq!(rels("Mr. John Doe worked for Beta Ltd and Omega Corp sued him."), ["EMPLOYED_BY(John Doe, Beta Ltd)"]);
+        // An office held now, and an employer joined over it.
+        let mut r = rels("Mr. John Doe, currently CEO of Beta Ltd, has joined Omega Corp as its treasurer.");
+        r.sort();
+        assert_eq!(r, ["EMPLOYED_BY(John Doe, Omega Corp)", "OFFICER_OF(John Doe, Beta Ltd)"]);
     }
 
     #[test]
