@@ -142,8 +142,12 @@ def main():
             if w.isascii() and w.isalpha() and w.islower() and len(w) >= 2:
                 english.add(w)
     os.makedirs(out, exist_ok=True)
+    # A listed company named by one English word ("Apple", "Intel") is no name feature for
+    # the tagger (the word is prose far more often), but vouches for an organisation the
+    # tagger found (company-words.txt).
+    company_words = {c for c in companies if " " not in c and c.lower() in english}
     companies = {c for c in companies if not (" " not in c and c.lower() in english)}
-    for name, items in (("english-words.txt", english), ("given-names.txt", first), ("surnames.txt", set(last)), ("places.txt", places), ("companies.txt", companies)):
+    for name, items in (("english-words.txt", english), ("given-names.txt", first), ("surnames.txt", set(last)), ("places.txt", places), ("companies.txt", companies), ("company-words.txt", company_words)):
         items = sorted(i.strip() for i in items if i.strip() and "\t" not in i and "\n" not in i)
         write(out, name, items)
     write(out, "demonyms.txt", sorted(demonym_lines))

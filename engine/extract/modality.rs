@@ -65,7 +65,7 @@ static UNDECIDED: LazyLock<Regex> = LazyLock::new(|| {
 static DENIED: LazyLock<Regex> = LazyLock::new(|| {
     // Case matters: "May" is a month, "States" a country's name, "Never" rarely starts a claim.
     re(
-        r"\b(?:[Dd]id|[Dd]oes|[Dd]o|[Hh]as|[Hh]ave|[Hh]ad|[Ww]as|[Ww]ere|[Ii]s|[Aa]re)\s+not\b|\b(?:didn't|doesn't|don't|hasn't|haven't|wasn't|weren't|isn't|aren't|never|[Nn]ever)\b|\bdenied\b|\bdenies\b|\b[Nn]o evidence\b|\bfalsely\b|\brejected the claim\b",
+        r"\b(?:[Dd]id|[Dd]oes|[Dd]o|[Hh]as|[Hh]ave|[Hh]ad|[Ww]as|[Ww]ere|[Ii]s|[Aa]re)\s+not\b|\b(?:didn't|doesn't|don't|hasn't|haven't|wasn't|weren't|isn't|aren't|never|[Nn]ever)\b|\bdenied\b|\bdenies\b|\b[Nn]o evidence\b|\bfalsely\b|\brejected the claim\b|\b(?i:acquisition|merger|takeover|purchase|deal|sale)\b[^.;]{0,60}?\b(?:cancell?ed|called off|abandoned|scrapped|terminated|blocked|collapsed)\b",
     )
 });
 static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
@@ -188,6 +188,10 @@ mod tests {
         assert_eq!(modality("According to Reuters, Acme wired USD 1m to Beta."), Modality::Reported);
         assert_eq!(modality("Acme may have wired USD 1m to Beta."), Modality::Hedged);
         assert_eq!(modality("Acme did not wire USD 1m to Beta."), Modality::Denied);
+        // A deal called off was not done.
+        assert_eq!(modality("Nvidia's acquisition of Arm cancelled due to regulatory challenges"), Modality::Denied);
+        assert_eq!(modality("The merger of Acme and Beta was terminated in May."), Modality::Denied);
+        assert_eq!(modality("Acme terminated its CFO, John Doe."), Modality::Assertion);
         assert_eq!(modality("It is unclear whether Acme wired USD 1m to Beta."), Modality::Undecided);
         assert_eq!(modality("Did Acme wire USD 1m to Beta?"), Modality::Question);
         // Months and countries are not cues.

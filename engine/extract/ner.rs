@@ -429,6 +429,11 @@ const IN_ENGLISH: u8 = 16;
 /// listed companies (the major stock indices, PyPI `pytickersymbols`, MIT), their names
 /// without legal forms ("Morgan Stanley", "Toyota").
 const IN_COMPANIES: u8 = 32;
+/// listed companies named by one English word ("Apple", "Intel", "Oracle"): no feature of
+/// the tagger's, but such a word the tagger reads as an organisation is one, unless the
+/// training text or the document writes it in lower case ("shell companies": "Shell" of
+/// a heading is no company there) (`company-words.txt`).
+const IN_COMPANY_WORDS: u8 = 64;
 
 /// Every word list in one table, by lower-case hash of the word or phrase (a place's words
 /// hashed with a space between): the lists a token is in cost one lookup — one cache
@@ -443,6 +448,7 @@ static LISTS: LazyLock<hashbrown::HashMap<u64, u32>> = LazyLock::new(|| {
         (include_str!("../../stdlib/models/gazetteer/common-words.txt"), IN_COMMON),
         (include_str!("../../stdlib/models/gazetteer/english-words.txt"), IN_ENGLISH),
         (include_str!("../../stdlib/models/gazetteer/companies.txt"), IN_COMPANIES),
+        (include_str!("../../stdlib/models/gazetteer/company-words.txt"), IN_COMPANY_WORDS),
     ] {
         for l in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
             *m.entry(lower_hash(l)).or_insert(0) |= u32::from(bit);
@@ -1724,7 +1730,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
                 p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0
                     && !(e == i + 1 && english(k) && (opens || (i > 0 && p.info[i - 1].cap) || p.info[k].upper || p.info[k].lists() & IN_PLACES == 0))
             }
-            Some("Organization") => p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0,
+            Some("Organization") => p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0 || (e == i + 1 && p.info[k].lists() & (IN_COMPANY_WORDS | IN_COMMON) == IN_COMPANY_WORDS && p.info[k].doc & 1 == 0),
             _ => false,
         };
         let word = |k: usize| !vouched(k) && p.info[k].lists() & (IN_COMMON | IN_ENGLISH) != 0;
