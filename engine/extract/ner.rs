@@ -1730,7 +1730,10 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
                 p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0
                     && !(e == i + 1 && english(k) && (opens || (i > 0 && p.info[i - 1].cap) || p.info[k].upper || p.info[k].lists() & IN_PLACES == 0))
             }
-            Some("Organization") => p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0 || (e == i + 1 && p.info[k].lists() & (IN_COMPANY_WORDS | IN_COMMON) == IN_COMPANY_WORDS && p.info[k].doc & 1 == 0),
+            Some("Organization") => {
+                p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0
+                    || (e == i + 1 && p.info[k].lists() & (IN_COMPANY_WORDS | IN_COMMON) == IN_COMPANY_WORDS && p.info[k].doc & 1 == 0)
+            }
             _ => false,
         };
         let word = |k: usize| !vouched(k) && p.info[k].lists() & (IN_COMMON | IN_ENGLISH) != 0;
