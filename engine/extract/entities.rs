@@ -973,19 +973,20 @@ fn own_short_name(name: &str, inner: &str) -> bool {
     let short: String = inner.chars().filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect();
     let letters: String = name.chars().filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect();
     let initials: String = name.split_whitespace().filter_map(|w| w.chars().next()).filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect();
-    // Or spell every word's initial and a dotted form's letters ("Petroleos de Venezuela
+    // Every word's initial with a dotted form's letters ("Petroleos de Venezuela
     // S.A." is "PDVSA").
-    let spelt: String = name
-        .split_whitespace()
-        .flat_map(|w| {
-            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-            let dotted = w.contains('.') && w.split('.').all(|p| p.chars().count() <= 2);
-            let n = if dotted { w.len() } else { w.chars().next().map_or(0, char::len_utf8) };
-            w[..n].chars().filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect::<Vec<_>>()
-        })
-        .collect();
+    let spelt = || -> String {
+        name.split_whitespace()
+            .flat_map(|w| {
+                let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+                let dotted = w.contains('.') && w.split('.').all(|p| p.chars().count() <= 2);
+                let n = if dotted { w.len() } else { w.chars().next().map_or(0, char::len_utf8) };
+                w[..n].chars().filter(|c| c.is_alphabetic()).flat_map(char::to_lowercase).collect::<Vec<_>>()
+            })
+            .collect()
+    };
     // Acronyms pass over the small words: "First National Bank of Lindsay" is "FNBL".
-    short.len() >= 2 && (letters.starts_with(&short) || initials.starts_with(&short) || spelt == short || (short.len() >= 3 && super::acronyms::spells_capitals(name, inner)))
+    short.len() >= 2 && (letters.starts_with(&short) || initials.starts_with(&short) || spelt() == short || (short.len() >= 3 && super::acronyms::spells_capitals(name, inner)))
 }
 
 /// People named with a title ("Mr. John Doe", "Dr Lena Ortiz").

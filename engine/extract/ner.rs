@@ -176,6 +176,11 @@ fn lower_hash(w: &str) -> u64 {
     lower_hash_from(0xcbf2_9ce4_8422_2325, w)
 }
 
+/// The lower-case hashes of `words`: a set of words a rule looks a token's word up in.
+fn word_set(words: &[&str]) -> hashbrown::HashSet<u64> {
+    words.iter().map(|w| lower_hash(w)).collect()
+}
+
 /// FNV-1a continued from state `h` over the lower-cased bytes of `w` (a phrase's hash is
 /// its words' fed one after another with a space between).
 fn lower_hash_from(mut h: u64, w: &str) -> u64 {
@@ -633,6 +638,18 @@ impl Info {
     /// The word lists ([`LISTS`]) the token's word is in.
     fn lists(&self) -> u8 {
         if self.cap { self.in_lists } else { lists(self.lw) }
+    }
+
+    /// Whether the word belongs to a company's name: an organisation's word, a legal form,
+    /// or a word of a listed company's name.
+    fn company_word(&self) -> bool {
+        self.orgword || self.legal || self.gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0
+    }
+
+    /// Whether the word belongs to a place's name: a word of a listed place's name, or a
+    /// kind of place ([`PLACE_HEADS`]: "Sea", "Street").
+    fn place_word(&self) -> bool {
+        self.gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0 || PLACE_HEADS.contains(&self.lw)
     }
 }
 
@@ -1467,9 +1484,7 @@ pub fn end_a_person_before_of(p: &Prepared, tags: &mut [usize]) {
 pub fn split_a_person_from_their_place(p: &Prepared, tags: &mut [usize]) {
     let of = lower_hash("of");
     let n = tags.len();
-    let placed = |k: usize| p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0 || PLACE_HEADS.contains(&p.info[k].lw);
     let english = |k: usize| p.info[k].lists() & IN_ENGLISH != 0;
-    let company = |k: usize| p.info[k].orgword || p.info[k].legal || p.info[k].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0;
     for i in 0..n {
         if tags[i] != B_LOC {
             continue;
@@ -1478,9 +1493,9 @@ pub fn split_a_person_from_their_place(p: &Prepared, tags: &mut [usize]) {
         if k + 1 >= n || tags[i + 1..=k + 1].iter().any(|&t| t != I_LOC) || !p.info[k + 1].cap {
             continue;
         }
-        let plain = (i..k).all(|t| p.info[t].cap && !p.info[t].upper && !company(t));
-        let surname = p.info[k - 1].gaz & SURNAME_BIT != 0 && !placed(k - 1) && !english(k - 1);
-        let given = p.info[i].gaz & GIVEN_BIT != 0 || (!english(i) && !placed(i));
+        let plain = (i..k).all(|t| p.info[t].cap && !p.info[t].upper && !p.info[t].company_word());
+        let surname = p.info[k - 1].gaz & SURNAME_BIT != 0 && !p.info[k - 1].place_word() && !english(k - 1);
+        let given = p.info[i].gaz & GIVEN_BIT != 0 || (!english(i) && !p.info[i].place_word());
         // At most one word between: a given name or an initial ("R.").
         let middle = k == i + 2 || p.info[i + 1].gaz & GIVEN_BIT != 0 || (p.tokens[i + 1].end - p.tokens[i + 1].start == 2 && p.info[i + 1].cap);
         if plain && surname && given && middle {
@@ -1494,7 +1509,7 @@ pub fn split_a_person_from_their_place(p: &Prepared, tags: &mut [usize]) {
 
 /// Head words of bodies that take what they are the body of after "of the" ([`join_an_institution_of_the`]), by word hash.
 static INSTITUTION_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    [
+    word_set(&[
         "department",
         "ministry",
         "office",
@@ -1519,10 +1534,7 @@ static INSTITUTION_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
         "museum",
         "service",
         "authority",
-    ]
-    .iter()
-    .map(|w| lower_hash(w))
-    .collect()
+    ])
 });
 
 /// Where a name whose last token is `tokens[e - 1]` ends, given a compound modifier
@@ -1598,7 +1610,9 @@ pub fn hard_break(text: &str, a: usize, b: usize) -> bool {
 /// The names a tag sequence marks: runs of one type's begin and inside tags, without
 /// connectors or commas at their edges.
 pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static str)> {
-    let sun = lower_hash("sun");
+    let (sun, of) = (lower_hash("sun"), lower_hash("of"));
+    let (immediate, release) = (lower_hash("immediate"), lower_hash("release"));
+    static LOCATIVES: LazyLock<[u64; 3]> = LazyLock::new(|| ["of", "in", "from"].map(lower_hash));
     let mut out = vec![];
     let mut i = 0;
     while i < tags.len() {
@@ -1664,8 +1678,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // word of a company's name, are a person's name ("Morgan Cooper", "Christian Young"),
         // whatever else the first word is used for; so are they for a place whose last word
         // names none ("Dean Hall", not "Jackson Heights").
-        let company = |t: usize| p.info[t].orgword || p.info[t].legal || p.info[t].gaz & (COMPANY_BEGIN | COMPANY_INSIDE) != 0;
-        let place = |t: usize| p.info[t].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0 || PLACE_HEADS.contains(&p.info[t].lw);
+        let company = |t: usize| p.info[t].company_word();
         let given_and_surname =
             e == i + 2 && !p.info[i].upper && !p.info[i + 1].upper && p.info[i].gaz & GIVEN_BIT != 0 && p.info[i + 1].gaz & SURNAME_BIT != 0 && !company(i) && !company(i + 1);
         // One word, read as a place, that no list holds but as a name of people and that
@@ -1685,7 +1698,6 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // Anadarko, Oklahoma", "a resident of Theodore, Alabama", "in Eastlake, Ohio") is a
         // place, whatever its word is used for elsewhere; not a name with a company's word
         // ("of Acme Corp., Texas"), not a listed person's two names.
-        static LOCATIVES: LazyLock<[u64; 3]> = LazyLock::new(|| ["of", "in", "from"].map(lower_hash));
         let town = e <= i + 2
             && i > 0
             && LOCATIVES.contains(&p.info[i - 1].lw)
@@ -1698,13 +1710,12 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // role is in, unless every word of it is a listed place's ("Governor of Texas",
         // "Mayor of New York") or it is a town before its state ("his business partner of
         // Powell, Ohio", "the former treasurer of Jackson County, Kentucky").
-        let after_a_role =
-            i >= 2 && p.info[i - 1].lw == lower_hash("of") && COMPANY_ROLES.contains(&p.info[i - 2].lw) && !(i..e).all(|k| p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0);
+        let after_a_role = i >= 2 && p.info[i - 1].lw == of && COMPANY_ROLES.contains(&p.info[i - 2].lw) && !(i..e).all(|k| p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0);
         let c = match class_type(c) {
             Some("Location") if after_a_role && !town => B_ORG,
             Some("Organization" | "Person") if town => B_LOC,
             Some("Organization") if given_and_surname && p.info[i].gaz & PLACE_BEGIN == 0 => B_PER,
-            Some("Location") if (given_and_surname && !place(i + 1)) || acts => B_PER,
+            Some("Location") if (given_and_surname && !p.info[i + 1].place_word()) || acts => B_PER,
             _ => c,
         };
         // Whether the name opens its sentence, a line or what follows a colon, a bracket
@@ -1858,7 +1869,6 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // A press release's "For Immediate Release" is no part of the name after it (nor what
         // a web page's menu has before it: "Share Facebook X LinkedIn Email For Immediate
         // Release Office of Public Affairs").
-        let (immediate, release) = (lower_hash("immediate"), lower_hash("release"));
         let start = (start..e.saturating_sub(2)).find(|&k| p.info[k].lw == immediate && p.info[k + 1].lw == release).map_or(start, |k| k + 2);
         // It is none when it runs on over more than six words, any other name over more than
         // twelve (a web page's menu read as one line: "… Fraud Scheme MENU News All News
@@ -1934,13 +1944,11 @@ fn person_start(p: &Prepared, i: usize, e: usize) -> usize {
 }
 
 /// Honorifics written before a name, which are not part of it, by word hash.
-static HONORIFICS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["honorable", "honourable", "hon.", "hon"].iter().map(|w| lower_hash(w)).collect());
+static HONORIFICS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| word_set(&["honorable", "honourable", "hon.", "hon"]));
 
-/// Last words of a role's title, which is not a place's or a body's name ("United States
-/// District Judge", "U.S. Magistrate Judge"), by word hash.
 /// A person's roles in a company, before "of" and the company's name ([`spans`]).
 static COMPANY_ROLES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    [
+    word_set(&[
         "ceo",
         "cfo",
         "coo",
@@ -1962,16 +1970,13 @@ static COMPANY_ROLES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
         "principal",
         "partner",
         "manager",
-    ]
-    .iter()
-    .map(|w| lower_hash(w))
-    .collect()
+    ])
 });
 
 /// Verbs of what people do, not places: a word no list holds before one is a person's
 /// name ([`spans`]).
 static AGENT_VERBS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    [
+    word_set(&[
         "paid",
         "told",
         "said",
@@ -2000,25 +2005,24 @@ static AGENT_VERBS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
         "knew",
         "believed",
         "resigned",
-    ]
-    .iter()
-    .map(|w| lower_hash(w))
-    .collect()
+    ])
 });
 
-static ROLE_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["judge", "judges", "magistrate"].iter().map(|w| lower_hash(w)).collect());
+/// Last words of a role's title, which is not a place's or a body's name ("United States
+/// District Judge", "U.S. Magistrate Judge"), by word hash.
+static ROLE_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| word_set(&["judge", "judges", "magistrate"]));
 
 /// Last words of a court's name before a judge's title ("U.S. District Judge", "U.S.
 /// Bankruptcy Judge", "Circuit Judge"), by word hash.
-static COURT_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["district", "bankruptcy", "circuit", "court", "magistrate"].iter().map(|w| lower_hash(w)).collect());
+static COURT_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| word_set(&["district", "bankruptcy", "circuit", "court", "magistrate"]));
 
 /// Words of a case's citation ("97 Civ. 2376", "F. Supp."), never a name alone, by word hash.
-static COURT_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["civ", "civ.", "crim", "crim.", "supp", "supp.", "cir", "cir."].iter().map(|w| lower_hash(w)).collect());
+static COURT_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| word_set(&["civ", "civ.", "crim", "crim.", "supp", "supp.", "cir", "cir."]));
 
 /// Head words of Spanish, Portuguese, French and Italian institutions' names, which open
 /// the name ("Banco …", "Comisión Nacional …", "Petróleos de …"), by word hash.
 static ROMANCE_INSTITUTIONS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    [
+    word_set(&[
         "banco",
         "banca",
         "banque",
@@ -2091,24 +2095,20 @@ static ROMANCE_INSTITUTIONS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|
         "administración",
         "administracion",
         "unidad",
-    ]
-    .iter()
-    .map(|w| lower_hash(w))
-    .collect()
+    ])
 });
 
 /// Articles that may open such a name ("Los Comités …", "La Caja …"), by word hash.
-static ROMANCE_ARTICLES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["el", "la", "los", "las", "le", "les", "o", "os", "il"].iter().map(|w| lower_hash(w)).collect());
+static ROMANCE_ARTICLES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| word_set(&["el", "la", "los", "las", "le", "les", "o", "os", "il"]));
 
 /// English articles, which open a sentence and end no name, by word hash. (Number words
 /// end names: "Council of Ten", "BBC Two".)
-static OPENING_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| ["a", "an", "the"].iter().map(|w| lower_hash(w)).collect());
+static OPENING_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| word_set(&["a", "an", "the"]));
 
 /// Words of a court's or a public office's name, which are no person's after initials
 /// ("U. S. District", "U. S. Attorney"), by word hash.
-static OFFICE_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    ["district", "districts", "court", "courts", "circuit", "attorney", "attorneys", "attorney's", "marshal", "marshals", "trustee"].iter().map(|w| lower_hash(w)).collect()
-});
+static OFFICE_WORDS: LazyLock<hashbrown::HashSet<u64>> =
+    LazyLock::new(|| word_set(&["district", "districts", "court", "courts", "circuit", "attorney", "attorneys", "attorney's", "marshal", "marshals", "trustee"]));
 
 /// Whether a token is a word of a court citation, never of a name: an initial or initials
 /// ("N.D.", "E.", "C. A."), an abbreviation of a state or a court ("Ga", "Cal.", "Civ").
@@ -2163,7 +2163,7 @@ fn citation_word(w: &str) -> bool {
 /// decide whether a name of English words is a body's or a defined term's: "Federal
 /// Housing Administration", "Information Services Division"), by word hash.
 static ORG_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    [
+    word_set(&[
         "administration",
         "agency",
         "association",
@@ -2189,16 +2189,13 @@ static ORG_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
         "trust",
         "university",
         "unit",
-    ]
-    .iter()
-    .map(|w| lower_hash(w))
-    .collect()
+    ])
 });
 
 /// Head words of the names of laws and of documents, which are not bodies: a name of
 /// several words with one as its head is no organisation ([`spans`]), by word hash.
 static LAWS_AND_PAPERS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    [
+    word_set(&[
         "act",
         "acts",
         "regulation",
@@ -2217,17 +2214,14 @@ static LAWS_AND_PAPERS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
         "guidance",
         "notice",
         "release",
-    ]
-    .iter()
-    .map(|w| lower_hash(w))
-    .collect()
+    ])
 });
 
 /// Verbs of press-release headlines, written in title case there, that no name holds
 /// (nouns that are also verbs — Charges, Orders, Files, Sanctions — are left out), by word
 /// hash.
 static HEADLINE_VERBS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    [
+    word_set(&[
         "pleads",
         "plead",
         "sentenced",
@@ -2260,17 +2254,14 @@ static HEADLINE_VERBS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
         "resigns",
         "receives",
         "receive",
-    ]
-    .iter()
-    .map(|w| lower_hash(w))
-    .collect()
+    ])
 });
 
 /// Head words that name a kind of place: a place named by English words alone is one when
 /// its head is one of them ("Pacific Ocean", "Middle East", "Wall Street", "Gulf of Mexico"),
 /// and a contract's defined term of English words ("Effective Date") is not ([`spans`]).
 static PLACE_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    [
+    word_set(&[
         "avenue",
         "bay",
         "beach",
@@ -2322,21 +2313,18 @@ static PLACE_HEADS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
         "street",
         "valley",
         "west",
-    ]
-    .iter()
-    .map(|w| lower_hash(w))
-    .collect()
+    ])
 });
 
 /// The connectors that are prepositions: the word before one heads a name ("Bank of
 /// America"); "and", "&", "the" join words of equal rank.
 static PREPOSITIONS: LazyLock<hashbrown::HashSet<u64>> =
-    LazyLock::new(|| ["of", "for", "on", "in", "at", "upon", "de", "da", "du", "des", "del", "della", "di", "van", "von", "der", "den"].iter().map(|w| lower_hash(w)).collect());
+    LazyLock::new(|| word_set(&["of", "for", "on", "in", "at", "upon", "de", "da", "du", "des", "del", "della", "di", "van", "von", "der", "den"]));
 
 /// Days, months, the commonest ISO 4217 currency codes and payment rails (the channel a
 /// transfer went by), each alone no name, by word hash.
 static CALENDAR_AND_CURRENCY: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    [
+    word_set(&[
         "mon",
         "tue",
         "tues",
@@ -2407,20 +2395,14 @@ static CALENDAR_AND_CURRENCY: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(
         "rtgs",
         "bacs",
         "chaps",
-    ]
-    .iter()
-    .map(|w| lower_hash(w))
-    .collect()
+    ])
 });
 
 /// Determiners before a defined term ("the", "a", "such"), by word hash.
 /// ("that" is not among them: in enforcement prose it is the conjunction before a clause's
 /// subject, "alleges that Barber", more often than a determiner.)
 static DETERMINERS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
-    ["the", "a", "an", "this", "these", "those", "such", "said", "each", "any", "every", "another", "other", "either", "neither", "no", "its", "their"]
-        .iter()
-        .map(|w| lower_hash(w))
-        .collect()
+    word_set(&["the", "a", "an", "this", "these", "those", "such", "said", "each", "any", "every", "another", "other", "either", "neither", "no", "its", "their"])
 });
 
 /// Whether a name's word is written in the English word list in lower case (a

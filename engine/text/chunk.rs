@@ -182,9 +182,11 @@ pub fn sentences(text: &str, start: usize, end: usize) -> Vec<Span> {
             // A memo's or a form's field and its value ("From: Dana Whitfield, AML
             // Investigations", "Date: 4 March 2024") is a line of its own: it neither runs
             // into the next line nor takes the one before it.
-            let line = &text[text[..i].rfind('\n').map_or(start, |k| (k + 1).max(start))..i];
-            let field = opens_with_field(line.trim_start()) || opens_with_field(rest.trim_start_matches([' ', '\t']));
-            if blank || paragraphs || field {
+            let field = || {
+                let line = &text[text[..i].rfind('\n').map_or(start, |k| (k + 1).max(start))..i];
+                opens_with_field(line.trim_start()) || opens_with_field(rest.trim_start_matches([' ', '\t']))
+            };
+            if blank || paragraphs || field() {
                 push_bounded(text, (s, i), &mut out);
                 s = i;
             }
