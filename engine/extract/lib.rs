@@ -356,12 +356,37 @@ fn short_name(surface: &str) -> Option<&str> {
         }
         stem = head[..at].trim_end_matches([',', ' ']);
     }
+    (stem.len() < surface.len() && could_name_a_company(stem)).then_some(stem)
+}
+
+/// Whether what is left of a company's name could still name it: it begins and ends on a
+/// name's word, not "The", and is not a word of prose (one English word, "Capital"; a
+/// demonym, "Venezuelan" of "Venezuelan Corporation of Foreign Trade"; under three letters).
+fn could_name_a_company(stem: &str) -> bool {
     let words: Vec<&str> = stem.split_whitespace().collect();
     let named = |w: &str| w.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
-    // (Nor a demonym: "Venezuelan" of "Venezuelan Corporation of Foreign Trade".)
     let prose = words.len() == 1
         && (stem.chars().any(char::is_lowercase) && ner::is_english_word(stem) || stem.chars().filter(|c| c.is_alphabetic()).count() < 3 || demonyms::country_of(stem).is_some());
-    (stem.len() < surface.len() && words.first().is_some_and(|w| named(w) && *w != "The") && words.last().is_some_and(|w| named(w)) && !prose).then_some(stem)
+    words.first().is_some_and(|w| named(w) && *w != "The") && words.last().is_some_and(|w| named(w)) && !prose
+}
+
+/// Words that say what line of business a company is in, which a document drops with the
+/// legal form once it has named the company in full ("Granite State" of "Granite State
+/// Bankshares, Inc.", "Media Vision" of "Media Vision Technology, Inc.").
+const BUSINESS_WORDS: &[&str] = &[
+    "Bankshares", "Bancshares", "Bancorp", "Bancorporation", "Holdings", "Holding", "Group", "Technology", "Technologies", "Industries", "International",
+    "Enterprises", "Systems", "Financial", "Partners", "Associates", "Communications", "Resources", "Ventures", "Investments", "Pharmaceuticals",
+    "Laboratories", "Networks", "Solutions", "Services", "Energy",
+];
+
+/// A company's shorter short name: its [`short_name`] without a last word that names its
+/// line of business ([`BUSINESS_WORDS`]), when what is left could still name a company
+/// ("Granite State"; not "Granite" of "Granite Bancorp, Inc.", one English word).
+fn business_short_name(surface: &str) -> Option<&str> {
+    let short = short_name(surface)?;
+    let (stem, last) = short.rsplit_once(' ')?;
+    let stem = stem.trim_end_matches([',', ' ']);
+    (BUSINESS_WORDS.contains(&last) && could_name_a_company(stem)).then_some(stem)
 }
 
 /// Whether the words after an "it" make it the empty subject of an attribution or a
@@ -833,6 +858,24 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             if e.as_ref().is_some_and(|(k, _)| *k != m.key) {
                 *e = None;
             }
+        }
+    }
+    // The name without its line of business too ("Granite State"), unless it is another
+    // company's short name ("Emvest" of "Emvest, Inc." beside "Emvest Holdings LLC") or a
+    // name of its own in the document ("Media Vision Technology, Inc." beside "Media Vision
+    // Ltd.").
+    let mut business: BTreeMap<String, Option<(String, Span)>> = BTreeMap::new();
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Organization") {
+        if let Some(short) = business_short_name(&m.surface) {
+            let e = business.entry(short.to_string()).or_insert_with(|| Some((m.key.clone(), m.span)));
+            if e.as_ref().is_some_and(|(k, _)| *k != m.key) {
+                *e = None;
+            }
+        }
+    }
+    for (short, v) in business {
+        if !shorts.contains_key(&short) && !per_sentence.iter().flatten().any(|m| m.kind == "Organization" && short_name(&m.surface) == Some(short.as_str())) {
+            shorts.insert(short, v);
         }
     }
     // (A person bears the name where the document names them so by the sentence that names
@@ -2037,6 +2080,25 @@ mod tests {
         assert_eq!(short_name("Capital, Inc."), None);
         assert_eq!(short_name("The Company"), None);
         assert_eq!(short_name("Smith & Co."), None);
+        // Without its line of business, what could still name it.
+        assert_eq!(business_short_name("Granite State Bankshares, Inc."), Some("Granite State"));
+        assert_eq!(business_short_name("Media Vision Technology, Inc."), Some("Media Vision"));
+        assert_eq!(business_short_name("Granite Bancorp, Inc."), None);
+        assert_eq!(business_short_name("American Holdings, Inc."), None);
+        assert_eq!(business_short_name("Granite State Trading, Inc."), None);
+        assert_eq!(business_short_name("Granite State Bankshares"), None);
+    }
+
+    /// A company named in full and then without its legal form and its line of business
+    /// ("Harbor Point" of "Harbor Point Bancorp, Inc.") is one party; not where the shorter
+    /// name is another company's short name.
+    #[test]
+    fn a_company_named_without_its_line_of_business_after_its_full_name() {
+        let got = claims("The Commission sued Harbor Point Bancorp, Inc. and its former treasurer, Dana Whitfield, on May 2. Harbor Point paid Whitfield $40,000 in kickbacks.");
+        assert!(got.contains(&"PAID(Organization:harbor point bancorp inc, Person:dana whitfield)".to_string()), "{got:?}");
+        let got = claims("The Commission sued Harbor Point, Inc. and Harbor Point Bancorp, Inc. on May 2. Harbor Point paid Dana Whitfield $40,000 in kickbacks.");
+        assert!(got.contains(&"PAID(Organization:harbor point inc, Person:dana whitfield)".to_string()), "{got:?}");
+        assert!(got.iter().all(|c| !c.starts_with("PAID(Organization:harbor point bancorp")), "{got:?}");
     }
 
     /// A company named in full and then by its name without the legal form is one party, in
