@@ -374,9 +374,32 @@ fn could_name_a_company(stem: &str) -> bool {
 /// legal form once it has named the company in full ("Granite State" of "Granite State
 /// Bankshares, Inc.", "Media Vision" of "Media Vision Technology, Inc.").
 const BUSINESS_WORDS: &[&str] = &[
-    "Bankshares", "Bancshares", "Bancorp", "Bancorporation", "Holdings", "Holding", "Group", "Technology", "Technologies", "Industries", "International",
-    "Enterprises", "Systems", "Financial", "Partners", "Associates", "Communications", "Resources", "Ventures", "Investments", "Pharmaceuticals",
-    "Laboratories", "Networks", "Solutions", "Services", "Energy",
+    "Bankshares",
+    "Bancshares",
+    "Bancorp",
+    "Bancorporation",
+    "Holdings",
+    "Holding",
+    "Group",
+    "Technology",
+    "Technologies",
+    "Industries",
+    "International",
+    "Enterprises",
+    "Systems",
+    "Financial",
+    "Partners",
+    "Associates",
+    "Communications",
+    "Resources",
+    "Ventures",
+    "Investments",
+    "Pharmaceuticals",
+    "Laboratories",
+    "Networks",
+    "Solutions",
+    "Services",
+    "Energy",
 ];
 
 /// A company's shorter short name: its [`short_name`] without a last word that names its
@@ -861,9 +884,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     // The name without its line of business too ("Granite State"), unless it is another
-    // company's short name ("Emvest" of "Emvest, Inc." beside "Emvest Holdings LLC") or a
-    // name of its own in the document ("Media Vision Technology, Inc." beside "Media Vision
-    // Ltd.").
+    // company's short name ("Emvest" of "Emvest, Inc." beside "Emvest Holdings LLC").
     let mut business: BTreeMap<String, Option<(String, Span)>> = BTreeMap::new();
     for m in per_sentence.iter().flatten().filter(|m| m.kind == "Organization") {
         if let Some(short) = business_short_name(&m.surface) {
@@ -874,9 +895,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     for (short, v) in business {
-        if !shorts.contains_key(&short) && !per_sentence.iter().flatten().any(|m| m.kind == "Organization" && short_name(&m.surface) == Some(short.as_str())) {
-            shorts.insert(short, v);
-        }
+        shorts.entry(short).or_insert(v);
     }
     // (A person bears the name where the document names them so by the sentence that names
     // the company in full: "sued Robert C. Lowes and Robert C. Lowes, Inc."; a "person" of

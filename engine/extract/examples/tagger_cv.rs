@@ -54,10 +54,7 @@ fn score(m: &Model, d: &Doc, raw: bool, n: &mut Counts) {
     let (text, spans) = d.joined();
     let found: Vec<Vec<((usize, usize), &'static str)>> = if raw {
         let mut hist = History::default();
-        ner::prepare_document(&text, &spans)
-            .iter()
-            .map(|p| if p.any_capital() && !p.is_heading() { raw_runs(p, &m.tag(p, &mut hist)) } else { vec![] })
-            .collect()
+        ner::prepare_document(&text, &spans).iter().map(|p| if p.any_capital() && !p.is_heading() { raw_runs(p, &m.tag(p, &mut hist)) } else { vec![] }).collect()
     } else {
         m.document(&text, &spans)
     };
@@ -96,13 +93,8 @@ fn run() -> Result<(), String> {
     let mut n: Counts = [[0; 3]; 4];
     for k in 0..folds {
         let held = |i: usize| fit || fold_of(i, folds) == k;
-        let training: Vec<&Doc> = redocred
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| fit || !held(*i))
-            .chain(fire.iter().enumerate().filter(|(i, _)| fit || fold_of(*i, folds) != k))
-            .map(|(_, d)| d)
-            .collect();
+        let training: Vec<&Doc> =
+            redocred.iter().enumerate().filter(|(i, _)| fit || !held(*i)).chain(fire.iter().enumerate().filter(|(i, _)| fit || fold_of(*i, folds) != k)).map(|(_, d)| d).collect();
         let m = model(&train(&training, settings), "diagnosis", settings);
         for d in redocred.iter().enumerate().filter(|(i, _)| held(*i)).map(|(_, d)| d) {
             score(&m, d, raw, &mut n);
@@ -111,7 +103,11 @@ fn run() -> Result<(), String> {
             break;
         }
     }
-    println!("# Re-DocRED dev, {}, {}", if fit { "trained and scored on every document" } else { "5-fold cross-validation" }, if raw { "tagger runs as tagged" } else { "after the span rules" });
+    println!(
+        "# Re-DocRED dev, {}, {}",
+        if fit { "trained and scored on every document" } else { "5-fold cross-validation" },
+        if raw { "tagger runs as tagged" } else { "after the span rules" }
+    );
     for (g, name) in [(1, "PER"), (2, "ORG"), (3, "LOC")] {
         let [tp, fp, fn_] = n[g];
         let p = tp as f64 / (tp + fp).max(1) as f64;
