@@ -75,6 +75,53 @@ const LEXICON: &[(&str, &str)] = &[
     ("United States Department of State", "department of state"),
     ("State Department", "department of state"),
     ("U.S. State Department", "department of state"),
+    ("Immigration and Customs Enforcement", "immigration and customs enforcement"),
+    ("U.S. Immigration and Customs Enforcement", "immigration and customs enforcement"),
+    ("United States Immigration and Customs Enforcement", "immigration and customs enforcement"),
+    ("Secret Service", "united states secret service"),
+    ("U.S. Secret Service", "united states secret service"),
+    ("United States Secret Service", "united states secret service"),
+    ("Department of Health and Human Services", "department of health and human services"),
+    ("U.S. Department of Health and Human Services", "department of health and human services"),
+    ("United States Department of Health and Human Services", "department of health and human services"),
+];
+
+/// Public and international bodies the documents name beside the authorities — standard
+/// setters, international organisations, legislatures — whose names are English words the
+/// name finders refuse alone ("the Financial Action Task Force", "the United Nations",
+/// "Congress"): organisations, keyed to one name per body, no authority (they charge no
+/// one; "Federal Reserve" is the Board's). Found only as a name of their own: no
+/// capitalised word just before or after ("Texas Senate", "Senate Judiciary Committee",
+/// "Federal Reserve Bank of New York", "Indian National Congress" are other bodies), nor
+/// "of" after ("the Senate of Pakistan").
+const BODIES: &[(&str, &str)] = &[
+    ("Financial Action Task Force", "financial action task force"),
+    ("FATF", "financial action task force"),
+    ("United Nations", "united nations"),
+    ("U.N.", "united nations"),
+    ("United Nations Security Council", "united nations security council"),
+    ("U.N. Security Council", "united nations security council"),
+    ("UN Security Council", "united nations security council"),
+    ("International Monetary Fund", "international monetary fund"),
+    ("World Bank", "world bank"),
+    ("Interpol", "interpol"),
+    ("INTERPOL", "interpol"),
+    ("Europol", "europol"),
+    ("European Union", "european union"),
+    ("European Commission", "european commission"),
+    ("Organisation for Economic Co-operation and Development", "organisation for economic co-operation and development"),
+    ("Organization for Economic Cooperation and Development", "organisation for economic co-operation and development"),
+    ("OECD", "organisation for economic co-operation and development"),
+    ("Egmont Group", "egmont group"),
+    ("Congress", "united states congress"),
+    ("U.S. Congress", "united states congress"),
+    ("United States Congress", "united states congress"),
+    ("Senate", "united states senate"),
+    ("U.S. Senate", "united states senate"),
+    ("United States Senate", "united states senate"),
+    ("House of Representatives", "united states house of representatives"),
+    ("U.S. House of Representatives", "united states house of representatives"),
+    ("Federal Reserve", "federal reserve board"),
 ];
 
 /// Public health-benefit programs, the victims named most often in health-care fraud
@@ -125,6 +172,9 @@ pub fn brings_charges(key: &str) -> bool {
         "office of foreign assets control",
         "department of the treasury",
         "department of state",
+        "immigration and customs enforcement",
+        "united states secret service",
+        "department of health and human services",
     ];
     is_authority(key) && !key.contains("court") && key.strip_prefix("Organization:").is_some_and(|n| !NOT.contains(&n))
 }
@@ -157,10 +207,11 @@ pub fn with_authorities(text: &str, sentence: Span, found: Vec<Mention>) -> Vec<
 }
 
 /// Authority mentions in `t` (which starts at `base` in the document), and mentions of the
-/// public programs ([`PROGRAMS`]).
+/// public programs ([`PROGRAMS`]) and bodies ([`BODIES`]).
 pub fn find(t: &str, base: usize) -> Vec<Mention> {
-    static AC: LazyLock<Option<aho_corasick::AhoCorasick>> =
-        LazyLock::new(|| aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(LEXICON.iter().chain(PROGRAMS).map(|(n, _)| *n)).ok());
+    static AC: LazyLock<Option<aho_corasick::AhoCorasick>> = LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder().match_kind(aho_corasick::MatchKind::LeftmostLongest).build(LEXICON.iter().chain(PROGRAMS).chain(BODIES).map(|(n, _)| *n)).ok()
+    });
     // "United States Attorney's Office for the District of New Jersey", "U.S. Attorney
     // for the Southern District of New York"; federal courts by district or circuit.
     static DISTRICT: &str = r"(?:(?:Northern|Southern|Eastern|Western|Middle|Central)\s+)?District\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}";
@@ -181,7 +232,11 @@ pub fn find(t: &str, base: usize) -> Vec<Mention> {
             if !boundary(m.start(), m.end()) {
                 continue;
             }
-            let Some(&(_, key)) = LEXICON.iter().chain(PROGRAMS).nth(m.pattern().as_usize()) else { continue };
+            let i = m.pattern().as_usize();
+            let Some(&(_, key)) = LEXICON.iter().chain(PROGRAMS).chain(BODIES).nth(i) else { continue };
+            if i >= LEXICON.len() + PROGRAMS.len() && !alone(t, m.start(), m.end()) {
+                continue;
+            }
             out.push(mention(t, base, (m.start(), m.end()), key.to_string()));
         }
     }
@@ -203,6 +258,18 @@ pub fn find(t: &str, base: usize) -> Vec<Mention> {
         }
     }
     out
+}
+
+/// Whether `t[s..e]` is a name of its own: no capitalised word just before it (a
+/// sentence's "The" aside) or just after it, and no "of" after it ([`BODIES`]).
+fn alone(t: &str, s: usize, e: usize) -> bool {
+    let before = t[..s].trim_end_matches([' ', '\n']);
+    let prev = before.rsplit(|c: char| c.is_whitespace()).next().unwrap_or_default();
+    let capital_before = before.len() < s && prev.starts_with(char::is_uppercase) && prev != "The" && !prev.ends_with([',', ';', ':', ')', '"', '”']);
+    let after = t[e..].trim_start_matches([' ', '\n']);
+    let next = after.split(|c: char| c.is_whitespace()).next().unwrap_or_default();
+    let capital_after = after.len() < t.len() - e && (next.starts_with(char::is_uppercase) || next == "of");
+    !capital_before && !capital_after
 }
 
 fn mention(t: &str, base: usize, (s, e): Span, key: String) -> Mention {
@@ -237,6 +304,35 @@ mod tests {
         let k = keys("A scheme to defraud Medicare and Medicaid, not Medicareless.");
         assert_eq!(k, [("Medicare".to_string(), "Organization:medicare".to_string()), ("Medicaid".into(), "Organization:medicaid".into())]);
         assert!(!is_authority("Organization:medicare"));
+    }
+
+    /// Public and international bodies are organisations keyed to one name, no authority,
+    /// and found only as names of their own.
+    #[test]
+    fn bodies_alone_keyed_to_one_name() {
+        let k = keys("The Financial Action Task Force (FATF) and the U.N. warned banks; Congress acted after the Senate voted.");
+        let got: Vec<(&str, &str)> = k.iter().map(|(s, key)| (s.as_str(), key.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                ("Financial Action Task Force", "Organization:financial action task force"),
+                ("FATF", "Organization:financial action task force"),
+                ("U.N.", "Organization:united nations"),
+                ("Congress", "Organization:united states congress"),
+                ("Senate", "Organization:united states senate"),
+            ]
+        );
+        assert!(!is_authority("Organization:financial action task force"));
+        // Other bodies whose names hold these words.
+        for t in
+            ["The Texas Senate voted.", "the Senate Judiciary Committee", "the Indian National Congress said", "the Federal Reserve Bank of New York", "the Senate of Pakistan"]
+        {
+            assert!(find(t, 0).iter().all(|m| !m.key.contains("senate") && !m.key.contains("congress") && m.key != "Organization:federal reserve board"), "{t}: {:?}", find(t, 0));
+        }
+        // Investigators: authorities that bring no charges.
+        let k = keys("investigated by U.S. Immigration and Customs Enforcement and the U.S. Secret Service");
+        assert_eq!(k.len(), 2, "{k:?}");
+        assert!(is_authority(&k[0].1) && !brings_charges(&k[0].1) && !brings_charges(&k[1].1));
     }
 
     #[test]

@@ -418,7 +418,7 @@ fn business_short_name(surface: &str) -> Option<&str> {
 fn expletive_it(after: &str) -> bool {
     static EXPLETIVE: LazyLock<Regex> = LazyLock::new(|| {
         entities::re(
-            r"^(?:is|was|has\s+been|had\s+been)\s+(?:also\s+|further\s+|now\s+|widely\s+|generally\s+)?(?:alleged|reported|believed|estimated|expected|understood|claimed|unclear|not\s+clear|clear|possible|likely\s+that|known\s+that|noted|important)\b|^(?:appears|appeared|seems|seemed)\s+that\b",
+            r"^(?:is|was|has\s+been|had\s+been|(?:should|must|may|might|can|could|would|will)\s+(?:also\s+|further\s+)?be)\s+(?:also\s+|further\s+|now\s+|widely\s+|generally\s+)?(?:alleged|reported|believed|estimated|expected|understood|claimed|unclear|not\s+clear|clear|possible|likely\s+that|known\s+that|noted|important|emphasi[sz]ed|stressed|recogni[sz]ed|remembered|pointed\s+out|necessary|essential|worth\s+noting)\b|^(?:appears|appeared|seems|seemed)\s+that\b",
         )
     });
     EXPLETIVE.is_match(after)
@@ -972,7 +972,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         coref.iter().map(|(sp, key, kind, ante)| (Mention { span: *sp, kind, key: key.clone(), surface: text[sp.0..sp.1].to_string(), attrs: vec![] }, *ante)).collect();
     let mut flat: Vec<(&Mention, Span)> = per_sentence.iter().flatten().map(|m| (m, m.span)).chain(referring.iter().map(|(m, ante)| (m, *ante))).collect();
     flat.sort_by_key(|a| a.0.span);
-    for &sent in input.sentences {
+    for (si, &sent) in input.sentences.iter().enumerate() {
         // A match test, no captures: which group matched shows in its first letter.
         for whole in PRONOUN.find_iter(&text[sent.0..sent.1]) {
             let sp = (sent.0 + whole.start(), sent.0 + whole.end());
@@ -996,6 +996,20 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                 && let Some(prev) = containing(input.sentences, near.span)
             {
                 ante = flat[flat.partition_point(|(m, _)| m.span.0 < prev.0)..].iter().find(|(m, _)| m.span.0 >= prev.0 && m.span.1 <= prev.1 && compatible(m)).or(ante);
+            }
+            // The "it" of a country: a place that opens the pronoun's sentence (the previous
+            // one, when the pronoun opens its own) after the organisation found is what "it"
+            // continues ("The Marshall Islands has indicated …. It is currently drafting …",
+            // "Panama … has given clear evidence that it recognizes …"), no organisation.
+            let opening = if text[sent.0..sp.0].trim().is_empty() { si.checked_sub(1).and_then(|i| input.sentences.get(i)).copied() } else { Some(sent) };
+            if let (Some((a, _)), Some(opening)) = (ante, opening)
+                && whole.as_str().eq_ignore_ascii_case("it")
+                && let Some((first, _)) = flat[flat.partition_point(|(m, _)| m.span.0 < opening.0)..].first().filter(|(m, _)| m.span.1 <= sp.0.min(opening.1))
+                && first.kind == "Location"
+                && first.span.0 > a.span.1
+                && matches!(text[opening.0..first.span.0].trim_matches(|c: char| !c.is_alphanumeric()), "" | "The" | "the")
+            {
+                continue;
             }
             // (A referring expression, "Humphress" or "World Homes", is the nearest mention of
             // its party; the pronoun cites the name that one refers to.)
@@ -2078,6 +2092,9 @@ mod tests {
         assert!(expletive_it("is further alleged that many of these shares were issued"));
         assert!(expletive_it("was reported that"));
         assert!(expletive_it("appears that the funds"));
+        assert!(expletive_it("should be emphasized that the issuance of this Advisory"));
+        assert!(expletive_it("must also be noted that"));
+        assert!(!expletive_it("should be fined"));
         assert!(!expletive_it("wired the funds to Beta"));
         assert!(!expletive_it("is a shell company"));
         assert!(!expletive_it("appears to have paid"));
