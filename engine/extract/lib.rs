@@ -412,6 +412,20 @@ fn business_short_name(surface: &str) -> Option<&str> {
     (BUSINESS_WORDS.contains(&last) && could_name_a_company(stem)).then_some(stem)
 }
 
+/// News writes a company's line of business before its name at the start of a sentence
+/// ("Drugmaker Sanofi SA said …", "Automaker Ford Motor Co. will …"), where the capital
+/// makes the noun read as the name's first word: the name without it. `None` when the
+/// first word names no line of business or no capitalised word follows it.
+fn without_opening_business_noun(name: &str) -> Option<&str> {
+    const NOUNS: &[&str] =
+        &["retailer", "insurer", "reinsurer", "lender", "miner", "brewer", "refiner", "distiller", "wholesaler", "conglomerate", "rival", "startup", "biotech", "broker", "brokerage"];
+    let (first, rest) = name.split_once(' ')?;
+    let lower = first.to_lowercase();
+    let noun = (lower.len() > 5 && lower.ends_with("maker")) || NOUNS.contains(&lower.as_str());
+    let rest = rest.trim_start();
+    (noun && first.starts_with(char::is_uppercase) && rest.starts_with(char::is_uppercase)).then_some(rest)
+}
+
 /// Whether the words after an "it" make it the empty subject of an attribution or a
 /// judgement ("it is (further) alleged that", "it was reported", "it is unclear whether",
 /// "it appears that"), which refers to nothing.
@@ -677,6 +691,19 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         });
     }
     drop(learned_spans);
+    // "Drugmaker Sanofi SA said …": the line of business opening the sentence is no word of
+    // the company's name (only for names keyed by their own words, not an authority's).
+    for (ms, &sent) in per_sentence.iter_mut().zip(input.sentences) {
+        for m in ms.iter_mut().filter(|m| m.kind == "Organization" && text[sent.0..m.span.0].trim().is_empty()) {
+            if m.key == format!("Organization:{}", name_key(&m.surface))
+                && let Some(rest) = without_opening_business_noun(&text[m.span.0..m.span.1])
+            {
+                m.span.0 = m.span.1 - rest.len();
+                m.surface = collapse(rest);
+                m.key = format!("Organization:{}", name_key(&m.surface));
+            }
+        }
+    }
     shared_surnames(text, &mut per_sentence);
     // Acronyms of common words and of laws ("suspicious activity report (SAR)", "Bank Secrecy
     // Act (BSA)") are no names, wherever the tagger took them for one.
@@ -2102,6 +2129,18 @@ mod tests {
         let sents = tg_text::chunk::sentences(text, 0, text.len());
         let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
         assert!(x.mentions.iter().all(|(m, _)| m.surface != "It"), "{:?}", x.mentions);
+    }
+
+    /// A line of business that opens a news sentence is no part of the company's name.
+    #[test]
+    fn a_line_of_business_opening_a_sentence_is_no_part_of_the_name() {
+        assert_eq!(without_opening_business_noun("Drugmaker Sanofi SA"), Some("Sanofi SA"));
+        assert_eq!(without_opening_business_noun("Automaker Ford Motor Co."), Some("Ford Motor Co."));
+        assert_eq!(without_opening_business_noun("Retailer Target Corp."), Some("Target Corp."));
+        assert_eq!(without_opening_business_noun("General Motors Co."), None);
+        assert_eq!(without_opening_business_noun("Maker Studios Inc."), None);
+        let got = claims("Drugmaker Halvane Therapeutics Inc. said on Tuesday it will acquire Corvessa Biologics Ltd. for $1 billion.");
+        assert!(got.iter().any(|c| c.starts_with("ACQUIRED(Organization:halvane therapeutics inc, Organization:corvessa biologics ltd")), "{got:?}");
     }
 
     #[test]
