@@ -417,8 +417,23 @@ fn business_short_name(surface: &str) -> Option<&str> {
 /// makes the noun read as the name's first word: the name without it. `None` when the
 /// first word names no line of business or no capitalised word follows it.
 fn without_opening_business_noun(name: &str) -> Option<&str> {
-    const NOUNS: &[&str] =
-        &["retailer", "insurer", "reinsurer", "lender", "miner", "brewer", "refiner", "distiller", "wholesaler", "conglomerate", "rival", "startup", "biotech", "broker", "brokerage"];
+    const NOUNS: &[&str] = &[
+        "retailer",
+        "insurer",
+        "reinsurer",
+        "lender",
+        "miner",
+        "brewer",
+        "refiner",
+        "distiller",
+        "wholesaler",
+        "conglomerate",
+        "rival",
+        "startup",
+        "biotech",
+        "broker",
+        "brokerage",
+    ];
     let (first, rest) = name.split_once(' ')?;
     let lower = first.to_lowercase();
     let noun = (lower.len() > 5 && lower.ends_with("maker")) || NOUNS.contains(&lower.as_str());
@@ -1017,8 +1032,17 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             let mut ante = flat[..flat.partition_point(|(m, _)| m.span.0 < sp.0)].iter().rev().find(|(m, _)| m.span.1 <= sp.0 && compatible(m));
             // A pronoun that opens its sentence continues the previous sentence's subject
             // ("Wells Fargo acquired Bank of Alaska. It also acquired …"): the first compatible
-            // mention of the sentence the nearest one is in, not the nearest one.
-            if text[sent.0..sp.0].trim().is_empty()
+            // mention of the sentence the nearest one is in, not the nearest one. So does one
+            // after an opening phrase that names no party ("Adobe's first acquisition was
+            // Emerald City Software. In August 1994, the company acquired …").
+            let before = text[sent.0..sp.0].trim();
+            let opens = before.is_empty()
+                || (before.ends_with(',')
+                    && !flat[flat.partition_point(|(m, _)| m.span.0 < sent.0)..]
+                        .iter()
+                        .take_while(|(m, _)| m.span.0 < sp.0)
+                        .any(|(m, _)| matches!(m.kind, "Person" | "Organization" | "Location")));
+            if opens
                 && let Some((near, _)) = ante
                 && let Some(prev) = containing(input.sentences, near.span)
             {
@@ -1028,7 +1052,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             // one, when the pronoun opens its own) after the organisation found is what "it"
             // continues ("The Marshall Islands has indicated …. It is currently drafting …",
             // "Panama … has given clear evidence that it recognizes …"), no organisation.
-            let opening = if text[sent.0..sp.0].trim().is_empty() { si.checked_sub(1).and_then(|i| input.sentences.get(i)).copied() } else { Some(sent) };
+            let opening = if opens { si.checked_sub(1).and_then(|i| input.sentences.get(i)).copied() } else { Some(sent) };
             if let (Some((a, _)), Some(opening)) = (ante, opening)
                 && whole.as_str().eq_ignore_ascii_case("it")
                 && let Some((first, _)) = flat[flat.partition_point(|(m, _)| m.span.0 < opening.0)..].first().filter(|(m, _)| m.span.1 <= sp.0.min(opening.1))
@@ -2129,6 +2153,15 @@ mod tests {
         let sents = tg_text::chunk::sentences(text, 0, text.len());
         let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
         assert!(x.mentions.iter().all(|(m, _)| m.surface != "It"), "{:?}", x.mentions);
+    }
+
+    /// A pronoun after an opening phrase that names no party continues the previous
+    /// sentence's subject, as one that opens its sentence does.
+    #[test]
+    fn a_pronoun_after_an_opening_phrase_continues_the_subject() {
+        let got = claims("Veltrix Systems Inc.'s first acquisition was Corbel Data LLC in March 1990. In August 1994, the company acquired Harlan Software Corp.");
+        assert!(got.iter().any(|c| c.starts_with("ACQUIRED(Organization:veltrix systems inc, Organization:harlan software corp")), "{got:?}");
+        assert!(got.iter().all(|c| !c.starts_with("ACQUIRED(Organization:corbel data llc")), "{got:?}");
     }
 
     /// A line of business that opens a news sentence is no part of the company's name.
