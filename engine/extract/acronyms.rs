@@ -125,10 +125,16 @@ fn is_legal_form(w: &str) -> bool {
 
 /// Acronyms of the anti-money-laundering trade that name kinds of report, duty, business
 /// or scheme, never a party ("SAR", "CTR", "BSA", "KYC", "MSB", "PEP", "TBML", "BEC",
-/// "CVC", "CMLN", "E.O." for an executive order), whether or not the document defines them:
-/// advisories use them undefined, and the tagger took "SARs" and "CMLNs" for places.
+/// "CVC", "CMLN", "E.O." for an executive order), the codes a citation names ("31 CFR
+/// 1010.100", "31 U.S.C. 5318"), forms ("FBAR", "CMIR"), sanctions lists and designations
+/// ("SDN", "SDGT") and laws ("IEEPA", "NDAA"), whether or not the document defines them:
+/// advisories use them undefined, and the tagger took "SARs" and "CMLNs" for places and
+/// "CFR" for an organisation.
 pub fn is_trade_term(word: &str) -> bool {
-    const TERMS: &[&str] = &["AEC", "AML", "BEC", "BSA", "CDD", "CFT", "CMLN", "CTR", "CVC", "E.O.", "EDD", "EO", "KYC", "ML", "MSB", "PEP", "SAR", "STR", "TBML", "TF", "UBO"];
+    const TERMS: &[&str] = &[
+        "AEC", "AML", "ATM", "BEC", "BSA", "C.F.R.", "CDD", "CFR", "CFT", "CMIR", "CMLN", "CTR", "CVC", "E.O.", "EDD", "EO", "FBAR", "GTO", "IEEPA", "KYC", "ML", "MSB", "NDAA",
+        "NPRM", "PEP", "SAR", "SDGT", "SDN", "STR", "TBML", "TF", "U.S.C.", "UBO",
+    ];
     let bare = word.strip_suffix('s').filter(|b| b.len() >= 2 && b.chars().all(|c| c.is_ascii_uppercase())).unwrap_or(word);
     TERMS.binary_search(&bare).is_ok()
 }
@@ -204,6 +210,8 @@ mod tests {
     fn the_trades_acronyms_are_no_names() {
         assert!(is_trade_term("SAR") && is_trade_term("SARs") && is_trade_term("CMLNs") && is_trade_term("E.O."));
         assert!(!is_trade_term("SEC") && !is_trade_term("OFAC") && !is_trade_term("FATF") && !is_trade_term("Sars"));
+        // Codes of a citation, forms, lists and laws; the list stays sorted (binary search).
+        assert!(["CFR", "C.F.R.", "U.S.C.", "FBAR", "CMIR", "SDN", "SDGTs", "IEEPA"].iter().all(|t| is_trade_term(t)));
     }
 
     fn org(text: &str, a: &str) -> Mention {

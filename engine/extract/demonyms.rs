@@ -50,6 +50,14 @@ pub fn country_of(demonym: &str) -> Option<&'static str> {
     BY_FIRST_WORD.get(first)?.iter().find(|&&i| DEMONYMS[i].0 == demonym).map(|&i| DEMONYMS[i].1.as_str())
 }
 
+/// Whether `name` is a country's name as the demonym list writes it ("Iran", "North
+/// Korea", "United States").
+pub fn is_country(name: &str) -> bool {
+    static COUNTRIES: LazyLock<std::collections::BTreeSet<&'static str>> =
+        LazyLock::new(|| include_str!("../../stdlib/models/gazetteer/demonyms.txt").lines().filter_map(|l| l.split_once('\t')).map(|(_, country)| country).collect());
+    COUNTRIES.contains(name)
+}
+
 /// The sentence `sentence`'s rule mentions and learned names with its demonyms added: a
 /// demonym that is a word of its own (a hyphen may join it: "Greek-French") and overlaps no
 /// rule mention nor a longer learned name becomes a Location mention; a learned name that

@@ -441,6 +441,11 @@ fn without_opening_business_noun(name: &str) -> Option<&str> {
     (noun && first.starts_with(char::is_uppercase) && rest.starts_with(char::is_uppercase)).then_some(rest)
 }
 
+/// A name a footnote's "See" opens ("See FBI", "See U.S. Department of State"), without it.
+fn after_see(name: &str) -> Option<&str> {
+    name.strip_prefix("See ").map(str::trim_start).filter(|r| r.starts_with(char::is_uppercase))
+}
+
 /// Whether the words after an "it" make it the empty subject of an attribution or a
 /// judgement ("it is (further) alleged that", "it was reported", "it is unclear whether",
 /// "it appears that"), which refers to nothing.
@@ -656,7 +661,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     for (sp, kind) in learned.iter_mut().flatten() {
         let name = &text[sp.0..sp.1];
         let state = *kind != "Location" && entities::is_state_abbreviation(name) && text[..sp.0].trim_end().ends_with(',');
-        let country = *kind == "Organization" && matches!(name, "U.S." | "US" | "U.S.A." | "USA" | "United States" | "United States of America");
+        let country = *kind == "Organization" && (matches!(name, "U.S." | "US" | "U.S.A." | "USA" | "United States of America") || demonyms::is_country(name));
         if state || country {
             *kind = "Location";
         }
@@ -708,14 +713,22 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     drop(learned_spans);
     // "Drugmaker Sanofi SA said …": the line of business opening the sentence is no word of
     // the company's name (only for names keyed by their own words, not an authority's).
+    // Nor is a footnote's "See" any name's ("See FBI, …", "See U.S. Department of State":
+    // what is left is keyed as found alone, an agency by its canonical name).
     for (ms, &sent) in per_sentence.iter_mut().zip(input.sentences) {
-        for m in ms.iter_mut().filter(|m| m.kind == "Organization" && text[sent.0..m.span.0].trim().is_empty()) {
-            if m.key == format!("Organization:{}", name_key(&m.surface))
-                && let Some(rest) = without_opening_business_noun(&text[m.span.0..m.span.1])
-            {
+        for m in ms.iter_mut().filter(|m| matches!(m.kind, "Organization" | "Person" | "Location")) {
+            let own_key = m.key == format!("{}:{}", m.kind, name_key(&m.surface));
+            let written = &text[m.span.0..m.span.1];
+            let see = after_see(written);
+            let business = (m.kind == "Organization" && own_key && text[sent.0..m.span.0].trim().is_empty()).then(|| without_opening_business_noun(written)).flatten();
+            if let Some(rest) = see.or(business) {
                 m.span.0 = m.span.1 - rest.len();
                 m.surface = collapse(rest);
-                m.key = format!("Organization:{}", name_key(&m.surface));
+                if let Some(agency) = authorities::find(rest, 0).into_iter().find(|a| a.span == (0, rest.len())) {
+                    (m.kind, m.key) = (agency.kind, agency.key);
+                } else if own_key {
+                    m.key = format!("{}:{}", m.kind, name_key(&m.surface));
+                }
             }
         }
     }
@@ -2162,6 +2175,21 @@ mod tests {
         let got = claims("Veltrix Systems Inc.'s first acquisition was Corbel Data LLC in March 1990. In August 1994, the company acquired Harlan Software Corp.");
         assert!(got.iter().any(|c| c.starts_with("ACQUIRED(Organization:veltrix systems inc, Organization:harlan software corp")), "{got:?}");
         assert!(got.iter().all(|c| !c.starts_with("ACQUIRED(Organization:corbel data llc")), "{got:?}");
+    }
+
+    /// A footnote's "See" is no word of the name after it; a citation's code is no
+    /// organisation.
+    #[test]
+    fn a_footnotes_see_and_a_citations_code_are_no_names() {
+        assert_eq!(after_see("See U.S. Department of State"), Some("U.S. Department of State"));
+        assert_eq!(after_see("See FBI"), Some("FBI"));
+        assert_eq!(after_see("Seeger Partners"), None);
+        assert_eq!(after_see("See also"), None);
+        let text = "Banks must file reports under 31 CFR 1010.311 and 31 U.S.C. 5313 with FinCEN.";
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let orgs: Vec<&str> = x.mentions.iter().filter(|(m, _)| m.kind == "Organization").map(|(m, _)| m.surface.as_str()).collect();
+        assert_eq!(orgs, ["FinCEN"]);
     }
 
     /// A line of business that opens a news sentence is no part of the company's name.
