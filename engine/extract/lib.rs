@@ -402,11 +402,10 @@ const BUSINESS_WORDS: &[&str] = &[
     "Energy",
 ];
 
-/// A company's shorter short name: its [`short_name`] without a last word that names its
-/// line of business ([`BUSINESS_WORDS`]), when what is left could still name a company
-/// ("Granite State"; not "Granite" of "Granite Bancorp, Inc.", one English word).
-fn business_short_name(surface: &str) -> Option<&str> {
-    let short = short_name(surface)?;
+/// A company's shorter short name: its [`short_name`] (`short`) without a last word that
+/// names its line of business ([`BUSINESS_WORDS`]), when what is left could still name a
+/// company ("Granite State"; not "Granite" of "Granite Bancorp, Inc.", one English word).
+fn business_stem(short: &str) -> Option<&str> {
     let (stem, last) = short.rsplit_once(' ')?;
     let stem = stem.trim_end_matches([',', ' ']);
     (BUSINESS_WORDS.contains(&last) && could_name_a_company(stem)).then_some(stem)
@@ -717,18 +716,20 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // what is left is keyed as found alone, an agency by its canonical name).
     for (ms, &sent) in per_sentence.iter_mut().zip(input.sentences) {
         for m in ms.iter_mut().filter(|m| matches!(m.kind, "Organization" | "Person" | "Location")) {
-            let own_key = m.key == format!("{}:{}", m.kind, name_key(&m.surface));
             let written = &text[m.span.0..m.span.1];
             let see = after_see(written);
-            let business = (m.kind == "Organization" && own_key && text[sent.0..m.span.0].trim().is_empty()).then(|| without_opening_business_noun(written)).flatten();
-            if let Some(rest) = see.or(business) {
-                m.span.0 = m.span.1 - rest.len();
-                m.surface = collapse(rest);
-                if let Some(agency) = authorities::find(rest, 0).into_iter().find(|a| a.span == (0, rest.len())) {
-                    (m.kind, m.key) = (agency.kind, agency.key);
-                } else if own_key {
-                    m.key = format!("{}:{}", m.kind, name_key(&m.surface));
-                }
+            let business = (see.is_none() && m.kind == "Organization" && text[sent.0..m.span.0].trim().is_empty()).then(|| without_opening_business_noun(written)).flatten();
+            let Some(rest) = see.or(business) else { continue };
+            let own_key = m.key == format!("{}:{}", m.kind, name_key(&m.surface));
+            if business.is_some() && !own_key {
+                continue;
+            }
+            m.span.0 = m.span.1 - rest.len();
+            m.surface = collapse(rest);
+            if let Some(agency) = authorities::find(rest, 0).into_iter().find(|a| a.span == (0, rest.len())) {
+                (m.kind, m.key) = (agency.kind, agency.key);
+            } else if own_key {
+                m.key = format!("{}:{}", m.kind, name_key(&m.surface));
             }
         }
     }
@@ -930,20 +931,14 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // companies share ("Rio Tinto plc", "Rio Tinto Limited"), nor one that is a person's name
     // ("Robert C. Lowes" of "Robert C. Lowes, Inc."), nor one that opens a longer name.
     let mut shorts: BTreeMap<String, Option<(String, Span)>> = BTreeMap::new();
-    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Organization") {
-        if let Some(short) = short_name(&m.surface) {
-            let e = shorts.entry(short.to_string()).or_insert_with(|| Some((m.key.clone(), m.span)));
-            if e.as_ref().is_some_and(|(k, _)| *k != m.key) {
-                *e = None;
-            }
-        }
-    }
     // The name without its line of business too ("Granite State"), unless it is another
     // company's short name ("Emvest" of "Emvest, Inc." beside "Emvest Holdings LLC").
     let mut business: BTreeMap<String, Option<(String, Span)>> = BTreeMap::new();
     for m in per_sentence.iter().flatten().filter(|m| m.kind == "Organization") {
-        if let Some(short) = business_short_name(&m.surface) {
-            let e = business.entry(short.to_string()).or_insert_with(|| Some((m.key.clone(), m.span)));
+        let Some(short) = short_name(&m.surface) else { continue };
+        for (map, name) in [(&mut shorts, Some(short)), (&mut business, business_stem(short))] {
+            let Some(name) = name else { continue };
+            let e = map.entry(name.to_string()).or_insert_with(|| Some((m.key.clone(), m.span)));
             if e.as_ref().is_some_and(|(k, _)| *k != m.key) {
                 *e = None;
             }
@@ -2217,6 +2212,7 @@ mod tests {
         assert_eq!(short_name("The Company"), None);
         assert_eq!(short_name("Smith & Co."), None);
         // Without its line of business, what could still name it.
+        let business_short_name = |s: &'static str| short_name(s).and_then(business_stem);
         assert_eq!(business_short_name("Granite State Bankshares, Inc."), Some("Granite State"));
         assert_eq!(business_short_name("Media Vision Technology, Inc."), Some("Media Vision"));
         assert_eq!(business_short_name("Granite Bancorp, Inc."), None);
