@@ -95,7 +95,8 @@ const INVESTIGATORS: &[(&str, &str)] = &[
 /// setters, international organisations, legislatures — whose names are English words the
 /// name finders refuse alone ("the Financial Action Task Force", "the United Nations",
 /// "Congress"): organisations, keyed to one name per body, no authority (they charge no
-/// one; "Federal Reserve" is the Board's). Found only as a name of their own: no
+/// one; "Federal Reserve" alone takes the key of the Board, an authority of the lexicon).
+/// Found only as a name of their own: no
 /// capitalised word just before or after ("Texas Senate", "Senate Judiciary Committee",
 /// "Federal Reserve Bank of New York", "Indian National Congress" are other bodies), nor
 /// "of" after ("the Senate of Pakistan").
