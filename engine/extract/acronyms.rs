@@ -127,13 +127,18 @@ fn is_legal_form(w: &str) -> bool {
 /// or scheme, never a party ("SAR", "CTR", "BSA", "KYC", "MSB", "PEP", "TBML", "BEC",
 /// "CVC", "CMLN", "E.O." for an executive order), the codes a citation names ("31 CFR
 /// 1010.100", "31 U.S.C. 5318"), forms ("FBAR", "CMIR"), sanctions lists and designations
-/// ("SDN", "SDGT") and laws ("IEEPA", "NDAA"), whether or not the document defines them:
+/// ("SDN", "SDGT") and laws ("IEEPA", "NDAA"), and such terms joined by a slash
+/// ("BSA/AML"), whether or not the document defines them:
 /// advisories use them undefined, and the tagger took "SARs" and "CMLNs" for places and
 /// "CFR" for an organisation.
 pub fn is_trade_term(word: &str) -> bool {
+    // Terms joined by a slash are one ("BSA/AML", "AML/CFT").
+    if let Some((a, b)) = word.split_once('/') {
+        return is_trade_term(a) && is_trade_term(b);
+    }
     const TERMS: &[&str] = &[
-        "AEC", "AML", "ATM", "BEC", "BSA", "C.F.R.", "CDD", "CFR", "CFT", "CMIR", "CMLN", "CTR", "CVC", "E.O.", "EDD", "EO", "FBAR", "GTO", "IEEPA", "KYC", "ML", "MSB", "NDAA",
-        "NPRM", "PEP", "SAR", "SDGT", "SDN", "STR", "TBML", "TF", "U.S.C.", "UBO",
+        "AEC", "AML", "ATM", "BEC", "BSA", "C.F.R.", "CDD", "CFR", "CFT", "CMIR", "CMLN", "CTR", "CVC", "DDoS", "E.O.", "EDD", "EO", "FBAR", "GTO", "IEEPA", "KYC", "ML", "MSB",
+        "NDAA", "NPRM", "PEP", "SAR", "SDGT", "SDN", "STR", "TBML", "TF", "U.S.C.", "UBO",
     ];
     let bare = word.strip_suffix('s').filter(|b| b.len() >= 2 && b.chars().all(|c| c.is_ascii_uppercase())).unwrap_or(word);
     TERMS.binary_search(&bare).is_ok()
@@ -197,6 +202,12 @@ pub fn common_terms(text: &str, scope: Span, mentions: &[&Mention]) -> std::coll
         let last = phrase.split_whitespace().last().unwrap_or("");
         if !named && (first_lower || super::ner::is_law_or_paper(last)) {
             out.insert(acronym.to_string());
+        } else if is_trade_term(acronym) {
+            // A trade's acronym spelled out in capitals ("Distributed Denial-of-Service
+            // (DDoS)", "Suspicious Activity Report (SAR)") is the term too, whatever name a
+            // finder made of its words.
+            out.insert(acronym.to_string());
+            out.insert(phrase.split_whitespace().collect::<Vec<_>>().join(" "));
         }
     }
     out
@@ -211,7 +222,8 @@ mod tests {
         assert!(is_trade_term("SAR") && is_trade_term("SARs") && is_trade_term("CMLNs") && is_trade_term("E.O."));
         assert!(!is_trade_term("SEC") && !is_trade_term("OFAC") && !is_trade_term("FATF") && !is_trade_term("Sars"));
         // Codes of a citation, forms, lists and laws; the list stays sorted (binary search).
-        assert!(["CFR", "C.F.R.", "U.S.C.", "FBAR", "CMIR", "SDN", "SDGTs", "IEEPA"].iter().all(|t| is_trade_term(t)));
+        assert!(["CFR", "C.F.R.", "U.S.C.", "FBAR", "CMIR", "SDN", "SDGTs", "IEEPA", "DDoS", "BSA/AML", "AML/CFT"].iter().all(|t| is_trade_term(t)));
+        assert!(!is_trade_term("BSA/OFAC") && !is_trade_term("/"));
     }
 
     fn org(text: &str, a: &str) -> Mention {
@@ -245,6 +257,12 @@ mod tests {
         let terms = common_terms(t, (0, t.len()), &[&ofac]);
         // "Federal Bureau" is capitalised and no law: a name the recognisers missed, left alone.
         assert_eq!(terms.into_iter().collect::<Vec<_>>(), ["BSA", "CVC", "DDoS", "SAR"]);
+        // A trade's acronym spelled out in capitals, a name found over its words or not.
+        let t = "Recent Distributed Denial-of-Service (DDoS) attacks on the Office of Foreign Assets Control (OFAC).";
+        let ddos = org(t, "Distributed Denial-of-Service");
+        let ofac = org(t, "Office of Foreign Assets Control");
+        let terms = common_terms(t, (0, t.len()), &[&ddos, &ofac]);
+        assert_eq!(terms.into_iter().collect::<Vec<_>>(), ["DDoS", "Distributed Denial-of-Service"]);
     }
 
     #[test]
