@@ -207,7 +207,7 @@ pub fn common_terms(text: &str, scope: Span, mentions: &[&Mention]) -> std::coll
             // (DDoS)", "Suspicious Activity Report (SAR)") is the term too, whatever name a
             // finder made of its words.
             out.insert(acronym.to_string());
-            out.insert(phrase.split_whitespace().collect::<Vec<_>>().join(" "));
+            out.insert(super::entities::collapse(phrase));
         }
     }
     out

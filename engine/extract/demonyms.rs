@@ -14,14 +14,13 @@ use std::sync::LazyLock;
 use super::entities::{Mention, name_key};
 use tg_text::document::Span;
 
+/// The demonym list's (demonym, country) lines, in the file's order.
+fn lines() -> impl Iterator<Item = (&'static str, &'static str)> {
+    include_str!("../../stdlib/models/gazetteer/demonyms.txt").lines().filter_map(|l| l.split_once('\t'))
+}
+
 /// (demonym, its country's entity key), in the file's order.
-static DEMONYMS: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| {
-    include_str!("../../stdlib/models/gazetteer/demonyms.txt")
-        .lines()
-        .filter_map(|l| l.split_once('\t'))
-        .map(|(d, country)| (d, format!("Location:{}", name_key(country))))
-        .collect()
-});
+static DEMONYMS: LazyLock<Vec<(&'static str, String)>> = LazyLock::new(|| lines().map(|(d, country)| (d, format!("Location:{}", name_key(country)))).collect());
 
 /// The demonyms by their first word (up to a space or a hyphen: "South" of "South Korean",
 /// "Guinea" of "Guinea-Bissauan"), longest first: one lookup per capitalised word of a
@@ -53,8 +52,7 @@ pub fn country_of(demonym: &str) -> Option<&'static str> {
 /// Whether `name` is a country's name as the demonym list writes it ("Iran", "North
 /// Korea", "United States").
 pub fn is_country(name: &str) -> bool {
-    static COUNTRIES: LazyLock<std::collections::BTreeSet<&'static str>> =
-        LazyLock::new(|| include_str!("../../stdlib/models/gazetteer/demonyms.txt").lines().filter_map(|l| l.split_once('\t')).map(|(_, country)| country).collect());
+    static COUNTRIES: LazyLock<std::collections::BTreeSet<&'static str>> = LazyLock::new(|| lines().map(|(_, country)| country).collect());
     COUNTRIES.contains(name)
 }
 

@@ -26,6 +26,14 @@ pub struct Mention {
     pub attrs: Vec<(&'static str, String)>,
 }
 
+impl Mention {
+    /// Whether the mention is keyed by its own words (`Kind:name key of the surface`), not
+    /// by a canonical name or an antecedent's: the key follows the surface when it is cut.
+    pub fn keyed_by_surface(&self) -> bool {
+        self.key.strip_prefix(self.kind).and_then(|r| r.strip_prefix(':')).is_some_and(|k| k == name_key(&self.surface))
+    }
+}
+
 /// A regex of this module's kind: `\b` an ASCII word boundary.
 pub(super) fn re(p: &str) -> Regex {
     // Word boundaries are ASCII ones: what they delimit here (numbers, codes, English

@@ -720,7 +720,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             let see = after_see(written);
             let business = (see.is_none() && m.kind == "Organization" && text[sent.0..m.span.0].trim().is_empty()).then(|| without_opening_business_noun(written)).flatten();
             let Some(rest) = see.or(business) else { continue };
-            let own_key = m.key == format!("{}:{}", m.kind, name_key(&m.surface));
+            let own_key = m.keyed_by_surface();
             if business.is_some() && !own_key {
                 continue;
             }
@@ -745,7 +745,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             let bare = m.surface.strip_suffix('s').filter(|b| terms.contains(*b)).unwrap_or(&m.surface);
             matches!(m.kind, "Organization" | "Person" | "Location")
                 && (terms.contains(bare) || acronyms::is_trade_term(&m.surface))
-                && m.key == format!("{}:{}", m.kind, name_key(&m.surface))
+                && m.keyed_by_surface()
                 && !authorities::is_authority(&m.key)
         };
         for ms in &mut per_sentence {
@@ -1037,6 +1037,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             let head = whole.as_str().strip_prefix(['T', 't']).and_then(|r| r.strip_prefix("he ")).filter(|h| h.starts_with(char::is_uppercase)).map(str::to_lowercase);
             let compatible = |m: &Mention| m.kind == want && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
             // (Mentions are in text order: only those starting before the pronoun are looked at.)
+            // (The mentions from byte `at` on.)
+            let from = |at: usize| &flat[flat.partition_point(|(m, _)| m.span.0 < at)..];
             let mut ante = flat[..flat.partition_point(|(m, _)| m.span.0 < sp.0)].iter().rev().find(|(m, _)| m.span.1 <= sp.0 && compatible(m));
             // A pronoun that opens its sentence continues the previous sentence's subject
             // ("Wells Fargo acquired Bank of Alaska. It also acquired …"): the first compatible
@@ -1045,16 +1047,12 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             // Emerald City Software. In August 1994, the company acquired …").
             let before = text[sent.0..sp.0].trim();
             let opens = before.is_empty()
-                || (before.ends_with(',')
-                    && !flat[flat.partition_point(|(m, _)| m.span.0 < sent.0)..]
-                        .iter()
-                        .take_while(|(m, _)| m.span.0 < sp.0)
-                        .any(|(m, _)| matches!(m.kind, "Person" | "Organization" | "Location")));
+                || (before.ends_with(',') && !from(sent.0).iter().take_while(|(m, _)| m.span.0 < sp.0).any(|(m, _)| matches!(m.kind, "Person" | "Organization" | "Location")));
             if opens
                 && let Some((near, _)) = ante
                 && let Some(prev) = containing(input.sentences, near.span)
             {
-                ante = flat[flat.partition_point(|(m, _)| m.span.0 < prev.0)..].iter().find(|(m, _)| m.span.0 >= prev.0 && m.span.1 <= prev.1 && compatible(m)).or(ante);
+                ante = from(prev.0).iter().find(|(m, _)| m.span.1 <= prev.1 && compatible(m)).or(ante);
             }
             // The "it" of a country: a place that opens the pronoun's sentence (the previous
             // one, when the pronoun opens its own) after the organisation found is what "it"
@@ -1063,7 +1061,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             let opening = if opens { si.checked_sub(1).and_then(|i| input.sentences.get(i)).copied() } else { Some(sent) };
             if let (Some((a, _)), Some(opening)) = (ante, opening)
                 && whole.as_str().eq_ignore_ascii_case("it")
-                && let Some((first, _)) = flat[flat.partition_point(|(m, _)| m.span.0 < opening.0)..].first().filter(|(m, _)| m.span.1 <= sp.0.min(opening.1))
+                && let Some((first, _)) = from(opening.0).first().filter(|(m, _)| m.span.1 <= sp.0.min(opening.1))
                 && first.kind == "Location"
                 && first.span.0 > a.span.1
                 && matches!(text[opening.0..first.span.0].trim_matches(|c: char| !c.is_alphanumeric()), "" | "The" | "the")
