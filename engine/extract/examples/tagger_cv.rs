@@ -8,6 +8,10 @@
 //! cargo run --release -p tg-extract --example tagger_cv -- [--raw] [--fit] [--shared ../shared]
 //! ```
 //!
+//! `--errors FILE` writes every organisation missed (FN) or wrongly found (FP), why (the
+//! same span with another type, a boundary, …), the name and its sentence, and prints the
+//! counts of each reason.
+//!
 //! `--fit` trains on every document and scores on the same ones: how well the model fits
 //! its own training data, an upper bound of what held-out documents can score.
 
@@ -50,7 +54,23 @@ fn raw_runs(p: &Prepared, tags: &[usize]) -> Vec<((usize, usize), &'static str)>
     out
 }
 
-fn score(m: &Model, d: &Doc, raw: bool, n: &mut Counts) {
+/// Why an organisation was missed or wrongly found: the same span with another group, an
+/// overlapping span of the same group (a boundary), an overlapping span of another group,
+/// or nothing there at all.
+fn why(x: &((usize, usize), usize), other: &[((usize, usize), usize)]) -> &'static str {
+    let overlaps = |o: &&((usize, usize), usize)| o.0.0 < x.0.1 && x.0.0 < o.0.1;
+    if other.iter().any(|o| o.0 == x.0) {
+        "same span, other type"
+    } else if other.iter().filter(overlaps).any(|o| o.1 == x.1) {
+        "boundary"
+    } else if other.iter().any(|o| overlaps(&o)) {
+        "overlaps other type"
+    } else {
+        "nothing there"
+    }
+}
+
+fn score(m: &Model, d: &Doc, raw: bool, n: &mut Counts, errors: &mut Vec<String>) {
     let (text, spans) = d.joined();
     let found: Vec<Vec<((usize, usize), &'static str)>> = if raw {
         let mut hist = History::default();
@@ -61,6 +81,13 @@ fn score(m: &Model, d: &Doc, raw: bool, n: &mut Counts) {
     for ((s, sp), found) in d.sentences.iter().zip(&spans).zip(found) {
         let gold: Vec<((usize, usize), usize)> = s.gold.iter().filter(|g| g.1 <= 3).map(|&((a, b), g)| ((a + sp.0, b + sp.0), g)).collect();
         let pred: Vec<((usize, usize), usize)> = found.into_iter().map(|(sp, k)| (sp, group_of(k))).filter(|x| x.1 != 0).collect();
+        let all_gold: Vec<((usize, usize), usize)> = s.gold.iter().map(|&((a, b), g)| ((a + sp.0, b + sp.0), g)).collect();
+        for p in pred.iter().filter(|p| p.1 == 2 && !gold.contains(p)) {
+            errors.push(format!("FP\t{}\t{}\t{}", why(p, &all_gold), &text[p.0.0..p.0.1], &text[sp.0..sp.1]));
+        }
+        for g in gold.iter().filter(|g| g.1 == 2 && !pred.contains(g)) {
+            errors.push(format!("FN\t{}\t{}\t{}", why(g, &pred), &text[g.0.0..g.0.1], &text[sp.0..sp.1]));
+        }
         for p in &pred {
             n[p.1][usize::from(!gold.contains(p))] += 1;
         }
@@ -72,13 +99,15 @@ fn score(m: &Model, d: &Doc, raw: bool, n: &mut Counts) {
 
 fn run() -> Result<(), String> {
     let (mut raw, mut fit, mut shared) = (false, false, std::path::PathBuf::from("../shared"));
+    let mut errors_to: Option<std::path::PathBuf> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--raw" => raw = true,
             "--fit" => fit = true,
             "--shared" => shared = args.next().ok_or("--shared needs a directory")?.into(),
-            _ => return Err(format!("unknown argument {a}; usage: tagger_cv [--raw] [--fit] [--shared DIR]")),
+            "--errors" => errors_to = Some(args.next().ok_or("--errors needs a file")?.into()),
+            _ => return Err(format!("unknown argument {a}; usage: tagger_cv [--raw] [--fit] [--errors FILE] [--shared DIR]")),
         }
     }
     let read = |p: &str| {
@@ -91,13 +120,14 @@ fn run() -> Result<(), String> {
     let settings = Settings { margin_permille: 300, ..Settings::default() };
     let folds = 5;
     let mut n: Counts = [[0; 3]; 4];
+    let mut errors = vec![];
     for k in 0..folds {
         let held = |i: usize| fit || fold_of(i, folds) == k;
         let training: Vec<&Doc> =
             redocred.iter().enumerate().filter(|(i, _)| fit || !held(*i)).chain(fire.iter().enumerate().filter(|(i, _)| fit || fold_of(*i, folds) != k)).map(|(_, d)| d).collect();
         let m = model(&train(&training, settings), "diagnosis", settings);
         for d in redocred.iter().enumerate().filter(|(i, _)| held(*i)).map(|(_, d)| d) {
-            score(&m, d, raw, &mut n);
+            score(&m, d, raw, &mut n, &mut errors);
         }
         if fit {
             break;
@@ -114,6 +144,17 @@ fn run() -> Result<(), String> {
         let r = tp as f64 / (tp + fn_).max(1) as f64;
         let f = if p + r > 0.0 { 2.0 * p * r / (p + r) } else { 0.0 };
         println!("{name} P {p:.3} R {r:.3} F1 {f:.3} ({tp} {fp} {fn_})");
+    }
+    if let Some(path) = errors_to {
+        let mut why: std::collections::BTreeMap<(&str, &str), usize> = std::collections::BTreeMap::new();
+        for e in &errors {
+            let mut f = e.split('\t');
+            *why.entry((f.next().unwrap_or(""), f.next().unwrap_or(""))).or_default() += 1;
+        }
+        for ((kind, reason), count) in why {
+            println!("ORG {kind} {reason}: {count}");
+        }
+        std::fs::write(&path, errors.join("\n") + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())
 }
