@@ -93,8 +93,9 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: &str, shape: Shape, 
 const PARTY_WORDS: &str = r"(?:(?:also|today|yesterday|separately|two|three|four|five|six|seven|eight|nine|ten|\d+|several|the|a|an|its|his|her|their|former|individual|corporate|related|defendants?|brokers?|executives?|officers?|individuals?|compan(?:y|ies)|firms?|entit(?:y|ies)|people|persons|men|women|others|investment|advisers?|advisors?|promoters?|traders?|accountants?|attorneys?|lawyers?|insiders?|employees?|and)\s*,?\s+){0,5}";
 
 /// What may stand between a party and its verb: adverbs and auxiliaries, and one aside set
-/// off by commas ("UBS, without admitting or denying the allegations, consented").
-const ADV: &str = r"(?:\s*,\s*[^«»,]{1,90}?,){0,2}(?:\s+(?:has|have|had|also|each|further|both|later|subsequently|simultaneously|previously|then|jointly|thereafter|ultimately|allegedly|today|yesterday|separately|additionally))*\s+";
+/// off by commas ("UBS, without admitting or denying the allegations, consented"), which
+/// may name places but no party or amount ("Roe, both «L2» nationals, were charged").
+const ADV: &str = r"(?:\s*,\s*(?:[^«»,]|«L\d+»){1,90}?,){0,2}(?:\s+(?:has|have|had|also|each|further|both|later|subsequently|simultaneously|previously|then|jointly|thereafter|ultimately|allegedly|today|yesterday|separately|additionally))*\s+";
 
 /// The victim of a scheme to defraud: a party, or a government named by its country with
 /// "the" ("a conspiracy to defraud the United States", the federal offence's own words);
@@ -144,13 +145,16 @@ const ORDER_CUES: &[&str] = &["ordered", "orders", "ordering", "required", "requ
 const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "settled", "settles", "settle"];
 const DESIGNATE_CUES: &[&str] = &["designated", "sanctioned", "re-designated", "redesignated"];
 
+/// The words of a charge, a plea, a verdict or a sentence, whose authority may be implied.
+const CRIMINAL_CUES: &[&str] = &["charging", "charged", "indicted", "pleaded", "pled", "convicted", "sentenced", "guilty"];
+
 /// Whether a sentence that names one party only may still state a relation with an implied
 /// authority ("Moss consented to the entry of a final judgment.", "Roe was ordered to pay
-/// $5,000.", "An indictment was unsealed charging Roe."): it has a settlement, order or
-/// charging word.
+/// $5,000.", "An indictment was unsealed charging Roe.", "Roe pleaded guilty to wire
+/// fraud."): it has a settlement, order, charging or plea word.
 pub fn may_imply_authority(sentence: &str) -> bool {
     static WORDS: LazyLock<Option<aho_corasick::AhoCorasick>> =
-        LazyLock::new(|| aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(SETTLE_CUES.iter().chain(ORDER_CUES).chain(&["charging"])).ok());
+        LazyLock::new(|| aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(SETTLE_CUES.iter().chain(ORDER_CUES).chain(CRIMINAL_CUES)).ok());
     WORDS.as_ref().is_some_and(|w| w.is_match(sentence))
 }
 
@@ -1031,7 +1035,8 @@ fn heads_its_clause(template: &str, start: usize, end: usize) -> bool {
 /// only one the sentence names as announcing it. `text` is the sentence. `sentence` are the
 /// sentence's mentions, `before` the document's authority mentions before the sentence, in
 /// order. Returns an index into `sentence`, or a mention from `before`.
-pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Mention], before: &'a [Mention]) -> Option<Result<usize, &'a Mention>> {
+pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Mention], named: Named<'a>) -> Option<Result<usize, &'a Mention>> {
+    let Named { before, after, federal } = named;
     let court = |m: &Mention| m.key.contains("court");
     // (A criminal paper — an indictment, an information, a criminal complaint — is a
     // prosecutor's: not the SEC's, whose release may report it.)
@@ -1064,7 +1069,74 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
             return Some(Err(m));
         }
     }
+    // A plea, verdict or sentence the document reports before it names its prosecutor (a
+    // press release names the U.S. Attorney's office at its end) is that prosecutor's; a
+    // federal one whose prosecutor the document never names is the Department of Justice's.
+    if criminal {
+        if let Some(m) = after.iter().find(|m| super::authorities::prosecutes(&m.key)) {
+            return Some(Err(m));
+        }
+        return federal.map(Err);
+    }
     None
+}
+
+/// The authorities a sentence's implied party may be, besides those it names: the
+/// document's authority mentions `before` and `after` the sentence, in order, and the
+/// Department of Justice as implied by the sentence's or the document's federal words
+/// ([`federal_words`]), cited at those words.
+#[derive(Clone, Copy, Default)]
+pub struct Named<'a> {
+    /// The document's authority mentions before the sentence, in order.
+    pub before: &'a [Mention],
+    /// The document's authority mentions after the sentence, in order.
+    pub after: &'a [Mention],
+    /// The Department of Justice, cited at the federal words that imply it.
+    pub federal: Option<&'a Mention>,
+}
+
+/// Where a text places a criminal case ([`federal_words`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaseIn {
+    /// A federal court: the span of the words that say so.
+    Federal(usize, usize),
+    /// A state's court, charges or prosecutor.
+    State,
+    /// Neither.
+    Unsaid,
+}
+
+/// Where `text` places a criminal case: in a federal court where it names a federal (grand)
+/// jury, prison, indictment or charges, federal prosecutors, a U.S. Attorney, and with
+/// `in_sentence` also a U.S. District or Magistrate Court or Judge, a federal court or
+/// judge (said of the plea's own sentence: a civil action in a district court elsewhere in
+/// the document places no criminal case); in a state's where the sentence names a state's
+/// court, charges or prosecutor. Every federal prosecution is brought by the Department of
+/// Justice (its U.S. Attorneys prosecute "all offenses against the United States", 28
+/// U.S.C. § 547), so these words name the authority a plea, a verdict or a sentence
+/// implies when the document names no prosecutor.
+pub fn federal_words(text: &str, in_sentence: bool) -> CaseIn {
+    static CRIMINAL: LazyLock<Regex> = LazyLock::new(|| {
+        super::entities::re(
+            r"(?i)\bfederal\s+(?:grand\s+jury|jury|prison|indictment|(?:criminal\s+)?charges|prosecutors?)\b|\b(?:assistant\s+)?(?:U\.\s?S\.|United\s+States)\s+Attorney\b",
+        )
+    });
+    static COURT: LazyLock<Regex> =
+        LazyLock::new(|| super::entities::re(r"(?i)\b(?:U\.\s?S\.|United\s+States)\s+(?:District|Magistrate)\s+(?:Court|Judge)\b|\bfederal\s+(?:district\s+)?(?:court|judge)\b"));
+    static STATE: LazyLock<Regex> = LazyLock::new(|| {
+        super::entities::re(
+            r"(?i)\b(?:state|superior|county|municipal)\s+court\b|\bstate\s+(?:charges|prison|jury|prosecutors?)\b|\b(?:district|county)\s+attorney\b|\bstate['’]s\s+attorney\b",
+        )
+    });
+    if in_sentence && STATE.is_match(text) {
+        return CaseIn::State;
+    }
+    let first = |re: &Regex| re.find(text).map(|m| (m.start(), m.end()));
+    let found = match (first(&CRIMINAL), if in_sentence { first(&COURT) } else { None }) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    found.map_or(CaseIn::Unsaid, |(a, b)| CaseIn::Federal(a, b))
 }
 
 #[cfg(test)]
@@ -1346,5 +1418,24 @@ mod tests {
         );
         assert_eq!(rels("Beta LLC misappropriated $2.4 million from Gamma Fund."), ["MISAPPROPRIATED_FROM(Beta LLC, Gamma Fund)"]);
         assert_eq!(rels("Beta LLC ran a scheme to defraud Gamma Fund."), ["DEFRAUDED(Beta LLC, Gamma Fund)"]);
+    }
+
+    /// The words that place a criminal case in a federal court; a court's only in the
+    /// sentence itself, and none where the sentence names a state's court or prosecutor.
+    #[test]
+    fn federal_words_place_a_case() {
+        let words = |t: &str, s: bool| match super::federal_words(t, s) {
+            super::CaseIn::Federal(a, b) => Some(t[a..b].to_string()),
+            _ => None,
+        };
+        assert_eq!(words("Roe was indicted by a federal grand jury in Tampa.", false).as_deref(), Some("federal grand jury"));
+        assert_eq!(words("Roe faces 20 years in Federal Prison.", false).as_deref(), Some("Federal Prison"));
+        assert_eq!(words("announced U.S. Attorney Jane Doe.", false).as_deref(), Some("U.S. Attorney"));
+        assert_eq!(words("Roe pleaded guilty before U.S. District Judge Jane Doe.", true).as_deref(), Some("U.S. District Judge"));
+        assert_eq!(words("Roe pleaded guilty before U.S. District Judge Jane Doe.", false), None);
+        assert_eq!(words("Roe pleaded guilty in federal court in Boston.", true).as_deref(), Some("federal court"));
+        assert_eq!(super::federal_words("Roe pleaded guilty in Superior Court to charges a federal jury heard.", true), super::CaseIn::State);
+        assert_eq!(words("The District Attorney said Roe pleaded guilty.", true), None);
+        assert_eq!(words("Roe pleaded guilty to wire fraud.", true), None);
     }
 }

@@ -1084,6 +1084,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let authority_mentions: Vec<(usize, Mention)> =
         per_sentence.iter().enumerate().flat_map(|(i, ms)| ms.iter().filter(|m| authorities::is_authority(&m.key)).map(move |m| (i, m.clone()))).collect();
     let mut out = Extraction::default();
+    // (Where the document places a criminal case in a federal court: read once, if needed.)
+    let mut document_federal: Option<Option<Span>> = None;
     for (si, &sent) in input.sentences.iter().enumerate() {
         // (Each sentence's mentions are read here for the last time: moved, not copied.)
         let mut ms: Vec<(Mention, Option<Span>)> = std::mem::take(&mut per_sentence[si]).into_iter().map(|m| (m, None)).collect();
@@ -1136,7 +1138,23 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             let mut with_implied = None;
             if f.object == relations::IMPLIED {
                 let before: Vec<Mention> = authority_mentions[..authority_mentions.partition_point(|(i, _)| *i < si)].iter().map(|(_, m)| m.clone()).collect();
-                match enforcement::implied_object(f.rel, f.subject, &text[sent.0..sent.1], &mentions, &before) {
+                let after: Vec<Mention> = authority_mentions[authority_mentions.partition_point(|(i, _)| *i <= si)..].iter().map(|(_, m)| m.clone()).collect();
+                // The Department of Justice where federal words imply it, cited at them.
+                let federal = if f.rel == "CHARGED" {
+                    let at = match enforcement::federal_words(&text[sent.0..sent.1], true) {
+                        enforcement::CaseIn::Federal(a, b) => Some((sent.0 + a, sent.0 + b)),
+                        enforcement::CaseIn::State => None,
+                        enforcement::CaseIn::Unsaid => *document_federal.get_or_insert_with(|| match enforcement::federal_words(text, false) {
+                            enforcement::CaseIn::Federal(a, b) => Some((a, b)),
+                            _ => None,
+                        }),
+                    };
+                    at.map(|sp| Mention { span: sp, kind: "Organization", key: "Organization:department of justice".into(), surface: collapse(&text[sp.0..sp.1]), attrs: vec![] })
+                } else {
+                    None
+                };
+                let named = enforcement::Named { before: &before, after: &after, federal: federal.as_ref() };
+                match enforcement::implied_object(f.rel, f.subject, &text[sent.0..sent.1], &mentions, named) {
                     Some(Ok(i)) => f.object = i,
                     Some(Err(m)) => {
                         let mut more = ms.clone();
@@ -2337,8 +2355,11 @@ mod enforcement_tests {
                 "CHARGED(Organization:department of justice, Person:mark ruiz) assertion"
             ]
         );
+        // A federal grand jury's indictment is the Department of Justice's (below), never
+        // the IRS's it names.
         let got = claims("A federal grand jury returned an indictment today charging Dana Ortiz with conspiring to defraud the IRS.");
-        assert!(got.iter().all(|c| !c.starts_with("CHARGED")), "{got:?}");
+        assert!(got.contains(&"CHARGED(Organization:department of justice, Person:dana ortiz) assertion".to_string()), "{got:?}");
+        assert!(got.iter().all(|c| !c.starts_with("CHARGED(Organization:internal revenue service")), "{got:?}");
         let got = claims("The Department of Justice announced an indictment charging Los Angeles-based associates of a cartel.");
         assert!(got.is_empty(), "{got:?}");
         // "X was indicted / charged": by the prosecutor the sentence announces, or the
@@ -2359,11 +2380,54 @@ mod enforcement_tests {
         assert!(got.iter().all(|c| !c.contains("dana ortiz")), "{got:?}");
         // A criminal paper is a prosecutor's, not the regulator's whose release reports it.
         let got = claims("The Securities and Exchange Commission announced that a federal grand jury returned an indictment charging Dana Ortiz.");
-        assert!(got.iter().all(|c| !c.starts_with("CHARGED")), "{got:?}");
+        assert_eq!(got, ["CHARGED(Organization:department of justice, Person:dana ortiz) assertion"]);
         assert_eq!(
             claims("The Securities and Exchange Commission today filed a complaint in federal court charging Dana Ortiz with fraud."),
             ["CHARGED(Organization:securities and exchange commission, Person:dana ortiz) assertion"]
         );
+    }
+
+    /// A plea, a verdict or a sentence whose prosecutor the document names only after it
+    /// (a press release names the U.S. Attorney's office at its end) is that prosecutor's;
+    /// one a federal court, jury or prison places, where the document names no prosecutor,
+    /// the Department of Justice's, INFERRED and cited at those words; a state court's or
+    /// one nothing places, nobody's.
+    #[test]
+    fn a_federal_plea_is_the_department_of_justices() {
+        let text = "Dana Ortiz, 48, of Tampa, pleaded guilty to wire fraud. The case was prosecuted by the United States Attorney's Office for the District of Maine.";
+        assert_eq!(claims(text), ["CHARGED(Organization:united states attorney's office for the district of maine, Person:dana ortiz) assertion"]);
+        let text = "Dana Ortiz, 48, of Tampa, pleaded guilty before U.S. District Judge Mark Ruiz to wire fraud.";
+        assert_eq!(claims(text), ["CHARGED(Organization:department of justice, Person:dana ortiz) assertion"]);
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let cited: Vec<(&str, &str)> = x.claims.iter().flat_map(|c| c.antecedents.iter().map(|a| (a.0.as_str(), &text[a.1.0..a.1.1]))).collect();
+        assert_eq!(cited, [("Organization:department of justice", "U.S. District Judge")]);
+        // The judge is no party (role: judge), the document's other sentences may place it.
+        let got = claims("Dana Ortiz pleaded guilty to wire fraud. She faces up to 20 years in federal prison.");
+        assert_eq!(got, ["CHARGED(Organization:department of justice, Person:dana ortiz) assertion"]);
+        // Two parties, their ages and a nationality between them and the verb. (A bare
+        // "were charged" in a district court may be a regulator's civil case: co-defendants
+        // only, as above.)
+        let got = claims(
+            "Amir Dianat, 55, and Kamran Lajmiri, 42, both Iranian nationals, were charged with violating export laws in the U.S. District Court for the District of Columbia.",
+        );
+        assert_eq!(got, ["CO_DEFENDANT(Person:amir dianat, Person:kamran lajmiri) assertion"]);
+        let got = claims(
+            "Amir Dianat, 55, and Kamran Lajmiri, 42, both Iranian nationals, were indicted for violating export laws in the U.S. District Court for the District of Columbia.",
+        );
+        assert_eq!(
+            got,
+            [
+                "CO_DEFENDANT(Person:amir dianat, Person:kamran lajmiri) assertion",
+                "CHARGED(Organization:department of justice, Person:amir dianat) assertion",
+                "CHARGED(Organization:department of justice, Person:kamran lajmiri) assertion"
+            ]
+        );
+        assert!(claims("Dana Ortiz, 48, of Tampa, pleaded guilty to wire fraud.").is_empty());
+        assert!(claims("Dana Ortiz pleaded guilty in state court to wire fraud and faces time in federal prison.").is_empty());
+        // A civil action in a district court places no criminal case elsewhere in the document.
+        let got = claims("The Securities and Exchange Commission sued Mark Ruiz in the U.S. District Court for the District of Maine. Dana Ortiz was convicted of fraud.");
+        assert!(got.iter().all(|c| !c.contains("dana ortiz")), "{got:?}");
     }
 
     /// An order the sentence names no court for is the prosecutor's action's, not that of
