@@ -59,8 +59,8 @@ fn raw_runs(p: &Prepared, tags: &[usize]) -> Vec<((usize, usize), &'static str)>
 /// or nothing there at all.
 fn why(x: &((usize, usize), usize), other: &[((usize, usize), usize)]) -> &'static str {
     let overlaps = |o: &&((usize, usize), usize)| o.0.0 < x.0.1 && x.0.0 < o.0.1;
-    if other.iter().any(|o| o.0 == x.0) {
-        "same span, other type"
+    if let Some(o) = other.iter().find(|o| o.0 == x.0) {
+        ["same span, other type", "same span, PER", "same span, ORG", "same span, LOC", "same span, MISC"].get(o.1).copied().unwrap_or("same span, other type")
     } else if other.iter().filter(overlaps).any(|o| o.1 == x.1) {
         "boundary"
     } else if other.iter().any(|o| overlaps(&o)) {
