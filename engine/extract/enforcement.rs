@@ -92,6 +92,9 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: &str, shape: Shape, 
 /// Words a charging verb may have between it and the party: numbers, determiners, kinds of party.
 const PARTY_WORDS: &str = r"(?:(?:also|today|yesterday|separately|two|three|four|five|six|seven|eight|nine|ten|\d+|several|the|a|an|its|his|her|their|former|individual|corporate|related|defendants?|brokers?|executives?|officers?|individuals?|compan(?:y|ies)|firms?|entit(?:y|ies)|people|persons|men|women|others|investment|advisers?|advisors?|promoters?|traders?|accountants?|attorneys?|lawyers?|insiders?|employees?|and)\s*,?\s+){0,5}";
 
+/// A professional degree written after a person's name ("Jane Roe, M.D., 58, pleaded").
+const DEGREE: &str = r"(?:M\.\s?D\.|D\.\s?O\.|Ph\.\s?D\.|D\.D\.S\.|D\.M\.D\.|D\.P\.M\.|D\.C\.|R\.N\.|N\.P\.|P\.A\.|CPA|Esq\.)";
+
 /// What may stand between a party and its verb: adverbs and auxiliaries, and one aside set
 /// off by commas ("UBS, without admitting or denying the allegations, consented"), which
 /// may name places but no party or amount ("Roe, both «L2» nationals, were charged").
@@ -162,8 +165,8 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let was = r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:also\s+|further\s+|additionally\s+|previously\s+|each\s+|jointly\s+and\s+severally\s+)?";
     // What a party may pay: an amount, its kind, "a total of".
     let pay = r"(?P<v>pay|disgorge|forfeit)\b";
-    // A party's age and where it lives, after its name: ", 57, of «L1», «L2»".
-    let who = format!(r"(?:\s*,\s*(?:age\s+|aged\s+)?\d{{1,3}})?{HOME}");
+    // A party's degree, age and where it lives, after its name: ", M.D., 57, of «L1», «L2»".
+    let who = format!(r"(?:\s*,\s*{DEGREE})?(?:\s*,\s*(?:age\s+|aged\s+)?\d{{1,3}})?{HOME}");
     // "The Commission settled its charges against X" (a charge and a settlement).
     let settled_charges = format!(
         r"{ORG}{TERM}{ADV}(?:{was})?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)\s+(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"
@@ -314,7 +317,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:(?:has\s+|have\s+|had\s+)?(?:pleaded|pled)\s+guilty|(?:was|were|has\s+been|have\s+been)\s+(?:also\s+|each\s+)?(?:convicted|sentenced|found\s+guilty))\b"
+                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:(?:has\s+|have\s+|had\s+)?(?:pleaded|pled)\s+guilty|(?:has\s+|have\s+)?entered\s+(?:a|his|her|their)\s+(?:guilty\s+pleas?|pleas?\s+of\s+guilty)|(?:was|were|has\s+been|have\s+been)\s+(?:also\s+|each\s+)?(?:convicted|sentenced|found\s+guilty))\b"
                 ),
                 Shape::Implied,
                 true,
@@ -599,7 +602,7 @@ struct Join {
 fn list_gap(gap: &str) -> Option<Join> {
     static G: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(
-            r#"^(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:of|a\s+resident\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
+            r#"^(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:(?:both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
         )
     });
     static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*,?\s*(?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A)\s+$"));
@@ -1041,7 +1044,9 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     // (A criminal paper — an indictment, an information, a criminal complaint — is a
     // prosecutor's: not the SEC's, whose release may report it.)
     static CRIMINAL: LazyLock<Regex> = LazyLock::new(|| {
-        super::entities::re(r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|pleaded\s+guilty|pled\s+guilty|convicted|sentenced|found\s+guilty)\b")
+        super::entities::re(
+            r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|pleaded\s+guilty|pled\s+guilty|guilty\s+pleas?|pleas?\s+of\s+guilty|convicted|sentenced|found\s+guilty)\b",
+        )
     });
     let criminal = rel == "CHARGED" && CRIMINAL.is_match(text);
     // (A charge the sentence names no paper or action for — "X was charged with fraud" — is

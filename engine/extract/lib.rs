@@ -2423,6 +2423,13 @@ mod enforcement_tests {
                 "CHARGED(Organization:department of justice, Person:kamran lajmiri) assertion"
             ]
         );
+        // A degree after the name, several parties' one home, a plea "entered".
+        let got = claims("Jane Roe, M.D., 58, of Dearborn, Michigan, pleaded guilty before U.S. District Judge Mark Ruiz to health care fraud.");
+        assert_eq!(got, ["CHARGED(Organization:department of justice, Person:jane roe) assertion"]);
+        let got = claims("Dana Ortiz and Mark Ruiz, both residents of Montgomery County, Ala., each pleaded guilty to one count of wire fraud.");
+        assert_eq!(got, ["CO_DEFENDANT(Person:dana ortiz, Person:mark ruiz) assertion"]);
+        let got = claims("Dana Ortiz entered a guilty plea in federal district court in Miami to 12 counts of an indictment.");
+        assert_eq!(got, ["CHARGED(Organization:department of justice, Person:dana ortiz) assertion"]);
         assert!(claims("Dana Ortiz, 48, of Tampa, pleaded guilty to wire fraud.").is_empty());
         assert!(claims("Dana Ortiz pleaded guilty in state court to wire fraud and faces time in federal prison.").is_empty());
         // A civil action in a district court places no criminal case elsewhere in the document.

@@ -99,8 +99,11 @@ pub(super) const SHORT: &str = r"[^«»]{0,25}?";
 /// patterns put their own space or comma before it).
 pub(super) const LIVES_IN: &str = r"of\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?";
 /// Where a person lives, after the name (and age): ", of «L1», «L2»", ", formerly of «L1»",
-/// ", a resident of «L1», Fla.". The comma after it is the pattern's.
-pub(super) const HOME: &str = r"(?:\s*,?\s*(?:(?:formerly|currently|also)\s+)?(?:of|a\s+resident\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?)?";
+/// ", a resident of «L1», Fla.", of several: ", both of «L1»", ", all residents of «L1»,
+/// «L2»." (a state's abbreviation read as a place, its period after it). The comma after
+/// it is the pattern's.
+pub(super) const HOME: &str =
+    r"(?:\s*,?\s*(?:(?:formerly|currently|also|both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?";
 /// After a company bought: the end of the object, not "stock", "shares" or "options" of
 /// it (buying "Acme stock" is no acquisition of Acme).
 const WHOLE: &str = r"(?:\s*(?:[,.;:()|–—]|$)|\s+(?:for|from|in|on|at|and|by|to|with|which|that|after|before|last|this|earlier|through|via|as|under|shortly)\b)";
