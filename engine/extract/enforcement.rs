@@ -117,6 +117,8 @@ const ACROSS: &str = r"(?:[^«»;]|«[LDO]\d+»)*?";
 /// without its verb ("imposed a $10,000 civil penalty", "requires him to disgorge $N");
 /// the amounts are read from the verb on (`v`).
 const IMPOSES: &str = r"(?P<v>imposed|imposes|requires|required|orders|ordered|directs|directed)\s+(?:(?:him|her|it|them)\s+to\s+(?:pay|disgorge|forfeit)\b|(?:an?\s+|the\s+)?(?:civil\s+(?:monetary\s+|money\s+)?penalt|disgorgement|restitution|«M))";
+/// The paper an authority charges in, named by itself ("the complaint alleges …").
+const CHARGING_PAPER: &str = r"(?:(?:amended|civil|criminal|superseding|original)\s+){0,2}(?:complaint|[Cc]omplaint|indictment|[Ii]ndictment)";
 /// An aside between "alleges" and "that": ", among other things,".
 const ALLEGED_ASIDE: &str = r"(?:\s*,\s*among\s+other\s+things\s*,)?";
 /// A time between "that" and the clause's subject: "between «D1» and «D2»,", "from 1998
@@ -237,6 +239,32 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 true,
             ),
             &["alleges", "alleged", "charges", "charged", "names", "named"],
+        ),
+        // The complaint alleges that X (and Y) violated … / charges X with …: the charge of
+        // the authority whose complaint it is, implied (the one the sentence or the document
+        // names before). Only a violation or a charge: what else the complaint alleges may be
+        // of anyone ("… alleges that Acme and Beta conducted merger negotiations in secret").
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"\b[Tt]he\s+{CHARGING_PAPER}\s+(?:also\s+|further\s+)?(?:alleges|alleged)\b{ALLEGED_ASIDE}(?:\s+that)?{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}(?:[^«»;.]|«[OPL]\d+»){{0,120}}?\s+(?:(?:also|each|have|has|had|knowingly|willfully)\s+)*(?:violated|aided\s+and\s+abetted)\b"
+                ),
+                Shape::Implied,
+                true,
+            ),
+            &["violated", "abetted"],
+        ),
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(r"\b[Tt]he\s+{CHARGING_PAPER}\s+(?:also\s+|further\s+)?(?:charges|charged)\s+{PARTY_WORDS}{PARTY}(?:[^«»;.]|«[OPL]\d+»){{0,120}}?\s+with\b"),
+                Shape::Implied,
+                true,
+            ),
+            &["charges", "charged"],
         ),
         // According to the Commission's complaint, X …; in its complaint, the Commission alleges that X …
         Pattern {
@@ -671,17 +699,21 @@ fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> 
         }
     }
     while let Some(k) = next(hi) {
-        match list_gap(&template[ph[hi].1..ph[k].0]) {
+        let gap = &template[ph[hi].1..ph[k].0];
+        match list_gap(gap) {
             // (After the list's last member, only its alias or an apposition on it: "…, and
             // Magnum LLC dba Stratos LLC, and its president, John Doe".)
             Some(j) if !ended || j.alias || (j.and && !j.ends) => {
-                has_and |= j.and;
+                // An alias's "and" with no comma names another alias ("Talashia Hinton, aka
+                // LayLay and LaLa"); after a comma, another member ("X, aka Mac, and Roe").
+                let more_aliases = j.and && aliases.last() == Some(&hi) && gap.trim() == "and";
+                has_and |= j.and && !more_aliases;
                 places.extend(hi + 1..k);
                 hi = k;
-                if j.alias {
+                if j.alias || more_aliases {
                     aliases.push(hi);
                 }
-                ended |= j.ends;
+                ended |= j.ends && !more_aliases;
             }
             _ => break,
         }

@@ -2387,6 +2387,31 @@ mod enforcement_tests {
         );
     }
 
+    /// "The complaint alleges that X violated …" and "the complaint charges X with …" are
+    /// charges of the authority whose complaint it is (named before); what else a
+    /// complaint alleges may be of anyone. An alias's "and" names another alias.
+    #[test]
+    fn the_complaint_alleges_a_violation() {
+        let text = "The Securities and Exchange Commission filed a complaint against Dana Ortiz. The complaint alleges that Mark Ruiz and Acme Holdings LLC violated Section 10(b). The complaint also alleges that Beta Corp. and Gamma Corp. negotiated in secret.";
+        let got = claims(text);
+        assert!(got.contains(&"CHARGED(Organization:securities and exchange commission, Person:mark ruiz) assertion".to_string()), "{got:?}");
+        assert!(got.contains(&"CHARGED(Organization:securities and exchange commission, Organization:acme holdings llc) assertion".to_string()), "{got:?}");
+        assert!(got.contains(&"CO_DEFENDANT(Person:mark ruiz, Organization:acme holdings llc) assertion".to_string()), "{got:?}");
+        assert!(got.iter().all(|c| !c.contains("beta corp") && !c.contains("gamma corp")), "{got:?}");
+        let got = claims("The Securities and Exchange Commission sued Dana Ortiz. In addition, the complaint charges Mark Ruiz and Carl Roe with violations of Section 5.");
+        assert!(got.contains(&"CO_DEFENDANT(Person:mark ruiz, Person:carl roe) assertion".to_string()), "{got:?}");
+        assert!(got.contains(&"CHARGED(Organization:securities and exchange commission, Person:carl roe) assertion".to_string()), "{got:?}");
+        let got = claims("A federal grand jury returned an indictment. The indictment charges Talashia Hinton, aka LayLay and LaLa, with wire fraud.");
+        assert_eq!(
+            got,
+            [
+                "ALIAS_OF(Person:talashia hinton, Person:laylay) assertion",
+                "ALIAS_OF(Person:talashia hinton, Person:lala) assertion",
+                "CHARGED(Organization:department of justice, Person:talashia hinton) assertion"
+            ]
+        );
+    }
+
     /// A plea, a verdict or a sentence whose prosecutor the document names only after it
     /// (a press release names the U.S. Attorney's office at its end) is that prosecutor's;
     /// one a federal court, jury or prison places, where the document names no prosecutor,
