@@ -95,10 +95,12 @@ const PARTY_WORDS: &str = r"(?:(?:also|today|yesterday|separately|two|three|four
 /// A professional degree written after a person's name ("Jane Roe, M.D., 58, pleaded").
 const DEGREE: &str = r"(?:M\.\s?D\.|D\.\s?O\.|Ph\.\s?D\.|D\.D\.S\.|D\.M\.D\.|D\.P\.M\.|D\.C\.|R\.N\.|N\.P\.|P\.A\.|CPA|Esq\.)";
 
-/// What may stand between a party and its verb: adverbs and auxiliaries, and one aside set
-/// off by commas ("UBS, without admitting or denying the allegations, consented"), which
-/// may name places but no party or amount ("Roe, both «L2» nationals, were charged").
-const ADV: &str = r"(?:\s*,\s*(?:[^«»,]|«L\d+»){1,90}?,){0,2}(?:\s+(?:has|have|had|also|each|further|both|later|subsequently|simultaneously|previously|then|jointly|thereafter|ultimately|allegedly|today|yesterday|separately|additionally))*\s+";
+/// What may stand between a party and its verb: adverbs and auxiliaries, an aside that
+/// names a place or two ("Roe, both «L2» nationals, were charged"; one kept apart from the
+/// others, whose bounded gaps over placeholders would grow the lazy DFA), and up to two
+/// asides set off by commas ("UBS, without admitting or denying the allegations,
+/// consented").
+const ADV: &str = r"(?:\s*,\s*[^«»,]{0,40}?«L\d+»(?:[^«»,]{0,40}?«L\d+»)?[^«»,]{0,60}?,)?(?:\s*,\s*[^«»,]{1,90}?,){0,2}(?:\s+(?:has|have|had|also|each|further|both|later|subsequently|simultaneously|previously|then|jointly|thereafter|ultimately|allegedly|today|yesterday|separately|additionally))*\s+";
 
 /// The victim of a scheme to defraud: a party, or a government named by its country with
 /// "the" ("a conspiracy to defraud the United States", the federal offence's own words);
