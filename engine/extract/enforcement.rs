@@ -204,7 +204,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|charges|case|proceedings?|indictment)\b{GAP}(?:\bin\s+(?:the\s+)?«O\d+»{GAP})?\bagainst\s+{PARTY_WORDS}{PARTY}"
+                    r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?i:complaint|action|lawsuit|suit|charges|case|proceedings?|indictment)\b{GAP}(?:\bin\s+(?:the\s+)?«O\d+»{GAP})?\bagainst\s+{PARTY_WORDS}{PARTY}"
                 ),
                 Shape::Pair,
                 true,
@@ -217,7 +217,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{ORG}{TERM}{GAP}\b(?:announced|announces)\s+(?:today\s+)?(?:the\s+(?:filing|institution|commencement|unsealing|return)\s+of\s+)?(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|charges|case|proceedings?|indictments?)\b(?:\s+today)?\s+against\s+{PARTY_WORDS}{PARTY}"
+                    r"{ORG}{TERM}{GAP}\b(?:announced|announces)\s+(?:today\s+)?(?:the\s+(?:filing|institution|commencement|unsealing|return)\s+of\s+)?(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?i:complaint|action|lawsuit|charges|case|proceedings?|indictments?)\b(?:\s+today)?\s+against\s+{PARTY_WORDS}{PARTY}"
                 ),
                 Shape::Pair,
                 true,
@@ -235,7 +235,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?:complaint|action|indictment|information|amended\s+complaint)(?:\s*\([^()«»]{{0,20}}\))?(?:\s*,\s*filed\s+(?:[^«»,]|«[LDO]\d+»)*?,)?\s+(?:also\s+|further\s+)?(?:alleges|alleged|charges|charged|names|named)\b{ALLEGED_ASIDE}(?:\s+that)?{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
+                    r"{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?i:complaint|action|indictment|information|amended\s+complaint)(?:\s*\([^()«»]{{0,20}}\))?(?:\s*,\s*filed\s+(?:[^«»,]|«[LDO]\d+»)*?,)?\s+(?:also\s+|further\s+)?(?:alleges|alleged|charges|charged|names|named)\b{ALLEGED_ASIDE}(?:\s+that)?{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
                 ),
                 Shape::Pair,
                 true,
@@ -276,7 +276,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                     "CHARGED",
                     &[],
                     &format!(
-                        r"\b[Aa]ccording\s+to\s+(?:the\s+)?{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?:complaint|indictment|amended\s+complaint)\s*,{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
+                        r"\b[Aa]ccording\s+to\s+(?:the\s+)?{ORG}(?:['’]s?)\s+(?:[\w-]+\s+){{0,2}}?(?i:complaint|indictment|amended\s+complaint)\s*,{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
                     ),
                     Shape::Pair,
                     true,
@@ -302,7 +302,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?:complaint|action|lawsuit|suit|case|indictment)\b{ACROSS}(?:,\s*(?:which|that)\s+(?:also\s+)?(?:alleges|alleged|charges|charged)|,?\s+alleging)\s+that{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
+                    r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?i:complaint|action|lawsuit|suit|case|indictment)\b{ACROSS}(?:,\s*(?:which|that)\s+(?:also\s+)?(?:alleges|alleged|charges|charged)|,?\s+alleging)\s+that{WHEN}\s+(?:the\s+)?(?:defendants?\s+)?{PARTY}"
                 ),
                 Shape::Pair,
                 true,

@@ -2401,6 +2401,9 @@ mod enforcement_tests {
         let got = claims("The Securities and Exchange Commission sued Dana Ortiz. In addition, the complaint charges Mark Ruiz and Carl Roe with violations of Section 5.");
         assert!(got.contains(&"CO_DEFENDANT(Person:mark ruiz, Person:carl roe) assertion".to_string()), "{got:?}");
         assert!(got.contains(&"CHARGED(Organization:securities and exchange commission, Person:carl roe) assertion".to_string()), "{got:?}");
+        // The paper's name may be capitalised, as releases write it.
+        let got = claims("The Securities and Exchange Commission today filed a Complaint in the United States District Court for the District of Columbia against Dana Ortiz.");
+        assert_eq!(got, ["CHARGED(Organization:securities and exchange commission, Person:dana ortiz) assertion"]);
         let got = claims("A federal grand jury returned an indictment. The indictment charges Talashia Hinton, aka LayLay and LaLa, with wire fraud.");
         assert_eq!(
             got,
