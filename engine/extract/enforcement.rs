@@ -347,7 +347,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:(?:has\s+|have\s+|had\s+)?(?:pleaded|pled)\s+guilty|(?:has\s+|have\s+)?entered\s+(?:a|his|her|their)\s+(?:guilty\s+pleas?|pleas?\s+of\s+guilty)|(?:was|were|has\s+been|have\s+been)\s+(?:also\s+|each\s+)?(?:convicted|sentenced|found\s+guilty))\b"
+                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:(?:has\s+|have\s+|had\s+)?(?:pleaded|pled)\s+guilty|(?:has\s+|have\s+)?(?:agreed|agrees)\s+to\s+plead\s+guilty|(?:has\s+|have\s+)?entered\s+(?:a|his|her|their)\s+(?:guilty\s+pleas?|pleas?\s+of\s+guilty)|(?:was|were|has\s+been|have\s+been)\s+(?:also\s+|each\s+)?(?:convicted|sentenced|found\s+guilty))\b"
                 ),
                 Shape::Implied,
                 true,
@@ -1079,7 +1079,7 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     // prosecutor's: not the SEC's, whose release may report it.)
     static CRIMINAL: LazyLock<Regex> = LazyLock::new(|| {
         super::entities::re(
-            r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|pleaded\s+guilty|pled\s+guilty|guilty\s+pleas?|pleas?\s+of\s+guilty|convicted|sentenced|found\s+guilty)\b",
+            r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|(?:pleaded|pled|plead)\s+guilty|guilty\s+pleas?|pleas?\s+of\s+guilty|convicted|sentenced|found\s+guilty)\b",
         )
     });
     let criminal = rel == "CHARGED" && CRIMINAL.is_match(text);

@@ -2458,6 +2458,12 @@ mod enforcement_tests {
         assert_eq!(got, ["CO_DEFENDANT(Person:dana ortiz, Person:mark ruiz) assertion"]);
         let got = claims("Dana Ortiz entered a guilty plea in federal district court in Miami to 12 counts of an indictment.");
         assert_eq!(got, ["CHARGED(Organization:department of justice, Person:dana ortiz) assertion"]);
+        // A plea agreed to; the party an aside describes by what the other is.
+        let got = claims(
+            "Acme Sales LLC, a subsidiary of pharmaceutical manufacturer Acme Holdings PLC, has agreed to plead guilty to health care fraud, the Justice Department announced today.",
+        );
+        assert!(got.contains(&"CHARGED(Organization:department of justice, Organization:acme sales llc) assertion".to_string()), "{got:?}");
+        assert!(got.iter().all(|c| !c.starts_with("CHARGED(Organization:department of justice, Organization:acme holdings")), "{got:?}");
         assert!(claims("Dana Ortiz, 48, of Tampa, pleaded guilty to wire fraud.").is_empty());
         assert!(claims("Dana Ortiz pleaded guilty in state court to wire fraud and faces time in federal prison.").is_empty());
         // A civil action in a district court places no criminal case elsewhere in the document.

@@ -564,7 +564,7 @@ fn subject_stands(template: &str, start: usize, end: usize, object: usize) -> bo
 pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(
-            r"«[OP](\d+)»(?:\s*\([^()«»]{0,40}\))?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:[A-Za-z][A-Za-z-]*\s+){0,6}?(?:of|at|with|for)\s+(?:the\s+)?|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$",
+            r"«[OP](\d+)»(?:\s*\([^()«»]{0,40}\))?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:[A-Za-z][A-Za-z-]*\s+){0,6}?(?:of|at|with|for)\s+(?:the\s+)?(?P<kind>(?:[a-z][a-z-]*\s+){0,3})|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$",
         )
     });
     static CLOSED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^«[OP]\d+»(?:\s*\([^()«»]{0,40}\))?\s*,\s"));
@@ -591,6 +591,11 @@ pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     let from = before.rfind('«')?;
     let c = ASIDE.captures(&before[from..])?;
     if c.get(0).is_none_or(|m| m.start() != 0) || before[from..].split_whitespace().nth(1).is_some_and(|w| matches!(w, "who" | "which" | "whom" | "whose" | "that")) {
+        return None;
+    }
+    // Words may say what the second party is ("a subsidiary of pharmaceutical manufacturer
+    // «O1»"), but join no other ("the owner of two clinics and «O1»").
+    if c.name("kind").is_some_and(|k| k.as_str().split_whitespace().any(|w| matches!(w, "and" | "or" | "but" | "nor" | "than"))) {
         return None;
     }
     index(&c, 1)
