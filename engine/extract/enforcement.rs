@@ -347,7 +347,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:(?:has\s+|have\s+|had\s+)?(?:pleaded|pled)\s+guilty|(?:has\s+|have\s+)?(?:agreed|agrees)\s+to\s+plead\s+guilty|(?:has\s+|have\s+)?entered\s+(?:a|his|her|their)\s+(?:guilty\s+pleas?|pleas?\s+of\s+guilty)|(?:was|were|has\s+been|have\s+been)\s+(?:also\s+|each\s+)?(?:convicted|sentenced|found\s+guilty))\b"
+                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:(?:has\s+|have\s+|had\s+)?(?:pleaded|pled)\s+guilty|(?:has\s+|have\s+)?(?:agreed|agrees)\s+to\s+plead\s+guilty|(?:has\s+|have\s+)?entered\s+(?:(?:a|his|her|their)\s+)?(?:guilty\s+pleas?|pleas?\s+of\s+guilty)|(?:was|were|has\s+been|have\s+been)\s+(?:also\s+|each\s+)?(?:convicted|sentenced|found\s+guilty))\b"
                 ),
                 Shape::Implied,
                 true,
@@ -1009,7 +1009,31 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
 /// of a conspiracy to defraud «O1»"), nor a word describing a person after it ("«O0»
 /// captain", "an «L0» man").
 fn heads_its_clause(template: &str, start: usize, end: usize) -> bool {
-    const PREPOSITIONS: &[&str] = &["with", "to", "for", "from", "against", "at", "into", "on", "about", "between", "among", "under", "of", "in", "than"];
+    const PREPOSITIONS: &[&str] = &[
+        "with",
+        "to",
+        "for",
+        "from",
+        "against",
+        "at",
+        "into",
+        "on",
+        "about",
+        "between",
+        "among",
+        "under",
+        "of",
+        "in",
+        "than",
+        "by",
+        "via",
+        "through",
+        "including",
+        "involving",
+        "like",
+        "regarding",
+        "concerning",
+    ];
     const PEOPLE: &[&str] = &[
         "man",
         "woman",

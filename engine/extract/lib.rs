@@ -2464,6 +2464,12 @@ mod enforcement_tests {
         );
         assert!(got.contains(&"CHARGED(Organization:department of justice, Organization:acme sales llc) assertion".to_string()), "{got:?}");
         assert!(got.iter().all(|c| !c.starts_with("CHARGED(Organization:department of justice, Organization:acme holdings")), "{got:?}");
+        // Guilty pleas entered by a list; a party named in a description ("including") is
+        // none of the subject's.
+        let got = claims("Dana Ortiz, Mark Ruiz and Carl Roe each entered guilty pleas before U.S. District Judge Ann Lee.");
+        assert_eq!(got.iter().filter(|c| c.starts_with("CHARGED(Organization:department of justice")).count(), 3, "{got:?}");
+        let got = claims("The former vendor for many campaigns, including the Acme Senate Committee pleaded guilty in U.S. District Court.");
+        assert!(got.is_empty(), "{got:?}");
         assert!(claims("Dana Ortiz, 48, of Tampa, pleaded guilty to wire fraud.").is_empty());
         assert!(claims("Dana Ortiz pleaded guilty in state court to wire fraud and faces time in federal prison.").is_empty());
         // A civil action in a district court places no criminal case elsewhere in the document.

@@ -1555,6 +1555,15 @@ fn end_before_modifier(text: &str, tokens: &[Token], e: usize) -> usize {
 
 /// Where a footnote's number glued to a word begins: "Sudan.2" → 5 (a word of two letters or
 /// more ending in lower case, a period, one to three digits; not "U.S.", "NO.5").
+/// Whether a capitalised word is one compound of a bank's or a corporation's word after a
+/// stem of five letters or more ("Mosnarbank", "Westernbank", "Pacificorp").
+fn institution_compound(w: &str) -> bool {
+    let lower = w.to_ascii_lowercase();
+    w.starts_with(|c: char| c.is_ascii_uppercase())
+        && w.bytes().all(|b| b.is_ascii_alphabetic())
+        && ["bank", "corp"].iter().any(|end| lower.strip_suffix(end).is_some_and(|stem| stem.len() >= 5))
+}
+
 fn footnote_at(w: &str) -> Option<usize> {
     let dot = w.rfind('.')?;
     let (word, num) = (&w[..dot], &w[dot + 1..]);
@@ -1847,6 +1856,10 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         let kind = kind.filter(|k| !role_or_citation(k));
         // A court is a body, no place ("pleaded guilty in U.S. District Court in Norfolk").
         let kind = kind.map(|k| if k == "Location" && p.info[e - 1].lw == lower_hash("court") { "Organization" } else { k });
+        // A name whose last word is one compound of a bank or a corporation ("Evrofinance
+        // Mosnarbank", "Westernbank", "PacifiCorp") is an organisation's, not the person or
+        // the place the tagger read (a short stem is a name's: "Burbank", "Eubank").
+        let kind = kind.map(|k| if k != "Organization" && institution_compound(&text[p.tokens[e - 1].start..p.tokens[e - 1].end]) { "Organization" } else { k });
         // A name of two words or more headed, in the Romance way, by an institution's word
         // ("Banco de Desarrollo Económico y Social de Venezuela", "Secretaría de Hacienda",
         // "Los Comités Locales de …") is an organisation's, whatever its other words suggest.
@@ -2827,5 +2840,17 @@ mod tests {
         let p = prepare(t, (0, t.len()));
         let got: Vec<&str> = spans(t, &p, &[0, 0, 3, 0, 3]).into_iter().map(|(s, _)| &t[s.0..s.1]).collect();
         assert_eq!(got, ["Quorra"]);
+    }
+
+    /// One compound of a bank's or a corporation's word after a long stem is an
+    /// institution's; a place's or a surname's short stem is not.
+    #[test]
+    fn institution_compounds() {
+        for w in ["Mosnarbank", "Westernbank", "Pacificorp", "Gazprombank"] {
+            assert!(super::institution_compound(w), "{w}");
+        }
+        for w in ["Burbank", "Eubank", "Fairbanks", "bank", "Westernbank2", "mosnarbank"] {
+            assert!(!super::institution_compound(w), "{w}");
+        }
     }
 }
