@@ -1022,6 +1022,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         coref.iter().map(|(sp, key, kind, ante)| (Mention { span: *sp, kind, key: key.clone(), surface: text[sp.0..sp.1].to_string(), attrs: vec![] }, *ante)).collect();
     let mut flat: Vec<(&Mention, Span)> = per_sentence.iter().flatten().map(|m| (m, m.span)).chain(referring.iter().map(|(m, ante)| (m, *ante))).collect();
     flat.sort_by_key(|a| a.0.span);
+    // (Where the document cites the federal securities laws: read once, if needed.)
+    let mut securities_laws: Option<Option<Span>> = None;
     for (si, &sent) in input.sentences.iter().enumerate() {
         // A match test, no captures: which group matched shows in its first letter.
         for whole in PRONOUN.find_iter(&text[sent.0..sent.1]) {
@@ -1066,6 +1068,16 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                 && first.span.0 > a.span.1
                 && matches!(text[opening.0..first.span.0].trim_matches(|c: char| !c.is_alphanumeric()), "" | "The" | "the")
             {
+                continue;
+            }
+            // "The Commission" of a document that names no commission but cites the federal
+            // securities laws is the SEC, which enforces them (cited at the first citation):
+            // litigation releases that never write the SEC's name.
+            if ante.is_none() && head.as_deref() == Some("commission") {
+                let cited = *securities_laws.get_or_insert_with(|| securities_laws_cited(text, flat.iter().map(|(m, _)| *m)));
+                if let Some(cited) = cited {
+                    coref.push((sp, "Organization:securities and exchange commission".to_string(), want, cited));
+                }
                 continue;
             }
             // (A referring expression, "Humphress" or "World Homes", is the nearest mention of
@@ -1218,6 +1230,23 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     drop(terms);
     table_claims(input, vocab, &mut out.refused, &mut out.claims);
     out
+}
+
+/// Where a document that names no commission cites the federal securities laws the SEC
+/// enforces (the Securities Act, the Securities Exchange Act, the Investment Advisers and
+/// Investment Company Acts, "the federal securities laws"): the first citation's span.
+/// None where it names a commission (its "Commission" is that one) or cites the Commodity
+/// Exchange Act (the CFTC's "Commission").
+fn securities_laws_cited<'a>(text: &str, mut mentions: impl Iterator<Item = &'a Mention>) -> Option<Span> {
+    static LAWS: LazyLock<Regex> = LazyLock::new(|| {
+        entities::re(
+            r"\b(?:Securities\s+Act\s+of\s+1933|Securities\s+Exchange\s+Act(?:\s+of\s+1934)?|Investment\s+Advisers\s+Act|Investment\s+Company\s+Act|federal\s+securities\s+laws)\b",
+        )
+    });
+    if text.contains("Commodity Exchange Act") || mentions.any(|m| m.kind == "Organization" && m.key.contains("commission")) {
+        return None;
+    }
+    LAWS.find(text).map(|m| (m.start(), m.end()))
 }
 
 /// A plural reference to a case's defendants ("the defendants", "both defendants", "each of
@@ -2413,6 +2442,23 @@ mod enforcement_tests {
                 "CHARGED(Organization:department of justice, Person:talashia hinton) assertion"
             ]
         );
+    }
+
+    /// "The Commission" of a release that never writes the SEC's name but cites the federal
+    /// securities laws is the SEC, INFERRED and cited at the citation; not where the
+    /// document names another commission or cites the Commodity Exchange Act.
+    #[test]
+    fn the_commission_of_the_securities_laws_is_the_sec() {
+        let text = "The Commission today filed a complaint against Dana Ortiz. The complaint alleges that Ortiz violated Section 10(b) of the Securities Exchange Act of 1934.";
+        let got = claims(text);
+        assert_eq!(got, ["CHARGED(Organization:securities and exchange commission, Person:dana ortiz) assertion"]);
+        let sents = tg_text::chunk::sentences(text, 0, text.len());
+        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let cited: Vec<&str> = x.claims.iter().flat_map(|c| c.antecedents.iter().map(|a| &text[a.1.0..a.1.1])).collect();
+        assert_eq!(cited, ["Securities Exchange Act of 1934"]);
+        assert!(claims("The Commission today filed a complaint against Dana Ortiz for violating the Commodity Exchange Act and the Securities Act of 1933.").is_empty());
+        assert!(claims("The Commission today filed a complaint against Dana Ortiz under the federal securities laws. The Federal Trade Commission helped.").is_empty());
+        assert!(claims("The Commission today filed a complaint against Dana Ortiz.").is_empty());
     }
 
     /// A plea, a verdict or a sentence whose prosecutor the document names only after it
