@@ -1188,7 +1188,7 @@ pub fn federal_words(text: &str, in_sentence: bool) -> CaseIn {
         LazyLock::new(|| super::entities::re(r"(?i)\b(?:U\.\s?S\.|United\s+States)\s+(?:District|Magistrate)\s+(?:Court|Judge)\b|\bfederal\s+(?:district\s+)?(?:court|judge)\b"));
     static STATE: LazyLock<Regex> = LazyLock::new(|| {
         super::entities::re(
-            r"(?i)\b(?:state|superior|county|municipal)\s+court\b|\bstate\s+(?:charges|prison|jury|prosecutors?)\b|\b(?:district|county)\s+attorney\b|\bstate['’]s\s+attorney\b",
+            r"(?i)\b(?:state(?:\s+(?:supreme|district|circuit|criminal))?|superior|county|municipal|chancery|family)\s+court\b|\bcourt\s+of\s+common\s+pleas\b|\bstate\s+(?:charges|prison|jury|prosecutors?)\b|\b(?:district|county)\s+attorney\b|\bstate['’]s\s+attorney\b",
         )
     });
     if in_sentence && STATE.is_match(text) {
@@ -1499,6 +1499,7 @@ mod tests {
         assert_eq!(words("Roe pleaded guilty in federal court in Boston.", true).as_deref(), Some("federal court"));
         assert_eq!(super::federal_words("Roe pleaded guilty in Superior Court to charges a federal jury heard.", true), super::CaseIn::State);
         assert_eq!(words("The District Attorney said Roe pleaded guilty.", true), None);
+        assert_eq!(super::federal_words("Roe pleaded guilty in New York State Supreme Court and faces federal prison.", true), super::CaseIn::State);
         assert_eq!(words("Roe pleaded guilty to wire fraud.", true), None);
     }
 }
