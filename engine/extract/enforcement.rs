@@ -1093,9 +1093,12 @@ fn heads_its_clause(template: &str, start: usize, end: usize) -> bool {
 /// prosecutor or a regulator that brings actions so found, not an investigator, a court
 /// or a victim ("an indictment charging X with conspiring to defraud the IRS"), and for a
 /// criminal paper a prosecutor only; a bare "X was charged" (no paper, no action named)
-/// only one the sentence names as announcing it. `text` is the sentence. `sentence` are the
-/// sentence's mentions, `before` the document's authority mentions before the sentence, in
-/// order. Returns an index into `sentence`, or a mention from `before`.
+/// only one the sentence names as announcing it; a criminal one the document names no
+/// prosecutor for before is the first prosecutor it names after, else the Department of
+/// Justice where federal words place the case. `text` is the sentence. `sentence` are the
+/// sentence's mentions; `named` the document's authority mentions before and after it and
+/// the federal prosecutor ([`Named`]). Returns an index into `sentence`, or a mention of
+/// `named`.
 pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Mention], named: Named<'a>) -> Option<Result<usize, &'a Mention>> {
     let Named { before, after, federal } = named;
     let court = |m: &Mention| m.key.contains("court");
