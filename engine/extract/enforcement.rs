@@ -120,7 +120,7 @@ const ACROSS: &str = r"(?:[^«»;]|«[LDO]\d+»)*?";
 /// the amounts are read from the verb on (`v`).
 const IMPOSES: &str = r"(?P<v>imposed|imposes|requires|required|orders|ordered|directs|directed)\s+(?:(?:him|her|it|them)\s+to\s+(?:pay|disgorge|forfeit)\b|(?:an?\s+|the\s+)?(?:civil\s+(?:monetary\s+|money\s+)?penalt|disgorgement|restitution|«M))";
 /// The paper an authority charges in, named by itself ("the complaint alleges …").
-const CHARGING_PAPER: &str = r"(?:(?:amended|civil|criminal|superseding|original)\s+){0,2}(?:complaint|[Cc]omplaint|indictment|[Ii]ndictment)";
+const CHARGING_PAPER: &str = r"(?:(?:amended|civil|criminal|superseding|original)\s+){0,2}(?:[Cc]omplaint|[Ii]ndictment)";
 /// An aside between "alleges" and "that": ", among other things,".
 const ALLEGED_ASIDE: &str = r"(?:\s*,\s*among\s+other\s+things\s*,)?";
 /// A time between "that" and the clause's subject: "between «D1» and «D2»,", "from 1998
@@ -1131,7 +1131,7 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
         if let Some(i) = sentence.iter().enumerate().position(|(i, m)| i != subject && ok(m)) {
             return Some(Ok(i));
         }
-        if let Some(m) = before.iter().find(|m| ok(m)).filter(|_| !here_only) {
+        if let Some(m) = before.iter().map(|(_, m)| m).find(|m| ok(m)).filter(|_| !here_only) {
             return Some(Err(m));
         }
     }
@@ -1139,7 +1139,7 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     // press release names the U.S. Attorney's office at its end) is that prosecutor's; a
     // federal one whose prosecutor the document never names is the Department of Justice's.
     if criminal {
-        if let Some(m) = after.iter().find(|m| super::authorities::prosecutes(&m.key)) {
+        if let Some((_, m)) = after.iter().find(|(_, m)| super::authorities::prosecutes(&m.key)) {
             return Some(Err(m));
         }
         return federal.map(Err);
@@ -1153,10 +1153,11 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
 /// ([`federal_words`]), cited at those words.
 #[derive(Clone, Copy, Default)]
 pub struct Named<'a> {
-    /// The document's authority mentions before the sentence, in order.
-    pub before: &'a [Mention],
-    /// The document's authority mentions after the sentence, in order.
-    pub after: &'a [Mention],
+    /// The document's authority mentions before the sentence, in order, with their
+    /// sentences' indices.
+    pub before: &'a [(usize, Mention)],
+    /// The document's authority mentions after the sentence, likewise.
+    pub after: &'a [(usize, Mention)],
     /// The Department of Justice, cited at the federal words that imply it.
     pub federal: Option<&'a Mention>,
 }
@@ -1203,6 +1204,16 @@ pub fn federal_words(text: &str, in_sentence: bool) -> CaseIn {
         (a, b) => a.or(b),
     };
     found.map_or(CaseIn::Unsaid, |(a, b)| CaseIn::Federal(a, b))
+}
+
+impl CaseIn {
+    /// The span of the federal words, if the case is federal.
+    pub fn federal(self) -> Option<(usize, usize)> {
+        match self {
+            CaseIn::Federal(a, b) => Some((a, b)),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1490,10 +1501,7 @@ mod tests {
     /// sentence itself, and none where the sentence names a state's court or prosecutor.
     #[test]
     fn federal_words_place_a_case() {
-        let words = |t: &str, s: bool| match super::federal_words(t, s) {
-            super::CaseIn::Federal(a, b) => Some(t[a..b].to_string()),
-            _ => None,
-        };
+        let words = |t: &str, s: bool| super::federal_words(t, s).federal().map(|(a, b)| t[a..b].to_string());
         assert_eq!(words("Roe was indicted by a federal grand jury in Tampa.", false).as_deref(), Some("federal grand jury"));
         assert_eq!(words("Roe faces 20 years in Federal Prison.", false).as_deref(), Some("Federal Prison"));
         assert_eq!(words("announced U.S. Attorney Jane Doe.", false).as_deref(), Some("U.S. Attorney"));

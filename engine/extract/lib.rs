@@ -173,6 +173,13 @@ fn header_value(head: &str) -> Option<Span> {
     }
 }
 
+/// The extraction of `text` read as one document with the built-in vocabulary (tests).
+#[cfg(test)]
+fn extracted(text: &str) -> Extraction {
+    let sents = tg_text::chunk::sentences(text, 0, text.len());
+    extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin())
+}
+
 #[cfg(test)]
 mod header_tests {
     use super::header_value;
@@ -1144,28 +1151,37 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             continue;
         }
         let template = relations::template(&text[sent.0..sent.1], sent.0, &mentions);
+        // (The Department of Justice where federal words place the sentence's case: read once
+        // a sentence, if a charge's authority is implied.)
+        let mut sentence_federal: Option<Option<Mention>> = None;
         for mut f in relations::find(&template, &mentions) {
             // An implied party (a settlement's authority): named in the sentence, else earlier
             // in the document, then cited as the claim's antecedent (INFERRED).
             let mut with_implied = None;
             if f.object == relations::IMPLIED {
-                let before: Vec<Mention> = authority_mentions[..authority_mentions.partition_point(|(i, _)| *i < si)].iter().map(|(_, m)| m.clone()).collect();
-                let after: Vec<Mention> = authority_mentions[authority_mentions.partition_point(|(i, _)| *i <= si)..].iter().map(|(_, m)| m.clone()).collect();
+                let before = &authority_mentions[..authority_mentions.partition_point(|(i, _)| *i < si)];
+                let after = &authority_mentions[authority_mentions.partition_point(|(i, _)| *i <= si)..];
                 // The Department of Justice where federal words imply it, cited at them.
                 let federal = if f.rel == "CHARGED" {
-                    let at = match enforcement::federal_words(&text[sent.0..sent.1], true) {
-                        enforcement::CaseIn::Federal(a, b) => Some((sent.0 + a, sent.0 + b)),
-                        enforcement::CaseIn::State => None,
-                        enforcement::CaseIn::Unsaid => *document_federal.get_or_insert_with(|| match enforcement::federal_words(text, false) {
-                            enforcement::CaseIn::Federal(a, b) => Some((a, b)),
-                            _ => None,
-                        }),
-                    };
-                    at.map(|sp| Mention { span: sp, kind: "Organization", key: "Organization:department of justice".into(), surface: collapse(&text[sp.0..sp.1]), attrs: vec![] })
+                    sentence_federal
+                        .get_or_insert_with(|| {
+                            let at = match enforcement::federal_words(&text[sent.0..sent.1], true) {
+                                enforcement::CaseIn::Unsaid => *document_federal.get_or_insert_with(|| enforcement::federal_words(text, false).federal()),
+                                here => here.federal().map(|(a, b)| (sent.0 + a, sent.0 + b)),
+                            };
+                            at.map(|sp| Mention {
+                                span: sp,
+                                kind: "Organization",
+                                key: "Organization:department of justice".into(),
+                                surface: collapse(&text[sp.0..sp.1]),
+                                attrs: vec![],
+                            })
+                        })
+                        .as_ref()
                 } else {
                     None
                 };
-                let named = enforcement::Named { before: &before, after: &after, federal: federal.as_ref() };
+                let named = enforcement::Named { before, after, federal };
                 match enforcement::implied_object(f.rel, f.subject, &text[sent.0..sent.1], &mentions, named) {
                     Some(Ok(i)) => f.object = i,
                     Some(Err(m)) => {
@@ -1861,8 +1877,7 @@ mod tests {
     }
 
     fn claims(text: &str) -> Vec<String> {
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         x.claims.iter().map(|c| format!("{}({}, {})", c.rel, c.subject.0, c.object.0)).collect()
     }
 
@@ -1871,8 +1886,7 @@ mod tests {
     #[test]
     fn a_headline_in_title_case_names_no_one() {
         let text = "Press Release Owner of Miami Home Health Company Pleads Guilty for Role in Fraud Scheme\n\nJustice Department Announces Charges. For Immediate Release Office of Public Affairs The Acme Ltd. owner was charged.";
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         let names: Vec<&str> = x.mentions.iter().filter(|(m, _)| matches!(m.kind, "Organization" | "Person")).map(|(m, _)| m.surface.as_str()).collect();
         assert!(!names.iter().any(|n| n.contains("Company") || n.contains("Announces")), "{names:?}");
         assert!(names.contains(&"Justice Department") && names.contains(&"Acme Ltd."), "{names:?}");
@@ -1912,8 +1926,7 @@ mod tests {
 
     /// The people (surfaces) of a text, in order.
     fn people(text: &str) -> Vec<String> {
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         x.mentions.iter().filter(|(m, _)| m.kind == "Person").map(|(m, _)| m.surface.clone()).collect()
     }
 
@@ -1933,8 +1946,7 @@ mod tests {
     #[test]
     fn a_denial_is_the_deniers() {
         let text = "Marek Novak denied that he controls Gamma Consulting LLC. Acme Ltd did not transfer any funds to Beta Ltd.";
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         let got: Vec<(String, &str, String)> = x.claims.iter().map(|c| (c.rel.to_string(), c.modality.name(), c.asserter.to_string())).collect();
         assert_eq!(got, [("CONTROLS".to_string(), "denied", "Person:marek novak".to_string()), ("TRANSFERRED".to_string(), "denied", "document".to_string())]);
     }
@@ -1943,8 +1955,7 @@ mod tests {
     fn modality_and_date_come_from_the_claims_clause() {
         let text = "Vesta Media Corp. falsely portrayed its finances on 1 May 2023, and Nolan Freight Ltd wired USD 5,000 to Vesta Media Corp. on 2 June 2023. \
                     The complaint alleged that Acme Ltd, Beta Ltd, and Gamma Ltd paid Delta Ltd USD 7.";
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         let got: Vec<(String, &str, Option<String>)> = x.claims.iter().map(|c| (c.rel.to_string(), c.modality.name(), c.valid.as_ref().map(|v| v.0.clone()))).collect();
         assert_eq!(got, [("TRANSFERRED".to_string(), "assertion", Some("2023-06-02".to_string())), ("PAID".to_string(), "reported", None)]);
     }
@@ -2075,8 +2086,7 @@ mod tests {
     #[test]
     fn acronyms_of_common_words_are_no_names() {
         let text = "Banks file suspicious activity reports (SARs) with FinCEN. The SAR that Acme Bank filed named Mr. John Doe. Each SAR is kept.";
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         let names: Vec<&str> = x.mentions.iter().map(|(m, _)| m.surface.as_str()).collect();
         assert!(names.iter().all(|n| !n.starts_with("SAR")), "{names:?}");
         assert!(names.contains(&"FinCEN") && names.contains(&"John Doe"), "{names:?}");
@@ -2144,8 +2154,7 @@ mod tests {
     #[test]
     fn laws_and_papers_are_no_organisations() {
         let text = "This advisory is based on analysis of Bank Secrecy Act (BSA) data. Pursuant to the Iranian Financial Sanctions Regulations (IFSR), banks must report. See the Joint Statement on Distributed Denial-of-Service attacks.";
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         let orgs: Vec<&str> = x.mentions.iter().filter(|(m, _)| m.kind == "Organization").map(|(m, _)| m.surface.as_str()).collect();
         assert!(orgs.iter().all(|o| !o.contains("Act") && !o.contains("Regulations") && !o.contains("Statement") && !o.contains("Bank")), "{orgs:?}");
         assert!(x.claims.iter().all(|c| c.rel != "ALIAS_OF"), "{:?}", x.claims.iter().map(|c| &c.object.0).collect::<Vec<_>>());
@@ -2203,8 +2212,7 @@ mod tests {
         assert!(!expletive_it("is a shell company"));
         assert!(!expletive_it("appears to have paid"));
         let text = "World Homes, Inc. filed nine forms with the Commission on Form S-8. It is further alleged that many of these shares were issued to Merle Ferguson.";
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         assert!(x.mentions.iter().all(|(m, _)| m.surface != "It"), "{:?}", x.mentions);
     }
 
@@ -2226,8 +2234,7 @@ mod tests {
         assert_eq!(after_see("Seeger Partners"), None);
         assert_eq!(after_see("See also"), None);
         let text = "Banks must file reports under 31 CFR 1010.311 and 31 U.S.C. 5313 with FinCEN.";
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         let orgs: Vec<&str> = x.mentions.iter().filter(|(m, _)| m.kind == "Organization").map(|(m, _)| m.surface.as_str()).collect();
         assert_eq!(orgs, ["FinCEN"]);
     }
@@ -2288,8 +2295,7 @@ mod tests {
         assert!(got.contains(&"PAID(Organization:zephyrine holdings inc, Person:mark ruiz)".to_string()), "{got:?}");
         assert!(got.contains(&"MISAPPROPRIATED_FROM(Organization:zephyrine holdings inc, Organization:doverbrook capital llc)".to_string()), "{got:?}");
         assert!(got.iter().all(|c| !c.contains("Organization:zephyrine holdings)")), "{got:?}");
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         let short: Vec<(&str, &str)> = x.mentions.iter().filter(|(m, _)| m.surface == "Zephyrine Holdings").map(|(m, _)| (m.key.as_str(), m.kind)).collect();
         assert_eq!(short, [("Organization:zephyrine holdings inc", "Organization"); 2]);
         // The short name is inferred: it cites the full name.
@@ -2318,8 +2324,7 @@ mod enforcement_tests {
     use super::*;
 
     fn claims(text: &str) -> Vec<String> {
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         x.claims.iter().map(|c| format!("{}({}, {}) {}", c.rel, c.subject.0, c.object.0, c.modality.name())).collect()
     }
 
@@ -2452,8 +2457,7 @@ mod enforcement_tests {
         let text = "The Commission today filed a complaint against Dana Ortiz. The complaint alleges that Ortiz violated Section 10(b) of the Securities Exchange Act of 1934.";
         let got = claims(text);
         assert_eq!(got, ["CHARGED(Organization:securities and exchange commission, Person:dana ortiz) assertion"]);
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         let cited: Vec<&str> = x.claims.iter().flat_map(|c| c.antecedents.iter().map(|a| &text[a.1.0..a.1.1])).collect();
         assert_eq!(cited, ["Securities Exchange Act of 1934"]);
         assert!(claims("The Commission today filed a complaint against Dana Ortiz for violating the Commodity Exchange Act and the Securities Act of 1933.").is_empty());
@@ -2472,8 +2476,7 @@ mod enforcement_tests {
         assert_eq!(claims(text), ["CHARGED(Organization:united states attorney's office for the district of maine, Person:dana ortiz) assertion"]);
         let text = "Dana Ortiz, 48, of Tampa, pleaded guilty before U.S. District Judge Mark Ruiz to wire fraud.";
         assert_eq!(claims(text), ["CHARGED(Organization:department of justice, Person:dana ortiz) assertion"]);
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         let cited: Vec<(&str, &str)> = x.claims.iter().flat_map(|c| c.antecedents.iter().map(|a| (a.0.as_str(), &text[a.1.0..a.1.1]))).collect();
         assert_eq!(cited, [("Organization:department of justice", "U.S. District Judge")]);
         // The judge is no party (role: judge), the document's other sentences may place it.
@@ -2541,8 +2544,7 @@ mod enforcement_tests {
         let text = "The Securities and Exchange Commission sued Daniel J. Wooten III and Marcelino Colt.                     The Commission obtained a final judgment against Colt and Wooten. Copies went to Colt, Mike and to the Colt office.";
         let got = claims(text);
         assert!(got.contains(&"CHARGED(Organization:securities and exchange commission, Person:marcelino colt) assertion".to_string()), "{got:?}");
-        let sents = tg_text::chunk::sentences(text, 0, text.len());
-        let x = extract(&Input { id: "t", text, sentences: &sents, fields: &[], people: &[], date: None }, Vocabulary::builtin());
+        let x = extracted(text);
         let colt: Vec<(usize, &str)> = x.mentions.iter().filter(|(m, _)| m.surface == "Colt").map(|(m, _)| (m.span.0, m.key.as_str())).collect();
         assert_eq!(colt, [(text.find("Colt and").unwrap_or(0), "Person:marcelino colt")], "{colt:?}");
         let wooten: Vec<&str> = x.mentions.iter().filter(|(m, _)| m.surface == "Wooten").map(|(m, _)| m.key.as_str()).collect();

@@ -1553,17 +1553,17 @@ fn end_before_modifier(text: &str, tokens: &[Token], e: usize) -> usize {
     }
 }
 
-/// Where a footnote's number glued to a word begins: "Sudan.2" → 5 (a word of two letters or
-/// more ending in lower case, a period, one to three digits; not "U.S.", "NO.5").
 /// Whether a capitalised word is one compound of a bank's or a corporation's word after a
 /// stem of five letters or more ("Mosnarbank", "Westernbank", "Pacificorp").
 fn institution_compound(w: &str) -> bool {
-    let lower = w.to_ascii_lowercase();
-    w.starts_with(|c: char| c.is_ascii_uppercase())
+    w.len() >= 9
+        && w.starts_with(|c: char| c.is_ascii_uppercase())
         && w.bytes().all(|b| b.is_ascii_alphabetic())
-        && ["bank", "corp"].iter().any(|end| lower.strip_suffix(end).is_some_and(|stem| stem.len() >= 5))
+        && ["bank", "corp"].iter().any(|end| w[w.len() - 4..].eq_ignore_ascii_case(end))
 }
 
+/// Where a footnote's number glued to a word begins: "Sudan.2" → 5 (a word of two letters or
+/// more ending in lower case, a period, one to three digits; not "U.S.", "NO.5").
 fn footnote_at(w: &str) -> Option<usize> {
     let dot = w.rfind('.')?;
     let (word, num) = (&w[..dot], &w[dot + 1..]);
