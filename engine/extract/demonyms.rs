@@ -8,6 +8,13 @@
 //! package, see its README) that no longer name holds is a Location mention keyed to its
 //! country, so that "Venezuelan" and "Venezuela" are one entity. A demonym inside a name
 //! ("Venezuelan Office of the National Treasury", "American Express") stays the name's.
+//!
+//! A state named formally or by its abbreviation ("the Islamic Republic of Iran", "DPRK",
+//! "People's Republic of China") is likewise the place its short name names: the tagger
+//! read such names as bodies (in the FinCEN advisories "Islamic Republic of Iran" 97 times,
+//! with the "Iran" its definition made a term of, and "DPRK" 46 times), so that a graph had
+//! one Iran that is a place and another that is an organisation. The list
+//! (`gazetteer/states.txt`) is made from the same package.
 
 use std::sync::LazyLock;
 
@@ -42,6 +49,48 @@ const LANGUAGE_BEFORE: &[&str] = &["in", "into", "speak", "speaks", "spoke", "sp
 
 /// Words after a demonym (and a hyphen or a space) that make it a language's name.
 const LANGUAGE_AFTER: &[&str] = &["language", "languages", "speaking", "speaker", "speakers", "translation", "translations", "version", "subtitles"];
+
+/// States' formal names and abbreviations (apostrophes as `'`), each with its country's
+/// entity key.
+static STATES: LazyLock<hashbrown::HashMap<&'static str, String>> = LazyLock::new(|| {
+    include_str!("../../stdlib/models/gazetteer/states.txt")
+        .lines()
+        .filter_map(|l| l.split_once('\t'))
+        .map(|(formal, country)| (formal, format!("Location:{}", name_key(country))))
+        .collect()
+});
+
+/// The country a name written at `span` of `text` names when it is a state's formal name
+/// or abbreviation ("Islamic Republic of Iran", "the DPRK"): where the name begins and the
+/// country's key ("Location:iran"). The name may begin up to two capitalised words before
+/// the span, on its line: the tagger cut "People’s Republic of China" at the curly
+/// apostrophe, "Syrian Arab Republic" after "Syrian".
+pub fn formal_state(text: &str, span: Span) -> Option<(usize, &'static str)> {
+    let written = text.get(span.0..span.1)?;
+    // One of the list's names is at most eight words; anything longer is none.
+    if written.len() > 80 || !written.starts_with(|c: char| c.is_uppercase() || c == 't') {
+        return None;
+    }
+    let lookup = |from: usize| {
+        let name: String = text[from..span.1].split_whitespace().collect::<Vec<_>>().join(" ").replace('’', "'");
+        let name = name.strip_prefix("the ").or_else(|| name.strip_prefix("The ")).unwrap_or(&name);
+        STATES.get(name).map(|k| (from, k.as_str()))
+    };
+    // The widest name wins: "People’s Republic of China" is China, though "Republic of
+    // China" alone is Taiwan. The starts: up to two capitalised words before (not an
+    // article), each followed by a space or a line break, then the span's own.
+    let mut starts = vec![span.0];
+    for _ in 0..2 {
+        let from = starts[starts.len() - 1];
+        let Some(before) = text[..from].strip_suffix([' ', '\n']) else { break };
+        let w = before.rsplit([' ', '\n', '(', '“', '"']).next().unwrap_or("");
+        if w.is_empty() || w == "The" || !w.starts_with(|c: char| c.is_uppercase()) || w.ends_with([',', '.', ';', ':']) {
+            break;
+        }
+        starts.push(from - w.len() - 1);
+    }
+    starts.into_iter().rev().find_map(lookup)
+}
 
 /// The country key of a demonym as written ("Venezuelan" → "Location:venezuela").
 pub fn country_of(demonym: &str) -> Option<&'static str> {
@@ -136,6 +185,32 @@ mod tests {
         assert_eq!(country_of("Chinese"), Some("Location:china"));
         assert_eq!(country_of("Bahamian"), Some("Location:bahamas"));
         assert_eq!(country_of("Serbian"), Some("Location:serbia"));
+    }
+
+    /// Formal names and abbreviations of states are their countries; a name cut before a
+    /// curly apostrophe is widened to the whole name; other names are none.
+    #[test]
+    fn formal_states_are_their_countries() {
+        fn at<'a>(t: &'a str, name: &str) -> Option<(&'a str, &'static str)> {
+            let s = t.find(name)?;
+            formal_state(t, (s, s + name.len())).map(|(from, k)| (&t[from..s + name.len()], k))
+        }
+        let t = "Funds moved from the Islamic Republic of Iran and the DPRK to Acme.";
+        assert_eq!(at(t, "Islamic Republic of Iran"), Some(("Islamic Republic of Iran", "Location:iran")));
+        assert_eq!(at(t, "DPRK"), Some(("DPRK", "Location:north korea")));
+        let t = "suppliers in the People’s Republic of China (PRC) and the Democratic Republic of Congo";
+        assert_eq!(
+            at("areas bordering the Democratic\nPeople’s Republic of Korea (DPRK)", "Republic of Korea"),
+            Some(("Democratic\nPeople’s Republic of Korea", "Location:north korea"))
+        );
+        assert_eq!(at(t, "Republic of China"), Some(("People’s Republic of China", "Location:china")));
+        assert_eq!(at(t, "PRC"), Some(("PRC", "Location:china")));
+        assert_eq!(at(t, "Democratic Republic of Congo"), Some(("Democratic Republic of Congo", "Location:democratic republic of the congo")));
+        let t = "Taipei is the seat of the Republic of China.";
+        assert_eq!(at(t, "Republic of China"), Some(("Republic of China", "Location:taiwan")));
+        let t = "the Islamic Republic of Iran Shipping Lines and Republic Services";
+        assert_eq!(at(t, "Islamic Republic of Iran Shipping Lines"), None);
+        assert_eq!(at(t, "Republic Services"), None);
         let t = "Venezuelan officials and North Korean banks used Chinese-made phones.";
         let (ms, _) = found(t, vec![]);
         assert_eq!(

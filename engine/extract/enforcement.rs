@@ -183,6 +183,19 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             pat("DESIGNATED", &[], &format!(r"{ORG}{TERM}{ADV}(?:designated|sanctioned|re-designated|redesignated)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true),
             DESIGNATE_CUES,
         ),
+        // A state designated as a jurisdiction of primary money laundering concern or a
+        // state sponsor of terrorism ("FinCEN has designated the DPRK as a jurisdiction of
+        // …"): a place designated, as a state is one.
+        whole_words(
+            pat(
+                "DESIGNATED",
+                &[],
+                &format!(r"{ORG}{TERM}{ADV}(?:designated|re-designated|redesignated)\s+(?:the\s+)?«L(\d+)»\s+(?:as|to\s+be)\s+an?\s+(?:jurisdiction|state\s+sponsor)\b"),
+                Shape::Pair,
+                false,
+            ),
+            DESIGNATE_CUES,
+        ),
         // (The party designated may stand after a preposition: "payments for «O1», which was
         // designated by OFAC".)
         Pattern {

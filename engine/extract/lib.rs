@@ -173,6 +173,13 @@ fn header_value(head: &str) -> Option<Span> {
     }
 }
 
+/// Whether the text after a name opens with the word "Act" ("… Act of 1940", "… Act."): the
+/// name is then a law's title, cut.
+fn before_act(after: &str) -> bool {
+    let Some(rest) = after.strip_prefix([' ', '\n']) else { return false };
+    rest.strip_prefix("Act").is_some_and(|r| r.strip_prefix('s').unwrap_or(r).chars().next().is_none_or(|c| !c.is_alphanumeric()))
+}
+
 /// The extraction of `text` read as one document with the built-in vocabulary (tests).
 #[cfg(test)]
 fn extracted(text: &str) -> Extraction {
@@ -739,6 +746,26 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                 m.key = format!("{}:{}", m.kind, name_key(&m.surface));
             }
         }
+    }
+    // A state named formally or by its abbreviation ("the Islamic Republic of Iran", "DPRK")
+    // is its country, a place, whatever the tagger or a rule typed it as; a name the tagger
+    // cut ("People’s Republic of China" after the apostrophe) is widened to the whole name.
+    for (ms, &sent) in per_sentence.iter_mut().zip(input.sentences) {
+        let mut widened = false;
+        for m in ms.iter_mut().filter(|m| matches!(m.kind, "Organization" | "Location" | "Person")) {
+            if let Some((from, key)) = demonyms::formal_state(text, m.span).filter(|(from, _)| *from >= sent.0) {
+                widened |= from < m.span.0;
+                m.span.0 = from;
+                m.surface = collapse(&text[from..m.span.1]);
+                (m.kind, m.key) = ("Location", key.to_string());
+            }
+        }
+        if widened {
+            *ms = entities::resolve_overlaps(std::mem::take(ms));
+        }
+        // A name just before "Act" is the first words of a law's title the tagger cut ("the
+        // USA PATRIOT Act", "Section 206 of the Investment Advisers Act of 1940"): no party.
+        ms.retain(|m| !(matches!(m.kind, "Organization" | "Location" | "Person") && before_act(&text[m.span.1..]) && !authorities::is_authority(&m.key)));
     }
     shared_surnames(text, &mut per_sentence);
     // Acronyms of common words and of laws ("suspicious activity report (SAR)", "Bank Secrecy
@@ -1879,6 +1906,37 @@ mod tests {
     fn claims(text: &str) -> Vec<String> {
         let x = extracted(text);
         x.claims.iter().map(|c| format!("{}({}, {})", c.rel, c.subject.0, c.object.0)).collect()
+    }
+
+    /// A state named formally or by its abbreviation is its country, a place, also where its
+    /// definition makes the short name a term; FinCEN's designation of one is a claim, a
+    /// place merely sanctioned is none.
+    #[test]
+    fn formal_states_are_their_countries() {
+        let text = "The Islamic Republic of Iran (Iran) uses front companies. Iran moved funds through the People’s Republic of China. FinCEN has designated the DPRK as a jurisdiction of primary money laundering concern. OFAC sanctioned Iran in May.";
+        let x = extracted(text);
+        let places: Vec<(&str, &str)> = x.mentions.iter().filter(|(m, _)| m.kind != "Date").map(|(m, _)| (m.surface.as_str(), m.key.as_str())).collect();
+        for (surface, key) in
+            [("Islamic Republic of Iran", "Location:iran"), ("Iran", "Location:iran"), ("People’s Republic of China", "Location:china"), ("DPRK", "Location:north korea")]
+        {
+            assert!(places.contains(&(surface, key)), "{surface}: {places:?}");
+        }
+        assert!(!places.iter().any(|(_, k)| k.starts_with("Organization:") && (k.contains("iran") || k.contains("dprk"))), "{places:?}");
+        assert_eq!(
+            claims(text).iter().filter(|c| c.starts_with("DESIGNATED")).collect::<Vec<_>>(),
+            ["DESIGNATED(Organization:financial crimes enforcement network, Location:north korea)"]
+        );
+    }
+
+    /// The first words of a law's title are no name: "Investment Advisers" of the Act.
+    #[test]
+    fn a_law_title_names_no_one() {
+        let text = "Roe is enjoined from violating the antifraud provisions of the federal securities laws, specifically Sections 5(a) and 17(a) of the Securities Act of 1933, Section 10(b) of the Securities Exchange Act of 1934 and Rule 10b-5 thereunder, and Sections 206(1) and (2) of the Investment Advisers Act.\n\nThe order finds that Roe violated Section 15(b) of the Exchange Act and Section 203(f) of the Investment Advisers Act of 1940, Making Findings, Imposing Remedial Sanctions. Acme Actuarial LLC hired Roe.";
+        let x = extracted(text);
+        let names: Vec<&str> = x.mentions.iter().filter(|(m, _)| matches!(m.kind, "Organization" | "Person" | "Location")).map(|(m, _)| m.surface.as_str()).collect();
+        assert!(!names.iter().any(|n| n.contains("Advisers")), "{names:?}");
+        assert!(names.contains(&"Acme Actuarial LLC"), "{names:?}");
+        assert!(before_act(" Act of 1940") && before_act(" Acts.") && before_act("\nAct") && !before_act(" Action") && !before_act(" Actuarial"));
     }
 
     /// A headline's words in title case are no names: not the tagger's run with the verb
