@@ -890,8 +890,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         let words: Vec<&str> = m.surface.split_whitespace().collect();
         for w in [words[0], surname(&m.surface).unwrap_or(words[words.len() - 1])] {
             // (A demonym is no one's given name: "Venezuelan" of a "Venezuelan SOEs" the
-            // tagger took for a person.)
-            if w.chars().next().is_some_and(char::is_uppercase) && w.len() >= 2 && !w.ends_with('.') && demonyms::country_of(w).is_none() {
+            // tagger took for a person. A country is a surname only of a name that opens with
+            // a given name, "Chris Germany": "Venezuela" is no short name of a "Social de
+            // Venezuela" the tagger cut from a bank's Spanish name.)
+            let country = demonyms::is_country(w) && !ner::is_given_name(words[0]);
+            if w.chars().next().is_some_and(char::is_uppercase) && w.len() >= 2 && !w.ends_with('.') && demonyms::country_of(w).is_none() && !country {
                 full.entry(w.to_lowercase()).or_default().entry(m.key.clone()).or_insert(m.span);
             }
         }
@@ -1926,6 +1929,22 @@ mod tests {
             claims(text).iter().filter(|c| c.starts_with("DESIGNATED")).collect::<Vec<_>>(),
             ["DESIGNATED(Organization:financial crimes enforcement network, Location:north korea)"]
         );
+    }
+
+    /// A country is no short name of a "person" whose name opens with no given name (the
+    /// tagger's "Social de Venezuela", cut from a bank's Spanish name), but is the surname
+    /// of a person whose name opens with one.
+    #[test]
+    fn a_country_is_a_surname_only_after_a_given_name() {
+        let kinds = |text: &str, surface: &str| -> Vec<String> {
+            let x = extracted(text);
+            x.mentions.iter().filter(|(m, _)| m.surface == surface).map(|(m, _)| m.key.clone()).collect()
+        };
+        let text = "Mr. Zoltar Peru met the investors in Lima.\n\nMining in Peru grew after the deal.\n\nThe mines of Peru employ many.";
+        let ks = kinds(text, "Peru");
+        assert!(ks.len() == 2 && ks.iter().all(|k| k == "Location:peru"), "{ks:?}");
+        let text = "From: Chris Germany. X-Folder: Germany, Chris. Germany, Chris wrote the note.";
+        assert!(kinds(text, "Germany").iter().all(|k| k.starts_with("Person:")), "{:?}", kinds(text, "Germany"));
     }
 
     /// The first words of a law's title are no name: "Investment Advisers" of the Act.
