@@ -1171,6 +1171,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         // Alias statements and enumerations (identity evidence for the rule library).
         let mentions: Vec<Mention> = ms.iter().map(|(m, _)| m.clone()).collect();
         let (alias_claims, alias_mentions, listed) = aliases::sentence(input.id, text, sent, &mentions, vocab);
+        // (The names the sentence gives one party: "Claude Shaw aka Mac and Claude Mac … was
+        // charged" lists one person, no co-defendants.)
+        let one_party: Vec<(String, String)> = alias_claims.iter().filter(|c| c.rel == "ALIAS_OF").map(|c| (c.subject.0.clone(), c.object.0.clone())).collect();
         out.claims.extend(alias_claims);
         out.mentions.extend(alias_mentions.into_iter().map(|m| (m, None)));
         out.listed.extend(listed);
@@ -1230,8 +1233,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             let ms = with_implied.as_ref().unwrap_or(&ms);
             let (s, o) = (&ms[f.subject], &ms[f.object]);
             // Nothing is related to itself: two mentions of one entity ("the company" read as
-            // the PDVSA named after it) make no claim.
-            if s.0.key == o.0.key {
+            // the PDVSA named after it) make no claim; nor are two names of one party
+            // co-defendants.
+            if s.0.key == o.0.key || (f.rel == "CO_DEFENDANT" && one_party.iter().any(|(a, b)| (*a == s.0.key && *b == o.0.key) || (*a == o.0.key && *b == s.0.key))) {
                 continue;
             }
             // Judges and the authority's staff are named in a case, not parties to it.
@@ -1945,6 +1949,14 @@ mod tests {
         assert!(ks.len() == 2 && ks.iter().all(|k| k == "Location:peru"), "{ks:?}");
         let text = "From: Chris Germany. X-Folder: Germany, Chris. Germany, Chris wrote the note.";
         assert!(kinds(text, "Germany").iter().all(|k| k.starts_with("Person:")), "{:?}", kinds(text, "Germany"));
+    }
+
+    /// The names the sentence gives one party ("aka Mac and Roy Mac") are no co-defendants.
+    #[test]
+    fn one_party_named_twice_is_no_co_defendant() {
+        let got = claims("Roy Shaw aka Mac and Roy Mac, a U.S. citizen residing in Ohio, was charged in federal court with two counts of mail fraud.");
+        assert!(got.iter().any(|c| c.starts_with("ALIAS_OF(Person:roy shaw, Person:roy mac)")), "{got:?}");
+        assert!(!got.iter().any(|c| c.starts_with("CO_DEFENDANT")), "{got:?}");
     }
 
     /// The first words of a law's title are no name: "Investment Advisers" of the Act.
