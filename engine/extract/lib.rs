@@ -1959,6 +1959,14 @@ mod tests {
         assert!(!got.iter().any(|c| c.starts_with("CO_DEFENDANT")), "{got:?}");
     }
 
+    /// A plea after an age and an alias is the party's as the document names it first.
+    #[test]
+    fn a_plea_after_an_age_and_an_alias_is_the_first_name() {
+        let got = claims("Alan Curtis, 32, aka Al Curtis, of Miami, pleaded guilty before U.S. District Judge Joan Roe.");
+        assert!(got.contains(&"CHARGED(Organization:department of justice, Person:alan curtis)".to_string()), "{got:?}");
+        assert!(!got.iter().any(|c| c.starts_with("CHARGED") && c.contains("al curtis")), "{got:?}");
+    }
+
     /// The first words of a law's title are no name: "Investment Advisers" of the Act.
     #[test]
     fn a_law_title_names_no_one() {

@@ -558,13 +558,13 @@ fn subject_stands(template: &str, start: usize, end: usize, object: usize) -> bo
 /// «P0»'s, not «O1»'s. The aside is words ending in "of", "at", "with" or "for" between
 /// two commas, in lower case or capitalised as titles are ("«P0», former Chief Operations
 /// Officer of «O1», was charged … for defrauding «O2»"), or an alias ("«P0», aka «P1», was
-/// sentenced": «P0»'s name as the document gives it first); a relative clause ("who worked
-/// for") is not one (see
-/// [`subject_stands`]).
+/// sentenced": «P0»'s name as the document gives it first); an age may come first ("«P0»,
+/// 32, aka «P1», of «L2», pleaded guilty"); a relative clause ("who worked for") is not one
+/// (see [`subject_stands`]).
 pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(
-            r"«[OP](\d+)»(?:\s*\([^()«»]{0,40}\))?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:[A-Za-z][A-Za-z-]*\s+){0,6}?(?:of|at|with|for)\s+(?:the\s+)?(?P<kind>(?:[a-z][a-z-]*\s+){0,3})|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$",
+            r"«[OP](\d+)»(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:[A-Za-z][A-Za-z-]*\s+){0,6}?(?:of|at|with|for)\s+(?:the\s+)?(?P<kind>(?:[a-z][a-z-]*\s+){0,3})|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$",
         )
     });
     static CLOSED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^«[OP]\d+»(?:\s*\([^()«»]{0,40}\))?\s*,\s"));
