@@ -180,6 +180,43 @@ fn before_act(after: &str) -> bool {
     rest.strip_prefix("Act").is_some_and(|r| r.strip_prefix('s').unwrap_or(r).chars().next().is_none_or(|c| !c.is_alphanumeric()))
 }
 
+/// Whether a name in capitals names a kind of people or of business, not one: its last
+/// word a plural of roles, departments or institutions ("Tellers", "Departments",
+/// "Institutions", "Fraudsters"), every word before it an English word, an acronym
+/// ("AML/BSA", "U.S.") or "and" ("Legal and Compliance Departments"). A name with "of" is a body's
+/// ("Bureau of Financial Institutions"), one with a word no dictionary lists a proper name
+/// ("Lehman Brothers" has no plural of the list anyway).
+fn names_a_kind(surface: &str) -> bool {
+    const KINDS: &[&str] = &[
+        "agents",
+        "analysts",
+        "businesses",
+        "counterparties",
+        "customers",
+        "departments",
+        "employees",
+        "facilitators",
+        "fraudsters",
+        "institutions",
+        "investigators",
+        "managers",
+        "officers",
+        "officials",
+        "principals",
+        "professionals",
+        "tellers",
+        "units",
+    ];
+    let words: Vec<&str> = surface.split_whitespace().collect();
+    let Some(last) = words.last() else { return false };
+    if !KINDS.contains(&last.to_ascii_lowercase().as_str()) {
+        return false;
+    }
+    let acronym = |w: &str| w.chars().any(|c| c.is_ascii_uppercase()) && w.chars().all(|c| c.is_ascii_uppercase() || matches!(c, '.' | '/' | '&'));
+    let body = |w: &str| matches!(w, "of" | "for" | "on" | "the" | "The");
+    words[..words.len() - 1].iter().all(|w| !body(w) && (*w == "and" || acronym(w) || w.split('-').all(|part| ner::is_english_word(part))))
+}
+
 /// The extraction of `text` read as one document with the built-in vocabulary (tests).
 #[cfg(test)]
 fn extracted(text: &str) -> Extraction {
@@ -766,6 +803,10 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         // A name just before "Act" is the first words of a law's title the tagger cut ("the
         // USA PATRIOT Act", "Section 206 of the Investment Advisers Act of 1940"): no party.
         ms.retain(|m| !(matches!(m.kind, "Organization" | "Location" | "Person") && before_act(&text[m.span.1..]) && !authorities::is_authority(&m.key)));
+        // Nor is a kind of people or of business in capitals ("Bank Tellers", "AML/BSA
+        // Departments", "U.S. Financial Institutions", as an advisory's list of whom it is
+        // for writes them) a name.
+        ms.retain(|m| !(matches!(m.kind, "Organization" | "Location" | "Person") && names_a_kind(&m.surface) && !authorities::is_authority(&m.key)));
     }
     shared_surnames(text, &mut per_sentence);
     // Acronyms of common words and of laws ("suspicious activity report (SAR)", "Bank Secrecy
@@ -1965,6 +2006,29 @@ mod tests {
         let got = claims("Alan Curtis, 32, aka Al Curtis, of Miami, pleaded guilty before U.S. District Judge Joan Roe.");
         assert!(got.contains(&"CHARGED(Organization:department of justice, Person:alan curtis)".to_string()), "{got:?}");
         assert!(!got.iter().any(|c| c.starts_with("CHARGED") && c.contains("al curtis")), "{got:?}");
+    }
+
+    /// A kind of people or of business in capitals is no name; a body's name with such a
+    /// word is one.
+    #[test]
+    fn kinds_of_people_in_capitals_name_no_one() {
+        assert!(
+            ["Bank Tellers", "AML/BSA Departments", "U.S. Financial Institutions", "Legal and Compliance Departments", "Fraudsters", "Customer-Facing Officers"]
+                .iter()
+                .all(|n| names_a_kind(n))
+        );
+        assert!(
+            ![
+                "Bureau of Financial Institutions",
+                "National Association of Special Police and Security Officers",
+                "Lehman Brothers",
+                "United Nations",
+                "Kaseya Units",
+                "Acme Officers LLC"
+            ]
+            .iter()
+            .any(|n| names_a_kind(n))
+        );
     }
 
     /// The first words of a law's title are no name: "Investment Advisers" of the Act.
