@@ -99,8 +99,12 @@ STATE_WORDS = {
 }
 
 # Abbreviations of states in wide use in U.S. government writing that the package does not
-# list among its spellings.
-STATE_ABBREVIATIONS = {"DPRK": "North Korea", "PRC": "China", "ROK": "South Korea"}
+# list among its spellings (or lists only as an ISO code, which the filter leaves out).
+STATE_ABBREVIATIONS = {
+    "DPRK": "North Korea", "PRC": "China", "ROK": "South Korea",
+    "U.S.": "United States", "U.S.A.": "United States", "USA": "United States", "US": "United States",
+    "U.K.": "United Kingdom", "UK": "United Kingdom",
+}
 
 
 def states(z):

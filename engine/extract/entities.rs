@@ -1047,16 +1047,64 @@ pub(crate) fn described_as_business(after: &str) -> bool {
     DESCRIBED.captures(after).is_some_and(|c| c.name("mods").is_none_or(|m| !m.as_str().split_whitespace().any(|w| NOT_MODIFIERS.contains(&w.to_lowercase().as_str()))))
 }
 
-/// Whether a word is a U.S. state's abbreviation as news and court prose write it after a
-/// town ("Fla.", "Mich.", "N.Y.", "Calif."; AP style, with its period).
-pub fn is_state_abbreviation(w: &str) -> bool {
-    const STATES: &[&str] = &[
-        "Ala.", "Ariz.", "Ark.", "Calif.", "Colo.", "Conn.", "Del.", "Fla.", "Ga.", "Ill.", "Ind.", "Kan.", "Ky.", "La.", "Md.", "Mass.", "Mich.", "Minn.", "Miss.", "Mo.",
-        "Mont.", "Neb.", "Nev.", "N.H.", "N.J.", "N.M.", "N.Y.", "N.C.", "N.D.", "Okla.", "Ore.", "Pa.", "R.I.", "S.C.", "S.D.", "Tenn.", "Tex.", "Vt.", "Va.", "Wash.", "W.Va.",
-        "Wis.", "Wyo.",
-    ];
+/// The U.S. states' abbreviations as news and court prose write them after a town ("Fla.",
+/// "Mich.", "N.Y.", "Calif."; AP style, with its period), each with the state's name.
+const STATE_ABBREVIATIONS: &[(&str, &str)] = &[
+    ("Ala.", "Alabama"),
+    ("Ariz.", "Arizona"),
+    ("Ark.", "Arkansas"),
+    ("Calif.", "California"),
+    ("Colo.", "Colorado"),
+    ("Conn.", "Connecticut"),
+    ("Del.", "Delaware"),
+    ("Fla.", "Florida"),
+    ("Ga.", "Georgia"),
+    ("Ill.", "Illinois"),
+    ("Ind.", "Indiana"),
+    ("Kan.", "Kansas"),
+    ("Ky.", "Kentucky"),
+    ("La.", "Louisiana"),
+    ("Md.", "Maryland"),
+    ("Mass.", "Massachusetts"),
+    ("Mich.", "Michigan"),
+    ("Minn.", "Minnesota"),
+    ("Miss.", "Mississippi"),
+    ("Mo.", "Missouri"),
+    ("Mont.", "Montana"),
+    ("Neb.", "Nebraska"),
+    ("Nev.", "Nevada"),
+    ("N.H.", "New Hampshire"),
+    ("N.J.", "New Jersey"),
+    ("N.M.", "New Mexico"),
+    ("N.Y.", "New York"),
+    ("N.C.", "North Carolina"),
+    ("N.D.", "North Dakota"),
+    ("Okla.", "Oklahoma"),
+    ("Ore.", "Oregon"),
+    ("Pa.", "Pennsylvania"),
+    ("R.I.", "Rhode Island"),
+    ("S.C.", "South Carolina"),
+    ("S.D.", "South Dakota"),
+    ("Tenn.", "Tennessee"),
+    ("Tex.", "Texas"),
+    ("Vt.", "Vermont"),
+    ("Va.", "Virginia"),
+    ("Wash.", "Washington"),
+    ("W.Va.", "West Virginia"),
+    ("Wis.", "Wisconsin"),
+    ("Wyo.", "Wyoming"),
+];
+
+/// The state a U.S. state's abbreviation names ("Fla." → Florida; [`STATE_ABBREVIATIONS`]).
+pub fn state_of_abbreviation(w: &str) -> Option<&'static str> {
     // (A name's span may stop before the period: "Fla" of "Tampa, Fla.,".)
-    STATES.iter().any(|s| *s == w || s.strip_suffix('.') == Some(w))
+    STATE_ABBREVIATIONS.iter().find(|(a, _)| *a == w || a.strip_suffix('.') == Some(w)).map(|(_, state)| *state)
+}
+
+/// Whether a word is a U.S. state's abbreviation as news and court prose write it after a
+/// town ([`STATE_ABBREVIATIONS`]).
+pub fn is_state_abbreviation(w: &str) -> bool {
+    state_of_abbreviation(w).is_some()
 }
 
 /// Whether the text before a name ends in an organisation's noun that the name stands

@@ -784,9 +784,10 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
         }
     }
-    // A state named formally or by its abbreviation ("the Islamic Republic of Iran", "DPRK")
-    // is its country, a place, whatever the tagger or a rule typed it as; a name the tagger
-    // cut ("People’s Republic of China" after the apostrophe) is widened to the whole name.
+    // A state named formally or by its abbreviation ("the Islamic Republic of Iran", "DPRK",
+    // "U.S.") is its country, a place, whatever the tagger or a rule typed it as; a name the
+    // tagger cut ("People’s Republic of China" after the apostrophe) is widened to the whole
+    // name. A U.S. state's abbreviation found as a place is that state ("Ala." is Alabama).
     for (ms, &sent) in per_sentence.iter_mut().zip(input.sentences) {
         let mut widened = false;
         for m in ms.iter_mut().filter(|m| matches!(m.kind, "Organization" | "Location" | "Person")) {
@@ -795,6 +796,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                 m.span.0 = from;
                 m.surface = collapse(&text[from..m.span.1]);
                 (m.kind, m.key) = ("Location", key.to_string());
+            } else if let Some(state) = (m.kind == "Location").then(|| entities::state_of_abbreviation(&m.surface)).flatten() {
+                // A U.S. state's abbreviation is the state: "Montgomery, Ala." names Alabama.
+                m.key = format!("Location:{}", name_key(state));
             }
         }
         if widened {
@@ -1974,6 +1978,13 @@ mod tests {
             claims(text).iter().filter(|c| c.starts_with("DESIGNATED")).collect::<Vec<_>>(),
             ["DESIGNATED(Organization:financial crimes enforcement network, Location:north korea)"]
         );
+        // The United States by its abbreviation, a U.S. state by its AP abbreviation.
+        let text = "Dana Roe, 45, of Montgomery, Ala., pleaded guilty before U.S. District Judge Ann Lee. She moved the money to the U.S. in May.";
+        let x = extracted(text);
+        let places: Vec<(&str, &str)> = x.mentions.iter().filter(|(m, _)| m.kind == "Location").map(|(m, _)| (m.surface.as_str(), m.key.as_str())).collect();
+        for (surface, key) in [("Ala", "Location:alabama"), ("U.S.", "Location:united states")] {
+            assert!(places.contains(&(surface, key)), "{surface}: {places:?}");
+        }
     }
 
     /// A country is no short name of a "person" whose name opens with no given name (the
