@@ -451,6 +451,17 @@ const BUSINESS_WORDS: &[&str] = &[
     "Solutions",
     "Services",
     "Energy",
+    "Airlines",
+    "Airways",
+    "Software",
+    "Motors",
+    "Capital",
+    "Securities",
+    "Insurance",
+    "Properties",
+    "Realty",
+    "Media",
+    "Entertainment",
 ];
 
 /// A company's shorter short name: its [`short_name`] (`short`) without a last word that
@@ -2040,6 +2051,16 @@ mod tests {
             .iter()
             .any(|n| names_a_kind(n))
         );
+    }
+
+    /// A company's name without its line of business ("Florida West" of "Florida West
+    /// Airlines, Inc.") is the company.
+    #[test]
+    fn a_company_without_its_line_of_business_is_the_company() {
+        let got = claims(
+            "The Commission sued two former employees of Florida West Airlines, Inc., a cargo carrier. The complaint alleges that Maury Joseph, Florida West's former CEO, misstated revenues.",
+        );
+        assert!(got.contains(&"OFFICER_OF(Person:maury joseph, Organization:florida west airlines inc)".to_string()), "{got:?}");
     }
 
     /// The first words of a law's title are no name: "Investment Advisers" of the Act.
