@@ -67,6 +67,12 @@ static STATES: LazyLock<hashbrown::HashMap<&'static str, String>> = LazyLock::ne
 /// apostrophe, "Syrian Arab Republic" after "Syrian".
 pub fn formal_state(text: &str, span: Span) -> Option<(usize, &'static str)> {
     let written = text.get(span.0..span.1)?;
+    // (Every listed name ends in one of a few words, "Iran", "Korea", "DPRK": most names
+    // end in none, and need no more.)
+    static LAST_WORDS: LazyLock<hashbrown::HashSet<&'static str>> = LazyLock::new(|| STATES.keys().filter_map(|k| k.split(' ').next_back()).collect());
+    if !written.split_whitespace().next_back().is_some_and(|w| LAST_WORDS.contains(w)) {
+        return None;
+    }
     // One of the list's names is at most eight words; anything longer is none.
     if written.len() > 80 || !written.starts_with(|c: char| c.is_uppercase() || c == 't') {
         return None;

@@ -209,7 +209,7 @@ fn names_a_kind(surface: &str) -> bool {
     ];
     let words: Vec<&str> = surface.split_whitespace().collect();
     let Some(last) = words.last() else { return false };
-    if !KINDS.contains(&last.to_ascii_lowercase().as_str()) {
+    if !KINDS.iter().any(|k| k.eq_ignore_ascii_case(last)) {
         return false;
     }
     let acronym = |w: &str| w.chars().any(|c| c.is_ascii_uppercase()) && w.chars().all(|c| c.is_ascii_uppercase() || matches!(c, '.' | '/' | '&'));
