@@ -207,14 +207,17 @@ fn names_a_kind(surface: &str) -> bool {
         "tellers",
         "units",
     ];
-    let words: Vec<&str> = surface.split_whitespace().collect();
-    let Some(last) = words.last() else { return false };
-    if !KINDS.iter().any(|k| k.eq_ignore_ascii_case(last)) {
+    // (Every word of the list is a plural in "s": most names end otherwise.)
+    if !surface.ends_with('s') {
+        return false;
+    }
+    let mut words = surface.split_whitespace().rev();
+    if !words.next().is_some_and(|last| KINDS.iter().any(|k| k.eq_ignore_ascii_case(last))) {
         return false;
     }
     let acronym = |w: &str| w.chars().any(|c| c.is_ascii_uppercase()) && w.chars().all(|c| c.is_ascii_uppercase() || matches!(c, '.' | '/' | '&'));
     let body = |w: &str| matches!(w, "of" | "for" | "on" | "the" | "The");
-    words[..words.len() - 1].iter().all(|w| !body(w) && (*w == "and" || acronym(w) || w.split('-').all(|part| ner::is_english_word(part))))
+    words.all(|w| !body(w) && (w == "and" || acronym(w) || w.split('-').all(ner::is_english_word)))
 }
 
 /// The extraction of `text` read as one document with the built-in vocabulary (tests).

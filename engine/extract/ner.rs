@@ -778,8 +778,9 @@ fn prepare_bare(text: &str, span: Span) -> Prepared {
 /// term) is no title.
 fn quoted_titles(text: &str, tokens: &[Token]) -> Vec<(usize, usize)> {
     let mut out = vec![];
-    // (Most sentences quote nothing: one pass over the bytes says so.)
-    if !text.as_bytes()[tokens.first().map_or(0, |t| t.start)..tokens.last().map_or(0, |t| t.end)].iter().any(|&b| b == b'"' || b == 0xE2) {
+    // (Most sentences quote nothing: a search for the quotation marks says so.)
+    let sentence = &text[tokens.first().map_or(0, |t| t.start)..tokens.last().map_or(0, |t| t.end)];
+    if !sentence.contains('"') && !sentence.contains('“') {
         return out;
     }
     let mut open: Option<usize> = None;
