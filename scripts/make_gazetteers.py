@@ -64,12 +64,9 @@ def company_names(z):
             out.add(" ".join(words))
     return out
 
-def demonyms(z):
-    """Demonym → country, tab-separated: the countries with an ISO code, each demonym that
-    is not the country's own name ("Gibraltar"); one shared by several ("Chinese": China,
-    Hong Kong, Macau) is the most populous one's, a country whose name joins two with "and"
-    ("Serbia and Montenegro") after any other. "The Bahamas" is keyed as "Bahamas"."""
-    best = {}
+def countries(z):
+    """Each country of the `countryinfo` wheel `z`, in file order: its name ("The Bahamas"
+    as "Bahamas") and its record."""
     for name in sorted(z.namelist()):
         if not (name.startswith("countryinfo/data/") and name.endswith(".json")):
             continue
@@ -77,6 +74,15 @@ def demonyms(z):
         country = c.get("name") or ""
         if country.startswith("The "):
             country = country[4:]
+        yield country, c
+
+def demonyms(z):
+    """Demonym → country, tab-separated: the countries with an ISO code, each demonym that
+    is not the country's own name ("Gibraltar"); one shared by several ("Chinese": China,
+    Hong Kong, Macau) is the most populous one's, a country whose name joins two with "and"
+    ("Serbia and Montenegro") after any other. "The Bahamas" is keyed as "Bahamas"."""
+    best = {}
+    for country, c in countries(z):
         try:
             pop = int(c.get("population") or 0)
         except (TypeError, ValueError):
@@ -115,13 +121,7 @@ def states(z):
     the" is listed without "the" too ("Democratic Republic of Congo"), as writers drop it;
     a leading "the" is dropped. Countries whose own name has a comma are left out."""
     out = {}
-    for name in sorted(z.namelist()):
-        if not (name.startswith("countryinfo/data/") and name.endswith(".json")):
-            continue
-        c = json.loads(z.read(name))
-        country = c.get("name") or ""
-        if country.startswith("The "):
-            country = country[4:]
+    for country, c in countries(z):
         if not country or "," in country:
             continue
         iso = c.get("ISO") or {}

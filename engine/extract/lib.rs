@@ -183,9 +183,9 @@ fn before_act(after: &str) -> bool {
 /// Whether a name in capitals names a kind of people or of business, not one: its last
 /// word a plural of roles, departments or institutions ("Tellers", "Departments",
 /// "Institutions", "Fraudsters"), every word before it an English word, an acronym
-/// ("AML/BSA", "U.S.") or "and" ("Legal and Compliance Departments"). A name with "of" is a body's
-/// ("Bureau of Financial Institutions"), one with a word no dictionary lists a proper name
-/// ("Lehman Brothers" has no plural of the list anyway).
+/// ("AML/BSA", "U.S.") or "and" ("Legal and Compliance Departments"). A name with "of" is
+/// a body's ("Bureau of Financial Institutions"), one with a word no dictionary lists a
+/// proper name ("Lehman Brothers" has no plural of the list anyway).
 fn names_a_kind(surface: &str) -> bool {
     const KINDS: &[&str] = &[
         "agents",

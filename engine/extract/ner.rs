@@ -2539,7 +2539,7 @@ mod tests {
         let t = "the advisory “Guidance on Existing AML Program Rule Compliance Obligations” of 2016";
         let toks = tokenize(t, (0, t.len()));
         assert_eq!(
-            quoted_titles(t, &toks).iter().map(|&(a, b)| (&t[toks[a].start..toks[b - 1].end])).collect::<Vec<_>>(),
+            quoted_titles(t, &toks).iter().map(|&(a, b)| &t[toks[a].start..toks[b - 1].end]).collect::<Vec<_>>(),
             ["Guidance on Existing AML Program Rule Compliance Obligations"]
         );
     }
