@@ -180,6 +180,31 @@ fn before_act(after: &str) -> bool {
     rest.strip_prefix("Act").is_some_and(|r| r.strip_prefix('s').unwrap_or(r).chars().next().is_none_or(|c| !c.is_alphanumeric()))
 }
 
+/// The spans of a sentence that name storms: "Hurricane Katrina", "Hurricanes Harvey, Irma,
+/// and Maria", "Tropical Storm Allison", "Typhoon Haiyan", with the storm's word; `None`
+/// for a sentence without one.
+fn storm_names(sentence: &str) -> Option<Vec<(usize, usize)>> {
+    static STORM: LazyLock<Regex> =
+        LazyLock::new(|| entities::re(r"\b(?:Hurricanes?|Tropical\s+Storms?|Typhoons?|Cyclones?|Superstorm)\s+\p{Lu}\p{Ll}+(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)\p{Lu}\p{Ll}+)*"));
+    if !["urricane", "Storm", "yphoon", "yclone"].iter().any(|w| sentence.contains(w)) {
+        return None;
+    }
+    let found: Vec<(usize, usize)> = STORM.find_iter(sentence).map(|m| (m.start(), m.end())).collect();
+    (!found.is_empty()).then_some(found)
+}
+
+/// Whether a name runs into the words "Press Release(s)" (`after`: the text after it), as
+/// a web page's menu and heading do: no name is so written.
+fn in_press_release_heading(surface: &str, after: &str) -> bool {
+    let mut words = surface.split_whitespace().peekable();
+    while let Some(w) = words.next() {
+        if w == "Press" && words.peek().is_some_and(|n| n.starts_with("Release")) {
+            return true;
+        }
+    }
+    surface.ends_with(" Press") && after.strip_prefix(' ').is_some_and(|r| r.starts_with("Release"))
+}
+
 /// Whether a name in capitals names a kind of people or of business, not one: its last
 /// word a plural of roles, departments or institutions ("Tellers", "Departments",
 /// "Institutions", "Fraudsters"), every word before it an English word, an acronym
@@ -813,6 +838,16 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             } else if let Some(state) = (m.kind == "Location").then(|| entities::state_of_abbreviation(&m.surface)).flatten() {
                 // A U.S. state's abbreviation is the state: "Montgomery, Ala." names Alabama.
                 m.key = format!("Location:{}", name_key(state));
+            } else if let Some(rest) =
+                text[m.span.0..m.span.1].strip_prefix("Acting").or_else(|| text[m.span.0..m.span.1].strip_prefix("Former")).filter(|r| r.starts_with(char::is_whitespace))
+                && let from = m.span.1 - rest.trim_start().len()
+                && let Some((_, key)) = demonyms::formal_state(text, (from, m.span.1)).filter(|(f, _)| *f == from)
+            {
+                // An office's title before the country of "Acting U.S. Attorney …", which the
+                // tagger read as a body's name: the country.
+                m.span.0 = from;
+                m.surface = collapse(&text[from..m.span.1]);
+                (m.kind, m.key) = ("Location", key.to_string());
             }
         }
         if widened {
@@ -825,6 +860,32 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         // Departments", "U.S. Financial Institutions", as an advisory's list of whom it is
         // for writes them) a name.
         ms.retain(|m| !(matches!(m.kind, "Organization" | "Location" | "Person") && names_a_kind(&m.surface) && !authorities::is_authority(&m.key)));
+        // Nor is a storm a person, though storms are named as people are ("Hurricanes
+        // Harvey, Irma, and Maria").
+        if let Some(storms) = storm_names(&text[sent.0..sent.1]) {
+            ms.retain(|m| !(m.kind == "Person" && storms.iter().any(|&(a, b)| sent.0 + a <= m.span.0 && m.span.1 <= sent.0 + b)));
+        }
+        // Nor is a run into the words "Press Release" a name: a web page's menu and heading
+        // ("Justice.gov Office of Public Affairs News Press Releases Former …", "Español
+        // Press" of "… Notícias en Español Press Release …", in one DOJ lede in seven).
+        // (An authority's name before the words stays the authority's: "Department of Justice
+        // Press Release" of a citation is the Department.)
+        ms.retain_mut(|m| {
+            if !matches!(m.kind, "Organization" | "Location" | "Person") || authorities::is_authority(&m.key) || !in_press_release_heading(&m.surface, &text[m.span.1..]) {
+                return true;
+            }
+            let written = &text[m.span.0..m.span.1];
+            let before = written.find(" Press").map_or(written, |i| &written[..i]);
+            match authorities::find(before, 0).into_iter().find(|a| a.span == (0, before.len())) {
+                Some(agency) => {
+                    m.span.1 = m.span.0 + before.len();
+                    m.surface = collapse(before);
+                    (m.kind, m.key) = (agency.kind, agency.key);
+                    true
+                }
+                None => false,
+            }
+        });
     }
     shared_surnames(text, &mut per_sentence);
     // Acronyms of common words and of laws ("suspicious activity report (SAR)", "Bank Secrecy
@@ -1992,13 +2053,15 @@ mod tests {
             claims(text).iter().filter(|c| c.starts_with("DESIGNATED")).collect::<Vec<_>>(),
             ["DESIGNATED(Organization:financial crimes enforcement network, Location:north korea)"]
         );
-        // The United States by its abbreviation, a U.S. state by its AP abbreviation.
-        let text = "Dana Roe, 45, of Montgomery, Ala., pleaded guilty before U.S. District Judge Ann Lee. She moved the money to the U.S. in May.";
+        // The United States by its abbreviation (after an office's title too), a U.S. state
+        // by its AP abbreviation.
+        let text = "Dana Roe, 45, of Montgomery, Ala., pleaded guilty before U.S. District Judge Ann Lee, announced Assistant Attorney General Mark Bell of the Justice Department’s Criminal Division, Acting U.S. Attorney John Doe of the Central District of California and Special Agent in Charge Ed Poe. She moved the money to the U.S. in May.";
         let x = extracted(text);
         let places: Vec<(&str, &str)> = x.mentions.iter().filter(|(m, _)| m.kind == "Location").map(|(m, _)| (m.surface.as_str(), m.key.as_str())).collect();
         for (surface, key) in [("Ala", "Location:alabama"), ("U.S.", "Location:united states")] {
             assert!(places.contains(&(surface, key)), "{surface}: {places:?}");
         }
+        assert!(!x.mentions.iter().any(|(m, _)| m.surface.starts_with("Acting")), "{:?}", x.mentions);
     }
 
     /// A country is no short name of a "person" whose name opens with no given name (the
@@ -2054,6 +2117,30 @@ mod tests {
             .iter()
             .any(|n| names_a_kind(n))
         );
+    }
+
+    /// Storms are named as people are, and are none.
+    #[test]
+    fn a_storm_is_no_person() {
+        let text = "Fraud followed Hurricanes Harvey, Irma, and Maria, and Jane Roe of Houston sold fake relief.";
+        let x = extracted(text);
+        let people: Vec<&str> = x.mentions.iter().filter(|(m, _)| m.kind == "Person").map(|(m, _)| m.surface.as_str()).collect();
+        assert!(!people.iter().any(|p| p.contains("Harvey") || *p == "Irma" || *p == "Maria"), "{people:?}");
+        assert!(people.contains(&"Jane Roe"), "{people:?}");
+        assert_eq!(storm_names("after Tropical Storm Allison hit, Typhoon Haiyan hit"), Some(vec![(6, 28), (34, 48)]));
+        assert_eq!(storm_names("Harvey Weinstein"), None);
+    }
+
+    /// A name that runs into "Press Release" is a web page's heading; "Associated Press" is
+    /// a name.
+    #[test]
+    fn a_press_release_heading_names_no_one() {
+        assert!(in_press_release_heading("Justice.gov Office of Public Affairs News Press Releases Former", " DEA Agent"));
+        assert!(in_press_release_heading("Español Press", " Release Alabama Woman Sentenced"));
+        assert!(!in_press_release_heading("Associated Press", " reported"));
+        assert!(!in_press_release_heading("Press Ganey Associates", ", Inc."));
+        let x = extracted("See Department of Justice Press Release, “Acme Owner Pleads Guilty,” (May 2, 2019).");
+        assert!(x.mentions.iter().any(|(m, _)| m.key == "Organization:department of justice" && m.surface == "Department of Justice"), "{:?}", x.mentions);
     }
 
     /// A company's name without its line of business ("Florida West" of "Florida West

@@ -37,8 +37,9 @@ const NEVER_ENDS: &[&str] = &[
 ];
 
 /// Abbreviations that end a sentence only before a word that opens one ("… paid Acme
-/// Inc. The next day …"): legal forms, name suffixes, "etc.", country and place initials.
-const MAY_END: &[&str] = &["Inc", "Ltd", "Corp", "Co", "Bros", "Jr", "Sr", "etc", "U.S", "U.K", "D.C", "N.Y", "L.L.C", "L.P", "S.A", "N.V", "B.V"];
+/// Inc. The next day …"): legal forms, name suffixes, "etc.", country and place initials,
+/// and the Federal Register's "Fed. Reg." of a citation ("69 Fed. Reg. 74,439").
+const MAY_END: &[&str] = &["Inc", "Ltd", "Corp", "Co", "Bros", "Jr", "Sr", "etc", "U.S", "U.K", "D.C", "N.Y", "L.L.C", "L.P", "S.A", "N.V", "B.V", "Fed", "Reg"];
 
 /// Words that open sentences: after a [`MAY_END`] abbreviation they show the sentence ended.
 const OPENERS: &[&str] = &[
@@ -367,6 +368,11 @@ mod tests {
         );
         // Curly closing quotes stay with their sentence.
         assert_eq!(split("He said “stop.” Then he left."), ["He said “stop.”", "Then he left."]);
+        // A Federal Register citation is one sentence's.
+        assert_eq!(
+            split("See Interpretive Release 2004-1, 69 Fed. Reg. 74,439 (Dec. 14, 2004). It applies."),
+            ["See Interpretive Release 2004-1, 69 Fed. Reg. 74,439 (Dec. 14, 2004).", "It applies."]
+        );
     }
 
     #[test]
