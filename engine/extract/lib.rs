@@ -196,6 +196,10 @@ fn storm_names(sentence: &str) -> Option<Vec<(usize, usize)>> {
 /// Whether a name runs into the words "Press Release(s)" (`after`: the text after it), as
 /// a web page's menu and heading do: no name is so written.
 fn in_press_release_heading(surface: &str, after: &str) -> bool {
+    // (Most names have no "Press" in them.)
+    if !surface.contains("Press") {
+        return false;
+    }
     let mut words = surface.split_whitespace().peekable();
     while let Some(w) = words.next() {
         if w == "Press" && words.peek().is_some_and(|n| n.starts_with("Release")) {
