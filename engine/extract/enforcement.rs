@@ -31,7 +31,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::entities::Mention;
-use super::relations::{Found, GAP, HOME, IMPLIED, LIVES_IN, ORG, SHORT};
+use super::relations::{AN_AGE, Found, GAP, HOME, IMPLIED, LIVES_IN, ORG, SHORT};
 
 /// A party, a title allowed before a person.
 const PARTY: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«[OP](\d+)»";
@@ -170,7 +170,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // What a party may pay: an amount, its kind, "a total of".
     let pay = r"(?P<v>pay|disgorge|forfeit)\b";
     // A party's degree, age and where it lives, after its name: ", M.D., 57, of «L1», «L2»".
-    let who = format!(r"(?:\s*,\s*{DEGREE})?(?:\s*,\s*(?:age\s+|aged\s+)?\d{{1,3}})?{HOME}");
+    let who = format!(r"(?:\s*,\s*{DEGREE})?{AN_AGE}?{HOME}");
     // "The Commission settled its charges against X" (a charge and a settlement).
     let settled_charges = format!(
         r"{ORG}{TERM}{ADV}(?:{was})?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)\s+(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"

@@ -842,8 +842,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             } else if let Some(state) = (m.kind == "Location").then(|| entities::state_of_abbreviation(&m.surface)).flatten() {
                 // A U.S. state's abbreviation is the state: "Montgomery, Ala." names Alabama.
                 m.key = format!("Location:{}", name_key(state));
-            } else if let Some(rest) =
-                text[m.span.0..m.span.1].strip_prefix("Acting").or_else(|| text[m.span.0..m.span.1].strip_prefix("Former")).filter(|r| r.starts_with(char::is_whitespace))
+            } else if let Some(rest) = ["Acting", "Former"].iter().find_map(|t| text[m.span.0..m.span.1].strip_prefix(t)).filter(|r| r.starts_with(char::is_whitespace))
                 && let from = m.span.1 - rest.trim_start().len()
                 && let Some((_, key)) = demonyms::formal_state(text, (from, m.span.1)).filter(|(f, _)| *f == from)
             {
@@ -857,25 +856,28 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         if widened {
             *ms = entities::resolve_overlaps(std::mem::take(ms));
         }
-        // A name just before "Act" is the first words of a law's title the tagger cut ("the
-        // USA PATRIOT Act", "Section 206 of the Investment Advisers Act of 1940"): no party.
-        ms.retain(|m| !(matches!(m.kind, "Organization" | "Location" | "Person") && before_act(&text[m.span.1..]) && !authorities::is_authority(&m.key)));
-        // Nor is a kind of people or of business in capitals ("Bank Tellers", "AML/BSA
-        // Departments", "U.S. Financial Institutions", as an advisory's list of whom it is
-        // for writes them) a name.
-        ms.retain(|m| !(matches!(m.kind, "Organization" | "Location" | "Person") && names_a_kind(&m.surface) && !authorities::is_authority(&m.key)));
-        // Nor is a storm a person, though storms are named as people are ("Hurricanes
-        // Harvey, Irma, and Maria").
-        if let Some(storms) = storm_names(&text[sent.0..sent.1]) {
-            ms.retain(|m| !(m.kind == "Person" && storms.iter().any(|&(a, b)| sent.0 + a <= m.span.0 && m.span.1 <= sent.0 + b)));
-        }
-        // Nor is a run into the words "Press Release" a name: a web page's menu and heading
-        // ("Justice.gov Office of Public Affairs News Press Releases Former …", "Español
-        // Press" of "… Notícias en Español Press Release …", in one DOJ lede in seven).
-        // (An authority's name before the words stays the authority's: "Department of Justice
-        // Press Release" of a citation is the Department.)
+        // Names that are none, whatever found them (an authority stays one): a name just
+        // before "Act" is the first words of a law's title the tagger cut ("the USA PATRIOT
+        // Act", "Section 206 of the Investment Advisers Act of 1940"); a kind of people or of
+        // business in capitals ("Bank Tellers", "AML/BSA Departments", "U.S. Financial
+        // Institutions", as an advisory's list of whom it is for writes them); a storm, named
+        // as people are ("Hurricanes Harvey, Irma, and Maria"); a run into the words "Press
+        // Release" ("Justice.gov Office of Public Affairs News Press Releases Former …",
+        // "Español Press" of "… Notícias en Español Press Release …", a web page's menu and
+        // heading in one DOJ lede in seven), where an authority's name before the words stays
+        // the authority's ("Department of Justice Press Release" of a citation).
+        let storms = storm_names(&text[sent.0..sent.1]).unwrap_or_default();
         ms.retain_mut(|m| {
-            if !matches!(m.kind, "Organization" | "Location" | "Person") || authorities::is_authority(&m.key) || !in_press_release_heading(&m.surface, &text[m.span.1..]) {
+            if m.kind == "Person" && storms.iter().any(|&(a, b)| sent.0 + a <= m.span.0 && m.span.1 <= sent.0 + b) {
+                return false;
+            }
+            if !matches!(m.kind, "Organization" | "Location" | "Person") || authorities::is_authority(&m.key) {
+                return true;
+            }
+            if before_act(&text[m.span.1..]) || names_a_kind(&m.surface) {
+                return false;
+            }
+            if !in_press_release_heading(&m.surface, &text[m.span.1..]) {
                 return true;
             }
             let written = &text[m.span.0..m.span.1];

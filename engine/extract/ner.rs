@@ -790,9 +790,12 @@ fn quoted_titles(text: &str, tokens: &[Token]) -> Vec<(usize, usize)> {
             ("“" | "\"", None) => open = Some(i),
             ("”" | "\"", Some(o)) => {
                 open = None;
-                let words: Vec<&str> = tokens[o + 1..i].iter().map(|t| &text[t.start..t.end]).filter(|w| w.len() >= 4 && w.starts_with(char::is_alphabetic)).collect();
-                let capitalised = words.iter().filter(|w| w.starts_with(char::is_uppercase)).count();
-                if words.len() >= 3 && capitalised * 10 >= words.len() * 7 {
+                let (mut words, mut capitalised) = (0, 0);
+                for w in tokens[o + 1..i].iter().map(|t| &text[t.start..t.end]).filter(|w| w.len() >= 4 && w.starts_with(char::is_alphabetic)) {
+                    words += 1;
+                    capitalised += usize::from(w.starts_with(char::is_uppercase));
+                }
+                if words >= 3 && capitalised * 10 >= words * 7 {
                     out.push((o + 1, i));
                 }
             }

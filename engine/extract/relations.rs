@@ -115,6 +115,9 @@ const SUBSIDIARY_WORDS: &str = r"(?:(?:[A-Za-z][a-z]*|«L\d+»)(?:\s*-\s*|\s+)){
 /// optic equipment, is acquiring …": lowercase words, no other party) or a relative clause
 /// ("X, which is consolidated by Y, acquired …": one party at most).
 const APPOSITION: &str = r"(?:\s*,\s+(?:(?:a|an|the)\s+[a-z][^«»,]{0,60}?|(?:which|who)\s+[^«»,]{0,40}?(?:«[OP]\d+»[^«»,]{0,10}?)?),)?";
+/// A party's age after its name and a comma (", 32", ", age 49"), as ledes and biographies
+/// write it.
+pub(super) const AN_AGE: &str = r"(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})";
 /// A defined term and an age in apposition after a person ("X ("E. Doe"), age 49, was …",
 /// "X, 52, is …"), in a biography's usual place between the name and what the person was.
 const AGE: &str = r"(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3}\s*,)?";
@@ -563,9 +566,9 @@ fn subject_stands(template: &str, start: usize, end: usize, object: usize) -> bo
 /// (see [`subject_stands`]).
 pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
-        tg_text::pattern::constant(
-            r"«[OP](\d+)»(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:[A-Za-z][A-Za-z-]*\s+){0,6}?(?:of|at|with|for)\s+(?:the\s+)?(?P<kind>(?:[a-z][a-z-]*\s+){0,3})|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$",
-        )
+        tg_text::pattern::constant(&format!(
+            r"«[OP](\d+)»(?:\s*\([^()«»]{{0,40}}\))?{AN_AGE}?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:[A-Za-z][A-Za-z-]*\s+){{0,6}}?(?:of|at|with|for)\s+(?:the\s+)?(?P<kind>(?:[a-z][a-z-]*\s+){{0,3}})|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$"
+        ))
     });
     static CLOSED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^«[OP]\d+»(?:\s*\([^()«»]{0,40}\))?\s*,\s"));
     let (before, here) = (template.get(..start)?, template.get(start..)?);
