@@ -1101,6 +1101,13 @@ pub fn state_of_abbreviation(w: &str) -> Option<&'static str> {
     STATE_ABBREVIATIONS.iter().find(|(a, _)| *a == w || a.strip_suffix('.') == Some(w)).map(|(_, state)| *state)
 }
 
+/// Whether a name is a U.S. state's ("Florida", "Ohio"; the states AP style does not
+/// abbreviate are written out).
+pub fn is_state_name(name: &str) -> bool {
+    const UNABBREVIATED: [&str; 7] = ["Alaska", "Hawaii", "Idaho", "Iowa", "Maine", "Ohio", "Utah"];
+    UNABBREVIATED.contains(&name) || STATE_ABBREVIATIONS.iter().any(|(_, state)| *state == name)
+}
+
 /// Whether a word is a U.S. state's abbreviation as news and court prose write it after a
 /// town ([`STATE_ABBREVIATIONS`]).
 pub fn is_state_abbreviation(w: &str) -> bool {

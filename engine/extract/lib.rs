@@ -754,7 +754,13 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     for (sp, kind) in learned.iter_mut().flatten() {
         let name = &text[sp.0..sp.1];
         let state = *kind != "Location" && entities::is_state_abbreviation(name) && text[..sp.0].trim_end().ends_with(',');
-        let country = *kind == "Organization" && (matches!(name, "U.S." | "US" | "U.S.A." | "USA" | "United States of America") || demonyms::is_country(name));
+        // (Also a U.S. state's name typed a body: the "Florida" of a headline's "Florida
+        // Couple Plead Guilty", then by the document's votes that of "Pembroke Pines, Florida".)
+        let country = *kind == "Organization"
+            && (matches!(name, "U.S." | "US" | "U.S.A." | "USA" | "United States of America") || demonyms::is_country(name) || entities::is_state_name(name));
+        // (A country the tagger read as a person, "a federal jury in Puerto Rico", unless its
+        // name opens with a given name: "Jordan", "Chad", "Israel" may be people's.)
+        let country = country || (*kind == "Person" && demonyms::is_country(name) && !name.split_whitespace().next().is_some_and(ner::is_given_name));
         if state || country {
             *kind = "Location";
         }
@@ -804,6 +810,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         });
     }
     drop(learned_spans);
+    // (The storms' names, which are not found again as people below.)
+    let mut storm_spans: Vec<Span> = vec![];
     // "Drugmaker Sanofi SA said …": the line of business opening the sentence is no word of
     // the company's name (only for names keyed by their own words, not an authority's).
     // Nor is a footnote's "See" any name's ("See FBI, …", "See U.S. Department of State":
@@ -867,6 +875,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         // heading in one DOJ lede in seven), where an authority's name before the words stays
         // the authority's ("Department of Justice Press Release" of a citation).
         let storms = storm_names(&text[sent.0..sent.1]).unwrap_or_default();
+        storm_spans.extend(storms.iter().map(|&(a, b)| (sent.0 + a, sent.0 + b)));
         ms.retain_mut(|m| {
             if m.kind == "Person" && storms.iter().any(|&(a, b)| sent.0 + a <= m.span.0 && m.span.1 <= sent.0 + b) {
                 return false;
@@ -986,6 +995,10 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     for (s, e, i) in hits {
         let (name, (kind, key)) = names[i];
         if terms_not_names.contains(name.as_str()) || (english[i] && determined(s)) {
+            continue;
+        }
+        // (A person's name in a storm's, "Hurricanes Harvey, Irma, and Maria", is none.)
+        if *kind == "Person" && storm_spans.iter().any(|&(a, b)| a <= s && e <= b) {
             continue;
         }
         let surface = written.remove(&(s, e)).unwrap_or_else(|| name.clone());
@@ -2087,6 +2100,26 @@ mod tests {
         assert!(!ks.is_empty() && ks.iter().all(|k| k.starts_with("Person:")), "{ks:?}");
     }
 
+    /// Words around a name that are no person's: the "Charge" of an office's title "… in
+    /// Charge", a country, a storm's name found again, a register's abbreviation.
+    #[test]
+    fn titles_countries_storms_and_registers_are_no_people() {
+        let people = |text: &str| -> Vec<String> { extracted(text).mentions.iter().filter(|(m, _)| m.kind == "Person").map(|(m, _)| m.surface.clone()).collect() };
+        let ps = people("The arrest was announced by U.S. Attorney Ann Lee and FBI Cleveland Special Agent in Charge Eric B. Smith.");
+        assert!(ps.contains(&"Eric B. Smith".to_string()) && !ps.iter().any(|p| p.starts_with("Charge")), "{ps:?}");
+        let ps = people(
+            "Bus Owners Convicted Involving Puerto Rico Public School Bus Services MENU News All News Blogs Photo Galleries Podcasts Press Releases Speeches Videos Archived Press Releases Archived News Para Notícias en Español Press Release. A federal jury in Puerto Rico convicted four individuals.",
+        );
+        assert!(!ps.contains(&"Puerto Rico".to_string()), "{ps:?}");
+        let ps = people(
+            "Scams related to Hurricanes Harvey, Irma, and Maria may grow. Analysts saw 743 domain names containing the word “Irma,” and most include the word “relief.” More scams related to Hurricanes Harvey, Irma, and Maria are likely.",
+        );
+        // (The storms' names are none; the quoted word is left as the tagger read it.)
+        assert!(ps.iter().filter(|p| *p == "Irma").count() <= 1 && !ps.iter().any(|p| p == "Harvey" || p == "Maria"), "{ps:?}");
+        let ps = people("See FinCEN, Beneficial Ownership Information Reporting Requirements, 87 Fed. Reg. 59,501 (Sept. 30, 2022).");
+        assert!(!ps.iter().any(|p| p.contains("Reg")), "{ps:?}");
+    }
+
     /// The names the sentence gives one party ("aka Mac and Roy Mac") are no co-defendants.
     #[test]
     fn one_party_named_twice_is_no_co_defendant() {
@@ -2425,6 +2458,7 @@ mod tests {
     #[test]
     fn a_states_abbreviation_after_a_town_is_a_place() {
         assert!(entities::is_state_abbreviation("Fla.") && entities::is_state_abbreviation("N.Y.") && !entities::is_state_abbreviation("Inc."));
+        assert!(entities::is_state_name("Florida") && entities::is_state_name("Ohio") && entities::is_state_name("New York") && !entities::is_state_name("Miami"));
         let got = claims("Harlan J. Whitcombe, 52, of Tampa, Fla., who owned and operated Bayview Mobility Supply LLC, was sentenced today.");
         assert!(!got.iter().any(|c| c.contains("fla")), "{got:?}");
         assert!(got.contains(&"OWNS(Person:harlan j. whitcombe, Organization:bayview mobility supply llc)".to_string()), "{got:?}");

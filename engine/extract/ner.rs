@@ -1987,12 +1987,18 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
 }
 
 /// Where a person's name of tokens `i..e` begins: after an honorific ("Honorable", "Hon."),
-/// a caption's "V." before a name in capitals ("V. NELSON BARBER"), or English words and an
-/// "of" before the name ("Matter of Art H. Beroff", "Estate of …": English words no name
-/// list holds, or common ones, "Matter" a surname too), as long as two tokens remain of it.
+/// the "Charge" of a title "… in Charge", a caption's "V." before a name in capitals ("V.
+/// NELSON BARBER"), or English words and an "of" before the name ("Matter of Art H.
+/// Beroff", "Estate of …": English words no name list holds, or common ones, "Matter" a
+/// surname too), as long as two tokens remain of it.
 fn person_start(p: &Prepared, i: usize, e: usize) -> usize {
     let mut i = i;
     while i + 2 < e && (HONORIFICS.contains(&p.info[i].lw) || (p.info[i].lw == lower_hash("v.") && p.info[i + 1].upper)) {
+        i += 1;
+    }
+    // The last word of an office's title "… in Charge" ("Special Agent in Charge Eric B.
+    // Smith", "Inspector in Charge Robert Wemyss"): the tagger reads it as the name's first.
+    if i > 0 && i + 1 < e && p.info[i].lw == lower_hash("charge") && p.info[i - 1].lw == lower_hash("in") {
         i += 1;
     }
     if let Some(of) = (i + 1..e.saturating_sub(2)).find(|&k| p.info[k].lw == lower_hash("of"))
@@ -2171,7 +2177,8 @@ static OFFICE_WORDS: LazyLock<hashbrown::HashSet<u64>> =
     LazyLock::new(|| word_set(&["district", "districts", "court", "courts", "circuit", "attorney", "attorneys", "attorney's", "marshal", "marshals", "trustee"]));
 
 /// Whether a token is a word of a court citation, never of a name: an initial or initials
-/// ("N.D.", "E.", "C. A."), an abbreviation of a state or a court ("Ga", "Cal.", "Civ").
+/// ("N.D.", "E.", "C. A."), an abbreviation of a state or a court ("Ga", "Cal.", "Civ"), or
+/// of a code's or a register's title ("Fed. Reg.", "Stat.").
 fn citation_word(w: &str) -> bool {
     let bare = w.trim_end_matches('.');
     let initials = !bare.is_empty() && bare.split('.').all(|part| part.len() == 1 && part.bytes().all(|b| b.is_ascii_uppercase())) && w.ends_with('.');
@@ -2216,6 +2223,9 @@ fn citation_word(w: &str) -> bool {
                 | "Crim"
                 | "Cir"
                 | "Supp"
+                | "Fed"
+                | "Reg"
+                | "Stat"
         )
 }
 
