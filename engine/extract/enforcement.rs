@@ -418,8 +418,8 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             pat("CHARGED", &[], &format!(r"\b(?:[Jj]ury|[Jj]urors)\b{ACROSS}\bfound\s+{PARTY_WORDS}{PARTY}(?:\s*,\s*[^«»,]{{1,60}},)?\s+guilty\b"), Shape::Implied, true),
             &["found"],
         ),
-        // SEC v. X (a caption).
-        Pattern { clause: false, ..pat("CHARGED", &["v."], &format!(r"{ORG}\s+v\.\s+{PARTY}"), Shape::Pair, true) },
+        // SEC v. X (a caption; "V." in one written in capitals, "vs.").
+        Pattern { clause: false, ..pat("CHARGED", &["v.", "vs."], &format!(r"{ORG}\s+(?:v|V|vs|VS)\.\s+{PARTY}"), Shape::Pair, true) },
         // X and Y were charged / sued / indicted / named as defendants.
         whole_words(
             pat(
@@ -641,14 +641,14 @@ struct Join {
 /// a caption in capitals), or both, after an optional defined term, the member's age and
 /// where the member lives ("X, 63, of «L1», «L2», and Y"), before an optional title; a possessive apposition
 /// after them ("Colt and his firm, Geneva Ltd.", "and its president, John Doe"); or an
-/// alias cue ("dba", "a/k/a").
+/// alias cue ("dba", "a/k/a", one opening a parenthesis: "(f/k/a").
 fn list_gap(gap: &str) -> Option<Join> {
     static G: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(
             r#"^(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:(?:both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
         )
     });
-    static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*,?\s*(?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A)\s+$"));
+    static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*,?\s*\(?(?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A)\s+$"));
     if ALIAS.is_match(gap) {
         return Some(Join { and: false, ends: false, alias: true });
     }
@@ -657,6 +657,9 @@ fn list_gap(gap: &str) -> Option<Join> {
         Join { and, ends: and && c.name("ap").is_none(), alias: false }
     })
 }
+
+/// An alias cue opening a parenthesis before a name: "(f/k/a ", "(d/b/a ".
+static ALIAS_CUE: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*\((?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A)\s+$"));
 
 /// The parties listed with mention `idx` ("A, B and C"): the whole list when it ends in
 /// "and", else `idx` alone.
@@ -695,13 +698,20 @@ fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> 
     // lives, which the gap's text then holds).
     let next = |j: usize| (j + 1..ph.len()).find(|&k| ph[k].2 != b'L').filter(|&k| party(&ph[k]));
     let prev = |j: usize| (0..j).rev().find(|&k| ph[k].2 != b'L').filter(|&k| party(&ph[k]));
+    // The text between placeholders `a` and `b`; after an alias in parentheses ("«O3» (f/k/a
+    // «O4»), «P5»", a caption's list), without the parenthesis that closes it.
+    let gap = |a: usize, b: usize| {
+        let g = &template[ph[a].1..ph[b].0];
+        let in_alias = a > 0 && template[ph[a - 1].1..ph[a].0].trim_start().starts_with('(') && ALIAS_CUE.is_match(&template[ph[a - 1].1..ph[a].0]);
+        if in_alias { g.trim_start().strip_prefix(')').unwrap_or(g) } else { g }
+    };
     let (mut lo, mut hi) = (at, at);
     let mut has_and = false;
     let mut aliases = vec![];
     let mut places = vec![];
     let mut ended = false;
     while let Some(k) = prev(lo) {
-        match list_gap(&template[ph[k].1..ph[lo].0]) {
+        match list_gap(gap(k, lo)) {
             Some(j) => {
                 has_and |= j.and;
                 if j.alias && lo != at {
@@ -714,7 +724,7 @@ fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> 
         }
     }
     while let Some(k) = next(hi) {
-        let gap = &template[ph[hi].1..ph[k].0];
+        let gap = gap(hi, k);
         match list_gap(gap) {
             // (After the list's last member, only its alias or an apposition on it: "…, and
             // Magnum LLC dba Stratos LLC, and its president, John Doe".)
@@ -1356,6 +1366,9 @@ mod tests {
         // names' capitals, `extract_with`); "And" joins nothing.
         assert_eq!(super::list_of("«O0» v. «P1», «P2» AND «O3», Civil Action No. «R4»", 2), [1, 2, 3]);
         assert_eq!(super::list_of("«O0» v. «P1» And «O3»", 1), [1]);
+        // A list's member with an alias in parentheses ("«O3» (f/k/a «O4»), «P5»") goes on
+        // after the parenthesis; the alias is no member.
+        assert_eq!(super::list_of("«O0» v. «P1», «O2» (f/k/a «O3»), «P4» and «P5», Civil Action No. 98CV01533", 1), [1, 2, 4, 5]);
         // A list that a preposition governs is no subject, even where its last member
         // stands right before the verb.
         assert!(

@@ -2120,6 +2120,26 @@ mod tests {
         assert!(!ps.iter().any(|p| p.contains("Reg")), "{ps:?}");
     }
 
+    /// A caption written in capitals ("SECURITIES AND EXCHANGE COMMISSION V. …") names the
+    /// defendants, as one in mixed case does; a member with an alias in parentheses does not
+    /// end a caption's list.
+    #[test]
+    fn captions_in_capitals_and_with_aliases_name_the_defendants() {
+        let got = claims(
+            "SECURITIES AND EXCHANGE COMMISSION V. PEREGRINE FUNDING, INC., GRAFTON PARTNERS, and JAMES L. HILLMAN, Civil Action No. 01-CV-0496 H (S.D. Cal.)\n\nThe Commission filed its complaint alleging that James L. Hillman raised $330 million through his control of Peregrine Funding, Inc. and by selling securities in Grafton Partners.",
+        );
+        for party in ["Organization:peregrine funding inc", "Organization:grafton partners", "Person:james l. hillman"] {
+            assert!(got.contains(&format!("CHARGED(Organization:securities and exchange commission, {party})")), "{party}: {got:?}");
+        }
+        let got = claims(
+            "SEC v. William P. Trainor, Medical Diagnostic Products, Inc. (f/k/a Novatek International, Inc.), Karen Losordo and Geraldine Trainor, Civil Action No. 98CV01533 (D.D.C.)",
+        );
+        for party in ["Person:william p. trainor", "Organization:medical diagnostic products inc", "Person:karen losordo", "Person:geraldine trainor"] {
+            assert!(got.contains(&format!("CHARGED(Organization:securities and exchange commission, {party})")), "{party}: {got:?}");
+        }
+        assert!(!got.iter().any(|c| c.starts_with("CHARGED") && c.contains("novatek")), "{got:?}");
+    }
+
     /// The names the sentence gives one party ("aka Mac and Roy Mac") are no co-defendants.
     #[test]
     fn one_party_named_twice_is_no_co_defendant() {
