@@ -744,7 +744,13 @@ fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> 
         }
     }
     aliases.extend(places);
-    (has_and && lo < hi).then_some(List { lo, hi, aliases })
+    // (A caption's list may end in the word for its members instead of an "and": "«P1»,
+    // «P2», «O3» A/K/A «O4», Defendants, AND «O5», Relief Defendant".)
+    let closed = || {
+        let after = template[ph[hi].1..].trim_start_matches([',', ' ']);
+        ["Defendants", "DEFENDANTS"].iter().any(|d| after.strip_prefix(d).is_some_and(|r| !r.starts_with(char::is_alphanumeric)))
+    };
+    ((has_and || closed()) && lo < hi).then_some(List { lo, hi, aliases })
 }
 
 /// The parties a coordinated subject ending in mention `idx` names ("«P0» and «P1» pleaded
@@ -1369,6 +1375,10 @@ mod tests {
         // A list's member with an alias in parentheses ("«O3» (f/k/a «O4»), «P5»") goes on
         // after the parenthesis; the alias is no member.
         assert_eq!(super::list_of("«O0» v. «P1», «O2» (f/k/a «O3»), «P4» and «P5», Civil Action No. 98CV01533", 1), [1, 2, 4, 5]);
+        // A caption's list closed by the word for its members, before its relief defendant.
+        assert_eq!(super::list_of("«O0» V. «P1», «P2», «O3» A/K/A «O4», Defendants, AND «O5», Relief Defendant, Civil Action No. 1:02", 1), [1, 2, 3]);
+        assert_eq!(super::list_of("«O0» V. «P1», «P2», «O3», Relief Defendant", 1), [1]);
+        assert_eq!(super::list_of("«O0» v. «P1», «P2», «O3», Defendants.", 2), [1, 2, 3]);
         // A list that a preposition governs is no subject, even where its last member
         // stands right before the verb.
         assert!(

@@ -579,6 +579,17 @@ fn is_suffix(w: &str) -> bool {
     SET.contains(w)
 }
 
+/// Whether a word of a name written in capitals is a legal-form or institution word
+/// ([`ORG_SUFFIXES`]) as written ("LLC", "L.P.") or in title case ("INC." for "Inc.").
+pub(crate) fn is_legal_form_in_capitals(w: &str) -> bool {
+    if is_suffix(w) {
+        return true;
+    }
+    let mut chars = w.chars();
+    let title: String = chars.next().into_iter().chain(chars.flat_map(char::to_lowercase)).collect();
+    is_suffix(&title)
+}
+
 /// Whether a word never begins a name ([`STOP`]), as written or in capitals ("The",
 /// "THE"), by hash.
 fn is_stop(w: &str) -> bool {

@@ -13,6 +13,7 @@
 pub mod acronyms;
 pub mod aliases;
 pub mod authorities;
+pub mod captions;
 pub mod clause;
 pub mod demonyms;
 pub mod employment;
@@ -792,7 +793,14 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         .iter()
         .zip(learned)
         .map(|(&s, found)| {
-            let (rules, found) = demonyms::with_demonyms(text, s, authorities::with_authorities(text, s, entities::find(text, s, date.as_deref())), found);
+            let mut rules = entities::find(text, s, date.as_deref());
+            // (A caption's parties in capitals, which the tagger does not read.)
+            let caption = captions::parties(text, s);
+            if !caption.is_empty() {
+                rules.extend(caption);
+                rules = entities::resolve_overlaps(rules);
+            }
+            let (rules, found) = demonyms::with_demonyms(text, s, authorities::with_authorities(text, s, rules), found);
             acronyms::widen(text, s, entities::with_names(text, rules, found))
         })
         .collect();

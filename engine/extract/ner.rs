@@ -2498,6 +2498,12 @@ pub fn is_law_or_paper(word: &str) -> bool {
     LAWS_AND_PAPERS.contains(&lower_hash(word))
 }
 
+/// Whether `word` is one companies' names often contain ("International", "Financial";
+/// [`ORG_WORDS`]), in any case.
+pub fn is_org_word(word: &str) -> bool {
+    LEX.get(&lower_hash(word)).is_some_and(|l| l & LEX_ORGWORD != 0)
+}
+
 /// Whether `word` is in the given-name list ("Mary", "Jose").
 pub fn is_given_name(word: &str) -> bool {
     lists(lower_hash(word)) & IN_GIVEN != 0
