@@ -196,6 +196,19 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             DESIGNATE_CUES,
         ),
+        // A finding of primary money laundering concern (section 311 of the USA PATRIOT Act:
+        // "FinCEN found Banca Privada d'Andorra to be of “primary money laundering concern”",
+        // "FinCEN issued a notice of proposed rulemaking finding the Bank of Dandong to be a
+        // “foreign financial institution of primary money laundering concern”"): a designation.
+        pat(
+            "DESIGNATED",
+            &["primary"],
+            &format!(
+                r#"{ORG}{TERM}{ADV}(?:found|finds|determined|determines|identified|identifies|issued\s+[^«».;]{{0,80}}?(?:«O\d+»[^«».;]{{0,30}}?)?\s+finding)\s+(?:that\s+)?(?:the\s+)?«[OPL](\d+)»{TERM}\s+(?:to\s+be|is|was|as)\s+(?:an?\s+)?["“]?(?:[\w-]+\s+){{0,4}}?of\s+["“]?primary\s+money\s+laundering\s+concern"#
+            ),
+            Shape::Pair,
+            false,
+        ),
         // (The party designated may stand after a preposition: "payments for «O1», which was
         // designated by OFAC".)
         Pattern {
@@ -1391,6 +1404,13 @@ mod tests {
         assert_eq!(rels("Payments went to Beta Holdings Ltd., which was designated by OFAC."), ["DESIGNATED(OFAC, Beta Holdings Ltd.)"]);
         assert_eq!(rels("The Treasury Department sanctioned Beta Holdings Ltd. in May."), ["DESIGNATED(Treasury Department, Beta Holdings Ltd.)"]);
         assert!(rels("Acme Trading LLC designated Beta Holdings Ltd. as its agent; the SEC designated Mr. John Doe.").is_empty());
+        // A finding of primary money laundering concern is a designation.
+        assert_eq!(rels("In May, FinCEN found Delta Bank SA to be of “primary money laundering concern” for serving as a gateway."), ["DESIGNATED(FinCEN, Delta Bank SA)"]);
+        assert_eq!(
+            rels("In 2017, FinCEN issued a notice of proposed rulemaking finding the Delta Bank SA to be a “foreign financial institution of primary money laundering concern”."),
+            ["DESIGNATED(FinCEN, Delta Bank SA)"]
+        );
+        assert!(rels("Acme Holdings LLC found Delta Bank SA to be of primary money laundering concern.").is_empty());
         // A jury's verdict follows a prosecutor's charge.
         assert_eq!(rels("A federal jury in Charlotte convicted Mr. John Doe yesterday of wire fraud."), ["CHARGED(John Doe, ?)"]);
         assert_eq!(rels("The jury found Mr. John Doe guilty of all counts."), ["CHARGED(John Doe, ?)"]);

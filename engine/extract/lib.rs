@@ -540,6 +540,24 @@ fn after_see(name: &str) -> Option<&str> {
     name.strip_prefix("See ").map(str::trim_start).filter(|r| r.starts_with(char::is_uppercase))
 }
 
+/// A name a place's "-based" opens ("China-based Bank of Dandong", "Texas-based ArthroCare
+/// Corp."; a country, a U.S. state or a listed place), without it: the name is what
+/// follows, when that is more than one English word ("China-Based Company" keeps its
+/// words: "Company" alone names nothing).
+fn after_based(name: &str) -> Option<&str> {
+    // (Most names hold no "-based": a search says so.)
+    let at = name.find("-based ").or_else(|| name.find("-Based "))?;
+    // (The modifier opens the name: not the "Russia-based" inside a headline's "Treasury
+    // Sanctions Russia-based Bank", nor "Evidence-Based".)
+    let place = &name[..at];
+    if !demonyms::is_country(place) && !entities::is_state_name(place) && !ner::is_listed_place(place) {
+        return None;
+    }
+    let rest = name[at + "-based ".len()..].trim_start();
+    let one_english_word = !rest.contains(' ') && ner::is_english_word(rest);
+    (rest.starts_with(char::is_uppercase) && !one_english_word).then_some(rest)
+}
+
 /// Whether the words after an "it" make it the empty subject of an attribution or a
 /// judgement ("it is (further) alleged that", "it was reported", "it is unclear whether",
 /// "it appears that"), which refers to nothing.
@@ -827,7 +845,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     for (ms, &sent) in per_sentence.iter_mut().zip(input.sentences) {
         for m in ms.iter_mut().filter(|m| matches!(m.kind, "Organization" | "Person" | "Location")) {
             let written = &text[m.span.0..m.span.1];
-            let see = after_see(written);
+            let see = after_see(written).or_else(|| after_based(written));
             let business = (see.is_none() && m.kind == "Organization" && text[sent.0..m.span.0].trim().is_empty()).then(|| without_opening_business_noun(written)).flatten();
             let Some(rest) = see.or(business) else { continue };
             let own_key = m.keyed_by_surface();
@@ -2585,6 +2603,12 @@ mod tests {
         assert_eq!(after_see("See FBI"), Some("FBI"));
         assert_eq!(after_see("Seeger Partners"), None);
         assert_eq!(after_see("See also"), None);
+        assert_eq!(after_based("China-based Bank of Dandong"), Some("Bank of Dandong"));
+        assert_eq!(after_based("North Korea-based Foreign Trade Bank"), Some("Foreign Trade Bank"));
+        assert_eq!(after_based("Treasury Sanctions Russia-based Bank"), None);
+        assert_eq!(after_based("China-Based Company"), None);
+        assert_eq!(after_based("Texas-based ArthroCare Corp."), Some("ArthroCare Corp."));
+        assert_eq!(after_based("Evidence-Based Medicine Institute"), None);
         let text = "Banks must file reports under 31 CFR 1010.311 and 31 U.S.C. 5313 with FinCEN.";
         let x = extracted(text);
         let orgs: Vec<&str> = x.mentions.iter().filter(|(m, _)| m.kind == "Organization").map(|(m, _)| m.surface.as_str()).collect();

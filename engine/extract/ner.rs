@@ -2504,6 +2504,12 @@ pub fn is_org_word(word: &str) -> bool {
     LEX.get(&lower_hash(word)).is_some_and(|l| l & LEX_ORGWORD != 0)
 }
 
+/// Whether `name` (a word or a phrase of up to four) is a place the gazetteer lists
+/// (`places.txt`: "Miami", "San Diego").
+pub fn is_listed_place(name: &str) -> bool {
+    lists(lower_hash(name)) & IN_PLACES != 0
+}
+
 /// Whether `word` is in the given-name list ("Mary", "Jose").
 pub fn is_given_name(word: &str) -> bool {
     lists(lower_hash(word)) & IN_GIVEN != 0
