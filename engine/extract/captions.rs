@@ -23,6 +23,18 @@ const ALIAS_CUES: [&str; 8] = ["A/K/A", "F/K/A", "D/B/A", "N/K/A", "AKA", "FKA",
 /// PARTNERS", "GRAFTON PARTNERS".
 const BUSINESS_WORDS: [&str; 10] = ["PARTNERS", "GROUP", "ASSOCIATES", "CAPITAL", "FUNDING", "FUND", "FUNDS", "COMPANY", "SECURITIES", "VENTURES"];
 
+/// Where the first " V. ", " VS. ", " v. " or " vs. " of `s` starts, and its length.
+fn versus(s: &str) -> Option<(usize, usize)> {
+    let b = s.as_bytes();
+    s.match_indices('.').find_map(|(i, _)| {
+        if b.get(i + 1) != Some(&b' ') {
+            return None;
+        }
+        let word = |w: &[u8]| i >= w.len() + 1 && b[i - w.len()..i] == *w && b[i - w.len() - 1] == b' ';
+        [&b"V"[..], b"v", b"VS", b"vs"].into_iter().find(|w| word(w)).map(|w| (i - w.len() - 1, w.len() + 3))
+    })
+}
+
 /// A word in capitals: letters all upper case (at least one), with digits and `.'&-/`.
 fn in_capitals(w: &str) -> bool {
     w.chars().any(char::is_alphabetic) && !w.chars().any(char::is_lowercase)
@@ -33,8 +45,8 @@ fn in_capitals(w: &str) -> bool {
 /// left out).
 pub fn parties(text: &str, sentence: Span) -> Vec<Mention> {
     let Some(s) = text.get(sentence.0..sentence.1) else { return vec![] };
-    // (Most sentences are no caption: one search for the "V." says so.)
-    let Some(v) = [" V. ", " VS. ", " v. ", " vs. "].iter().filter_map(|m| s.find(m).map(|i| (i, m.len()))).min() else { return vec![] };
+    // (Most sentences are no caption: one pass over their periods says so.)
+    let Some(v) = versus(s) else { return vec![] };
     // The plaintiff: the words in capitals from the line's start to the "V.".
     let line_start = s[..v.0].rfind('\n').map_or(0, |i| i + 1);
     let plaintiff: Vec<&str> = s[line_start..v.0].split_whitespace().collect();
@@ -155,6 +167,15 @@ mod tests {
             of("SEC v. J. CHARLES REIVES AND NICHOLAS LOBUE, UNITED STATES DISTRICT COURT FOR THE NORTHERN DISTRICT OF ILLINOIS, CASE NO. 99-C-6386"),
             [("J. CHARLES REIVES".to_string(), "Person"), ("NICHOLAS LOBUE".to_string(), "Person")]
         );
+    }
+
+    /// The caption's "v." is found as a word of its own.
+    #[test]
+    fn versus_is_a_word() {
+        assert_eq!(super::versus("SEC v. DOE"), Some((3, 4)));
+        assert_eq!(super::versus("A B VS. C"), Some((3, 5)));
+        assert_eq!(super::versus("Gov. Roe and Rev. Doe v.Roe"), None);
+        assert_eq!(super::versus("v. DOE"), None);
     }
 
     /// A roman "V." of a heading, a caption in mixed case and a sentence are no caption in

@@ -545,7 +545,10 @@ fn after_see(name: &str) -> Option<&str> {
 /// follows, when that is more than one English word ("China-Based Company" keeps its
 /// words: "Company" alone names nothing).
 fn after_based(name: &str) -> Option<&str> {
-    // (Most names hold no "-based": a search says so.)
+    // (Most names hold no hyphen, and no "-based": searches say so.)
+    if !name.contains('-') {
+        return None;
+    }
     let at = name.find("-based ").or_else(|| name.find("-Based "))?;
     // (The modifier opens the name: not the "Russia-based" inside a headline's "Treasury
     // Sanctions Russia-based Bank", nor "Evidence-Based".)
