@@ -30,7 +30,7 @@ fn versus(s: &str) -> Option<(usize, usize)> {
         if b.get(i + 1) != Some(&b' ') {
             return None;
         }
-        let word = |w: &[u8]| i >= w.len() + 1 && b[i - w.len()..i] == *w && b[i - w.len() - 1] == b' ';
+        let word = |w: &[u8]| i > w.len() && b[i - w.len()..i] == *w && b[i - w.len() - 1] == b' ';
         [&b"V"[..], b"v", b"VS", b"vs"].into_iter().find(|w| word(w)).map(|w| (i - w.len() - 1, w.len() + 3))
     })
 }
