@@ -1053,8 +1053,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // type it was found as alone; such a mention becomes coreference (INFERRED, citing the
     // full name).
     let mut full: BTreeMap<String, BTreeMap<String, Span>> = BTreeMap::new();
-    // (Likewise a given name alone — "Hi Lena," — for the one person of the document it begins.)
-    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.surface.split_whitespace().count() >= 2) {
+    // (Likewise a given name alone — "Hi Lena," — for the one person of the document it begins.
+    // Not a term the document defines for another party: "James Asset Advisory, LLC ("James
+    // Asset")", which the tagger read as a person, names no person "James".)
+    let defined_term = |m: &Mention| terms.iter().any(|(t, i)| *t == m.surface && all[*i].key != m.key);
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.surface.split_whitespace().count() >= 2 && !defined_term(m)) {
         let words: Vec<&str> = m.surface.split_whitespace().collect();
         for w in [words[0], surname(&m.surface).unwrap_or(words[words.len() - 1])] {
             // (A demonym is no one's given name: "Venezuelan" of a "Venezuelan SOEs" the
@@ -2167,6 +2170,16 @@ mod tests {
             assert!(got.contains(&format!("CHARGED(Organization:securities and exchange commission, {party})")), "{party}: {got:?}");
         }
         assert!(!got.iter().any(|c| c.starts_with("CHARGED") && c.contains("novatek")), "{got:?}");
+    }
+
+    /// A surname refers to the person named in full though a company's defined term opens
+    /// with it ("James Asset Advisory, LLC ("James Asset")", which the tagger reads as a
+    /// person).
+    #[test]
+    fn a_surname_is_the_persons_beside_a_term_that_opens_with_it() {
+        let text = "The Securities and Exchange Commission filed a complaint against Anthony A. James, an adviser.  The complaint alleges that James used his position as owner of James Asset Advisory, LLC (\"James Asset\") to receive funds.  The Commission seeks an injunction against James and James Asset.";
+        let keys: Vec<String> = extracted(text).mentions.iter().filter(|(m, _)| m.surface == "James").map(|(m, _)| m.key.clone()).collect();
+        assert!(keys.len() == 2 && keys.iter().all(|k| k == "Person:anthony a. james"), "{keys:?}");
     }
 
     /// The names the sentence gives one party ("aka Mac and Roy Mac") are no co-defendants.
