@@ -42,7 +42,7 @@ fn in_capitals(w: &str) -> bool {
 
 /// The caption's parties in sentence `sentence` of `text`, as Organization and Person
 /// mentions (a name neither a legal form, a business's word nor a person's shape types is
-/// left out).
+/// left out), and the United States as a Location where it is the plaintiff.
 pub fn parties(text: &str, sentence: Span) -> Vec<Mention> {
     let Some(s) = text.get(sentence.0..sentence.1) else { return vec![] };
     // (Most sentences are no caption: one pass over their periods says so.)
@@ -94,6 +94,19 @@ pub fn parties(text: &str, sentence: Span) -> Vec<Mention> {
         }
     }
     let mut out = vec![];
+    // The United States as the plaintiff, a federal criminal case's ("UNITED STATES OF
+    // AMERICA v. …"): the country, whose caption `enforcement` reads as the prosecutor's.
+    if matches!(plaintiff.join(" ").as_str(), "UNITED STATES" | "UNITED STATES OF AMERICA") {
+        let at = line_start + s[line_start..].find("UNITED").unwrap_or(0);
+        let written = s[at..v.0].trim_end();
+        out.push(Mention {
+            span: (sentence.0 + at, sentence.0 + at + written.len()),
+            kind: "Location",
+            key: "Location:united states".into(),
+            surface: collapse(written),
+            attrs: vec![],
+        });
+    }
     for item in items.iter().filter(|i| !i.is_empty()) {
         let (Some(&(a, _)), Some(&(b, last))) = (item.first(), item.last()) else { continue };
         let end = b + last.trim_end_matches(',').len();
@@ -160,7 +173,7 @@ mod tests {
         assert_eq!(got, want.map(|(s, k)| (s.to_string(), k)));
         assert_eq!(
             of("UNITED STATES OF AMERICA v. JOHN DOE and ACME TRADING LTD., Defendants."),
-            [("JOHN DOE".to_string(), "Person"), ("ACME TRADING LTD.".to_string(), "Organization")]
+            [("UNITED STATES OF AMERICA".to_string(), "Location"), ("JOHN DOE".to_string(), "Person"), ("ACME TRADING LTD.".to_string(), "Organization")]
         );
         // A name that opens with an initial is a person's; a court ends the list.
         assert_eq!(

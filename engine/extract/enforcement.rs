@@ -431,6 +431,10 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             pat("CHARGED", &[], &format!(r"\b(?:[Jj]ury|[Jj]urors)\b{ACROSS}\bfound\s+{PARTY_WORDS}{PARTY}(?:\s*,\s*[^«»,]{{1,60}},)?\s+guilty\b"), Shape::Implied, true),
             &["found"],
         ),
+        // United States v. X: a federal criminal case's caption, the prosecutor's charge
+        // (implied: the U.S. Attorney the document names, else the Department of Justice);
+        // the place must be the United States (`us`), no state's prosecution ("Texas v. X").
+        Pattern { clause: false, ..pat("CHARGED", &["v.", "vs."], &format!(r"«L(?P<us>\d+)»\s+(?:v|V|vs|VS)\.\s+{PARTY}"), Shape::Implied, true) },
         // SEC v. X (a caption; "V." in one written in capitals, "vs.").
         Pattern { clause: false, ..pat("CHARGED", &["v.", "vs."], &format!(r"{ORG}\s+(?:v|V|vs|VS)\.\s+{PARTY}"), Shape::Pair, true) },
         // X and Y were charged / sued / indicted / named as defendants.
@@ -910,6 +914,12 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
             if p.rel == "CHARGED" && c.get(0).is_some_and(|m| m.as_str().contains("to enforce ") && (m.as_str().contains("subpoena") || m.as_str().contains(" order"))) {
                 continue;
             }
+            // (A caption's plaintiff place is the United States: [`PATTERNS`].)
+            if let Some(us) = c.name("us")
+                && us.as_str().parse::<usize>().ok().and_then(|i| mentions.get(i)).is_none_or(|m| m.key != "Location:united states")
+            {
+                continue;
+            }
             let names: Vec<Option<&str>> = p.re.capture_names().collect();
             let groups: Vec<regex::Match> = (1..c.len()).filter(|&g| names.get(g).copied().flatten().is_none()).filter_map(|g| c.get(g)).collect();
             // A charged party written as a possessor or a modifier is none ("settled its
@@ -1148,7 +1158,7 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     // prosecutor's: not the SEC's, whose release may report it.)
     static CRIMINAL: LazyLock<Regex> = LazyLock::new(|| {
         super::entities::re(
-            r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|(?:pleaded|pled|plead)\s+guilty|guilty\s+pleas?|pleas?\s+of\s+guilty|convicted|sentenced|found\s+guilty)\b",
+            r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|(?:pleaded|pled|plead)\s+guilty|guilty\s+pleas?|pleas?\s+of\s+guilty|convicted|sentenced|found\s+guilty)\b|\bUnited\s+States(?:\s+of\s+America)?\s+v\.\s",
         )
     });
     let criminal = rel == "CHARGED" && CRIMINAL.is_match(text);
@@ -1227,7 +1237,7 @@ pub enum CaseIn {
 pub fn federal_words(text: &str, in_sentence: bool) -> CaseIn {
     static CRIMINAL: LazyLock<Regex> = LazyLock::new(|| {
         super::entities::re(
-            r"(?i)\bfederal\s+(?:grand\s+jury|jury|prison|indictment|(?:criminal\s+)?charges|prosecutors?)\b|\b(?:assistant\s+)?(?:U\.\s?S\.|United\s+States)\s+Attorney\b",
+            r"(?i)\bfederal\s+(?:grand\s+jury|jury|prison|indictment|(?:criminal\s+)?charges|prosecutors?)\b|\b(?:assistant\s+)?(?:U\.\s?S\.|United\s+States)\s+Attorney\b|\bUnited\s+States(?:\s+of\s+America)?\s+v\.\s",
         )
     });
     static COURT: LazyLock<Regex> =
@@ -1568,5 +1578,6 @@ mod tests {
         assert_eq!(words("The District Attorney said Roe pleaded guilty.", true), None);
         assert_eq!(super::federal_words("Roe pleaded guilty in New York State Supreme Court and faces federal prison.", true), super::CaseIn::State);
         assert_eq!(words("Roe pleaded guilty to wire fraud.", true), None);
+        assert_eq!(words("See United States v. Roe, No. 19-cr-1.", false).as_deref(), Some("United States v. "));
     }
 }

@@ -1450,6 +1450,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     drop(all);
     drop(terms);
     table_claims(input, vocab, &mut out.refused, &mut out.claims);
+    // One claim once: two readings of one sentence may state the same claim (the caption
+    // and the plea of "In United States v. Celentano, …, Celentano pleaded guilty"), whose
+    // id, a hash of what it says and where, is then the same.
+    let mut seen = std::collections::BTreeSet::new();
+    out.claims.retain(|c| seen.insert(c.id.clone()));
     out
 }
 
@@ -2180,6 +2185,22 @@ mod tests {
         let text = "The Securities and Exchange Commission filed a complaint against Anthony A. James, an adviser.  The complaint alleges that James used his position as owner of James Asset Advisory, LLC (\"James Asset\") to receive funds.  The Commission seeks an injunction against James and James Asset.";
         let keys: Vec<String> = extracted(text).mentions.iter().filter(|(m, _)| m.surface == "James").map(|(m, _)| m.key.clone()).collect();
         assert!(keys.len() == 2 && keys.iter().all(|k| k == "Person:anthony a. james"), "{keys:?}");
+    }
+
+    /// A federal criminal case's caption ("United States v. X") is the prosecutor's charge:
+    /// the U.S. Attorney the document names, else the Department of Justice; a state's
+    /// ("Texas v. X") is none.
+    #[test]
+    fn a_federal_criminal_caption_is_the_prosecutors_charge() {
+        let got = claims("Front companies moved the funds. See United States v. Dana Roe, No. 1:19-cr-00123 (S.D. Fla. 2019).");
+        assert_eq!(got, ["CHARGED(Organization:department of justice, Person:dana roe)"]);
+        let got = claims(
+            "UNITED STATES OF AMERICA v. DANA ROE and LEE PARK, Defendants, Criminal No. 19-123\n\nThe United States Attorney's Office for the District of Columbia filed the indictment.",
+        );
+        for party in ["Person:dana roe", "Person:lee park"] {
+            assert!(got.iter().any(|c| c.starts_with("CHARGED(Organization:united states attorney") && c.ends_with(&format!("{party})"))), "{party}: {got:?}");
+        }
+        assert!(claims("Front companies moved the funds. See Texas v. Dana Roe, No. 19-123 (Tex. Crim. App. 2019).").is_empty());
     }
 
     /// The names the sentence gives one party ("aka Mac and Roy Mac") are no co-defendants.
