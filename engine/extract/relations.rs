@@ -360,6 +360,17 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // "Y, and X, its president" / "Y and its president, X": the company just named.
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+{PER},\s+its\s+(?:former\s+)?{officer}\b"), true));
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+its\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    // A sanctions designation's tie: "Treasury designated X for acting for or on behalf of Y",
+    // "X was designated for providing support to, and acting for or on behalf of, Y" (OFAC's
+    // words for an agent or a front): X is associated with Y, the tie its role.
+    v.push(pat(
+        "ASSOCIATED_WITH",
+        &["behalf"],
+        format!(
+            r"{PARTY}(?:\s*\([^()«»]{{0,40}}\))?(?:\s*,?\s+(?:was|were|is|are|has\s+been|have\s+been)\s+(?:designated|sanctioned|identified)\b)?\s+for\b[^«»;]{{0,200}}?\b(?P<role>act(?:ing|ed)\s+for\s+or\s+on\s+behalf\s+of)\s*,?\s+(?:directly\s+or\s+indirectly\s*,?\s+)?(?:the\s+)?{PARTY}"
+        ),
+        false,
+    ));
     // Family and business ties between people: "X and his wife, Y", "Y, the wife of X", "Y
     // is the brother of X", "X's son, Y": Y is associated with X, the tie its role.
     let kin = r"(?P<role>(?:(?:former|ex-|business|step)\s*)?(?:wife|husband|spouse|son|daughter|brother|sister|father|mother|nephew|niece|cousin|uncle|aunt|partner|son-in-law|daughter-in-law|brother-in-law|sister-in-law|father-in-law|mother-in-law|stepson|stepdaughter|girlfriend|boyfriend|friend))";
@@ -765,6 +776,17 @@ mod tests {
     #[test]
     fn family_ties() {
         assert_eq!(rels("Mrs. Lynn Bentley is the wife of Mr. Robert Bentley."), ["ASSOCIATED_WITH(Lynn Bentley, Robert Bentley)"]);
+        // A designation's "acting for or on behalf of" ties the agent to its principal; a
+        // tie to an unnamed party ("designated individuals") is none.
+        assert_eq!(
+            rels("In May, Treasury designated Delta Aviation Company Limited for acting for or on behalf of Beta Air LLC."),
+            ["ASSOCIATED_WITH(Delta Aviation Company Limited, Beta Air LLC)"]
+        );
+        assert_eq!(
+            rels("Mr. John Doe was designated for providing material assistance in support of the activities of, and acting for or on behalf of, Mr. Richard Roe."),
+            ["ASSOCIATED_WITH(John Doe, Richard Roe)"]
+        );
+        assert!(rels("Mr. John Doe also designated three individuals for acting for or on behalf of designated persons, including Mr. Richard Roe.").is_empty());
         assert!(rels("Mr. Raymond Arias, 42, and his wife, Mrs. Emelitza Arias, 25, were sentenced.").contains(&"ASSOCIATED_WITH(Emelitza Arias, Raymond Arias)".to_string()));
         assert_eq!(rels("Mr. Hans Drescher's friend, Dr. Alan Poe, paid."), ["ASSOCIATED_WITH(Alan Poe, Hans Drescher)"]);
         // A tie between a person and a company is none of these.
