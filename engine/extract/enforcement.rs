@@ -665,7 +665,7 @@ fn list_gap(gap: &str) -> Option<Join> {
             r#"^(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:(?:both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
         )
     });
-    static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*,?\s*\(?(?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A)\s+$"));
+    static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r"^\s*,?\s*\(?{LIST_ALIAS_CUES}\s+$")));
     if ALIAS.is_match(gap) {
         return Some(Join { and: false, ends: false, alias: true });
     }
@@ -675,8 +675,11 @@ fn list_gap(gap: &str) -> Option<Join> {
     })
 }
 
+/// The alias cues between a list's member and its alias ("dba", "a/k/a", "F/K/A").
+const LIST_ALIAS_CUES: &str = r"(?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A)";
+
 /// An alias cue opening a parenthesis before a name: "(f/k/a ", "(d/b/a ".
-static ALIAS_CUE: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*\((?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A)\s+$"));
+static ALIAS_CUE: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r"^\s*\({LIST_ALIAS_CUES}\s+$")));
 
 /// The parties listed with mention `idx` ("A, B and C"): the whole list when it ends in
 /// "and", else `idx` alone.

@@ -542,8 +542,8 @@ fn after_see(name: &str) -> Option<&str> {
 
 /// A name a place's "-based" opens ("China-based Bank of Dandong", "Texas-based ArthroCare
 /// Corp."; a country, a U.S. state or a listed place), without it: the name is what
-/// follows, when that is more than one English word ("China-Based Company" keeps its
-/// words: "Company" alone names nothing).
+/// follows, unless that is one English word ("China-Based Company" keeps its words:
+/// "Company" alone names nothing).
 fn after_based(name: &str) -> Option<&str> {
     // (Most names hold no hyphen, and no "-based": searches say so.)
     if !name.contains('-') {
