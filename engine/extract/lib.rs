@@ -2201,6 +2201,11 @@ mod tests {
             assert!(got.iter().any(|c| c.starts_with("CHARGED(Organization:united states attorney") && c.ends_with(&format!("{party})"))), "{party}: {got:?}");
         }
         assert!(claims("Front companies moved the funds. See Texas v. Dana Roe, No. 19-123 (Tex. Crim. App. 2019).").is_empty());
+        // The caption and the plea of one sentence state one claim, given once.
+        let got = claims(
+            "The U.S. Department of Justice charged Vincent D. Celentano. In United States v. Celentano, 01-6179-CR-WDF, Celentano pleaded guilty to making a false statement.",
+        );
+        assert_eq!(got.iter().filter(|c| c.starts_with("CHARGED(Organization:department of justice, Person:vincent d. celentano)")).count(), 2, "{got:?}");
     }
 
     /// The names the sentence gives one party ("aka Mac and Roy Mac") are no co-defendants.
