@@ -1990,7 +1990,7 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
 /// the "Charge" of a title "… in Charge", a caption's "V." before a name in capitals ("V.
 /// NELSON BARBER"), or English words and an "of" before the name ("Matter of Art H.
 /// Beroff", "Estate of …": English words no name list holds, or common ones, "Matter" a
-/// surname too), as long as two tokens remain of it.
+/// surname too), as long as two tokens remain of it (one after the "Charge").
 fn person_start(p: &Prepared, i: usize, e: usize) -> usize {
     let mut i = i;
     while i + 2 < e && (HONORIFICS.contains(&p.info[i].lw) || (p.info[i].lw == lower_hash("v.") && p.info[i + 1].upper)) {
