@@ -75,7 +75,7 @@ pub fn parties(text: &str, sentence: Span) -> Vec<Mention> {
             }
             continue;
         }
-        if ALIAS_CUES.contains(&bare.to_uppercase().as_str()) {
+        if ALIAS_CUES.iter().any(|c| c.eq_ignore_ascii_case(bare)) {
             items.push(vec![]);
             continue;
         }
@@ -97,7 +97,7 @@ pub fn parties(text: &str, sentence: Span) -> Vec<Mention> {
     // The United States as the plaintiff, a federal criminal case's ("UNITED STATES OF
     // AMERICA v. …"): the country, whose caption `enforcement` reads as the prosecutor's.
     if matches!(plaintiff.join(" ").as_str(), "UNITED STATES" | "UNITED STATES OF AMERICA") {
-        let at = line_start + s[line_start..].find("UNITED").unwrap_or(0);
+        let at = plaintiff[0].as_ptr() as usize - s.as_ptr() as usize;
         let written = s[at..v.0].trim_end();
         out.push(Mention {
             span: (sentence.0 + at, sentence.0 + at + written.len()),
@@ -125,13 +125,8 @@ pub fn parties(text: &str, sentence: Span) -> Vec<Mention> {
         }
         let business = words.iter().any(|w| crate::entities::is_legal_form_in_capitals(w) || BUSINESS_WORDS.contains(w) || crate::ner::is_org_word(w));
         let initial = |w: &&str| w.len() == 2 && w.ends_with('.');
-        let given = words.first().is_some_and(|w| {
-            let mut t = w.to_lowercase();
-            if let Some(f) = t.get_mut(0..1) {
-                f.make_ascii_uppercase();
-            }
-            crate::ner::is_given_name(&t)
-        });
+        // (The name lists are read in any case: "DANA" is Dana.)
+        let given = words.first().is_some_and(|w| crate::ner::is_given_name(w));
         let kind = if business {
             "Organization"
         } else if (2..=4).contains(&words.len()) && (given || words.iter().any(initial)) && !words.contains(&"&") {

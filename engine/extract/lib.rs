@@ -903,10 +903,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         // "Español Press" of "… Notícias en Español Press Release …", a web page's menu and
         // heading in one DOJ lede in seven), where an authority's name before the words stays
         // the authority's ("Department of Justice Press Release" of a citation).
-        let storms = storm_names(&text[sent.0..sent.1]).unwrap_or_default();
-        storm_spans.extend(storms.iter().map(|&(a, b)| (sent.0 + a, sent.0 + b)));
+        let from = storm_spans.len();
+        storm_spans.extend(storm_names(&text[sent.0..sent.1]).unwrap_or_default().into_iter().map(|(a, b)| (sent.0 + a, sent.0 + b)));
+        let storms = &storm_spans[from..];
         ms.retain_mut(|m| {
-            if m.kind == "Person" && storms.iter().any(|&(a, b)| sent.0 + a <= m.span.0 && m.span.1 <= sent.0 + b) {
+            if m.kind == "Person" && storms.iter().any(|&(a, b)| a <= m.span.0 && m.span.1 <= b) {
                 return false;
             }
             if !matches!(m.kind, "Organization" | "Location" | "Person") || authorities::is_authority(&m.key) {
