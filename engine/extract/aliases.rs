@@ -42,7 +42,7 @@ pub struct Listed {
 /// An alias statement's cue and the kind it states.
 static CUE: LazyLock<Regex> = LazyLock::new(|| {
     super::entities::re(
-        r"(?i)\b(?:(f/k/a|fka|formerly\s+known\s+as|formerly)|(n/k/a|nka|now\s+known\s+as|currently\s+known\s+as)|(a/k/a|aka|also\s+known\s+as)|(d/b/a|dba|doing\s+business\s+as|trading\s+as|t/a))(?:\s|$)",
+        r"(?i)\b(?:(f/k/a|fka|f\.k\.a\.|formerly\s+known\s+as|formerly)|(n/k/a|nka|n\.k\.a\.|now\s+known\s+as|currently\s+known\s+as)|(a/k/a|aka|a\.k\.a\.|also\s+known\s+as)|(d/b/a|dba|d\.b\.a\.|doing\s+business\s+as|trading\s+as|t/a))(?:\s|$)",
     )
 });
 
@@ -63,8 +63,8 @@ fn is_alias_side(m: &Mention) -> bool {
 }
 
 /// Whether a word is an alias cue of one word ("a/k/a", "FKA", "d/b/a"), in any case.
-fn is_cue_word(w: &str) -> bool {
-    ["a/k/a", "f/k/a", "n/k/a", "d/b/a", "aka", "fka", "nka", "dba", "t/a"].iter().any(|c| w.eq_ignore_ascii_case(c))
+pub(crate) fn is_cue_word(w: &str) -> bool {
+    ["a/k/a", "f/k/a", "n/k/a", "d/b/a", "aka", "fka", "nka", "dba", "t/a", "a.k.a.", "f.k.a.", "n.k.a.", "d.b.a."].iter().any(|c| w.eq_ignore_ascii_case(c))
 }
 
 /// A name written after `from` (quotes and spaces skipped): capitalised words, with

@@ -16,9 +16,6 @@ const HEADINGS: [&str; 12] = ["PART", "ARTICLE", "SECTION", "CHAPTER", "TITLE", 
 /// Words of a caption that end its list of parties.
 const ENDS: [&str; 8] = ["CIVIL", "CASE", "NO.", "ET", "DEFENDANT", "DEFENDANTS", "RELIEF", "CRIMINAL"];
 
-/// Cues between a name and its alias in a caption.
-const ALIAS_CUES: [&str; 8] = ["A/K/A", "F/K/A", "D/B/A", "N/K/A", "AKA", "FKA", "DBA", "NKA"];
-
 /// Last words of a business's name in a caption besides legal forms: "ALLIED CAPITAL
 /// PARTNERS", "GRAFTON PARTNERS".
 const BUSINESS_WORDS: [&str; 10] = ["PARTNERS", "GROUP", "ASSOCIATES", "CAPITAL", "FUNDING", "FUND", "FUNDS", "COMPANY", "SECURITIES", "VENTURES"];
@@ -75,7 +72,7 @@ pub fn parties(text: &str, sentence: Span) -> Vec<Mention> {
             }
             continue;
         }
-        if ALIAS_CUES.iter().any(|c| c.eq_ignore_ascii_case(bare)) {
+        if crate::aliases::is_cue_word(bare) {
             items.push(vec![]);
             continue;
         }

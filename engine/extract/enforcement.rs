@@ -107,8 +107,9 @@ const ADV: &str = r"(?:\s*,\s*[^«»,]{0,40}?«L\d+»(?:[^«»,]{0,40}?«L\d+»)
 /// [`find_with`] keeps a place only so.
 const VICTIM: &str = r"(?:the\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«[OPL](\d+)»";
 
-/// A defined term after a name: `("Acme")`, `(the "Fund")`.
-const TERM: &str = r#"(?:\s*\([^()«»]{0,40}\))?"#;
+/// A defined term or an alias in brackets after a name: `("Acme")`, `(the "Fund")`,
+/// `(a.k.a. «P1»)`, `(formerly «O1»)`: words that name the same party.
+const TERM: &str = r#"(?:\s*\((?:[^()«»]{0,40}|[^()«»]{0,24}«[PO]\d+»[^()«»]{0,3})\))?"#;
 
 /// Any words up to the next part of a pattern within the clause's sentence part (no
 /// semicolon), over places, dates and organisations (a court: "entered in the «O1» a final
@@ -425,10 +426,16 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["charging"],
         ),
-        // A jury convicted X / found X guilty: the prosecutor's charge, implied as for a plea.
+        // A jury convicted X / found X (and Y) guilty: the prosecutor's charge, implied as for a plea.
         whole_words(pat("CHARGED", &[], &format!(r"\b(?:[Jj]ury|[Jj]urors)\b{ACROSS}\bconvicted\s+{PARTY_WORDS}{PARTY}"), Shape::Implied, true), &["convicted"]),
         whole_words(
-            pat("CHARGED", &[], &format!(r"\b(?:[Jj]ury|[Jj]urors)\b{ACROSS}\bfound\s+{PARTY_WORDS}{PARTY}(?:\s*,\s*[^«»,]{{1,60}},)?\s+guilty\b"), Shape::Implied, true),
+            pat(
+                "CHARGED",
+                &[],
+                &format!(r"\b(?:[Jj]ury|[Jj]urors)\b{ACROSS}\bfound\s+{PARTY_WORDS}{PARTY}(?:\s*,?\s*(?:and\s+)?«[PO]\d+»)*(?:\s*,\s*[^«»,]{{1,60}},)?\s+guilty\b"),
+                Shape::Implied,
+                true,
+            ),
             &["found"],
         ),
         // United States v. X: a federal criminal case's caption, the prosecutor's charge
@@ -676,7 +683,7 @@ fn list_gap(gap: &str) -> Option<Join> {
 }
 
 /// The alias cues between a list's member and its alias ("dba", "a/k/a", "F/K/A").
-const LIST_ALIAS_CUES: &str = r"(?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A)";
+const LIST_ALIAS_CUES: &str = r"(?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A|(?i:a\.k\.a|f\.k\.a|n\.k\.a|d\.b\.a)\.)";
 
 /// An alias cue opening a parenthesis before a name: "(f/k/a ", "(d/b/a ".
 static ALIAS_CUE: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r"^\s*\({LIST_ALIAS_CUES}\s+$")));
@@ -1160,9 +1167,7 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     // (A criminal paper — an indictment, an information, a criminal complaint — is a
     // prosecutor's: not the SEC's, whose release may report it.)
     static CRIMINAL: LazyLock<Regex> = LazyLock::new(|| {
-        super::entities::re(
-            r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|(?:pleaded|pled|plead)\s+guilty|guilty\s+pleas?|pleas?\s+of\s+guilty|convicted|sentenced|found\s+guilty)\b|\bUnited\s+States(?:\s+of\s+America)?\s+v\.\s",
-        )
+        super::entities::re(r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|guilty|convicted|sentenced)\b|\bUnited\s+States(?:\s+of\s+America)?\s+v\.\s")
     });
     let criminal = rel == "CHARGED" && CRIMINAL.is_match(text);
     // (A charge the sentence names no paper or action for — "X was charged with fraud" — is

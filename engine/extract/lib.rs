@@ -2223,6 +2223,25 @@ mod tests {
         let got = claims("Alan Curtis, 32, aka Al Curtis, of Miami, pleaded guilty before U.S. District Judge Joan Roe.");
         assert!(got.contains(&"CHARGED(Organization:department of justice, Person:alan curtis)".to_string()), "{got:?}");
         assert!(!got.iter().any(|c| c.starts_with("CHARGED") && c.contains("al curtis")), "{got:?}");
+        // An alias in brackets, written with periods.
+        let got = claims("Alan Curtis (a.k.a. Al Curtis), of Miami, pleaded guilty before U.S. District Judge Joan Roe.");
+        assert!(got.contains(&"CHARGED(Organization:department of justice, Person:alan curtis)".to_string()), "{got:?}");
+        assert!(got.contains(&"ALIAS_OF(Person:alan curtis, Person:al curtis)".to_string()), "{got:?}");
+    }
+
+    /// A federal jury's verdict of guilty is the prosecutor's charge, for each party it names.
+    #[test]
+    fn a_federal_jurys_verdict_is_the_department_of_justices() {
+        let got = claims("A federal jury in Miami yesterday found Alan Curtis and Joan Roe guilty of wire fraud.");
+        assert_eq!(
+            got,
+            [
+                "CO_DEFENDANT(Person:alan curtis, Person:joan roe)",
+                "CHARGED(Organization:department of justice, Person:alan curtis)",
+                "CHARGED(Organization:department of justice, Person:joan roe)"
+            ]
+        );
+        assert!(claims("A jury in Miami found Alan Curtis not guilty of wire fraud.").is_empty());
     }
 
     /// A kind of people or of business in capitals is no name; a body's name with such a

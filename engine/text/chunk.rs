@@ -217,7 +217,13 @@ pub fn sentences(text: &str, start: usize, end: usize) -> Vec<Span> {
             continue;
         }
         let word = text[s..i].rsplit(char::is_whitespace).next().unwrap_or("");
-        if bytes[i] == b'.' && j == i + 1 && abbreviation(word, text[j..end].trim_start()) {
+        let next = text[j..end].trim_start();
+        if bytes[i] == b'.' && j == i + 1 && abbreviation(word, next) {
+            continue;
+        }
+        // An abbreviation's period inside a closing bracket or quote, before words that go on
+        // in lower case ("Acme Holdings LLC (f/k/a Beta Trading Corp.) and John Doe"): no end.
+        if bytes[i] == b'.' && j > i + 1 && next.starts_with(|c: char| c.is_lowercase()) && abbreviation(word, next) {
             continue;
         }
         push_bounded(text, (s, j), &mut out);
@@ -365,6 +371,11 @@ mod tests {
         assert_eq!(
             split("It paid Acme Corp. The next day it paid Beta Co. He left the U.S. In May he returned."),
             ["It paid Acme Corp.", "The next day it paid Beta Co.", "He left the U.S.", "In May he returned."]
+        );
+        // … nor inside a closing bracket before words in lower case; before an opener it does.
+        assert_eq!(
+            split("The SEC sued Acme LLC (f/k/a Beta Corp.) and Roe. It named Gamma (formerly Delta Inc.) The rest settled."),
+            ["The SEC sued Acme LLC (f/k/a Beta Corp.) and Roe.", "It named Gamma (formerly Delta Inc.)", "The rest settled."]
         );
         // Curly closing quotes stay with their sentence.
         assert_eq!(split("He said “stop.” Then he left."), ["He said “stop.”", "Then he left."]);
