@@ -545,6 +545,23 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 &["imposed", "imposes", "requires", "required", "orders", "ordered", "directs", "directed"],
             )
         },
+        // A judgment or a court holds X liable for disgorgement of $N / to pay $N (a finding of
+        // liability for violations alone orders no payment): the amounts from "liable" on.
+        Pattern {
+            clause: false,
+            ..whole_words(
+                pat(
+                    "ORDERED_TO_PAY",
+                    &[],
+                    &format!(
+                        r"\b(?:holds|held|finds|found)\s+{PARTY}\s+(?:jointly\s+and\s+severally\s+)?(?P<v>liable)\s+(?:to\s+pay\b|for\s+(?:the\s+)?(?:payment\s+of\s+)?(?:disgorgement|restitution|(?:civil\s+)?penalt|prejudgment|«M))"
+                    ),
+                    Shape::Implied,
+                    false,
+                ),
+                &["holds", "held", "finds", "found"],
+            )
+        },
         // X was sentenced to … and ordered to pay … (over the judge who sentenced).
         whole_words(
             pat(
@@ -570,12 +587,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             ORDER_CUES,
         ),
-        // X agreed / consented to pay …; X consented to (the entry of) a judgment; X settled with the SEC
+        // X agreed / consented to pay … (to be ordered to pay …, to plead guilty … and to pay a
+        // fine); X consented to (the entry of) a judgment, to final judgments; X settled with the SEC
         pat(
             "SETTLED_WITH",
             SETTLE_CUES,
             &format!(
-                r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:a|an|the)\s+(?:final\s+)?(?:judgment|order)\b|(?:a|an|the)\s+(?:proposed\s+)?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
+                r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|plead\s+guilty\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:a|an|the)\s+(?:proposed\s+)?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
             ),
             Shape::Implied,
             false,
@@ -875,6 +893,28 @@ fn amounts(template: &str, from: usize) -> Vec<(&'static str, usize)> {
     out
 }
 
+/// Amounts stated "respectively" of a list of `n` parties ("… consented to disgorge «M3»,
+/// «M4» and «M5», respectively"): the i-th amount after `from` is the i-th party's, of the
+/// kind the words around the amounts say. None unless there are as many amounts as parties,
+/// with only commas and "and" between them and "respectively" after the last.
+fn respective_amounts(template: &str, from: usize, n: usize) -> Option<Vec<(&'static str, usize)>> {
+    if n < 2 {
+        return None;
+    }
+    let ph = placeholders(template);
+    let ms: Vec<&(usize, usize, u8, usize)> = ph.iter().filter(|p| p.0 >= from).take_while(|p| !matches!(p.2, b'O' | b'P')).filter(|p| p.2 == b'M').collect();
+    let (first, last) = (ms.first()?, ms.last()?);
+    let after = &template[last.1..];
+    if ms.len() != n || !after.trim_start_matches(',').trim_start().starts_with("respectively") {
+        return None;
+    }
+    if !ms.windows(2).all(|w| matches!(template[w[0].1..w[1].0].trim(), "," | "and" | ", and")) {
+        return None;
+    }
+    let kind = amount_kind(&template[from..first.0], after);
+    Some(ms.iter().map(|p| (kind, p.3)).collect())
+}
+
 /// Whether the place placeholder whose index starts at `at` of `template` names a
 /// government: "the «L1»" not followed by a word for people ("the «L1» taxpayers").
 fn government_victim(template: &str, at: usize) -> bool {
@@ -983,8 +1023,11 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                             }
                         }
                     }
-                    for m in members {
-                        out.push(found(p.rel, m, IMPLIED, None, extra.clone()));
+                    // (Amounts "respectively" of the members are each one's.)
+                    let respective = respective_amounts(template, from, members.len());
+                    for (k, m) in members.into_iter().enumerate() {
+                        let extra = respective.as_ref().and_then(|r| r.get(k)).map_or_else(|| extra.clone(), |a| vec![*a]);
+                        out.push(found(p.rel, m, IMPLIED, None, extra));
                     }
                 }
                 (Shape::CoDefendants, [a, b]) => {
@@ -1453,6 +1496,34 @@ mod tests {
         );
         // Money the sentence names for another reason is not the settlement's.
         assert_eq!(rels("Mr. John Doe consented to the entry of a final judgment; he had taken $2,000,000 from investors."), ["SETTLED_WITH(John Doe, ?)"]);
+        // Amounts "respectively" of a list are each member's; with as many amounts only.
+        assert_eq!(
+            rels("Mr. John Doe and Mr. Carl Roe each also consented to be ordered to disgorge $5,000 and $6,000, respectively, plus interest."),
+            ["SETTLED_WITH(John Doe, ?) disgorgement=Money:USD 5000", "SETTLED_WITH(Carl Roe, ?) disgorgement=Money:USD 6000"]
+        );
+        assert_eq!(
+            rels("Mr. John Doe and Mr. Carl Roe consented to disgorge $5,000, $6,000 and $7,000, respectively."),
+            ["SETTLED_WITH(John Doe, ?)", "SETTLED_WITH(Carl Roe, ?)"]
+        );
+        // Consent to judgments in the plural; a plea agreed to with a fine.
+        assert_eq!(
+            rels("Without admitting or denying the allegations, Mr. John Doe and Mr. Carl Roe consented to final judgments that enjoin them."),
+            ["SETTLED_WITH(John Doe, ?)", "SETTLED_WITH(Carl Roe, ?)"]
+        );
+        let r = rels("Acme Corp. has agreed to plead guilty to one count of bribery and to pay a $2 million fine.");
+        assert!(r.contains(&"SETTLED_WITH(Acme Corp., ?) fine=Money:USD 2000000".to_string()), "{r:?}");
+    }
+
+    /// A judgment that holds X liable for a payment orders X to pay it; one that finds X
+    /// liable for violations orders nothing.
+    #[test]
+    fn held_liable_for_a_payment() {
+        assert_eq!(
+            rels("The order holds Mr. John Doe liable for disgorgement of $105,999, the full amount sought."),
+            ["ORDERED_TO_PAY(John Doe, ?) disgorgement=Money:USD 105999"]
+        );
+        assert_eq!(rels("The court found Mr. John Doe jointly and severally liable to pay $5,000."), ["ORDERED_TO_PAY(John Doe, ?) amount=Money:USD 5000"]);
+        assert!(rels("A jury found Mr. John Doe liable for violations of the antifraud provisions.").is_empty());
     }
 
     /// The charging paper's own words name the charged: "the complaint alleges (, among
