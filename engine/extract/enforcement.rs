@@ -336,13 +336,14 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["alleges", "alleged", "alleging", "charges", "charged"],
         ),
-        // The Commission obtained a (final, default) judgment against X: its action's.
+        // The Commission obtained a (final, default) judgment, an asset freeze, a restraining
+        // order or an injunction against X: its action's.
         whole_words(
             pat(
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{ORG}{TERM}{ADV}(?:{was})?(?:obtained|obtains|won|secured)\s+(?:a|an|the)?\s*(?:(?:final|default|permanent|summary|consent|partial)\s+)*judgments?\s+(?:(?:on|by)\s+consent\s+)?against\s+{PARTY_WORDS}{PARTY}"
+                    r"{ORG}{TERM}{ADV}(?:{was})?(?:obtained|obtains|won|secured)\s+(?:a|an|the)?\s*(?:(?:(?:final|default|permanent|summary|consent|partial)\s+)*judgments?|(?:emergency\s+)?asset\s+freeze|(?:(?:a|an)\s+)?(?:temporary\s+restraining|freeze)\s+order|(?:preliminary|permanent)\s+injunction)\s+(?:(?:on|by)\s+consent\s+)?against\s+{PARTY_WORDS}{PARTY}"
                 ),
                 Shape::Pair,
                 true,
@@ -575,12 +576,14 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["ordered"],
         ),
+        // A judgment, an order, a sentence, the court or the judge ordered X (and Y) to pay …
+        // (the orderer implied: the court the document names).
         whole_words(
             pat(
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence)\b{SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}\s+to\s+{pay}"
+                    r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence|[Tt]he\s+(?:[Cc]ourt|[Jj]udge))\b{SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}(?:\s*,?\s*(?:and\s+)?«[PO]\d+»)*\s+to\s+{pay}"
                 ),
                 Shape::Implied,
                 false,
@@ -593,7 +596,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "SETTLED_WITH",
             SETTLE_CUES,
             &format!(
-                r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|plead\s+guilty\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:a|an|the)\s+(?:proposed\s+)?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
+                r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|plead\s+guilty\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
             ),
             Shape::Implied,
             false,
@@ -1510,6 +1513,8 @@ mod tests {
             rels("Without admitting or denying the allegations, Mr. John Doe and Mr. Carl Roe consented to final judgments that enjoin them."),
             ["SETTLED_WITH(John Doe, ?)", "SETTLED_WITH(Carl Roe, ?)"]
         );
+        // A settlement of any kind agreed to.
+        assert_eq!(rels("Mr. John Doe has agreed to a bifurcated settlement, subject to court approval."), ["SETTLED_WITH(John Doe, ?)"]);
         let r = rels("Acme Corp. has agreed to plead guilty to one count of bribery and to pay a $2 million fine.");
         assert!(r.contains(&"SETTLED_WITH(Acme Corp., ?) fine=Money:USD 2000000".to_string()), "{r:?}");
     }
@@ -1524,6 +1529,13 @@ mod tests {
         );
         assert_eq!(rels("The court found Mr. John Doe jointly and severally liable to pay $5,000."), ["ORDERED_TO_PAY(John Doe, ?) amount=Money:USD 5000"]);
         assert!(rels("A jury found Mr. John Doe liable for violations of the antifraud provisions.").is_empty());
+        // The court ordered a list to pay, amounts respectively; "court" in a phrase is no orderer.
+        assert_eq!(
+            rels("The court ordered Mr. John Doe and Acme Corp. to pay disgorgement of $1.2 million and $300,000, respectively."),
+            ["ORDERED_TO_PAY(John Doe, ?) disgorgement=Money:USD 1200000", "ORDERED_TO_PAY(Acme Corp., ?) disgorgement=Money:USD 300000"]
+        );
+        let r = rels("Acme Corp. consented to the entry of a final judgment, subject to court approval, that requires Acme Corp. to pay $20 million in disgorgement.");
+        assert!(r.iter().all(|r| !r.starts_with("ORDERED_TO_PAY")), "{r:?}");
     }
 
     /// The charging paper's own words name the charged: "the complaint alleges (, among
@@ -1542,6 +1554,7 @@ mod tests {
         assert_eq!(rels("The SEC filed a complaint in federal court on Monday, which alleged that Mr. John Doe sold the shares."), ["CHARGED(SEC, John Doe)"]);
         assert_eq!(rels("The SEC filed its complaint today, alleging that Acme Corp. sold the shares."), ["CHARGED(SEC, Acme Corp.)"]);
         assert_eq!(rels("The SEC obtained a final judgment against Acme Corp. last week."), ["CHARGED(SEC, Acme Corp.)"]);
+        assert_eq!(rels("The SEC obtained an asset freeze against Acme Corp. on Monday."), ["CHARGED(SEC, Acme Corp.)"]);
         assert_eq!(rels("The SEC settled its charges against Acme Corp. in 1999."), ["CHARGED(SEC, Acme Corp.)", "SETTLED_WITH(Acme Corp., SEC)"]);
         assert!(rels("The SEC settled its charges against Mr. John Doe's friends.").is_empty());
         assert!(rels("The SEC's complaint alleges that Acme Corp.'s conduct harmed investors.").is_empty());
