@@ -576,14 +576,14 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["ordered"],
         ),
-        // A judgment, an order, a sentence, the court or the judge ordered X (and Y) to pay …
-        // (the orderer implied: the court the document names).
+        // A judgment, an order, a sentence, the court or the judge (Judge Roe) ordered X (and Y)
+        // to pay … (the orderer implied: the court the document names).
         whole_words(
             pat(
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence|[Tt]he\s+(?:[Cc]ourt|[Jj]udge))\b{SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}(?:\s*,?\s*(?:and\s+)?«[PO]\d+»)*\s+to\s+{pay}"
+                    r"(?:\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence|[Tt]he\s+(?:[Cc]ourt|[Jj]udge))\b|\bJudge\s+«P\d+»){SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}(?:\s*,?\s*(?:and\s+)?«[PO]\d+»)*\s+to\s+{pay}"
                 ),
                 Shape::Implied,
                 false,
@@ -1533,6 +1533,10 @@ mod tests {
         assert_eq!(
             rels("The court ordered Mr. John Doe and Acme Corp. to pay disgorgement of $1.2 million and $300,000, respectively."),
             ["ORDERED_TO_PAY(John Doe, ?) disgorgement=Money:USD 1200000", "ORDERED_TO_PAY(Acme Corp., ?) disgorgement=Money:USD 300000"]
+        );
+        assert_eq!(
+            rels("U.S. District Judge Jane Poe ordered Mr. John Doe to pay $4.1 million in restitution to Acme Bank."),
+            ["ORDERED_TO_PAY(John Doe, ?) restitution=Money:USD 4100000"]
         );
         let r = rels("Acme Corp. consented to the entry of a final judgment, subject to court approval, that requires Acme Corp. to pay $20 million in disgorgement.");
         assert!(r.iter().all(|r| !r.starts_with("ORDERED_TO_PAY")), "{r:?}");

@@ -86,7 +86,7 @@ mod cue {
 /// in any case otherwise.
 const CUE_WORDS: &[(u128, bool, &[&str])] = &[
     (cue::CUR_BEFORE, true, &["€", "£", "¥", "USD", "EUR", "GBP", "JPY", "CHF", "CNY", "RMB", "AUD", "CAD", "HKD", "SGD", "RUB", "AED", "BTC", "ETH"]),
-    (cue::CUR_AFTER, true, &["USD", "EUR", "GBP", "CHF", "JPY", "dollars", "euros", "pounds", "yen", "francs"]),
+    (cue::CUR_AFTER, true, &["USD", "EUR", "GBP", "CHF", "JPY", "dollars", "Dollars", "euros", "Euros", "pounds", "yen", "francs"]),
     (cue::BIC, false, &["SWIFT", "BIC"]),
     (cue::ACCT, false, &["account", "acct", "a/c"]),
     (cue::ETH, true, &["0x"]),
@@ -418,6 +418,18 @@ const STOP: &[&str] = &[
     "OK",
     "Please",
     "Summary",
+    // An amount's magnitude in a headline's capitals ("$750 Million Securities Fraud").
+    "Million",
+    "Billion",
+    "Trillion",
+    "Multimillion",
+    "Multi-Million",
+    "Million-Dollar",
+    "Multimillion-Dollar",
+    "Multi-Million-Dollar",
+    "Billion-Dollar",
+    "Multibillion-Dollar",
+    "Multi-Billion-Dollar",
     "See",
     "Exhibit",
     "Section",
@@ -1387,10 +1399,12 @@ fn format_amount(v: i128) -> String {
 fn money(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
     const CUR: &str = r"US\$|\$|€|£|¥|USD|EUR|GBP|JPY|CHF|CNY|RMB|AUD|CAD|HKD|SGD|RUB|AED|BTC|ETH";
     const NUM: &str = r"\d{1,3}(?:[,\.\s’']\d{3})+(?:[\.,]\d{1,2})?|\d+(?:[\.,]\d+)?";
-    const MAG: &str = r"million|billion|thousand|mn|bn|m|k";
+    // (Words of magnitude in any case: a headline's "$4 Million".)
+    const MAG: &str = r"(?i:million|billion|thousand)|mn|bn|m|k";
     static BEFORE: LazyLock<Regex> = LazyLock::new(|| re(&format!(r"(?:^|[^\p{{L}}])(?P<c>{CUR})\s?(?P<n>{NUM})(?:\s?(?P<m>{MAG})\b)?")));
-    static AFTER: LazyLock<Regex> =
-        LazyLock::new(|| re(&format!(r"\b(?P<n>{NUM})\s?(?:(?P<m>million|billion|thousand)\s+)?(?P<c>USD|EUR|GBP|CHF|JPY|dollars|euros|pounds|US dollars|yen|Swiss francs)\b")));
+    static AFTER: LazyLock<Regex> = LazyLock::new(|| {
+        re(&format!(r"\b(?P<n>{NUM})\s?(?:(?P<m>(?i:million|billion|thousand))\s+)?(?P<c>USD|EUR|GBP|CHF|JPY|dollars|Dollars|euros|Euros|pounds|US dollars|yen|Swiss francs)\b"))
+    });
     let (s, e) = sentence;
     let t = &text[s..e];
     // Every amount has a digit: most sentences need no search.
@@ -1857,6 +1871,9 @@ mod tests {
         let text = "USD 1,940,000 and $2,000,000 and EUR 1.000.000,00 and 2.5 million dollars and £3m and 12,500 USD; in 2020 USD rates fell.";
         let keys: Vec<String> = kinds(text).into_iter().filter(|m| m.1 == "Money").map(|m| m.2).collect();
         assert_eq!(keys, ["Money:USD 1940000", "Money:USD 2000000", "Money:EUR 1000000", "Money:USD 2500000", "Money:GBP 3000000", "Money:USD 12500"]);
+        // A headline's capitals.
+        let keys: Vec<String> = kinds("Banker Sentenced for Embezzling $4 Million and 2 Billion Dollars").into_iter().filter(|m| m.1 == "Money").map(|m| m.2).collect();
+        assert_eq!(keys, ["Money:USD 4000000", "Money:USD 2000000000"]);
     }
 
     #[test]

@@ -2324,6 +2324,11 @@ mod tests {
         // A press release's "For Immediate Release" is no part of the office's name after it,
         // and a capitalised article opens what a web page's run-together lines say next.
         assert!(names.contains(&"Office of Public Affairs"), "{names:?}");
+        // A headline's amount in capitals is money, its magnitude no name's first word.
+        let x = extracted("Former Executive Convicted For Orchestrating $750 Million Securities Fraud Scheme at Acme Ltd.\n\nA Billion-Dollar Venezuelan Scheme Ends.");
+        let names: Vec<&str> = x.mentions.iter().filter(|(m, _)| matches!(m.kind, "Organization" | "Person")).map(|(m, _)| m.surface.as_str()).collect();
+        assert!(!names.iter().any(|n| n.contains("Million") || n.contains("Billion")), "{names:?}");
+        assert!(x.mentions.iter().any(|(m, _)| m.key == "Money:USD 750000000"), "{:?}", x.mentions);
     }
 
     /// The packed searcher of `find_all` finds what the leftmost-longest automaton finds:

@@ -1703,6 +1703,12 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         {
             j += 1;
         }
+        // An amount's magnitude opens no name: "$750 Million Securities Fraud Scheme", "a
+        // Billion-Dollar Venezuelan Scheme" (a headline's capitals).
+        if magnitude_word(&text[p.tokens[i].start..p.tokens[i].end], i.checked_sub(1).is_some_and(|k| text[p.tokens[k].start..].starts_with(|c: char| c.is_ascii_digit()))) {
+            i = j;
+            continue;
+        }
         // Nor does it end in an article, which opens the next sentence where
         // a web page's lines run together ("… Office of Public Affairs A former …").
         let mut e = j;
@@ -2175,6 +2181,14 @@ static OPENING_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| word_
 /// ("U. S. District", "U. S. Attorney"), by word hash.
 static OFFICE_WORDS: LazyLock<hashbrown::HashSet<u64>> =
     LazyLock::new(|| word_set(&["district", "districts", "court", "courts", "circuit", "attorney", "attorneys", "attorney's", "marshal", "marshals", "trustee"]));
+
+/// Whether a word is an amount's magnitude: "Million" or "Billion" after a number
+/// (`after_number`), or a compound of one ("Billion-Dollar", "Multimillion-Dollar").
+fn magnitude_word(w: &str, after_number: bool) -> bool {
+    let starts = |m: &str| w.get(..m.len()).is_some_and(|p| p.eq_ignore_ascii_case(m));
+    (after_number && ["million", "billion", "trillion", "thousand"].iter().any(|m| w.eq_ignore_ascii_case(m)))
+        || ["million-", "billion-", "trillion-", "multimillion", "multi-million", "multibillion", "multi-billion"].iter().any(|m| starts(m))
+}
 
 /// Whether a token is a word of a court citation, never of a name: an initial or initials
 /// ("N.D.", "E.", "C. A."), an abbreviation of a state or a court ("Ga", "Cal.", "Civ"), or

@@ -350,7 +350,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // "founder and CEO of X": the founding is no office, the role after it is.
     let founder = r"(?:(?i:co-?founder|founder)\s+and\s+)?";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X").
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?|\s+(?:of|for)\s+[a-z][a-z&\s-]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
     // "Y's CEO, X" and the headline form without the possessive ("Pfizer CEO Albert Bourla").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{founder}{officer},?\s+{PER}"), true));
     // "X (age 49) was Y's chief financial officer"
@@ -852,6 +852,8 @@ mod tests {
         assert_eq!(rels("Beta Ltd, a subsidiary of Gamma Holdings, acquired Delta Corp."), ["SUBSIDIARY_OF(Beta Ltd, Gamma Holdings)", "ACQUIRED(Beta Ltd, Delta Corp)"]);
         assert_eq!(rels("Mr. Patzig was a Director of Cyntellect Inc., a private company."), ["DIRECTOR_OF(Patzig, Cyntellect Inc.)"]);
         assert_eq!(rels("Ms. Ray served as Senior Vice President of Omega Corp."), ["OFFICER_OF(Ray, Omega Corp)"]);
+        // The office's field in lower case between the role and the organisation.
+        assert_eq!(rels("Ms. Ray served as senior vice president of lending at Omega Corp from 2012."), ["OFFICER_OF(Ray, Omega Corp)"]);
         // A biography's age in apposition, an office with the company's possessive.
         assert_eq!(rels("Mr. John Doe, age 49, was Omega Corp's chief financial officer."), ["OFFICER_OF(John Doe, Omega Corp)"]);
         assert_eq!(rels("Ms. Jane Roe, 52, was the controller of Beta Ltd until 2021."), ["OFFICER_OF(Jane Roe, Beta Ltd)"]);
