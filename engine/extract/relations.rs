@@ -349,8 +349,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let officer = format!(r"(?P<role>{word}(?:(?:\s*,\s*|\s*,?\s+(?:and|&)\s+)(?:(?:a|an)\s+)?(?:{word}|(?i:director))){{0,3}})");
     // "founder and CEO of X": the founding is no office, the role after it is.
     let founder = r"(?:(?i:co-?founder|founder)\s+and\s+)?";
-    // A department may follow the role ("Senior Vice President, Worldwide Sales at X").
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?|\s+(?:of|for)\s+[a-z][a-z&\s-]{{0,30}}?)?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
+    // A department may follow the role ("Senior Vice President, Worldwide Sales at X"), or its
+    // field in lower case ("senior vice president of lending at X").
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?|\s+(?:of|for)\s+(?P<field>[a-z][a-z&\s-]{{0,30}}?))?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
     // "Y's CEO, X" and the headline form without the possessive ("Pfizer CEO Albert Bourla").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{founder}{officer},?\s+{PER}"), true));
     // "X (age 49) was Y's chief financial officer"
@@ -656,6 +657,12 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             {
                 continue;
             }
+            // An office's field names no other body ("vice president of lending at Y", "chairman
+            // of the management board of Y"); an indefinite one does ("CFO of a subsidiary unit
+            // of Y" is no officer of Y).
+            if c.name("field").is_some_and(|f| matches!(f.as_str().split_whitespace().next(), Some("a" | "an" | "one" | "two" | "several" | "various" | "certain" | "other"))) {
+                continue;
+            }
             let holder = c.name("holder").and_then(|h| h.as_str().parse().ok());
             if let Some(h) = holder {
                 subject = h;
@@ -854,6 +861,8 @@ mod tests {
         assert_eq!(rels("Ms. Ray served as Senior Vice President of Omega Corp."), ["OFFICER_OF(Ray, Omega Corp)"]);
         // The office's field in lower case between the role and the organisation.
         assert_eq!(rels("Ms. Ray served as senior vice president of lending at Omega Corp from 2012."), ["OFFICER_OF(Ray, Omega Corp)"]);
+        assert!(rels("Ms. Ray, a former controller of a subsidiary unit of Omega Corp, was charged.").is_empty());
+        assert_eq!(rels("Ms. Ray, the former chairman of the management board of Omega Corp, was charged."), ["OFFICER_OF(Ray, Omega Corp)"]);
         // A biography's age in apposition, an office with the company's possessive.
         assert_eq!(rels("Mr. John Doe, age 49, was Omega Corp's chief financial officer."), ["OFFICER_OF(John Doe, Omega Corp)"]);
         assert_eq!(rels("Ms. Jane Roe, 52, was the controller of Beta Ltd until 2021."), ["OFFICER_OF(Jane Roe, Beta Ltd)"]);
