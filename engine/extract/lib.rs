@@ -1827,7 +1827,10 @@ pub fn each_block_facts(
     let mut refused: BTreeMap<String, usize> = BTreeMap::new();
     // A large document is extracted a block of sentences at a time (docs/ARCHITECTURE.md,
     // "Large documents"): names, defined terms and coreference are read within a block.
-    let all = blocks(&x.text, &sentences, &x.fields, BlockLimit { bytes: BLOCK_BYTES, fields: BLOCK_FIELDS });
+    // (A structured file's records — JSON Lines' objects, a JSON array's — are read each on
+    // its own: a news archive's releases share no authority, no defined term, no "he".)
+    let records: Vec<usize> = x.blocks.iter().filter(|b| b.kind == "record").map(|b| b.span.0).collect();
+    let all = blocks(&x.text, &sentences, &x.fields, BlockLimit { bytes: BLOCK_BYTES, fields: BLOCK_FIELDS }, &records);
     for (k, &(sents, fields)) in all.iter().enumerate() {
         let next = all.get(k + 1).and_then(|(s, _)| s.first()).map(|s| s.0);
         let input = Input { id, text: &x.text, sentences: sents, fields, people: &people, date: date.clone() };
@@ -1875,35 +1878,45 @@ struct BlockLimit {
 /// first sentence and the next block's (a record's fields all in its first field's block);
 /// one block, everything, for a document within `limit` (or with fields out of text
 /// order, which ingest never gives).
-fn blocks<'a>(text: &str, sentences: &'a [Span], fields: &'a [Field], limit: BlockLimit) -> Vec<(&'a [Span], &'a [Field])> {
-    if (text.len() <= limit.bytes && fields.len() <= limit.fields) || sentences.is_empty() || !fields.is_sorted_by_key(|f| f.span().0) {
+/// A block also ends where one of `records` (the bytes where a structured file's records
+/// begin, in order) begins: each record is read on its own, with its fields.
+fn blocks<'a>(text: &str, sentences: &'a [Span], fields: &'a [Field], limit: BlockLimit, records: &[usize]) -> Vec<(&'a [Span], &'a [Field])> {
+    if (text.len() <= limit.bytes && fields.len() <= limit.fields && records.len() <= 1) || sentences.is_empty() || !fields.is_sorted_by_key(|f| f.span().0) {
         return vec![(sentences, fields)];
     }
-    let mut cuts = vec![0usize];
+    // Where each block begins: its first sentence, and the byte its fields begin at (a
+    // record's start, or the sentence's).
+    let mut cuts = vec![(0usize, 0usize)];
     let mut start = sentences[0].0;
+    let mut next_record = records.partition_point(|&r| r <= start);
     // Fields that begin before the current block's first sentence, and before the end of
     // the sentence at hand (both only move forward: sentences are in text order).
     let (mut before_start, mut before_end) = (0usize, 0usize);
     for (i, s) in sentences.iter().enumerate().skip(1) {
+        let mut record = None;
+        while next_record < records.len() && records[next_record] <= s.0 {
+            record = Some(records[next_record]);
+            next_record += 1;
+        }
         while before_end < fields.len() && fields[before_end].span().0 < s.1 {
             before_end += 1;
         }
-        if s.1 - start > limit.bytes || before_end - before_start > limit.fields {
-            cuts.push(i);
+        if record.is_some() || s.1 - start > limit.bytes || before_end - before_start > limit.fields {
+            let begin = record.unwrap_or(s.0);
+            cuts.push((i, begin));
             start = s.0;
-            while before_start < fields.len() && fields[before_start].span().0 < s.0 {
+            while before_start < fields.len() && fields[before_start].span().0 < begin {
                 before_start += 1;
             }
         }
     }
-    cuts.push(sentences.len());
+    cuts.push((sentences.len(), usize::MAX));
     // Fields by the byte where each block begins (the first block from byte 0, the last
     // to the end), a record whole in the block its first field is in (a row's claim
     // reads all its cells).
     let mut ends: Vec<usize> = cuts[1..]
         .iter()
-        .map(|&c| {
-            let begin = if c < sentences.len() { sentences[c].0 } else { usize::MAX };
+        .map(|&(_, begin)| {
             let mut z = fields.partition_point(|f| f.span().0 < begin);
             while z > 0 && z < fields.len() && fields[z].record == fields[z - 1].record {
                 z += 1;
@@ -1915,7 +1928,7 @@ fn blocks<'a>(text: &str, sentences: &'a [Span], fields: &'a [Field], limit: Blo
     for k in 1..ends.len() {
         ends[k] = ends[k].max(ends[k - 1]);
     }
-    cuts.windows(2).zip(ends.windows(2)).map(|(c, f)| (&sentences[c[0]..c[1]], &fields[f[0]..f[1]])).collect()
+    cuts.windows(2).zip(ends.windows(2)).map(|(c, f)| (&sentences[c[0].0..c[1].0], &fields[f[0]..f[1]])).collect()
 }
 
 /// The facts of an extraction (relations declared in `stdlib/schema.dl`); `fields` are
@@ -2054,23 +2067,23 @@ mod tests {
         let fields = vec![field(0), field(7), field(15), field(22)];
         // At most 13 bytes of sentences a block: two sentences each, the fields with them.
         let bytes = |n: usize| BlockLimit { bytes: n, fields: usize::MAX };
-        let got = blocks(text, &sents, &fields, bytes(13));
+        let got = blocks(text, &sents, &fields, bytes(13), &[]);
         let spans: Vec<(Vec<Span>, Vec<usize>)> = got.iter().map(|(s, f)| (s.to_vec(), f.iter().map(|f| f.span().0).collect())).collect();
         assert_eq!(spans, vec![(vec![(0, 6), (7, 13)], vec![0, 7]), (vec![(14, 20), (21, 27)], vec![15, 22])]);
         // A sentence longer than a block is a block alone; a short document is one block.
-        assert_eq!(blocks(text, &sents, &fields, bytes(5)).len(), 4);
-        assert_eq!(blocks(text, &sents, &fields, bytes(100)).len(), 1);
+        assert_eq!(blocks(text, &sents, &fields, bytes(5), &[]).len(), 4);
+        assert_eq!(blocks(text, &sents, &fields, bytes(100), &[]).len(), 1);
         // A record's fields stay together, in the block of its first field.
         let row = |at: usize| Field::new(7, "k".into(), &text[at..at + 2], (at, at + 2), text);
         let split = vec![field(0), row(7), row(15), field(22)];
-        let got = blocks(text, &sents, &split, bytes(13));
+        let got = blocks(text, &sents, &split, bytes(13), &[]);
         assert_eq!(got.iter().map(|(_, f)| f.iter().map(|f| f.span().0).collect::<Vec<_>>()).collect::<Vec<_>>(), vec![vec![0, 7, 15], vec![22]]);
         // Fields out of text order (never from ingest): one block, so none is lost.
         let shuffled = vec![field(22), field(0)];
-        assert_eq!(blocks(text, &sents, &shuffled, bytes(13)).len(), 1);
+        assert_eq!(blocks(text, &sents, &shuffled, bytes(13), &[]).len(), 1);
         // Every sentence and every field is in exactly one block.
         for limit in 1..30 {
-            let got = blocks(text, &sents, &fields, bytes(limit));
+            let got = blocks(text, &sents, &fields, bytes(limit), &[]);
             assert_eq!(got.iter().map(|(s, _)| s.len()).sum::<usize>(), 4, "{limit}");
             assert_eq!(got.iter().map(|(_, f)| f.len()).sum::<usize>(), 4, "{limit}");
         }
@@ -2079,12 +2092,16 @@ mod tests {
         // a block alone.
         let cells = |n: usize| BlockLimit { bytes: usize::MAX, fields: n };
         let starts = |got: Vec<(&[Span], &[Field])>| got.iter().map(|(s, f)| (s.len(), f.iter().map(|f| f.span().0).collect::<Vec<_>>())).collect::<Vec<_>>();
-        assert_eq!(starts(blocks(text, &sents, &fields, cells(2))), vec![(2, vec![0, 7]), (2, vec![15, 22])]);
-        assert_eq!(starts(blocks(text, &sents, &fields, cells(3))), vec![(3, vec![0, 7, 15]), (1, vec![22])]);
-        assert_eq!(starts(blocks(text, &sents, &split, cells(1))), vec![(1, vec![0]), (1, vec![7, 15]), (1, vec![]), (1, vec![22])]);
+        assert_eq!(starts(blocks(text, &sents, &fields, cells(2), &[])), vec![(2, vec![0, 7]), (2, vec![15, 22])]);
+        assert_eq!(starts(blocks(text, &sents, &fields, cells(3), &[])), vec![(3, vec![0, 7, 15]), (1, vec![22])]);
+        assert_eq!(starts(blocks(text, &sents, &split, cells(1), &[])), vec![(1, vec![0]), (1, vec![7, 15]), (1, vec![]), (1, vec![22])]);
         let crowded = vec![field(0), field(2), field(7), field(9), field(15)];
-        assert_eq!(starts(blocks(text, &sents, &crowded, cells(1))), vec![(1, vec![0, 2]), (1, vec![7, 9]), (2, vec![15])]);
-        assert_eq!(blocks(text, &sents, &fields, cells(4)).len(), 1);
+        assert_eq!(starts(blocks(text, &sents, &crowded, cells(1), &[])), vec![(1, vec![0, 2]), (1, vec![7, 9]), (2, vec![15])]);
+        assert_eq!(blocks(text, &sents, &fields, cells(4), &[]).len(), 1);
+        // Each record of a structured file is a block, with its fields, however small.
+        let unlimited = BlockLimit { bytes: usize::MAX, fields: usize::MAX };
+        let records = vec![field(0), field(7), Field::new(2, "k".into(), &text[15..17], (15, 17), text), Field::new(2, "k".into(), &text[22..24], (22, 24), text)];
+        assert_eq!(starts(blocks(text, &sents, &records, unlimited, &[0, 7, 14])), vec![(1, vec![0]), (1, vec![7]), (2, vec![15, 22])]);
     }
 
     fn claims(text: &str) -> Vec<String> {
