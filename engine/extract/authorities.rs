@@ -201,6 +201,25 @@ pub fn prosecutes(key: &str) -> bool {
     key == "Organization:department of justice" || key.starts_with("Organization:united states attorney's office for ")
 }
 
+/// The authority that publishes at a web address, by its host ("https://www.justice.gov/opa/pr/…"
+/// → the Department of Justice; a subdomain counts as its domain): the authority whose
+/// press release a record of an archive is, so the party of last resort for a plea, a
+/// charge or a settlement the release reports without naming one. Its entity key.
+pub fn publisher(url: &str) -> Option<&'static str> {
+    const SITES: &[(&str, &str)] = &[
+        ("justice.gov", "Organization:department of justice"),
+        ("sec.gov", "Organization:securities and exchange commission"),
+        ("cftc.gov", "Organization:commodity futures trading commission"),
+        ("ftc.gov", "Organization:federal trade commission"),
+        ("finra.org", "Organization:financial industry regulatory authority"),
+        ("fincen.gov", "Organization:financial crimes enforcement network"),
+        ("treasury.gov", "Organization:department of the treasury"),
+    ];
+    let rest = url.trim().split_once("://")?.1;
+    let host = rest.split(['/', '?', '#', ':']).next()?.to_ascii_lowercase();
+    SITES.iter().find(|(site, _)| host == *site || host.strip_suffix(site).is_some_and(|h| h.ends_with('.'))).map(|(_, k)| *k)
+}
+
 /// Authority mentions in `text[sentence]`, merged into `found` (overlaps: the longest wins).
 pub fn with_authorities(text: &str, sentence: Span, found: Vec<Mention>) -> Vec<Mention> {
     let t = &text[sentence.0..sentence.1];
@@ -369,5 +388,14 @@ mod tests {
                 "Organization:united states district court for the district of columbia",
             ]
         );
+    }
+
+    #[test]
+    fn a_web_sites_publisher() {
+        assert_eq!(super::publisher("https://www.justice.gov/opa/pr/x"), Some("Organization:department of justice"));
+        assert_eq!(super::publisher("http://SEC.gov/litigation"), Some("Organization:securities and exchange commission"));
+        assert_eq!(super::publisher("https://notjustice.gov/x"), None);
+        assert_eq!(super::publisher("https://www.uspis.gov/news"), None);
+        assert_eq!(super::publisher("justice.gov"), None);
     }
 }

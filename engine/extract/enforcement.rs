@@ -1208,7 +1208,7 @@ fn heads_its_clause(template: &str, start: usize, end: usize) -> bool {
 /// the federal prosecutor ([`Named`]). Returns an index into `sentence`, or a mention of
 /// `named`.
 pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Mention], named: Named<'a>) -> Option<Result<usize, &'a Mention>> {
-    let Named { before, after, federal } = named;
+    let Named { before, after, federal, publisher } = named;
     let court = |m: &Mention| m.key.contains("court");
     // (A criminal paper — an indictment, an information, a criminal complaint — is a
     // prosecutor's: not the SEC's, whose release may report it.)
@@ -1248,9 +1248,18 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
         if let Some((_, m)) = after.iter().find(|(_, m)| super::authorities::prosecutes(&m.key)) {
             return Some(Err(m));
         }
-        return federal.map(Err);
+        if federal.is_some() {
+            return federal.map(Err);
+        }
     }
-    None
+    // Last, the authority whose press release the document is (its web address): the one
+    // that charged, prosecuted or settled what it reports, as for one named.
+    let published = |m: &Mention| match rel {
+        "CHARGED" => charges(m) && !here_only,
+        "ORDERED_TO_PAY" | "SETTLED_WITH" => super::authorities::brings_charges(&m.key),
+        _ => false,
+    };
+    publisher.filter(|m| published(m)).map(Err)
 }
 
 /// The authorities a sentence's implied party may be, besides those it names: the
@@ -1266,6 +1275,8 @@ pub struct Named<'a> {
     pub after: &'a [(usize, Mention)],
     /// The Department of Justice, cited at the federal words that imply it.
     pub federal: Option<&'a Mention>,
+    /// The authority that published the document (its web address), the last resort.
+    pub publisher: Option<&'a Mention>,
 }
 
 /// Where a text places a criminal case ([`federal_words`]).

@@ -1307,6 +1307,16 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let mut out = Extraction::default();
     // (Where the document places a criminal case in a federal court: read once, if needed.)
     let mut document_federal: Option<Option<Span>> = None;
+    // The authority whose web site published the record (a structured file's address
+    // field, "url": "https://www.justice.gov/…"), cited at the address.
+    let publisher: Option<Mention> = input.fields.iter().find_map(|f| {
+        let k = f.key.to_ascii_lowercase();
+        if !(k == "url" || k == "link" || k.ends_with("_url") || k.ends_with(".url")) {
+            return None;
+        }
+        let key = authorities::publisher(f.value(text))?;
+        Some(Mention { span: f.span(), kind: "Organization", key: key.into(), surface: collapse(&text[f.span().0..f.span().1]), attrs: vec![] })
+    });
     for (si, &sent) in input.sentences.iter().enumerate() {
         // (Each sentence's mentions are read here for the last time: moved, not copied.)
         let mut ms: Vec<(Mention, Option<Span>)> = std::mem::take(&mut per_sentence[si]).into_iter().map(|m| (m, None)).collect();
@@ -1386,7 +1396,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                 } else {
                     None
                 };
-                let named = enforcement::Named { before, after, federal };
+                let named = enforcement::Named { before, after, federal, publisher: publisher.as_ref() };
                 match enforcement::implied_object(f.rel, f.subject, &text[sent.0..sent.1], &mentions, named) {
                     Some(Ok(i)) => f.object = i,
                     Some(Err(m)) => {
@@ -2244,6 +2254,32 @@ mod tests {
         let got = claims("Alan Curtis (a.k.a. Al Curtis), of Miami, pleaded guilty before U.S. District Judge Joan Roe.");
         assert!(got.contains(&"CHARGED(Organization:department of justice, Person:alan curtis)".to_string()), "{got:?}");
         assert!(got.contains(&"ALIAS_OF(Person:alan curtis, Person:al curtis)".to_string()), "{got:?}");
+    }
+
+    /// A record published on an authority's web site (its "url" field) reports that
+    /// authority's case: a plea or a sentence with no prosecutor named is the publisher's,
+    /// cited at the address; a record from elsewhere gives no such claim.
+    #[test]
+    fn a_press_releases_publisher_is_its_prosecutor() {
+        let run = |url: &str| {
+            let text = format!("{{\"url\":\"{url}\",\"body\":\"Alan Curtis, 45, of Tampa, was sentenced today to 87 months in prison for embezzling.\"}}");
+            let at = text.find(url).unwrap_or_default();
+            let body = text.find("Alan").unwrap_or_default();
+            let end = text.rfind('"').unwrap_or_default();
+            let fields = vec![
+                Field::new(0, tg_text::document::FieldKey::from("url"), url, (at, at + url.len()), &text),
+                Field::new(0, tg_text::document::FieldKey::from("body"), &text[body..end], (body, end), &text),
+            ];
+            let sents = [(body, end)];
+            let x = extract(&Input { id: "t", text: &text, sentences: &sents, fields: &fields, people: &[], date: None }, Vocabulary::builtin());
+            x.claims
+                .iter()
+                .map(|c| (format!("{}({}, {})", c.rel, c.subject.0, c.object.0), c.antecedents.iter().map(|a| text[a.1.0..a.1.1].to_string()).collect::<Vec<_>>()))
+                .collect::<Vec<_>>()
+        };
+        let url = "https://www.justice.gov/opa/pr/tampa-man-sentenced";
+        assert_eq!(run(url), [("CHARGED(Organization:department of justice, Person:alan curtis)".to_string(), vec![url.to_string()])]);
+        assert!(run("https://www.example.com/tampa-man-sentenced").is_empty());
     }
 
     /// A federal jury's verdict of guilty is the prosecutor's charge, for each party it names.
