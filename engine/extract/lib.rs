@@ -1283,7 +1283,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             // securities laws is the SEC, which enforces them (cited at the first citation):
             // litigation releases that never write the SEC's name.
             if ante.is_none() && head.as_deref() == Some("commission") {
-                let cited = *securities_laws.get_or_insert_with(|| securities_laws_cited(text, flat.iter().map(|(m, _)| *m)));
+                let cited = *securities_laws.get_or_insert_with(|| {
+                    // (The text being read: a record of an archive, a block of a large document.)
+                    let (a, b) = (input.sentences.first().map_or(0, |s| s.0), input.sentences.last().map_or(0, |s| s.1));
+                    securities_laws_cited(&text[a..b], flat.iter().map(|(m, _)| *m)).map(|(x, y)| (a + x, a + y))
+                });
                 if let Some(cited) = cited {
                     coref.push((sp, "Organization:securities and exchange commission".to_string(), want, cited));
                 }
@@ -1381,7 +1385,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                     sentence_federal
                         .get_or_insert_with(|| {
                             let at = match enforcement::federal_words(&text[sent.0..sent.1], true) {
-                                enforcement::CaseIn::Unsaid => *document_federal.get_or_insert_with(|| enforcement::federal_words(text, false).federal()),
+                                enforcement::CaseIn::Unsaid => *document_federal.get_or_insert_with(|| {
+                                    // (The text being read: a record of an archive, a block of a large document.)
+                                    let (a, b) = (input.sentences.first().map_or(0, |s| s.0), input.sentences.last().map_or(0, |s| s.1));
+                                    enforcement::federal_words(&text[a..b], false).federal().map(|(x, y)| (a + x, a + y))
+                                }),
                                 here => here.federal().map(|(a, b)| (sent.0 + a, sent.0 + b)),
                             };
                             at.map(|sp| Mention {
@@ -1826,7 +1834,9 @@ pub fn each_block_facts(
     vocab: &Vocabulary,
     emit: &mut dyn FnMut(PackedFacts, Option<usize>) -> Result<(), tg_store::StoreError>,
 ) -> Result<Vec<String>, tg_store::StoreError> {
-    let sentences = tg_text::chunk::region_sentences(&x.text, &x.blocks);
+    // (A structured file's records are read value by value: a JSON record's title, body and
+    // address are no one sentence — "…Wire Fraud\",\"publishedAt\":…,\"body\":\"A federal …".)
+    let sentences = if x.blocks.iter().any(|b| b.kind == "record") { value_sentences(&x.text, &x.fields) } else { tg_text::chunk::region_sentences(&x.text, &x.blocks) };
     let mut people = vec![];
     for m in &x.messages {
         for c in m.sender.iter().chain(m.recipients.iter().map(|(c, _)| c)) {
@@ -1861,6 +1871,15 @@ pub fn each_block_facts(
         emit(out, next)?;
     }
     Ok(refused.into_iter().map(|(why, n)| format!("{n} claim(s) refused: {why}")).collect())
+}
+
+/// The sentences of a structured file's values: each field's value split on its own, in
+/// text order (a value's sentences never run into the next key).
+fn value_sentences(text: &str, fields: &[Field]) -> Vec<Span> {
+    let mut spans: Vec<Span> = fields.iter().map(Field::span).collect();
+    spans.sort_unstable();
+    spans.dedup();
+    spans.into_iter().flat_map(|(a, b)| tg_text::chunk::sentences(text, a, b)).collect()
 }
 
 /// The text a document is extracted in at once, at most (bytes of sentences): a document
