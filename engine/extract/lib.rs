@@ -1874,9 +1874,18 @@ pub fn each_block_facts(
 }
 
 /// The sentences of a structured file's values: each field's value split on its own, in
-/// text order (a value's sentences never run into the next key).
+/// text order (a value's sentences never run into the next key). A title's value keeps the
+/// quotation marks the file writes around it ("title":"Former Contractor Sentenced to 39
+/// Months …"): a headline in title case, quoted, is read as a quoted title is (no run of its
+/// capitalised words is a name for that alone: `ner::quoted_titles`).
 fn value_sentences(text: &str, fields: &[Field]) -> Vec<Span> {
-    let mut spans: Vec<Span> = fields.iter().map(Field::span).collect();
+    let titled = |f: &Field| {
+        let k = f.key.to_ascii_lowercase();
+        let k = k.rsplit('.').next().unwrap_or_default();
+        matches!(k, "title" | "headline" | "heading" | "subject")
+    };
+    let quoted = |(a, b): Span| a > 0 && text.as_bytes().get(a - 1) == Some(&b'"') && text.as_bytes().get(b) == Some(&b'"');
+    let mut spans: Vec<Span> = fields.iter().map(|f| if titled(f) && quoted(f.span()) { (f.span().0 - 1, f.span().1 + 1) } else { f.span() }).collect();
     spans.sort_unstable();
     spans.dedup();
     spans.into_iter().flat_map(|(a, b)| tg_text::chunk::sentences(text, a, b)).collect()
@@ -2299,6 +2308,19 @@ mod tests {
         let url = "https://www.justice.gov/opa/pr/tampa-man-sentenced";
         assert_eq!(run(url), [("CHARGED(Organization:department of justice, Person:alan curtis)".to_string(), vec![url.to_string()])]);
         assert!(run("https://www.example.com/tampa-man-sentenced").is_empty());
+    }
+
+    /// A structured record's values are sentences each, a title's with its quotation marks.
+    #[test]
+    fn a_records_values_are_its_sentences() {
+        let text = r#"{"title":"Acme Owner Sentenced For Role In Fraud Scheme","body":"Alan Curtis pleaded guilty. He was sentenced."}"#;
+        let field = |k: &str, v: &str| {
+            let at = text.find(v).unwrap_or_default();
+            Field::new(0, tg_text::document::FieldKey::from(k), v, (at, at + v.len()), text)
+        };
+        let fields = vec![field("title", "Acme Owner Sentenced For Role In Fraud Scheme"), field("body", "Alan Curtis pleaded guilty. He was sentenced.")];
+        let got: Vec<&str> = value_sentences(text, &fields).into_iter().map(|(a, b)| &text[a..b]).collect();
+        assert_eq!(got, ["\"Acme Owner Sentenced For Role In Fraud Scheme\"", "Alan Curtis pleaded guilty.", "He was sentenced."]);
     }
 
     /// A federal jury's verdict of guilty is the prosecutor's charge, for each party it names.
