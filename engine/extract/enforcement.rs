@@ -117,9 +117,11 @@ const TERM: &str = r#"(?:\s*\((?:[^()«»]{0,40}|[^()«»]{0,24}«[PO]\d+»[^()�
 /// grows the lazy DFA (docs/BENCHMARKS.md).
 const ACROSS: &str = r"(?:[^«»;]|«[LDO]\d+»)*?";
 /// What a judgment or an order "imposed" or "requires" of a party: a payment, with or
-/// without its verb ("imposed a $10,000 civil penalty", "requires him to disgorge $N");
-/// the amounts are read from the verb on (`v`).
-const IMPOSES: &str = r"(?P<v>imposed|imposes|requires|required|orders|ordered|directs|directed)\s+(?:(?:him|her|it|them)\s+to\s+(?:pay|disgorge|forfeit)\b|(?:an?\s+|the\s+)?(?:civil\s+(?:monetary\s+|money\s+)?penalt|disgorgement|restitution|«M))";
+/// without its verb ("imposed a $10,000 civil penalty", "requires him to disgorge $N",
+/// "ordering him to pay $N"); the amounts are read from the verb on (`v`). The patterns
+/// let an injunction come first: "a final judgment against X that permanently enjoins him
+/// from violating … and orders him to pay disgorgement of $N".
+const IMPOSES: &str = r"(?P<v>imposed|imposes|requires|required|requiring|orders|ordered|ordering|directs|directed|directing)\s+(?:(?:him|her|it|them)\s+to\s+(?:pay|disgorge|forfeit)\b|(?:an?\s+|the\s+)?(?:civil\s+(?:monetary\s+|money\s+)?penalt|disgorgement|restitution|«M))";
 /// The paper an authority charges in, named by itself ("the complaint alleges …").
 const CHARGING_PAPER: &str = r"(?:(?:amended|civil|criminal|superseding|original)\s+){0,2}(?:[Cc]omplaint|[Ii]ndictment)";
 /// An aside between "alleges" and "that": ", among other things,".
@@ -525,12 +527,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"{ORG}{TERM}{ADV}(?:also\s+)?(?:entered|enters|issued|issues){ACROSS}\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree){ACROSS}\bagainst\s+{PARTY}\s*,?\s+(?:that|which)\s+(?:also\s+)?{IMPOSES}"
+                    r"{ORG}{TERM}{ADV}(?:also\s+)?(?:entered|enters|issued|issues){ACROSS}\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree){ACROSS}\bagainst\s+{PARTY}\s*(?:,?\s+(?:that|which)\s+(?:also\s+)?|,\s+)(?:[^«»;]*?\s+and\s+)?{IMPOSES}"
                 ),
                 Shape::Swapped,
                 false,
             ),
-            &["imposed", "imposes", "requires", "required", "orders", "ordered", "directs", "directed"],
+            &["imposed", "imposes", "requires", "required", "requiring", "orders", "ordered", "ordering", "directs", "directed", "directing"],
         ),
         // (X is the object of "against": no clause's subject.)
         Pattern {
@@ -539,11 +541,11 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 pat(
                     "ORDERED_TO_PAY",
                     &[],
-                    &format!(r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree){ACROSS}\bagainst\s+{PARTY}\s*,?\s+(?:that|which)\s+(?:also\s+)?{IMPOSES}"),
+                    &format!(r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree){ACROSS}\bagainst\s+{PARTY}\s*(?:,?\s+(?:that|which)\s+(?:also\s+)?|,\s+)(?:[^«»;]*?\s+and\s+)?{IMPOSES}"),
                     Shape::Implied,
                     false,
                 ),
-                &["imposed", "imposes", "requires", "required", "orders", "ordered", "directs", "directed"],
+                &["imposed", "imposes", "requires", "required", "requiring", "orders", "ordered", "ordering", "directs", "directed", "directing"],
             )
         },
         // A judgment or a court holds X liable for disgorgement of $N / to pay $N (a finding of
@@ -1605,6 +1607,17 @@ mod tests {
         );
         let r = rels("On May 2, Judge Alan Poe entered final judgment against Mr. John Doe that imposed a civil monetary penalty of $50,000.");
         assert!(r.contains(&"ORDERED_TO_PAY(John Doe, ?) penalty=Money:USD 50000".to_string()), "{r:?}");
+        // An injunction first, then the payment ("that permanently enjoins him … and orders
+        // him to pay", ", permanently enjoining him … and ordering him to pay").
+        // (The judgment against him is also the charge it follows: `CHARGED(John Doe, ?)`.)
+        let r = rels(
+            "On May 2, the Court entered a final judgment against Mr. John Doe that permanently enjoins him from violating Section 10(b) of the Exchange Act and orders him to pay disgorgement of $250,000 and a civil penalty of $100,000.",
+        );
+        assert!(r.contains(&"ORDERED_TO_PAY(John Doe, ?) disgorgement=Money:USD 250000 penalty=Money:USD 100000".to_string()), "{r:?}");
+        let r = rels(
+            "The court entered a final judgment by consent against Mr. John Doe, permanently enjoining him from violating the antifraud provisions and ordering him to pay disgorgement of $1,512,000.",
+        );
+        assert!(r.contains(&"ORDERED_TO_PAY(John Doe, ?) disgorgement=Money:USD 1512000".to_string()), "{r:?}");
         // An order that imposes no payment orders none.
         assert!(rels("The SEC issued an order against Mr. John Doe that imposed a bar.").iter().all(|r| !r.starts_with("ORDERED_TO_PAY")));
     }
