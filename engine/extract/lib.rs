@@ -1576,6 +1576,14 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     let cl = clause::clause(qtext, (lo, hi));
     let scope = if cl.framed { (0, cl.end) } else { (cl.start, cl.end) };
     let mut modality = modality::modality(&clause::modality_text(qtext, cl, (lo, hi)));
+    // An enforcement act is matched only where its own verb is affirmed (the patterns admit
+    // no "not", "never" or "allegedly" before "charged", "consented", "designated"): a
+    // denial or a hedge in its clause is the conduct's ("alleges that X raised $5 million by
+    // falsely promising returns", "the owner of a purported clinic, X, was convicted",
+    // "X allegedly paid Y, which was designated by OFAC"), not the act's.
+    if matches!(modality, Modality::Denied | Modality::Hedged) && matches!(f.rel, "CHARGED" | "CO_DEFENDANT" | "SETTLED_WITH" | "ORDERED_TO_PAY" | "DESIGNATED") {
+        modality = Modality::Assertion;
+    }
     if modality == Modality::Assertion && cl.framed {
         modality = modality::modality(&qtext[..cl.start]);
     }
@@ -2321,6 +2329,17 @@ mod tests {
         let fields = vec![field("title", "Acme Owner Sentenced For Role In Fraud Scheme"), field("body", "Alan Curtis pleaded guilty. He was sentenced.")];
         let got: Vec<&str> = value_sentences(text, &fields).into_iter().map(|(a, b)| &text[a..b]).collect();
         assert_eq!(got, ["\"Acme Owner Sentenced For Role In Fraud Scheme\"", "Alan Curtis pleaded guilty.", "He was sentenced."]);
+    }
+
+    /// A denial or a hedge in a charge's clause is the conduct's, not the charge's.
+    #[test]
+    fn a_charge_is_not_denied_by_the_conduct_it_describes() {
+        let x = extracted("The SEC sued Alan Curtis on May 2. The SEC's complaint alleges that Curtis raised $5 million by falsely promising guaranteed returns.");
+        let got: Vec<String> = x.claims.iter().map(|c| format!("{}({}, {}) {:?}", c.rel, c.subject.0, c.object.0, c.modality)).collect();
+        assert!(!got.is_empty() && got.iter().all(|c| c.ends_with("Assertion")), "{got:?}");
+        let x = extracted("The owner of a purported clinic, Alan Curtis, was convicted by a federal jury.");
+        let got: Vec<String> = x.claims.iter().map(|c| format!("{}({}, {}) {:?}", c.rel, c.subject.0, c.object.0, c.modality)).collect();
+        assert_eq!(got, ["CHARGED(Organization:department of justice, Person:alan curtis) Assertion"]);
     }
 
     /// A federal jury's verdict of guilty is the prosecutor's charge, for each party it names.
