@@ -58,6 +58,8 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: &str) -> Pattern {
 }
 
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
+    // (A person's age and home after the name: ", 45, of «L1», «L2»".)
+    let (age, home) = (super::relations::AN_AGE, super::relations::HOME);
     // (A role's words may be wrapped over lines: "chief financial⏎officer".)
     let office = OFFICE.replace(' ', r"\s+");
     let has_been = r"(?:is|was|has\s+been|had\s+been|have\s+been|will\s+be)\s+(?:also\s+|previously\s+|recently\s+|since\s+)?";
@@ -124,12 +126,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 r"{PER}{GAP}\b(?:is|was|has\s+been|had\s+been|serves|served)\s+(?:also\s+)?(?:as\s+)?(?:a\s+)?(?:director|member)\s+(?:on|of)\s+the\s+boards?\s+(?:of\s+directors\s+)?of\s+(?:both\s+)?{ORG}(?:\s*,?\s+and\s+{ORG2})?"
             ),
         ),
-        // X, a registered representative associated with Y / X was associated with Y
+        // X, a registered representative associated with Y / X was associated with Y / X, 45,
+        // of «L», «L», was a registered representative associated with Y
         pat(
             "ASSOCIATED_WITH",
             &["associated"],
             &format!(
-                r"{PER}\s*,?\s+(?:(?:is|was|were|had\s+been|has\s+been)\s+)?(?:(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?)?(?:formerly\s+|previously\s+)?associated\s+with\s+(?:the\s+)?{ORG}"
+                r"{PER}{age}?{home}\s*,?\s+(?:(?:is|was|were|had\s+been|has\s+been)\s+)?(?:(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?)?(?:formerly\s+|previously\s+)?associated\s+with\s+(?:the\s+)?{ORG}"
             ),
         ),
     ]
@@ -223,6 +226,7 @@ mod tests {
             ["DIRECTOR_OF(John Doe, Omega Corp)", "DIRECTOR_OF(John Doe, Beta Ltd)"]
         );
         assert_eq!(rels("Mr. John Doe, a registered representative associated with Omega Securities LLC, churned accounts."), ["ASSOCIATED_WITH(John Doe, Omega Securities LLC)"]);
+        assert_eq!(rels("Mr. John Doe, 45, was a registered representative associated with Omega Securities LLC."), ["ASSOCIATED_WITH(John Doe, Omega Securities LLC)"]);
     }
 
     #[test]

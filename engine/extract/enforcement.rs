@@ -118,10 +118,11 @@ const TERM: &str = r#"(?:\s*\((?:[^()«»]{0,40}|[^()«»]{0,24}«[PO]\d+»[^()�
 const ACROSS: &str = r"(?:[^«»;]|«[LDO]\d+»)*?";
 /// What a judgment or an order "imposed" or "requires" of a party: a payment, with or
 /// without its verb ("imposed a $10,000 civil penalty", "requires him to disgorge $N",
-/// "ordering him to pay $N"); the amounts are read from the verb on (`v`). The patterns
+/// "ordering him to pay $N"; the pronoun may be a placeholder, coreference's reading of it,
+/// `payer`, which must be the party's); the amounts are read from the verb on (`v`). The patterns
 /// let an injunction come first: "a final judgment against X that permanently enjoins him
 /// from violating … and orders him to pay disgorgement of $N".
-const IMPOSES: &str = r"(?P<v>imposed|imposes|requires|required|requiring|orders|ordered|ordering|directs|directed|directing)\s+(?:(?:him|her|it|them)\s+to\s+(?:pay|disgorge|forfeit)\b|(?:an?\s+|the\s+)?(?:civil\s+(?:monetary\s+|money\s+)?penalt|disgorgement|restitution|«M))";
+const IMPOSES: &str = r"(?P<v>imposed|imposes|requires|required|requiring|orders|ordered|ordering|directs|directed|directing)\s+(?:(?:him|her|it|them|«[OP](?P<payer>\d+)»)\s+to\s+(?:pay|disgorge|forfeit)\b|(?:an?\s+|the\s+)?(?:civil\s+(?:monetary\s+|money\s+)?penalt|disgorgement|restitution|«M))";
 /// The paper an authority charges in, named by itself ("the complaint alleges …").
 const CHARGING_PAPER: &str = r"(?:(?:amended|civil|criminal|superseding|original)\s+){0,2}(?:[Cc]omplaint|[Ii]ndictment)";
 /// An aside between "alleges" and "that": ", among other things,".
@@ -977,6 +978,15 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
             }
             let names: Vec<Option<&str>> = p.re.capture_names().collect();
             let groups: Vec<regex::Match> = (1..c.len()).filter(|&g| names.get(g).copied().flatten().is_none()).filter_map(|g| c.get(g)).collect();
+            // (Whom an order requires to pay, where coreference read the pronoun, is the party
+            // it is against: "a judgment against «O1», ordering «O2» [it] to pay".)
+            if let Some(payer) = c.name("payer") {
+                let key = |g: Option<&regex::Match>| g.and_then(|g| g.as_str().parse::<usize>().ok()).and_then(|i| mentions.get(i)).map(|m| m.key.as_str());
+                let party = if p.shape == Shape::Swapped { groups.get(1) } else { groups.first() };
+                if key(Some(&payer)) != key(party) {
+                    continue;
+                }
+            }
             // A charged party written as a possessor or a modifier is none ("settled its
             // charges against «P0»'s friends", "the complaint alleges that «O0»'s conduct …",
             // "an indictment charging «L0»-based associates"): the word after it is.
@@ -1002,7 +1012,8 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
             }
             let money = c.name("m").and_then(|m| m.as_str().parse().ok());
             // Amounts are read from the paying verb on ("to pay a $N civil penalty").
-            let end = c.name("v").or_else(|| c.get(0)).map_or(0, |m| if m.as_str().is_empty() { m.end() } else { m.start() });
+            // (After the payer, where the order names it again: "ordering «O2» to pay …".)
+            let end = c.name("payer").map(|m| m.end()).unwrap_or_else(|| c.name("v").or_else(|| c.get(0)).map_or(0, |m| if m.as_str().is_empty() { m.end() } else { m.start() }));
             match (p.shape, &args[..]) {
                 (Shape::Implied, [s]) => {
                     // A settlement that names no payment in its own words ("consented to the
@@ -1618,6 +1629,11 @@ mod tests {
             "The court entered a final judgment by consent against Mr. John Doe, permanently enjoining him from violating the antifraud provisions and ordering him to pay disgorgement of $1,512,000.",
         );
         assert!(r.contains(&"ORDERED_TO_PAY(John Doe, ?) disgorgement=Money:USD 1512000".to_string()), "{r:?}");
+        // The payer named again (as coreference reads a pronoun): the party's own name only.
+        let r = rels("The court entered a final judgment against Acme Corp., ordering Acme Corp. to pay disgorgement of $400,000.");
+        assert!(r.contains(&"ORDERED_TO_PAY(Acme Corp., ?) disgorgement=Money:USD 400000".to_string()), "{r:?}");
+        let r = rels("The court entered a final judgment against Acme Corp., ordering Beta LLC to pay disgorgement of $400,000.");
+        assert!(r.iter().all(|r| !r.starts_with("ORDERED_TO_PAY")), "{r:?}");
         // An order that imposes no payment orders none.
         assert!(rels("The SEC issued an order against Mr. John Doe that imposed a bar.").iter().all(|r| !r.starts_with("ORDERED_TO_PAY")));
     }

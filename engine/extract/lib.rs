@@ -495,6 +495,11 @@ const BUSINESS_WORDS: &[&str] = &[
     "Realty",
     "Media",
     "Entertainment",
+    "Advisors",
+    "Advisers",
+    "Advisory",
+    "Management",
+    "Consulting",
 ];
 
 /// A company's shorter short name: its [`short_name`] (`short`) without a last word that
@@ -1575,7 +1580,16 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     let hi = spans.iter().map(|x| x.1).max().unwrap_or(quote.1).saturating_sub(quote.0);
     let cl = clause::clause(qtext, (lo, hi));
     let scope = if cl.framed { (0, cl.end) } else { (cl.start, cl.end) };
-    let mut modality = modality::modality(&clause::modality_text(qtext, cl, (lo, hi)));
+    // A role stated in an apposition ("X, the founder and CEO of Y, raised $5 million by
+    // falsely promising returns"): the clause's words after the apposition are what X did,
+    // not what X is; the role's modality is read up to the comma that closes it.
+    let appositive = matches!(f.rel, "OFFICER_OF" | "EMPLOYED_BY" | "DIRECTOR_OF" | "ASSOCIATED_WITH" | "SUBSIDIARY_OF" | "OWNS")
+        && hi > lo
+        && hi < cl.end
+        && qtext[hi..].starts_with(',')
+        && qtext[lo..hi].contains(',');
+    let modality_clause = if appositive { clause::Clause { end: hi, ..cl } } else { cl };
+    let mut modality = modality::modality(&clause::modality_text(qtext, modality_clause, (lo, hi)));
     // An enforcement act is matched only where its own verb is affirmed (the patterns admit
     // no "not", "never" or "allegedly" before "charged", "consented", "designated"): a
     // denial or a hedge in its clause is the conduct's ("alleges that X raised $5 million by
@@ -2342,6 +2356,18 @@ mod tests {
         assert_eq!(got, ["CHARGED(Organization:department of justice, Person:alan curtis) Assertion"]);
     }
 
+    /// A role in an apposition is not denied by what the clause goes on to say its holder did.
+    #[test]
+    fn a_role_in_an_apposition_keeps_its_own_modality() {
+        let got = claims("Alan Curtis, the founder and chief executive officer of Orchard Hill Advisors LLC, raised $5 million by falsely promising returns.");
+        let x = extracted("Alan Curtis, the founder and chief executive officer of Orchard Hill Advisors LLC, raised $5 million by falsely promising returns.");
+        assert!(got.contains(&"OFFICER_OF(Person:alan curtis, Organization:orchard hill advisors llc)".to_string()), "{got:?}");
+        assert!(x.claims.iter().all(|c| c.modality == Modality::Assertion), "{:?}", x.claims);
+        // A role denied in its own clause stays denied.
+        let x = extracted("Alan Curtis falsely claimed that he was the chief executive officer of Orchard Hill Advisors LLC.");
+        assert!(!x.claims.is_empty() && x.claims.iter().all(|c| c.modality == Modality::Denied), "{:?}", x.claims);
+    }
+
     /// A federal jury's verdict of guilty is the prosecutor's charge, for each party it names.
     #[test]
     fn a_federal_jurys_verdict_is_the_department_of_justices() {
@@ -2823,6 +2849,7 @@ mod tests {
         let business_short_name = |s: &'static str| short_name(s).and_then(business_stem);
         assert_eq!(business_short_name("Granite State Bankshares, Inc."), Some("Granite State"));
         assert_eq!(business_short_name("Media Vision Technology, Inc."), Some("Media Vision"));
+        assert_eq!(business_short_name("Orchard Hill Advisors LLC"), Some("Orchard Hill"));
         assert_eq!(business_short_name("Granite Bancorp, Inc."), None);
         assert_eq!(business_short_name("American Holdings, Inc."), None);
         assert_eq!(business_short_name("Granite State Trading, Inc."), None);
