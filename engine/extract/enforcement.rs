@@ -809,7 +809,7 @@ fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> 
 /// "and" right before `idx` and open its clause: at the start of the sentence or after a
 /// comma, a colon or "that", with no preposition governing its first member ("According to
 /// «P0», «P1» and «P2» defrauded …" names no list of fraudsters).
-fn subject_list(template: &str, idx: usize) -> Vec<usize> {
+pub(super) fn subject_list(template: &str, idx: usize) -> Vec<usize> {
     let ph = placeholders(template);
     let Some(list) = list_around(template, &ph, idx) else { return vec![idx] };
     let (lo, hi) = (list.lo, list.hi);
@@ -1223,10 +1223,13 @@ fn heads_its_clause(template: &str, start: usize, end: usize) -> bool {
 pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Mention], named: Named<'a>) -> Option<Result<usize, &'a Mention>> {
     let Named { before, after, federal, publisher } = named;
     let court = |m: &Mention| m.key.contains("court");
-    // (A criminal paper — an indictment, an information, a criminal complaint — is a
-    // prosecutor's: not the SEC's, whose release may report it.)
+    // (A criminal paper — an indictment, an information, a criminal complaint, its counts
+    // ("charged with one count of wire fraud") — is a prosecutor's: not the SEC's, whose
+    // release may report it.)
     static CRIMINAL: LazyLock<Regex> = LazyLock::new(|| {
-        super::entities::re(r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|guilty|convicted|sentenced)\b|\bUnited\s+States(?:\s+of\s+America)?\s+v\.\s")
+        super::entities::re(
+            r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|guilty|convicted|sentenced|counts?\s+of)\b|\bUnited\s+States(?:\s+of\s+America)?\s+v\.\s",
+        )
     });
     let criminal = rel == "CHARGED" && CRIMINAL.is_match(text);
     // (A charge the sentence names no paper or action for — "X was charged with fraud" — is

@@ -1595,7 +1595,11 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
     // denial or a hedge in its clause is the conduct's ("alleges that X raised $5 million by
     // falsely promising returns", "the owner of a purported clinic, X, was convicted",
     // "X allegedly paid Y, which was designated by OFAC"), not the act's.
-    if matches!(modality, Modality::Denied | Modality::Hedged) && matches!(f.rel, "CHARGED" | "CO_DEFENDANT" | "SETTLED_WITH" | "ORDERED_TO_PAY" | "DESIGNATED") {
+    // (So is an attribution after its parties: "X has been charged … for participating in
+    // the alleged conspiracy"; one before them, "the complaint alleges that X …", frames it.)
+    let act = matches!(f.rel, "CHARGED" | "CO_DEFENDANT" | "SETTLED_WITH" | "ORDERED_TO_PAY" | "DESIGNATED");
+    if act && (matches!(modality, Modality::Denied | Modality::Hedged) || modality == Modality::Reported && modality::modality(&qtext[cl.start.min(hi)..hi]) != Modality::Reported)
+    {
         modality = Modality::Assertion;
     }
     if modality == Modality::Assertion && cl.framed {
@@ -2354,6 +2358,21 @@ mod tests {
         let x = extracted("The owner of a purported clinic, Alan Curtis, was convicted by a federal jury.");
         let got: Vec<String> = x.claims.iter().map(|c| format!("{}({}, {}) {:?}", c.rel, c.subject.0, c.object.0, c.modality)).collect();
         assert_eq!(got, ["CHARGED(Organization:department of justice, Person:alan curtis) Assertion"]);
+        // An attribution after the party is the conduct's; one before it frames the charge;
+        // an authority's action that alleges is its charge.
+        let modalities = |t: &str| extracted(t).claims.iter().map(|c| format!("{}({}) {:?}", c.rel, c.object.0, c.modality)).collect::<Vec<_>>();
+        assert_eq!(
+            modalities("Real estate investor Alan Curtis has been charged in federal court with one count of bid rigging for participating in the alleged conspiracy."),
+            ["CHARGED(Person:alan curtis) Assertion"]
+        );
+        assert_eq!(
+            modalities("According to documents provided to the court, Alan Curtis pleaded guilty to wire fraud in federal court."),
+            ["CHARGED(Person:alan curtis) Reported"]
+        );
+        let got = modalities(
+            "The Securities and Exchange Commission sued Beta LLC. The Commission's action, filed on May 2, alleged that Acme Corp. and Alan Curtis sold unregistered securities.",
+        );
+        assert!(got.contains(&"CHARGED(Person:alan curtis) Assertion".to_string()) && got.iter().all(|c| c.ends_with("Assertion")), "{got:?}");
     }
 
     /// A role in an apposition is not denied by what the clause goes on to say its holder did.

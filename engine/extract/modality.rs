@@ -148,13 +148,13 @@ pub fn charged_not_found(prefix: &str) -> bool {
 
 /// Whether the attribution before a charge's party is the charging paper's own: "the
 /// complaint alleges that X …", "according to the complaint, X …", "filed a complaint,
-/// which alleged that X …". Its allegation is the charge, so the charge itself (who was
+/// which alleged that X …", "the Commission's action … alleged that X …". Its allegation is the charge, so the charge itself (who was
 /// charged, who with whom) is stated, not reported; what it says the party did stays
 /// reported.
 pub fn charging_paper(prefix: &str) -> bool {
     static PAPER: LazyLock<Regex> = LazyLock::new(|| {
         re(
-            r"\b(?:[Cc]omplaints?|[Ii]ndictments?|[Ii]nformation)\b[^.;]{0,120}\b(?:alleges|alleged|alleging|charges|charged|names|named)\b|\b[Aa]ccording\s+to\s+(?:the\s+)?[^.;,]{0,60}\b(?:complaint|indictment)\b",
+            r"\b(?:[Cc]omplaints?|[Ii]ndictments?|[Ii]nformation|(?:[Cc]ommission|SEC|CFTC|FTC)['’]s\s+(?:civil\s+)?(?:action|lawsuit|suit))\b[^.;]{0,120}\b(?:alleges|alleged|alleging|charges|charged|names|named)\b|\b[Aa]ccording\s+to\s+(?:the\s+)?[^.;,]{0,60}\b(?:complaint|indictment)\b",
         )
     });
     PAPER.is_match(prefix)

@@ -230,12 +230,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             format!(r"{PARTY}{SHORT}\b(?:owns|owned|holds|held)\s+(?:\d+(?:\.\d+)?\s?%|(?:all|most|a majority|a stake|shares)\b[^«»]{{0,20}}?)?\s*(?:of\s+|in\s+)?{ORG}"),
             false,
         ),
-        // X, (52,) (of «L», «L»,) who (also) owns / owned (and operated) Y
+        // X, (52,) (of «L», «L»,) (who) (also) owns / owned (and operated) Y
         pat(
             "OWNS",
             &["owns", "owned"],
             format!(
-                r"{PER}{AGE}(?:\s*,?\s+{LIVES_IN})?\s*,?\s+who\s+(?:also\s+)?(?:owns|owned)(?:\s+and\s+(?:operates|operated|manages|managed|runs|ran|controls|controlled))?\s+(?:the\s+)?{ORG}"
+                r"{PER}{AGE}(?:\s*,?\s+{LIVES_IN})?\s*,?\s+(?:who\s+)?(?:also\s+)?(?:owns|owned)(?:\s+and\s+(?:operates|operated|manages|managed|runs|ran|controls|controlled))?\s+(?:the\s+)?{ORG}"
             ),
             false,
         ),
@@ -681,6 +681,13 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             // The last argument may be the first of a list ("Vice President of A and B",
             // "acquired A, B and C"): each one listed is related alike. The last argument is
             // the subject when the pattern swaps its groups.
+            // Owners listed as the subject own alike ("«P0», 52, of «L1», and «P2», 47,
+            // owned and operated «O4»").
+            if p.rel == "OWNS" && !p.swap {
+                for other in super::enforcement::subject_list(template, found.subject).into_iter().filter(|&o| o != found.subject && o != found.object) {
+                    out.push(Found { subject: other, ..found.clone() });
+                }
+            }
             if COORDINATED.contains(&p.rel) {
                 for other in coordinated(template, gb.end() + '»'.len_utf8()) {
                     let mut f = found.clone();
@@ -827,6 +834,11 @@ mod tests {
         assert_eq!(rels("Acme Medical Supply LLC was owned and operated by Mr. John Doe."), ["OWNS(John Doe, Acme Medical Supply LLC)"]);
         // Over an age and where the party lives (places are the tagger's: see `lib.rs`).
         assert_eq!(rels("Mr. John Doe, 52, who owned Acme Medical Supply LLC, was sentenced today."), ["OWNS(John Doe, Acme Medical Supply LLC)"]);
+        // Owners listed with their ages own alike.
+        assert_eq!(
+            rels("According to the indictment, Mr. John Doe, 52, and Mr. Carl Roe, 47, owned and operated Acme Medical Supply LLC, a laboratory."),
+            ["OWNS(John Doe, Acme Medical Supply LLC)", "OWNS(Carl Roe, Acme Medical Supply LLC)"]
+        );
     }
 
     /// Any "chief … officer" is an office ("Chief Operations Officer", "chief technology
