@@ -123,6 +123,8 @@ const ACROSS: &str = r"(?:[^«»;]|«[LDO]\d+»)*?";
 /// let an injunction come first: "a final judgment against X that permanently enjoins him
 /// from violating … and orders him to pay disgorgement of $N".
 const IMPOSES: &str = r"(?P<v>imposed|imposes|requires|required|requiring|orders|ordered|ordering|directs|directed|directing)\s+(?:(?:him|her|it|them|«[OP](?P<payer>\d+)»)\s+to\s+(?:pay|disgorge|forfeit)\b|(?:an?\s+|the\s+)?(?:civil\s+(?:monetary\s+|money\s+)?penalt|disgorgement|restitution|«M))";
+/// The cue words of [`IMPOSES`]: its verbs.
+const IMPOSES_CUES: &[&str] = &["imposed", "imposes", "requires", "required", "requiring", "orders", "ordered", "ordering", "directs", "directed", "directing"];
 /// The paper an authority charges in, named by itself ("the complaint alleges …").
 const CHARGING_PAPER: &str = r"(?:(?:amended|civil|criminal|superseding|original)\s+){0,2}(?:[Cc]omplaint|[Ii]ndictment)";
 /// An aside between "alleges" and "that": ", among other things,".
@@ -176,6 +178,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // A party's degree, age and where it lives, after its name: ", M.D., 57, of «L1», «L2»".
     let who = format!(r"(?:\s*,\s*{DEGREE})?{AN_AGE}?{HOME}");
     // "The Commission settled its charges against X" (a charge and a settlement).
+    // "… against X that (permanently enjoins him … and) orders him to pay …": what a
+    // judgment or an order against X imposes on X.
+    let against_imposing = format!(r"\bagainst\s+{PARTY}\s*(?:,?\s+(?:that|which)\s+(?:also\s+)?|,\s+)(?:[^«»;]*?\s+and\s+)?{IMPOSES}");
     let settled_charges = format!(
         r"{ORG}{TERM}{ADV}(?:{was})?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)\s+(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"
     );
@@ -527,27 +532,16 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             pat(
                 "ORDERED_TO_PAY",
                 &[],
-                &format!(
-                    r"{ORG}{TERM}{ADV}(?:also\s+)?(?:entered|enters|issued|issues){ACROSS}\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree){ACROSS}\bagainst\s+{PARTY}\s*(?:,?\s+(?:that|which)\s+(?:also\s+)?|,\s+)(?:[^«»;]*?\s+and\s+)?{IMPOSES}"
-                ),
+                &format!(r"{ORG}{TERM}{ADV}(?:also\s+)?(?:entered|enters|issued|issues){ACROSS}\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree){ACROSS}{against_imposing}"),
                 Shape::Swapped,
                 false,
             ),
-            &["imposed", "imposes", "requires", "required", "requiring", "orders", "ordered", "ordering", "directs", "directed", "directing"],
+            IMPOSES_CUES,
         ),
         // (X is the object of "against": no clause's subject.)
         Pattern {
             clause: false,
-            ..whole_words(
-                pat(
-                    "ORDERED_TO_PAY",
-                    &[],
-                    &format!(r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree){ACROSS}\bagainst\s+{PARTY}\s*(?:,?\s+(?:that|which)\s+(?:also\s+)?|,\s+)(?:[^«»;]*?\s+and\s+)?{IMPOSES}"),
-                    Shape::Implied,
-                    false,
-                ),
-                &["imposed", "imposes", "requires", "required", "requiring", "orders", "ordered", "ordering", "directs", "directed", "directing"],
-            )
+            ..whole_words(pat("ORDERED_TO_PAY", &[], &format!(r"\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree){ACROSS}{against_imposing}"), Shape::Implied, false), IMPOSES_CUES)
         },
         // A judgment or a court holds X liable for disgorgement of $N / to pay $N (a finding of
         // liability for violations alone orders no payment): the amounts from "liable" on.
