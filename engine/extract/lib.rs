@@ -1862,7 +1862,7 @@ pub fn each_block_facts(
 ) -> Result<Vec<String>, tg_store::StoreError> {
     // (A structured file's records are read value by value: a JSON record's title, body and
     // address are no one sentence — "…Wire Fraud\",\"publishedAt\":…,\"body\":\"A federal …".)
-    let sentences = if x.blocks.iter().any(|b| b.kind == "record") { value_sentences(&x.text, &x.fields) } else { tg_text::chunk::region_sentences(&x.text, &x.blocks) };
+    let sentences = if x.blocks.iter().any(|b| b.kind == "record") { value_sentences(&x.text, &x.blocks, &x.fields) } else { tg_text::chunk::region_sentences(&x.text, &x.blocks) };
     let mut people = vec![];
     for m in &x.messages {
         for c in m.sender.iter().chain(m.recipients.iter().map(|(c, _)| c)) {
@@ -1904,17 +1904,46 @@ pub fn each_block_facts(
 /// quotation marks the file writes around it ("title":"Former Contractor Sentenced to 39
 /// Months …"): a headline in title case, quoted, is read as a quoted title is (no run of its
 /// capitalised words is a name for that alone: `ner::quoted_titles`).
-fn value_sentences(text: &str, fields: &[Field]) -> Vec<Span> {
+/// Text outside the records (a line that is no valid JSON, kept as text) and a record
+/// without fields are read as prose: nothing is left unread.
+fn value_sentences(text: &str, blocks: &[tg_text::document::Block], fields: &[Field]) -> Vec<Span> {
     let titled = |f: &Field| {
         let k = f.key.to_ascii_lowercase();
         let k = k.rsplit('.').next().unwrap_or_default();
         matches!(k, "title" | "headline" | "heading" | "subject")
     };
     let quoted = |(a, b): Span| a > 0 && text.as_bytes().get(a - 1) == Some(&b'"') && text.as_bytes().get(b) == Some(&b'"');
-    let mut spans: Vec<Span> = fields.iter().map(|f| if titled(f) && quoted(f.span()) { (f.span().0 - 1, f.span().1 + 1) } else { f.span() }).collect();
-    spans.sort_unstable();
-    spans.dedup();
-    spans.into_iter().flat_map(|(a, b)| tg_text::chunk::sentences(text, a, b)).collect()
+    let mut values: Vec<Span> = fields.iter().map(|f| if titled(f) && quoted(f.span()) { (f.span().0 - 1, f.span().1 + 1) } else { f.span() }).collect();
+    values.sort_unstable();
+    values.dedup();
+    let mut records: Vec<Span> = blocks.iter().filter(|b| b.kind == "record").map(|b| b.span).collect();
+    records.sort_unstable();
+    let prose = |a: usize, b: usize| tg_text::chunk::sentences(text, a, b);
+    let mut out = vec![];
+    let (mut at, mut v) = (0usize, 0usize);
+    for (a, b) in records {
+        if at < a {
+            out.extend(prose(at, a));
+        }
+        // (The values that begin before this record are a record's before it, or none's.)
+        while v < values.len() && values[v].0 < a {
+            v += 1;
+        }
+        let first = v;
+        while v < values.len() && values[v].1 <= b {
+            v += 1;
+        }
+        if first == v {
+            out.extend(prose(a.max(at), b));
+        } else {
+            out.extend(values[first..v].iter().flat_map(|&(x, y)| prose(x, y)));
+        }
+        at = at.max(b);
+    }
+    if at < text.len() {
+        out.extend(prose(at, text.len()));
+    }
+    out
 }
 
 /// The text a document is extracted in at once, at most (bytes of sentences): a document
@@ -2345,8 +2374,13 @@ mod tests {
             Field::new(0, tg_text::document::FieldKey::from(k), v, (at, at + v.len()), text)
         };
         let fields = vec![field("title", "Acme Owner Sentenced For Role In Fraud Scheme"), field("body", "Alan Curtis pleaded guilty. He was sentenced.")];
-        let got: Vec<&str> = value_sentences(text, &fields).into_iter().map(|(a, b)| &text[a..b]).collect();
+        let record = |a: usize, b: usize| tg_text::document::Block { kind: "record", span: (a, b), parent: None, title: None, level: 0 };
+        let got: Vec<&str> = value_sentences(text, &[record(0, text.len())], &fields).into_iter().map(|(a, b)| &text[a..b]).collect();
         assert_eq!(got, ["\"Acme Owner Sentenced For Role In Fraud Scheme\"", "Alan Curtis pleaded guilty.", "He was sentenced."]);
+        // A line that is no record (invalid JSON, kept as text) is read as prose.
+        let two = format!("{text}\nnot json: Carl Roe pleaded guilty.\n");
+        let got: Vec<&str> = value_sentences(&two, &[record(0, text.len())], &fields).into_iter().map(|(a, b)| &two[a..b]).collect();
+        assert_eq!(got.last().copied(), Some("not json: Carl Roe pleaded guilty."));
     }
 
     /// A denial or a hedge in a charge's clause is the conduct's, not the charge's.
