@@ -844,6 +844,12 @@ fn amount_kind(before: &str, after: &str) -> &'static str {
     // interest of «M2»": the interest is «M2»'s, not «M1»'s).
     let after = after.split([',', ';', '(']).next().unwrap_or_default();
     let after_words: Vec<&str> = after.split(char::is_whitespace).filter(|w| !w.is_empty()).take(4).collect();
+    // (A sum of several kinds is no one kind: "a combined $750,000 in disgorgement and
+    // penalties".)
+    let combined = before.split_whitespace().next_back().is_some_and(|w| matches!(w, "combined" | "aggregate" | "collectively" | "together"));
+    if combined && after_words.iter().filter_map(|w| kind(w)).count() > 1 {
+        return "amount";
+    }
     if let Some(k) = after_words.iter().take_while(|w| !matches!(**w, "and" | "plus")).find_map(|w| kind(w)) {
         return k;
     }
@@ -1517,6 +1523,11 @@ mod tests {
                 "Mr. John Doe consented to the entry of a final judgment enjoining him from violating Section 10(b) and requiring him to pay disgorgement of $25,625, pre-judgment interest of $7,442, and a civil monetary penalty of $25,625, for a total of $58,692."
             ),
             ["SETTLED_WITH(John Doe, ?) disgorgement=Money:USD 25625 prejudgment_interest=Money:USD 7442 penalty=Money:USD 25625"]
+        );
+        // A sum of several kinds is an amount.
+        assert_eq!(
+            rels("Acme Corp. and Mr. John Doe agreed to pay a combined $750,000 in disgorgement and penalties."),
+            ["SETTLED_WITH(Acme Corp., ?) amount=Money:USD 750000", "SETTLED_WITH(John Doe, ?) amount=Money:USD 750000"]
         );
         // Money the sentence names for another reason is not the settlement's.
         assert_eq!(rels("Mr. John Doe consented to the entry of a final judgment; he had taken $2,000,000 from investors."), ["SETTLED_WITH(John Doe, ?)"]);
