@@ -538,6 +538,20 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             IMPOSES_CUES,
         ),
+        // An authority assessed / imposed a $N civil money penalty against / on X (FinCEN's,
+        // a banking regulator's, a court's wording): the amounts from the verb on.
+        whole_words(
+            pat(
+                "ORDERED_TO_PAY",
+                &[],
+                &format!(
+                    r"{ORG}{TERM}{ADV}(?:{was})?(?P<v>assessed|assesses|imposed|imposes|levied|levies)\s+(?:a|an)\s+(?:«M\d+»\s+)?(?:[\w-]+\s+){{0,3}}?(?:penalty|penalties|fine)\s+(?:of\s+«M\d+»\s+)?(?:against|on|upon)\s+{PARTY}"
+                ),
+                Shape::Swapped,
+                false,
+            ),
+            &["assessed", "assesses", "imposed", "imposes", "levied", "levies"],
+        ),
         // (X is the object of "against": no clause's subject.)
         Pattern {
             clause: false,
@@ -1642,6 +1656,12 @@ mod tests {
         assert!(r.contains(&"ORDERED_TO_PAY(Acme Corp., ?) disgorgement=Money:USD 400000".to_string()), "{r:?}");
         let r = rels("The court entered a final judgment against Acme Corp., ordering Beta LLC to pay disgorgement of $400,000.");
         assert!(r.iter().all(|r| !r.starts_with("ORDERED_TO_PAY")), "{r:?}");
+        // A penalty an authority assessed against X.
+        assert_eq!(
+            rels("FinCEN assessed a $5,000,000 civil money penalty against Acme Bank LLC for willful violations of the Bank Secrecy Act."),
+            ["ORDERED_TO_PAY(Acme Bank LLC, FinCEN) penalty=Money:USD 5000000"]
+        );
+        assert_eq!(rels("The OCC imposed a civil money penalty of $2 million on Acme Bank LLC."), ["ORDERED_TO_PAY(Acme Bank LLC, OCC) penalty=Money:USD 2000000"]);
         // An order that imposes no payment orders none.
         assert!(rels("The SEC issued an order against Mr. John Doe that imposed a bar.").iter().all(|r| !r.starts_with("ORDERED_TO_PAY")));
     }
