@@ -21,7 +21,7 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::relations::Found;
+use super::relations::{AN_AGE, Found, HOME};
 
 /// A person, a title allowed before the name; the subject.
 const PER: &str = r"(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?«P(?P<s>\d+)»";
@@ -58,8 +58,6 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: &str) -> Pattern {
 }
 
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
-    // (A person's age and home after the name: ", 45, of «L1», «L2»".)
-    let (age, home) = (super::relations::AN_AGE, super::relations::HOME);
     // (A role's words may be wrapped over lines: "chief financial⏎officer".)
     let office = OFFICE.replace(' ', r"\s+");
     let has_been = r"(?:is|was|has\s+been|had\s+been|have\s+been|will\s+be)\s+(?:also\s+|previously\s+|recently\s+|since\s+)?";
@@ -132,7 +130,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "ASSOCIATED_WITH",
             &["associated"],
             &format!(
-                r"{PER}{age}?{home}\s*,?\s+(?:(?:is|was|were|had\s+been|has\s+been)\s+)?(?:(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?)?(?:formerly\s+|previously\s+)?associated\s+with\s+(?:the\s+)?{ORG}"
+                r"{PER}{AN_AGE}?{HOME}\s*,?\s+(?:(?:is|was|were|had\s+been|has\s+been)\s+)?(?:(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?)?(?:formerly\s+|previously\s+)?associated\s+with\s+(?:the\s+)?{ORG}"
             ),
         ),
     ]

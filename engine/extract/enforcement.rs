@@ -917,11 +917,10 @@ fn amounts(template: &str, from: usize) -> Vec<(&'static str, usize)> {
 /// «M4» and «M5», respectively"): the i-th amount after `from` is the i-th party's, of the
 /// kind the words around the amounts say. None unless there are as many amounts as parties,
 /// with only commas and "and" between them and "respectively" after the last.
-fn respective_amounts(template: &str, from: usize, n: usize) -> Option<Vec<(&'static str, usize)>> {
-    if n < 2 {
+fn respective_amounts(template: &str, ph: &[(usize, usize, u8, usize)], from: usize, n: usize) -> Option<Vec<(&'static str, usize)>> {
+    if n < 2 || !template[from.min(template.len())..].contains("respectively") {
         return None;
     }
-    let ph = placeholders(template);
     let ms: Vec<&(usize, usize, u8, usize)> = ph.iter().filter(|p| p.0 >= from).take_while(|p| !matches!(p.2, b'O' | b'P')).filter(|p| p.2 == b'M').collect();
     let (first, last) = (ms.first()?, ms.last()?);
     let after = &template[last.1..];
@@ -1054,7 +1053,7 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                         }
                     }
                     // (Amounts "respectively" of the members are each one's.)
-                    let respective = respective_amounts(template, from, members.len());
+                    let respective = respective_amounts(template, &ph, from, members.len());
                     for (k, m) in members.into_iter().enumerate() {
                         let extra = respective.as_ref().and_then(|r| r.get(k)).map_or_else(|| extra.clone(), |a| vec![*a]);
                         out.push(found(p.rel, m, IMPLIED, None, extra));

@@ -418,18 +418,6 @@ const STOP: &[&str] = &[
     "OK",
     "Please",
     "Summary",
-    // An amount's magnitude in a headline's capitals ("$750 Million Securities Fraud").
-    "Million",
-    "Billion",
-    "Trillion",
-    "Multimillion",
-    "Multi-Million",
-    "Million-Dollar",
-    "Multimillion-Dollar",
-    "Multi-Million-Dollar",
-    "Billion-Dollar",
-    "Multibillion-Dollar",
-    "Multi-Billion-Dollar",
     "See",
     "Exhibit",
     "Section",
@@ -603,10 +591,13 @@ pub(crate) fn is_legal_form_in_capitals(w: &str) -> bool {
 }
 
 /// Whether a word never begins a name ([`STOP`]), as written or in capitals ("The",
-/// "THE"), by hash.
+/// "THE"), by hash; nor does an amount's magnitude in a headline's capitals ("$750 Million
+/// Securities Fraud", "Billion-Dollar": [`crate::ner::MAGNITUDES`]).
 fn is_stop(w: &str) -> bool {
     static SET: LazyLock<hashbrown::HashSet<String>> = LazyLock::new(|| STOP.iter().flat_map(|s| [s.to_string(), s.to_uppercase()]).collect());
-    SET.contains(w)
+    // (The magnitudes open with m, b or t: most words are not tested further.)
+    let magnitude = || w.as_bytes().first().is_some_and(|b| matches!(b.to_ascii_lowercase(), b'm' | b'b' | b't'));
+    SET.contains(w) || magnitude() && (crate::ner::MAGNITUDES.iter().any(|m| w.eq_ignore_ascii_case(m)) || crate::ner::magnitude_compound(w))
 }
 
 const MONTHS: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];

@@ -1288,11 +1288,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             // securities laws is the SEC, which enforces them (cited at the first citation):
             // litigation releases that never write the SEC's name.
             if ante.is_none() && head.as_deref() == Some("commission") {
-                let cited = *securities_laws.get_or_insert_with(|| {
-                    // (The text being read: a record of an archive, a block of a large document.)
-                    let (a, b) = (input.sentences.first().map_or(0, |s| s.0), input.sentences.last().map_or(0, |s| s.1));
-                    securities_laws_cited(&text[a..b], flat.iter().map(|(m, _)| *m)).map(|(x, y)| (a + x, a + y))
-                });
+                // (In the text being read, `scope`: a record of an archive, a block of a large document.)
+                let cited =
+                    *securities_laws.get_or_insert_with(|| securities_laws_cited(&text[scope.0..scope.1], flat.iter().map(|(m, _)| *m)).map(|(x, y)| (scope.0 + x, scope.0 + y)));
                 if let Some(cited) = cited {
                     coref.push((sp, "Organization:securities and exchange commission".to_string(), want, cited));
                 }
@@ -1316,16 +1314,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let mut out = Extraction::default();
     // (Where the document places a criminal case in a federal court: read once, if needed.)
     let mut document_federal: Option<Option<Span>> = None;
-    // The authority whose web site published the record (a structured file's address
-    // field, "url": "https://www.justice.gov/…"), cited at the address.
-    let publisher: Option<Mention> = input.fields.iter().find_map(|f| {
-        let k = f.key.to_ascii_lowercase();
-        if !(k == "url" || k == "link" || k.ends_with("_url") || k.ends_with(".url")) {
-            return None;
-        }
-        let key = authorities::publisher(f.value(text))?;
-        Some(Mention { span: f.span(), kind: "Organization", key: key.into(), surface: collapse(&text[f.span().0..f.span().1]), attrs: vec![] })
-    });
+    // (The record's publisher, [`publisher`]: read once, if an implied party needs it.)
+    let mut record_publisher: Option<Option<Mention>> = None;
     for (si, &sent) in input.sentences.iter().enumerate() {
         // (Each sentence's mentions are read here for the last time: moved, not copied.)
         let mut ms: Vec<(Mention, Option<Span>)> = std::mem::take(&mut per_sentence[si]).into_iter().map(|m| (m, None)).collect();
@@ -1390,11 +1380,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                     sentence_federal
                         .get_or_insert_with(|| {
                             let at = match enforcement::federal_words(&text[sent.0..sent.1], true) {
-                                enforcement::CaseIn::Unsaid => *document_federal.get_or_insert_with(|| {
-                                    // (The text being read: a record of an archive, a block of a large document.)
-                                    let (a, b) = (input.sentences.first().map_or(0, |s| s.0), input.sentences.last().map_or(0, |s| s.1));
-                                    enforcement::federal_words(&text[a..b], false).federal().map(|(x, y)| (a + x, a + y))
-                                }),
+                                // (In the text being read, `scope`.)
+                                enforcement::CaseIn::Unsaid => *document_federal
+                                    .get_or_insert_with(|| enforcement::federal_words(&text[scope.0..scope.1], false).federal().map(|(x, y)| (scope.0 + x, scope.0 + y))),
                                 here => here.federal().map(|(a, b)| (sent.0 + a, sent.0 + b)),
                             };
                             at.map(|sp| Mention {
@@ -1409,7 +1397,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                 } else {
                     None
                 };
-                let named = enforcement::Named { before, after, federal, publisher: publisher.as_ref() };
+                let publisher = record_publisher.get_or_insert_with(|| publisher(input)).as_ref();
+                let named = enforcement::Named { before, after, federal, publisher };
                 match enforcement::implied_object(f.rel, f.subject, &text[sent.0..sent.1], &mentions, named) {
                     Some(Ok(i)) => f.object = i,
                     Some(Err(m)) => {
@@ -1862,7 +1851,9 @@ pub fn each_block_facts(
 ) -> Result<Vec<String>, tg_store::StoreError> {
     // (A structured file's records are read value by value: a JSON record's title, body and
     // address are no one sentence — "…Wire Fraud\",\"publishedAt\":…,\"body\":\"A federal …".)
-    let sentences = if x.blocks.iter().any(|b| b.kind == "record") { value_sentences(&x.text, &x.blocks, &x.fields) } else { tg_text::chunk::region_sentences(&x.text, &x.blocks) };
+    let mut records: Vec<Span> = x.blocks.iter().filter(|b| b.kind == "record").map(|b| b.span).collect();
+    records.sort_unstable();
+    let sentences = if records.is_empty() { tg_text::chunk::region_sentences(&x.text, &x.blocks) } else { value_sentences(&x.text, &records, &x.fields) };
     let mut people = vec![];
     for m in &x.messages {
         for c in m.sender.iter().chain(m.recipients.iter().map(|(c, _)| c)) {
@@ -1875,8 +1866,8 @@ pub fn each_block_facts(
     // "Large documents"): names, defined terms and coreference are read within a block.
     // (A structured file's records — JSON Lines' objects, a JSON array's — are read each on
     // its own: a news archive's releases share no authority, no defined term, no "he".)
-    let records: Vec<usize> = x.blocks.iter().filter(|b| b.kind == "record").map(|b| b.span.0).collect();
-    let all = blocks(&x.text, &sentences, &x.fields, BlockLimit { bytes: BLOCK_BYTES, fields: BLOCK_FIELDS }, &records);
+    let record_starts: Vec<usize> = records.iter().map(|r| r.0).collect();
+    let all = blocks(&x.text, &sentences, &x.fields, BlockLimit { bytes: BLOCK_BYTES, fields: BLOCK_FIELDS }, &record_starts);
     for (k, &(sents, fields)) in all.iter().enumerate() {
         let next = all.get(k + 1).and_then(|(s, _)| s.first()).map(|s| s.0);
         let input = Input { id, text: &x.text, sentences: sents, fields, people: &people, date: date.clone() };
@@ -1899,6 +1890,21 @@ pub fn each_block_facts(
     Ok(refused.into_iter().map(|(why, n)| format!("{n} claim(s) refused: {why}")).collect())
 }
 
+/// The authority whose web site published a record (a structured file's address field,
+/// "url": "https://www.justice.gov/…", [`authorities::publisher`]), cited at the address.
+fn publisher(input: &Input) -> Option<Mention> {
+    let ends_with = |k: &str, end: &str| k.len() >= end.len() && k.get(k.len() - end.len()..).is_some_and(|e| e.eq_ignore_ascii_case(end));
+    input.fields.iter().find_map(|f| {
+        let k: &str = &f.key;
+        if !(k.eq_ignore_ascii_case("url") || k.eq_ignore_ascii_case("link") || ends_with(k, "_url") || ends_with(k, ".url")) {
+            return None;
+        }
+        let key = authorities::publisher(f.value(input.text))?;
+        let sp = f.span();
+        Some(Mention { span: sp, kind: "Organization", key: key.into(), surface: collapse(&input.text[sp.0..sp.1]), attrs: vec![] })
+    })
+}
+
 /// The sentences of a structured file's values: each field's value split on its own, in
 /// text order (a value's sentences never run into the next key). A title's value keeps the
 /// quotation marks the file writes around it ("title":"Former Contractor Sentenced to 39
@@ -1906,22 +1912,20 @@ pub fn each_block_facts(
 /// capitalised words is a name for that alone: `ner::quoted_titles`).
 /// Text outside the records (a line that is no valid JSON, kept as text) and a record
 /// without fields are read as prose: nothing is left unread.
-fn value_sentences(text: &str, blocks: &[tg_text::document::Block], fields: &[Field]) -> Vec<Span> {
+/// `records` are the record blocks' spans, in text order.
+fn value_sentences(text: &str, records: &[Span], fields: &[Field]) -> Vec<Span> {
     let titled = |f: &Field| {
-        let k = f.key.to_ascii_lowercase();
-        let k = k.rsplit('.').next().unwrap_or_default();
-        matches!(k, "title" | "headline" | "heading" | "subject")
+        let k = f.key.rsplit('.').next().unwrap_or_default();
+        ["title", "headline", "heading", "subject"].iter().any(|t| k.eq_ignore_ascii_case(t))
     };
     let quoted = |(a, b): Span| a > 0 && text.as_bytes().get(a - 1) == Some(&b'"') && text.as_bytes().get(b) == Some(&b'"');
     let mut values: Vec<Span> = fields.iter().map(|f| if titled(f) && quoted(f.span()) { (f.span().0 - 1, f.span().1 + 1) } else { f.span() }).collect();
     values.sort_unstable();
     values.dedup();
-    let mut records: Vec<Span> = blocks.iter().filter(|b| b.kind == "record").map(|b| b.span).collect();
-    records.sort_unstable();
     let prose = |a: usize, b: usize| tg_text::chunk::sentences(text, a, b);
     let mut out = vec![];
     let (mut at, mut v) = (0usize, 0usize);
-    for (a, b) in records {
+    for &(a, b) in records {
         if at < a {
             out.extend(prose(at, a));
         }
@@ -2374,12 +2378,11 @@ mod tests {
             Field::new(0, tg_text::document::FieldKey::from(k), v, (at, at + v.len()), text)
         };
         let fields = vec![field("title", "Acme Owner Sentenced For Role In Fraud Scheme"), field("body", "Alan Curtis pleaded guilty. He was sentenced.")];
-        let record = |a: usize, b: usize| tg_text::document::Block { kind: "record", span: (a, b), parent: None, title: None, level: 0 };
-        let got: Vec<&str> = value_sentences(text, &[record(0, text.len())], &fields).into_iter().map(|(a, b)| &text[a..b]).collect();
+        let got: Vec<&str> = value_sentences(text, &[(0, text.len())], &fields).into_iter().map(|(a, b)| &text[a..b]).collect();
         assert_eq!(got, ["\"Acme Owner Sentenced For Role In Fraud Scheme\"", "Alan Curtis pleaded guilty.", "He was sentenced."]);
         // A line that is no record (invalid JSON, kept as text) is read as prose.
         let two = format!("{text}\nnot json: Carl Roe pleaded guilty.\n");
-        let got: Vec<&str> = value_sentences(&two, &[record(0, text.len())], &fields).into_iter().map(|(a, b)| &two[a..b]).collect();
+        let got: Vec<&str> = value_sentences(&two, &[(0, text.len())], &fields).into_iter().map(|(a, b)| &two[a..b]).collect();
         assert_eq!(got.last().copied(), Some("not json: Carl Roe pleaded guilty."));
     }
 

@@ -2182,12 +2182,21 @@ static OPENING_WORDS: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| word_
 static OFFICE_WORDS: LazyLock<hashbrown::HashSet<u64>> =
     LazyLock::new(|| word_set(&["district", "districts", "court", "courts", "circuit", "attorney", "attorneys", "attorney's", "marshal", "marshals", "trustee"]));
 
-/// Whether a word is an amount's magnitude: "Million" or "Billion" after a number
-/// (`after_number`), or a compound of one ("Billion-Dollar", "Multimillion-Dollar").
-fn magnitude_word(w: &str, after_number: bool) -> bool {
+/// The words of a large amount's magnitude (in any case), which open no name: "$750
+/// Million Securities Fraud" (`entities` stops a name before them too).
+pub(crate) const MAGNITUDES: [&str; 3] = ["million", "billion", "trillion"];
+
+/// Whether a word is a compound of a magnitude ("Billion-Dollar", "Multimillion-Dollar",
+/// "Multi-Million"), in any case.
+pub(crate) fn magnitude_compound(w: &str) -> bool {
     let starts = |m: &str| w.get(..m.len()).is_some_and(|p| p.eq_ignore_ascii_case(m));
-    (after_number && ["million", "billion", "trillion", "thousand"].iter().any(|m| w.eq_ignore_ascii_case(m)))
-        || ["million-", "billion-", "trillion-", "multimillion", "multi-million", "multibillion", "multi-billion"].iter().any(|m| starts(m))
+    ["million-", "billion-", "trillion-", "multimillion", "multi-million", "multibillion", "multi-billion"].iter().any(|m| starts(m))
+}
+
+/// Whether a word is an amount's magnitude: "Million", "Billion" or "Thousand" after a
+/// number (`after_number`), or a compound of one.
+fn magnitude_word(w: &str, after_number: bool) -> bool {
+    (after_number && (MAGNITUDES.iter().any(|m| w.eq_ignore_ascii_case(m)) || w.eq_ignore_ascii_case("thousand"))) || magnitude_compound(w)
 }
 
 /// Whether a token is a word of a court citation, never of a name: an initial or initials
