@@ -839,7 +839,7 @@ fn amount_kind(before: &str, after: &str) -> &'static str {
         let w = w.to_ascii_lowercase();
         if w.contains("prejudgment") || w.contains("pre-judgment") || w.contains("interest") {
             Some("prejudgment_interest")
-        } else if w.contains("disgorge") {
+        } else if w.contains("disgorg") {
             Some("disgorgement")
         } else if w.contains("penalt") {
             Some("penalty")
@@ -881,14 +881,22 @@ fn amount_kind(before: &str, after: &str) -> &'static str {
 }
 
 /// The amounts of a payment clause: every money placeholder after `from` up to the next
-/// party or the end of the template, each with its kind. Amounts stated "respectively" of
-/// several parties are nobody's alone and are skipped.
-fn amounts(template: &str, from: usize) -> Vec<(&'static str, usize)> {
+/// party (before the first amount, one that `passes` lets by, [`Payer::passes`]) or the end of the template, each
+/// with its kind. Amounts stated "respectively" of several parties are nobody's alone and
+/// are skipped.
+fn amounts(template: &str, from: usize, passes: &dyn Fn(usize) -> bool) -> Vec<(&'static str, usize)> {
     let ph = placeholders(template);
     let mut out = vec![];
     let mut prev_end = from;
     for p in ph.iter().filter(|p| p.0 >= from) {
+        // (Once the amounts have begun, any party ends them: "liable for disgorgement of
+        // «M1», the full amount sought in «O2»'s complaint, but waives payment of all but
+        // «M3»".)
         if matches!(p.2, b'O' | b'P') {
+            if out.is_empty() && passes(p.3) {
+                prev_end = p.1;
+                continue;
+            }
             break;
         }
         if p.2 == b'M' {
@@ -946,12 +954,55 @@ fn government_victim(template: &str, at: usize) -> bool {
     before.ends_with(" the") && !PEOPLE.contains(&next)
 }
 
-/// Where the first word of paying ("pay", "disgorge", "disgorgement", "penalty",
-/// "restitution", "forfeit") stands in `text`, before any party's placeholder.
-fn paying_word(text: &str) -> Option<usize> {
+/// The party whose payment a settlement or an order states, as the words after its verb
+/// are read for amounts ([`payment_start`], [`amounts`]).
+struct Payer<'a> {
+    mentions: &'a [Mention],
+    /// The payer's mention.
+    party: usize,
+}
+
+impl Payer<'_> {
+    /// Whether the party placeholder of mention `idx` may stand between the payer's verb and
+    /// what the payer pays: the payer named again ("a final judgment that requires «O1» to
+    /// pay", "permanently enjoins «O1» … and orders it to pay"), or an authority, which
+    /// pays nothing ("enjoining him from violating orders issued in «O2»'s administrative
+    /// proceeding and ordering him to disgorge «M3»"). Any other party's name ends the
+    /// payer's clause: what follows may be that party's to pay.
+    fn passes(&self, idx: usize) -> bool {
+        let key = |i: usize| self.mentions.get(i).map(|m| m.key.as_str());
+        key(idx).is_some_and(|k| Some(k) == key(self.party) || super::authorities::is_authority(k))
+    }
+
+    /// Whether mention `idx` is the payer named again.
+    fn is_named(&self, idx: usize) -> bool {
+        let key = |i: usize| self.mentions.get(i).map(|m| m.key.as_str());
+        key(idx).is_some() && key(idx) == key(self.party)
+    }
+}
+
+/// Where, from `from` on, the first word of paying ("pay", "disgorge", "disgorgement",
+/// "penalty", "restitution", "forfeit") stands that states the payer's payment: before any
+/// other party's placeholder ([`Payer::passes`]), or after the payer's own that follows
+/// one ("… require «P1» to disgorge «M2», and (c) require «P3» to disgorge «M4»": «P3»'s
+/// payment is read from «P3» on).
+fn payment_start(template: &str, from: usize, payer: &Payer) -> Option<usize> {
     static PAY: LazyLock<Regex> =
-        LazyLock::new(|| tg_text::pattern::constant(r"(?-u:\b)(?:pay|disgorge|disgorgement|penalty|penalties|restitution|forfeit|forfeiture)(?-u:\b)|«[OP]"));
-    PAY.find(text).filter(|m| !m.as_str().starts_with('«')).map(|m| m.start())
+        LazyLock::new(|| tg_text::pattern::constant(r"(?-u:\b)(?:pay|paying|disgorge|disgorging|disgorgement|penalty|penalties|restitution|forfeit|forfeiture)(?-u:\b)|«[OP]\d+»"));
+    let mut at = from;
+    while let Some(m) = PAY.find_at(template, at) {
+        let Some(idx) = m.as_str().strip_prefix('«').and_then(|r| r[1..].trim_end_matches('»').parse::<usize>().ok()) else {
+            return Some(m.start());
+        };
+        at = m.end();
+        if payer.passes(idx) {
+            continue;
+        }
+        // Another party: the payer's payment is stated, if at all, after the payer's name.
+        let own = placeholders(&template[at..]).into_iter().find(|p| matches!(p.2, b'O' | b'P') && payer.is_named(p.3))?;
+        at += own.1;
+    }
+    None
 }
 
 /// The enforcement relations of one sentence's template.
@@ -1033,8 +1084,11 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                     // entry of a final judgment") pays what the sentence goes on to require of
                     // the party: the amounts after the next paying word ("… requiring him to
                     // pay disgorgement of $N"), if one follows before another party.
-                    let from = if c.name("v").is_some() { end } else { c.get(0).map_or(template.len(), |m| m.end() + paying_word(&template[m.end()..]).unwrap_or(template.len())) };
-                    let extra = amounts(template, from);
+                    let from_for = |party: usize| {
+                        let payer = Payer { mentions, party };
+                        if c.name("v").is_some() { end } else { c.get(0).and_then(|m| payment_start(template, m.end(), &payer)).unwrap_or(template.len()) }
+                    };
+                    let from = from_for(*s);
                     // Parties listed together settle, are ordered or charged alike ("Doe and
                     // Roe consented to …"); charged together, they are co-defendants.
                     let ph = placeholders(template);
@@ -1055,7 +1109,8 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                     // (Amounts "respectively" of the members are each one's.)
                     let respective = respective_amounts(template, &ph, from, members.len());
                     for (k, m) in members.into_iter().enumerate() {
-                        let extra = respective.as_ref().and_then(|r| r.get(k)).map_or_else(|| extra.clone(), |a| vec![*a]);
+                        let payer = Payer { mentions, party: m };
+                        let extra = respective.as_ref().and_then(|r| r.get(k)).map_or_else(|| amounts(template, from_for(m), &|i| payer.passes(i)), |a| vec![*a]);
                         out.push(found(p.rel, m, IMPLIED, None, extra));
                     }
                 }
@@ -1077,7 +1132,20 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                     if mentions.get(o).is_some_and(|m| m.kind == "Location") && !government_victim(template, groups.get(1).map_or(0, regex::Match::start)) {
                         continue;
                     }
-                    let extra = if p.rel == "ORDERED_TO_PAY" { amounts(template, end) } else { vec![] };
+                    // An order's amounts follow its verb; a settlement with a named authority
+                    // pays what the sentence goes on to state of the party ("… entered into a
+                    // deferred prosecution agreement with «O1» pursuant to which «O0» will pay
+                    // an additional «M2» in disgorgement").
+                    let extra_for = |party: usize| {
+                        let payer = Payer { mentions, party };
+                        match p.rel {
+                            "ORDERED_TO_PAY" => amounts(template, end, &|i| payer.passes(i)),
+                            "SETTLED_WITH" if money.is_none() => {
+                                c.get(0).and_then(|m| payment_start(template, m.end(), &payer)).map_or_else(Vec::new, |from| amounts(template, from, &|i| payer.passes(i)))
+                            }
+                            _ => vec![],
+                        }
+                    };
                     let listed: Vec<(usize, usize)> = if !p.list {
                         vec![(s, o)]
                     } else if p.shape == Shape::Swapped {
@@ -1098,7 +1166,7 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                         }
                     }
                     for (s, o) in listed {
-                        out.push(found(p.rel, s, o, money, extra.clone()));
+                        out.push(found(p.rel, s, o, money, extra_for(s)));
                     }
                 }
                 _ => {}
@@ -1562,6 +1630,52 @@ mod tests {
         assert_eq!(rels("Mr. John Doe has agreed to a bifurcated settlement, subject to court approval."), ["SETTLED_WITH(John Doe, ?)"]);
         let r = rels("Acme Corp. has agreed to plead guilty to one count of bribery and to pay a $2 million fine.");
         assert!(r.contains(&"SETTLED_WITH(Acme Corp., ?) fine=Money:USD 2000000".to_string()), "{r:?}");
+    }
+
+    /// What a settlement requires of the party is read past the party named again and past
+    /// an authority; another party's name ends it, unless the party is named after it; a
+    /// settlement with a named authority pays what the sentence states of the party.
+    #[test]
+    fn a_settlements_payment_named_past_the_party_and_the_authority() {
+        // The party named again.
+        assert_eq!(
+            rels(
+                "Acme Corp. has consented to the entry of a final judgment that requires Acme Corp. to pay $20 million in disgorgement and enjoins Acme Corp. from violating Section 13(a)."
+            ),
+            ["ORDERED_TO_PAY(Acme Corp., ?) disgorgement=Money:USD 20000000", "SETTLED_WITH(Acme Corp., ?) disgorgement=Money:USD 20000000"]
+        );
+        // An authority between the consent and the payment.
+        assert_eq!(
+            rels(
+                "Mr. John Doe consented to a final judgment enjoining him from violating orders issued in the SEC's administrative proceeding and ordering him to disgorge $50,000 and pay a civil penalty of $120,000."
+            ),
+            ["SETTLED_WITH(John Doe, ?) disgorgement=Money:USD 50000 penalty=Money:USD 120000"]
+        );
+        // Each listed party's payment after its own name; another's name ends the clause.
+        assert_eq!(
+            rels(
+                "Mr. John Doe and Mr. Carl Roe consented to final judgments that (a) enjoin them, (b) require Mr. John Doe to disgorge $134,999 plus $16,845 in prejudgment interest, and (c) require Mr. Carl Roe to disgorge $32,995."
+            ),
+            ["SETTLED_WITH(John Doe, ?) disgorgement=Money:USD 134999 prejudgment_interest=Money:USD 16845", "SETTLED_WITH(Carl Roe, ?) disgorgement=Money:USD 32995"]
+        );
+        assert_eq!(
+            rels("Mr. John Doe consented to a final judgment, and Acme Corp. agreed to disgorge $5,000."),
+            ["SETTLED_WITH(John Doe, ?)", "SETTLED_WITH(Acme Corp., ?) disgorgement=Money:USD 5000"]
+        );
+        // By paying or disgorging.
+        assert_eq!(rels("Acme Corp. agreed to settle the action by disgorging the $35,000 received in the sale."), ["SETTLED_WITH(Acme Corp., ?) disgorgement=Money:USD 35000"]);
+        // A settlement with a named authority.
+        assert_eq!(
+            rels(
+                "Acme Corp. entered into a deferred prosecution agreement with the Department of Justice pursuant to which Acme Corp. will pay an additional $180 million in disgorgement."
+            ),
+            ["SETTLED_WITH(Acme Corp., Department of Justice) disgorgement=Money:USD 180000000"]
+        );
+        // Once the amounts have begun, an authority's name ends them.
+        assert_eq!(
+            rels("The order holds Mr. John Doe liable for disgorgement of $105,999, the full amount sought in the SEC's complaint, but waives payment of all but $53,000."),
+            ["ORDERED_TO_PAY(John Doe, ?) disgorgement=Money:USD 105999"]
+        );
     }
 
     /// A judgment that holds X liable for a payment orders X to pay it; one that finds X
