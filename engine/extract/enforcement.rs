@@ -954,6 +954,18 @@ fn government_victim(template: &str, at: usize) -> bool {
     before.ends_with(" the") && !PEOPLE.contains(&next)
 }
 
+/// The amount a victim was defrauded of, stated right after the victim's placeholder, whose
+/// number ends at `at`: "«O1» of approximately «M2»", "«O1» out of more than «M2»", "the
+/// «O1» program of «M2»".
+fn defrauded_of(template: &str, at: usize) -> Option<usize> {
+    static OF: LazyLock<Regex> = LazyLock::new(|| {
+        tg_text::pattern::constant(
+            r"^»(?:\s+(?:program|programs|plan|fund))?\s+(?:out\s+)?of\s+(?:(?:approximately|about|roughly|nearly|almost|some|over|more\s+than|at\s+least|in\s+excess\s+of)\s+)?«M(\d+)»",
+        )
+    });
+    OF.captures(template.get(at..)?).and_then(|c| c.get(1)).and_then(|m| m.as_str().parse().ok())
+}
+
 /// The party whose payment a settlement or an order states, as the words after its verb
 /// are read for amounts ([`payment_start`], [`amounts`]).
 struct Payer<'a> {
@@ -1132,6 +1144,12 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                     if mentions.get(o).is_some_and(|m| m.kind == "Location") && !government_victim(template, groups.get(1).map_or(0, regex::Match::start)) {
                         continue;
                     }
+                    // What the victim was defrauded of is the fraud's amount ("to defraud «O1»
+                    // of approximately «M2»", "out of more than «M2»").
+                    let money = match (p.rel, money) {
+                        ("DEFRAUDED", None) => (if p.shape == Shape::Swapped { groups.first() } else { groups.get(1) }).and_then(|g| defrauded_of(template, g.end())),
+                        _ => money,
+                    };
                     // An order's amounts follow its verb; a settlement with a named authority
                     // pays what the sentence goes on to state of the party ("… entered into a
                     // deferred prosecution agreement with «O1» pursuant to which «O0» will pay
@@ -1630,6 +1648,26 @@ mod tests {
         assert_eq!(rels("Mr. John Doe has agreed to a bifurcated settlement, subject to court approval."), ["SETTLED_WITH(John Doe, ?)"]);
         let r = rels("Acme Corp. has agreed to plead guilty to one count of bribery and to pay a $2 million fine.");
         assert!(r.contains(&"SETTLED_WITH(Acme Corp., ?) fine=Money:USD 2000000".to_string()), "{r:?}");
+    }
+
+    /// What a victim was defrauded of is the fraud's amount.
+    #[test]
+    fn defrauded_of_an_amount() {
+        let ms_of = |s: &str| {
+            let ms = authorities::with_authorities(s, (0, s.len()), entities::find(s, (0, s.len()), None));
+            let t = relations::template(s, 0, &ms);
+            super::find(&t, &ms)
+                .into_iter()
+                .filter(|f| f.rel == "DEFRAUDED")
+                .map(|f| f.money.map(|m| ms[m].key.clone()))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ms_of("Mr. John Doe pleaded guilty to conspiring to defraud the Medicare program of approximately $15.3 million."), [Some("Money:USD 15300000".to_string())]);
+        assert_eq!(ms_of("Mr. John Doe pleaded guilty to a scheme to defraud Acme Bank out of more than $2 million."), [Some("Money:USD 2000000".to_string())]);
+        // Money elsewhere in the sentence is not what the victim lost.
+        assert_eq!(ms_of("Mr. John Doe pleaded guilty to conspiring to defraud Medicare and was ordered to pay $15,000."), [None]);
     }
 
     /// What a settlement requires of the party is read past the party named again and past
