@@ -180,7 +180,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // "The Commission settled its charges against X" (a charge and a settlement).
     // "… against X that (permanently enjoins him … and) orders him to pay …": what a
     // judgment or an order against X imposes on X.
-    let against_imposing = format!(r"\bagainst\s+{PARTY}\s*(?:,?\s+(?:that|which)\s+(?:also\s+)?|,\s+)(?:[^«»;]*?\s+and\s+)?{IMPOSES}");
+    // (The party may be called a defendant and described in brackets, "against defendant
+    // «P2» (former Vice President of «O4») that imposed …"; the judgment's terms may be
+    // numbered, "against «P2» 1) permanently enjoining him …, and 3) ordering him to pay".)
+    let against_imposing = format!(
+        r"\bagainst\s+(?:defendants?\s+)?{PARTY}(?:\s*\([^()]{{1,80}}\))?\s*(?:,?\s+(?:that|which)\s+(?:also\s+)?|,\s+|:?\s+\(?(?:\d|[a-z])\)\s+)(?:[^«»;]*?\s+and\s+(?:\(?(?:\d|[a-z])\)\s+)?)?{IMPOSES}"
+    );
     let settled_charges = format!(
         r"{ORG}{TERM}{ADV}(?:{was})?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)\s+(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"
     );
@@ -574,18 +579,32 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 &["holds", "held", "finds", "found"],
             )
         },
-        // X was sentenced to … and ordered to pay … (over the judge who sentenced).
+        // X was sentenced to … and ordered to pay … (over the judge who sentenced); … and
+        // assessed a $N fine, and fined $N.
         whole_words(
             pat(
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}{who}\s*,?{ADV}{was}sentenced\b(?:[^«»;]|«[LDO]\d+»|(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?)*?,?\s+and\s+(?:was\s+)?(?:also\s+)?ordered\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"
+                    r"{PARTY}{TERM}{who}\s*,?{ADV}{was}sentenced\b(?:[^«»;]|«[LDO]\d+»|(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?)*?,?\s+and\s+(?:was\s+)?(?:also\s+)?(?:ordered\s+to\s+(?:jointly\s+and\s+severally\s+)?)?(?P<v>pay|disgorge|forfeit|assessed|fined)\b"
                 ),
                 Shape::Implied,
                 false,
             ),
-            &["ordered"],
+            &["ordered", "assessed", "fined"],
+        ),
+        // A penalty (a fine, disgorgement, restitution) of $N to be paid by X.
+        whole_words(
+            pat(
+                "ORDERED_TO_PAY",
+                &[],
+                &format!(
+                    r"\b(?P<v>(?:civil\s+(?:money\s+|monetary\s+)?)?(?:penalty|fine|disgorgement|restitution))\s+of\s+«M\d+»\s+(?:is\s+|was\s+|will\s+be\s+)?(?:to\s+be\s+)?paid\s+by\s+{PARTY}"
+                ),
+                Shape::Implied,
+                false,
+            ),
+            &["paid"],
         ),
         // A judgment, an order, a sentence, the court or the judge (Judge Roe) ordered X (and Y)
         // to pay … (the orderer implied: the court the document names).
@@ -607,7 +626,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "SETTLED_WITH",
             SETTLE_CUES,
             &format!(
-                r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|plead\s+guilty\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
+                r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:\([a-z0-9]+\)\s+)?(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|plead\s+guilty\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
             ),
             Shape::Implied,
             false,
@@ -1702,6 +1721,11 @@ mod tests {
         );
         // By paying or disgorging.
         assert_eq!(rels("Acme Corp. agreed to settle the action by disgorging the $35,000 received in the sale."), ["SETTLED_WITH(Acme Corp., ?) disgorgement=Money:USD 35000"]);
+        // Terms numbered before "to pay".
+        assert_eq!(
+            rels("Acme Corp. agreed (1) to pay a total of $100 million and (2) to be enjoined from future violations."),
+            ["SETTLED_WITH(Acme Corp., ?) amount=Money:USD 100000000"]
+        );
         // A settlement with a named authority.
         assert_eq!(
             rels(
@@ -1791,6 +1815,15 @@ mod tests {
         );
         let r = rels("On May 2, Judge Alan Poe entered final judgment against Mr. John Doe that imposed a civil monetary penalty of $50,000.");
         assert!(r.contains(&"ORDERED_TO_PAY(John Doe, ?) penalty=Money:USD 50000".to_string()), "{r:?}");
+        // Against a defendant described in brackets; the judgment's terms numbered.
+        let r = rels(
+            "On May 2, the Court entered final judgment by consent against defendant Mr. John Doe (former Vice President of Acme Corp.) that imposed a $30,000 civil penalty.",
+        );
+        assert!(r.contains(&"ORDERED_TO_PAY(John Doe, ?) penalty=Money:USD 30000".to_string()), "{r:?}");
+        let r = rels(
+            "On May 2, Judge Alan Poe signed a Final Judgment against Mr. John Doe 1) permanently enjoining him from violating Section 17(a) of the Securities Act, 2) barring him from acting as an officer of any public company, and 3) ordering him to pay a $20,000 civil penalty.",
+        );
+        assert!(r.contains(&"ORDERED_TO_PAY(John Doe, ?) penalty=Money:USD 20000".to_string()), "{r:?}");
         // An injunction first, then the payment ("that permanently enjoins him … and orders
         // him to pay", ", permanently enjoining him … and ordering him to pay").
         // (The judgment against him is also the charge it follows: `CHARGED(John Doe, ?)`.)
@@ -1824,6 +1857,13 @@ mod tests {
             rels("Mr. John Doe, 57, was sentenced by Judge Alan Poe to 24 months in prison, three years of supervised release, and ordered to pay $24,000 in restitution."),
             ["CHARGED(John Doe, ?)", "ORDERED_TO_PAY(John Doe, ?) restitution=Money:USD 24000"]
         );
+        // Assessed a fine, fined.
+        assert_eq!(
+            rels("Mr. John Doe was sentenced by Judge Alan Poe to two years probation and assessed a $5,000 fine."),
+            ["CHARGED(John Doe, ?)", "ORDERED_TO_PAY(John Doe, ?) fine=Money:USD 5000"]
+        );
+        // A penalty of $N to be paid by X.
+        assert_eq!(rels("The civil penalty of $15,959.16 to be paid by Mr. John Doe equals his profits."), ["ORDERED_TO_PAY(John Doe, ?) penalty=Money:USD 15959.16"]);
         // Another person's sentence between them is not the party's order.
         assert!(
             rels("Mr. John Doe was sentenced to 24 months and Mr. Carl Roe was sentenced to 12 months and ordered to pay $24,000.")
