@@ -593,6 +593,45 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["ordered", "assessed", "fined"],
         ),
+        // A settlement or an agreement requires X to pay …; under the terms of the settlement
+        // X will pay … (the authority implied).
+        whole_words(
+            pat(
+                "SETTLED_WITH",
+                &[],
+                &format!(
+                    r"\b(?:[Ss]ettlements?|[Aa]greements?){SHORT}\b(?:requires|required|requiring|obligates|obligated)\s+{PARTY}\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"
+                ),
+                Shape::Implied,
+                false,
+            ),
+            &["requires", "required", "requiring", "obligates", "obligated"],
+        ),
+        whole_words(
+            pat(
+                "SETTLED_WITH",
+                &[],
+                &format!(
+                    r"\b(?:[Uu]nder|[Aa]s\s+part\s+of|[Pp]ursuant\s+to)\s+(?:the\s+terms\s+of\s+)?(?:the|its|his|her|their|this)\s+(?:proposed\s+|partial\s+)?(?:settlements?|plea\s+agreement|agreement)\b[^«»;]{{0,40}}?,\s*{PARTY}{TERM}{ADV}(?:will|shall|must|has\s+agreed\s+to|agreed\s+to|is\s+to|would)\s+{pay}"
+                ),
+                Shape::Implied,
+                false,
+            ),
+            &["settlement", "settlements", "agreement"],
+        ),
+        // The order finds that X violated … and imposes a penalty (orders disgorgement …).
+        whole_words(
+            pat(
+                "ORDERED_TO_PAY",
+                &[],
+                &format!(
+                    r"\b(?:[Oo]rders?|[Jj]udgments?)\b{SHORT}\bfinds\s+that\s+{PARTY}{TERM}[^«»;]*?\band\s+(?P<v>imposes|imposed|orders|ordered|requires|required)\s+(?:an?\s+|the\s+)?(?:«M\d+»\s+)?(?:civil\s+(?:monetary\s+|money\s+)?penalt|disgorgement|restitution|fine|«M)"
+                ),
+                Shape::Implied,
+                false,
+            ),
+            &["finds"],
+        ),
         // A penalty (a fine, disgorgement, restitution) of $N to be paid by X.
         whole_words(
             pat(
@@ -621,12 +660,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ORDER_CUES,
         ),
         // X agreed / consented to pay … (to be ordered to pay …, to plead guilty … and to pay a
-        // fine); X consented to (the entry of) a judgment, to final judgments; X settled with the SEC
+        // fine, to be barred … and to pay a penalty); X consented to (the entry of) a
+        // judgment, to final judgments; X settled with the SEC
         pat(
             "SETTLED_WITH",
             SETTLE_CUES,
             &format!(
-                r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:\([a-z0-9]+\)\s+)?(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|plead\s+guilty\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
+                r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:\([a-z0-9]+\)\s+)?(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|(?:plead\s+guilty|be)\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
             ),
             Shape::Implied,
             false,
@@ -881,6 +921,13 @@ fn amount_kind(before: &str, after: &str) -> &'static str {
     // penalties".)
     let combined = before.split_whitespace().next_back().is_some_and(|w| matches!(w, "combined" | "aggregate" | "collectively" | "together"));
     if combined && after_words.iter().filter_map(|w| kind(w)).count() > 1 {
+        return "amount";
+    }
+    // Nor is "«M1» in disgorgement and interest", two kinds joined after one amount — unless
+    // the second has its own ("«M1» in disgorgement and prejudgment interest of «M2»").
+    // (A verb after "and" pays its own: "«M1» in restitution and forfeit «M2»".)
+    let joined_kinds = after_words.windows(3).any(|w| kind(w[0]).is_some() && w[1] == "and" && kind(w[2]).is_some() && !matches!(w[2], "forfeit" | "disgorge"));
+    if joined_kinds && !after.trim_end().ends_with(" of") {
         return "amount";
     }
     if let Some(k) = after_words.iter().take_while(|w| !matches!(**w, "and" | "plus")).find_map(|w| kind(w)) {
@@ -1721,6 +1768,21 @@ mod tests {
         );
         // By paying or disgorging.
         assert_eq!(rels("Acme Corp. agreed to settle the action by disgorging the $35,000 received in the sale."), ["SETTLED_WITH(Acme Corp., ?) disgorgement=Money:USD 35000"]);
+        // One amount of two kinds is an amount; each kind with its own amount is that kind.
+        assert_eq!(rels("Acme Corp. agreed to pay $4.5 million in disgorgement and interest."), ["SETTLED_WITH(Acme Corp., ?) amount=Money:USD 4500000"]);
+        assert_eq!(
+            rels("Acme Corp. agreed to pay $4.5 million in disgorgement and prejudgment interest of $500,000."),
+            ["SETTLED_WITH(Acme Corp., ?) disgorgement=Money:USD 4500000 prejudgment_interest=Money:USD 500000"]
+        );
+        assert_eq!(
+            rels("Mr. John Doe agreed to pay $4,500 in restitution and forfeit $9,000."),
+            ["SETTLED_WITH(John Doe, ?) restitution=Money:USD 4500 forfeiture=Money:USD 9000"]
+        );
+        // A settlement that requires the party to pay; under the terms of the settlement; to be
+        // barred and to pay.
+        assert_eq!(rels("The settlement requires Acme Corp. to pay a $3 million penalty."), ["SETTLED_WITH(Acme Corp., ?) penalty=Money:USD 3000000"]);
+        assert_eq!(rels("Under the terms of the settlement, Acme Corp. will pay $450,000 in disgorgement."), ["SETTLED_WITH(Acme Corp., ?) disgorgement=Money:USD 450000"]);
+        assert_eq!(rels("Mr. John Doe agreed to be barred from the securities industry and to pay a $75,000 penalty."), ["SETTLED_WITH(John Doe, ?) penalty=Money:USD 75000"]);
         // Terms numbered before "to pay".
         assert_eq!(
             rels("Acme Corp. agreed (1) to pay a total of $100 million and (2) to be enjoined from future violations."),
@@ -1815,6 +1877,9 @@ mod tests {
         );
         let r = rels("On May 2, Judge Alan Poe entered final judgment against Mr. John Doe that imposed a civil monetary penalty of $50,000.");
         assert!(r.contains(&"ORDERED_TO_PAY(John Doe, ?) penalty=Money:USD 50000".to_string()), "{r:?}");
+        // An order that finds that X violated the law and imposes a penalty.
+        let r = rels("The SEC's order finds that Acme Corp. violated Section 17(a) of the Securities Act and imposes a $2 million civil penalty.");
+        assert!(r.contains(&"ORDERED_TO_PAY(Acme Corp., ?) penalty=Money:USD 2000000".to_string()), "{r:?}");
         // Against a defendant described in brackets; the judgment's terms numbered.
         let r = rels(
             "On May 2, the Court entered final judgment by consent against defendant Mr. John Doe (former Vice President of Acme Corp.) that imposed a $30,000 civil penalty.",
