@@ -1425,7 +1425,18 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     // A plea, verdict or sentence the document reports before it names its prosecutor (a
     // press release names the U.S. Attorney's office at its end) is that prosecutor's; a
     // federal one whose prosecutor the document never names is the Department of Justice's.
-    if criminal {
+    // So is what a court orders the party to pay where the document names no authority but
+    // places the case in a federal court ("was sentenced to 87 months in prison and ordered
+    // to pay $3.2 million in restitution", "was also ordered to forfeit $1.1 million"), and
+    // what a plea or prosecution agreement makes it pay ("as part of his plea agreement,
+    // Roe agreed to pay …"): the case is the prosecutor's.
+    let criminal_case = criminal
+        || match rel {
+            "ORDERED_TO_PAY" => true,
+            "SETTLED_WITH" => CRIMINAL.is_match(text) || text.contains("plea agreement") || text.contains("prosecution agreement"),
+            _ => false,
+        };
+    if criminal_case {
         if let Some((_, m)) = after.iter().find(|(_, m)| super::authorities::prosecutes(&m.key)) {
             return Some(Err(m));
         }

@@ -1375,8 +1375,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             if f.object == relations::IMPLIED {
                 let before = &authority_mentions[..authority_mentions.partition_point(|(i, _)| *i < si)];
                 let after = &authority_mentions[authority_mentions.partition_point(|(i, _)| *i <= si)..];
-                // The Department of Justice where federal words imply it, cited at them.
-                let federal = if f.rel == "CHARGED" {
+                // The Department of Justice where federal words imply it, cited at them (for a
+                // charge, and for what a sentence or a plea agreement makes the party pay).
+                let federal = if matches!(f.rel, "CHARGED" | "ORDERED_TO_PAY" | "SETTLED_WITH") {
                     sentence_federal
                         .get_or_insert_with(|| {
                             let at = match enforcement::federal_words(&text[sent.0..sent.1], true) {
@@ -3109,6 +3110,21 @@ mod enforcement_tests {
     /// one a federal court, jury or prison places, where the document names no prosecutor,
     /// the Department of Justice's, INFERRED and cited at those words; a state court's or
     /// one nothing places, nobody's.
+    #[test]
+    fn a_federal_courts_order_and_a_plea_agreements_payment_are_the_department_of_justices() {
+        // A federal court's order where the document names no authority: the prosecutor's case.
+        let got = claims("John Doe pleaded guilty to wire fraud and faces up to 20 years in federal prison. Doe was also ordered to forfeit $1.1 million.");
+        assert!(got.contains(&"ORDERED_TO_PAY(Person:john doe, Organization:department of justice) assertion".to_string()), "{got:?}");
+        let got = claims("U.S. District Judge Jane Poe ordered John Doe to pay restitution of $840,000.");
+        assert_eq!(got, ["ORDERED_TO_PAY(Person:john doe, Organization:department of justice) assertion"]);
+        // A plea agreement's payment.
+        let got = claims("A federal grand jury indicted Richard Roe. As part of his plea agreement, Roe agreed to pay $500,000 in restitution to the victims.");
+        assert!(got.contains(&"SETTLED_WITH(Person:richard roe, Organization:department of justice) assertion".to_string()), "{got:?}");
+        // No federal words, no authority: no order of anyone's.
+        let got = claims("John Doe was ordered to pay $1.1 million.");
+        assert!(got.is_empty(), "{got:?}");
+    }
+
     #[test]
     fn a_federal_plea_is_the_department_of_justices() {
         let text = "Dana Ortiz, 48, of Tampa, pleaded guilty to wire fraud. The case was prosecuted by the United States Attorney's Office for the District of Maine.";
