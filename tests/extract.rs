@@ -83,7 +83,8 @@ fn the_case_files_give_exactly_the_gold_claims() {
 }
 
 /// Enforcement prose, one sentence per construction and modality: charges, co-defendants,
-/// fraud, misappropriation, payments, settlements and orders with amounts by kind.
+/// fraud, misappropriation, payments, settlements and orders with amounts by kind (in the
+/// releases' older wording and in today's: settlement-terms.txt, sentencing.txt).
 #[test]
 fn enforcement_prose_gives_exactly_the_gold_claims() {
     let dump = check("fixtures/extraction/enforcement", "fixtures/extraction/gold/enforcement.tsv", "enforcement");
@@ -99,6 +100,19 @@ fn enforcement_prose_gives_exactly_the_gold_claims() {
         ("disgorgement", "41250"),
         ("prejudgment_interest", "3118"),
         ("penalty", "41250"),
+        // settlement-terms.txt: past the party named again and an authority; one amount of two kinds.
+        ("disgorgement", "1200000"),
+        ("prejudgment_interest", "150000"),
+        ("penalty", "500000"),
+        ("penalty", "300000"),
+        ("disgorgement", "50000"),
+        ("penalty", "120000"),
+        ("amount", "4500"),
+        // sentencing.txt: a federal court's orders and a plea agreement's payment.
+        ("restitution", "2300000"),
+        ("forfeiture", "1100000"),
+        ("restitution", "500000"),
+        ("restitution", "840000"),
     ] {
         assert!(dump.contains(&format!("\", \"{kind}\", \"{amount}\") EXTRACTED")) || dump.contains(&format!("\", \"{kind}\", \"{amount}\") INFERRED")), "{kind} {amount}\n{dump}");
     }

@@ -192,6 +192,17 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     vec![
         // The SEC (today) charged X / sued X / indicted X.
         whole_words(pat("CHARGED", &[], &format!(r"{ORG}{TERM}{ADV}(?:charged|charges|sued|sues|indicted)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true), CHARGE_CUES),
+        // A (federal) grand jury (in Miami) indicted X and Y: the prosecutor's charge, implied.
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(r"\b[Gg]rand\s+[Jj]ury(?:\s+in\s+«L\d+»(?:\s*,\s*«L\d+»)?)?{ADV}(?:has\s+|had\s+)?(?:indicted|charged)\s+{PARTY_WORDS}{PARTY}"),
+                Shape::Implied,
+                false,
+            ),
+            &["indicted", "charged"],
+        ),
         // OFAC (also) designated X / sanctioned X; X, which was designated by OFAC.
         whole_words(
             pat("DESIGNATED", &[], &format!(r"{ORG}{TERM}{ADV}(?:designated|sanctioned|re-designated|redesignated)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true),
@@ -600,7 +611,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "SETTLED_WITH",
                 &[],
                 &format!(
-                    r"\b(?:[Ss]ettlements?|[Aa]greements?){SHORT}\b(?:requires|required|requiring|obligates|obligated)\s+{PARTY}\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"
+                    r"\b(?:[Ss]ettlements?|[Aa]greements?)\b[^«»;]{{0,60}}?\b(?:requires|required|requiring|obligates|obligated)\s+{PARTY}\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"
                 ),
                 Shape::Implied,
                 false,
@@ -760,7 +771,7 @@ struct Join {
 fn list_gap(gap: &str) -> Option<Join> {
     static G: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(
-            r#"^(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:(?:both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,2}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
+            r#"^(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:(?:both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
         )
     });
     static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r"^\s*,?\s*\(?{LIST_ALIAS_CUES}\s+$")));
@@ -1562,6 +1573,11 @@ mod tests {
             ["CO_DEFENDANT(Acme Corp., Beta LLC)", "CHARGED(Securities and Exchange Commission, Acme Corp.)", "CHARGED(Securities and Exchange Commission, Beta LLC)"]
         );
         assert!(rels("The Securities and Exchange Commission announced its charges in a statement against fraud.").is_empty());
+        // A grand jury's indictment: the prosecutor's charge (implied), of each party listed.
+        assert_eq!(
+            rels("A federal grand jury today indicted Mr. John Doe and Mr. Carl Roe on wire fraud charges."),
+            ["CO_DEFENDANT(John Doe, Carl Roe)", "CHARGED(John Doe, ?)", "CHARGED(Carl Roe, ?)"]
+        );
         // Parties listed together settle alike; an injunction or a settlement agreed to is a settlement.
         assert_eq!(rels("Acme Corp. and Beta LLC agreed to a permanent injunction."), ["SETTLED_WITH(Acme Corp., ?)", "SETTLED_WITH(Beta LLC, ?)"]);
         assert_eq!(rels("Acme Corp., without admitting or denying the allegations of the Commission's complaint, agreed to a settlement."), ["SETTLED_WITH(Acme Corp., ?)"]);
@@ -1791,7 +1807,10 @@ mod tests {
         );
         // A settlement that requires the party to pay; under the terms of the settlement; to be
         // barred and to pay.
-        assert_eq!(rels("The settlement requires Acme Corp. to pay a $3 million penalty."), ["SETTLED_WITH(Acme Corp., ?) penalty=Money:USD 3000000"]);
+        assert_eq!(
+            rels("The settlement, which is subject to court approval, requires Acme Corp. to pay a $3 million penalty."),
+            ["SETTLED_WITH(Acme Corp., ?) penalty=Money:USD 3000000"]
+        );
         assert_eq!(rels("Under the terms of the settlement, Acme Corp. will pay $450,000 in disgorgement."), ["SETTLED_WITH(Acme Corp., ?) disgorgement=Money:USD 450000"]);
         assert_eq!(rels("Mr. John Doe agreed to be barred from the securities industry and to pay a $75,000 penalty."), ["SETTLED_WITH(John Doe, ?) penalty=Money:USD 75000"]);
         // Terms numbered before "to pay".
@@ -1876,6 +1895,8 @@ mod tests {
         assert_eq!(super::list_of("«O0» alleged that «O1» dba «O2» and «P3» violated it", 3), [1, 3]);
         // A list ends at its "and": what follows is another clause's.
         assert_eq!(super::list_of("«O0» sued «P1» and «P2», «P3» said", 1), [1, 2]);
+        // A possessive apposition of four words ("and its former chief executive officer, Y").
+        assert_eq!(super::list_of("«O0» today charged «O1» and its former chief executive officer, «P2», with fraud", 1), [1, 2]);
     }
 
     /// A judgment or an order against X "that imposed" a payment or "requires him to pay":
