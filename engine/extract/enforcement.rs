@@ -174,7 +174,7 @@ pub fn may_imply_authority(sentence: &str) -> bool {
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let was = r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:also\s+|further\s+|additionally\s+|previously\s+|each\s+|jointly\s+and\s+severally\s+)?";
     // What a party may pay: an amount, its kind, "a total of".
-    let pay = r"(?P<v>pay|disgorge|forfeit)\b";
+    let pay = r"(?P<v>pay|disgorge|forfeit|remit)\b";
     // A party's degree, age and where it lives, after its name: ", M.D., 57, of «L1», «L2»".
     let who = format!(r"(?:\s*,\s*{DEGREE})?{AN_AGE}?{HOME}");
     // "The Commission settled its charges against X" (a charge and a settlement).
@@ -187,7 +187,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         r"\bagainst\s+(?:defendants?\s+)?{PARTY}(?:\s*\([^()]{{1,80}}\))?\s*(?:,?\s+(?:that|which)\s+(?:also\s+)?|,\s+|:?\s+\(?(?:\d|[a-z])\)\s+)(?:[^«»;]*?\s+and\s+(?:\(?(?:\d|[a-z])\)\s+)?)?{IMPOSES}"
     );
     let settled_charges = format!(
-        r"{ORG}{TERM}{ADV}(?:{was})?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)\s+(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"
+        r"{ORG}{TERM}{ADV}(?:{was})?(?:filed\s+and\s+(?:simultaneously\s+)?)?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)?\s*(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"
     );
     vec![
         // The SEC (today) charged X / sued X / indicted X.
@@ -561,12 +561,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"{ORG}{TERM}{ADV}(?:{was})?(?P<v>assessed|assesses|imposed|imposes|levied|levies)\s+(?:a|an)\s+(?:«M\d+»\s+)?(?:[\w-]+\s+){{0,3}}?(?:penalty|penalties|fine)\s+(?:of\s+«M\d+»\s+)?(?:against|on|upon)\s+{PARTY}"
+                    r"{ORG}{TERM}{ADV}(?:{was})?(?P<v>assessed|assesses|imposed|imposes|levied|levies|announced|announces)\s+(?:a|an)\s+(?:«M\d+»\s+)?(?:[\w-]+\s+){{0,3}}?(?:penalty|penalties|fine)\s+(?:of\s+«M\d+»\s+)?(?:against|on|upon)\s+{PARTY}"
                 ),
                 Shape::Swapped,
                 false,
             ),
-            &["assessed", "assesses", "imposed", "imposes", "levied", "levies"],
+            &["assessed", "assesses", "imposed", "imposes", "levied", "levies", "announced", "announces"],
         ),
         // (X is the object of "against": no clause's subject.)
         Pattern {
@@ -643,6 +643,19 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["finds"],
         ),
+        // An authority announced (reached, entered into) a $N settlement with X (OFAC's wording).
+        whole_words(
+            pat(
+                "SETTLED_WITH",
+                &[],
+                &format!(r"{ORG}{TERM}{ADV}(?:announced|announces|reached|reaches|entered\s+into)\s+(?:an?\s+)?«M(?P<m>\d+)»\s+(?:civil\s+)?settlement\s+with\s+{PARTY}"),
+                Shape::Swapped,
+                false,
+            ),
+            &["announced", "announces", "reached", "reaches", "entered"],
+        ),
+        // An authority fined X $N (FINRA's wording): an order to pay a fine.
+        whole_words(pat("ORDERED_TO_PAY", &[], &format!(r"{ORG}{TERM}{ADV}(?:{was})?(?P<v>fined|fines)\s+{PARTY}\s+«M\d+»"), Shape::Swapped, false), &["fined", "fines"]),
         // A penalty (a fine, disgorgement, restitution) of $N to be paid by X.
         whole_words(
             pat(
@@ -677,7 +690,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "SETTLED_WITH",
             SETTLE_CUES,
             &format!(
-                r"{PARTY}{TERM}{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:\([a-z0-9]+\)\s+)?(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|(?:plead\s+guilty|be)\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
+                r"{PARTY}{TERM}(?:\s*,\s*(?:which|who)\b)?{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:\([a-z0-9]+\)\s+)?(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|(?:plead\s+guilty|be)\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
             ),
             Shape::Implied,
             false,
@@ -958,20 +971,22 @@ fn amount_kind(before: &str, after: &str) -> &'static str {
 }
 
 /// The amounts of a payment clause: every money placeholder after `from` up to the next
-/// party (before the first amount, one that `passes` lets by, [`Payer::passes`]) or the end of the template, each
+/// party ([`Payer::passes`] lets the payer's own and an authority by before the first amount,
+/// only the payer's own after it) or the end of the template, each
 /// with its kind. Amounts stated "respectively" of several parties are nobody's alone and
 /// are skipped.
-fn amounts(template: &str, from: usize, passes: &dyn Fn(usize) -> bool) -> Vec<(&'static str, usize)> {
+fn amounts(template: &str, from: usize, payer: &Payer) -> Vec<(&'static str, usize)> {
     let ph = placeholders(template);
     let mut out = vec![];
     let mut prev_end = from;
     for p in ph.iter().filter(|p| p.0 >= from) {
-        // (Once the amounts have begun, any party ends them: "liable for disgorgement of
-        // «M1», the full amount sought in «O2»'s complaint, but waives payment of all but
-        // «M3»".)
+        // (Once the amounts have begun, any party but the payer named again ends them:
+        // "liable for disgorgement of «M1», the full amount sought in «O2»'s complaint, but
+        // waives payment of all but «M3»"; "fined «O1» «M2» and ordered «O3» [it] to pay «M4»".)
         if matches!(p.2, b'O' | b'P') {
-            if out.is_empty() && passes(p.3) {
-                prev_end = p.1;
+            // (The words before a party let by still name the next amount's kind: "fined «O1»
+            // «M2»" is a fine.)
+            if payer.passes(p.3) && (out.is_empty() || payer.is_named(p.3)) {
                 continue;
             }
             break;
@@ -1199,7 +1214,7 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                     let respective = respective_amounts(template, &ph, from, members.len());
                     for (k, m) in members.into_iter().enumerate() {
                         let payer = Payer { mentions, party: m };
-                        let extra = respective.as_ref().and_then(|r| r.get(k)).map_or_else(|| amounts(template, from_for(m), &|i| payer.passes(i)), |a| vec![*a]);
+                        let extra = respective.as_ref().and_then(|r| r.get(k)).map_or_else(|| amounts(template, from_for(m), &payer), |a| vec![*a]);
                         out.push(found(p.rel, m, IMPLIED, None, extra));
                     }
                 }
@@ -1234,9 +1249,9 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                     let extra_for = |party: usize| {
                         let payer = Payer { mentions, party };
                         match p.rel {
-                            "ORDERED_TO_PAY" => amounts(template, end, &|i| payer.passes(i)),
+                            "ORDERED_TO_PAY" => amounts(template, end, &payer),
                             "SETTLED_WITH" if money.is_none() => {
-                                c.get(0).and_then(|m| payment_start(template, m.end(), &payer)).map_or_else(Vec::new, |from| amounts(template, from, &|i| payer.passes(i)))
+                                c.get(0).and_then(|m| payment_start(template, m.end(), &payer)).map_or_else(Vec::new, |from| amounts(template, from, &payer))
                             }
                             _ => vec![],
                         }
@@ -1943,6 +1958,24 @@ mod tests {
             ["ORDERED_TO_PAY(Acme Bank LLC, FinCEN) penalty=Money:USD 5000000"]
         );
         assert_eq!(rels("The OCC imposed a civil money penalty of $2 million on Acme Bank LLC."), ["ORDERED_TO_PAY(Acme Bank LLC, OCC) penalty=Money:USD 2000000"]);
+        assert_eq!(rels("The OCC announced a $45 million penalty against Acme Bank LLC."), ["ORDERED_TO_PAY(Acme Bank LLC, OCC) penalty=Money:USD 45000000"]);
+        // An authority fined X $N, and ordered it (X again) to pay more.
+        assert_eq!(
+            rels("FINRA fined Acme Securities LLC $250,000 and ordered Acme Securities LLC to pay $75,000 in restitution to customers."),
+            ["ORDERED_TO_PAY(Acme Securities LLC, FINRA) fine=Money:USD 250000 restitution=Money:USD 75000"]
+        );
+        // A settlement of $N an authority announced with X; X agreed to remit $N; X, which
+        // agreed to pay; charges filed and settled at once.
+        // (The amount is the pattern's own: `Found::money`.)
+        assert_eq!(
+            rels("OFAC announced a $2,132,000 settlement with Acme Lines Ltd. for apparent violations of the sanctions regulations."),
+            ["SETTLED_WITH(Acme Lines Ltd., OFAC)"]
+        );
+        assert_eq!(rels("Acme Lines Ltd. has agreed to remit $2,132,000 to settle its potential civil liability."), ["SETTLED_WITH(Acme Lines Ltd., ?) amount=Money:USD 2132000"]);
+        assert_eq!(
+            rels("The CFTC today filed and simultaneously settled charges against Acme Energy LLC, which agreed to pay a $1 million civil monetary penalty."),
+            ["CHARGED(CFTC, Acme Energy LLC)", "CHARGED(CFTC, Acme Energy LLC)", "SETTLED_WITH(Acme Energy LLC, CFTC) penalty=Money:USD 1000000"]
+        );
         // An order that imposes no payment orders none.
         assert!(rels("The SEC issued an order against Mr. John Doe that imposed a bar.").iter().all(|r| !r.starts_with("ORDERED_TO_PAY")));
     }
