@@ -501,13 +501,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             true,
         ),
         pat("DEFRAUDED", DEFRAUD_CUES, &format!(r"{PARTY}{TERM}{SHORT}\b{was}(?:defrauded|swindled|cheated|duped)\b{SHORT}\bby\s+{PARTY}"), Shape::Swapped, false),
-        // X misappropriated ($N) from Y / X misappropriated $N of Y's funds
+        // X misappropriated ($N) from (his employer,) Y / X misappropriated $N of Y's funds
         whole_words(
             pat(
                 "MISAPPROPRIATED_FROM",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|misappropriating|misappropriate|embezzled|embezzling|embezzle|stole|stealing|steal|diverted|divert|converted|siphoned|looted)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+(?:the\s+)?{PARTY}"
+                    r"{PARTY}{TERM}{SHORT}\b(?:misappropriated|misappropriating|misappropriate|embezzled|embezzling|embezzle|stole|stealing|steal|diverted|divert|converted|siphoned|looted)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+(?:the\s+)?(?:(?:his|her|its|their)\s+(?:former\s+)?(?:employer|clients?|customers?|company|firm|investors?|church|charity)\s*,\s*)?{PARTY}"
                 ),
                 Shape::Pair,
                 false,
@@ -2045,6 +2045,8 @@ mod tests {
             ["SETTLED_WITH(Delta Holdings Inc., ?) disgorgement=Money:USD 1200 prejudgment_interest=Money:USD 300 penalty=Money:USD 5000"]
         );
         assert_eq!(rels("Beta LLC misappropriated $2.4 million from Gamma Fund."), ["MISAPPROPRIATED_FROM(Beta LLC, Gamma Fund)"]);
+        // From the party's employer (client, firm), named in an apposition.
+        assert_eq!(rels("Mr. John Doe embezzled approximately $800,000 from his employer, Gamma Bank LLC."), ["MISAPPROPRIATED_FROM(John Doe, Gamma Bank LLC)"]);
         assert_eq!(rels("Beta LLC ran a scheme to defraud Gamma Fund."), ["DEFRAUDED(Beta LLC, Gamma Fund)"]);
     }
 

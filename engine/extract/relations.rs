@@ -175,7 +175,16 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let mut v = vec![
         // X wired USD 1m to Y / X sent Y USD 1m
         whole_words(
-            pat("TRANSFERRED", &[], format!(r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?{PARTY}"), false),
+            // (The payee may be the holder of the account the money went to: "to an account
+            // held by Y", "to bank accounts controlled by Y".)
+            pat(
+                "TRANSFERRED",
+                &[],
+                format!(
+                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?(?:accounts?\s+(?:held|controlled|owned|maintained|opened)\s+by\s+(?:the\s+)?)?{PARTY}"
+                ),
+                false,
+            ),
             true,
             TRANSFER_WORDS,
         ),
@@ -816,6 +825,10 @@ mod tests {
         // The noun names a transfer, not who made it; the verb still does.
         assert!(rels("Acme Corp announced the transfer to Beta Ltd of responsibility for its pipelines.").is_empty());
         assert_eq!(rels("Acme Corp agreed to transfer USD 2,000,000 to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
+        // The payee as the holder of the account the money went to; an account at a bank is
+        // no payment to the bank.
+        assert_eq!(rels("Mr. John Doe caused Acme Corp to wire $2 million to an account held by Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
+        assert!(rels("Mr. John Doe transferred $1.2 million to accounts he controlled at Gamma Bank Ltd.").is_empty());
     }
 
     /// The verb after a relative clause about a party is that party's, over its age and
