@@ -604,14 +604,15 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["ordered", "assessed", "fined"],
         ),
-        // A settlement or an agreement requires X to pay …; under the terms of the settlement
-        // X will pay … (the authority implied).
+        // A settlement (a settlement, plea, prosecution or consent agreement) requires X to
+        // pay …; under the terms of the settlement X will pay … (the authority implied). Not
+        // any agreement: "the license agreement obligates X to pay royalties" is a contract's.
         whole_words(
             pat(
                 "SETTLED_WITH",
                 &[],
                 &format!(
-                    r"\b(?:[Ss]ettlements?|[Aa]greements?)\b[^«»;]{{0,60}}?\b(?:requires|required|requiring|obligates|obligated)\s+{PARTY}\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"
+                    r"\b(?:[Ss]ettlements?|(?:[Ss]ettlement|[Pp]lea|[Pp]rosecution|[Cc]onsent)\s+[Aa]greements?)\b[^«»;]{{0,60}}?\b(?:requires|required|requiring|obligates|obligated)\s+{PARTY}\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"
                 ),
                 Shape::Implied,
                 false,
@@ -623,7 +624,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "SETTLED_WITH",
                 &[],
                 &format!(
-                    r"\b(?:[Uu]nder|[Aa]s\s+part\s+of|[Pp]ursuant\s+to)\s+(?:the\s+terms\s+of\s+)?(?:the|its|his|her|their|this)\s+(?:proposed\s+|partial\s+)?(?:settlements?|plea\s+agreement|agreement)\b[^«»;]{{0,40}}?,\s*{PARTY}{TERM}{ADV}(?:will|shall|must|has\s+agreed\s+to|agreed\s+to|is\s+to|would)\s+{pay}"
+                    r"\b(?:[Uu]nder|[Aa]s\s+part\s+of|[Pp]ursuant\s+to)\s+(?:the\s+terms\s+of\s+)?(?:the|its|his|her|their|this)\s+(?:proposed\s+|partial\s+)?(?:settlements?|(?:settlement|plea|(?:deferred|non)[- ]prosecution|consent)\s+agreement)\b[^«»;]{{0,40}}?,\s*{PARTY}{TERM}{ADV}(?:will|shall|must|has\s+agreed\s+to|agreed\s+to|is\s+to|would)\s+{pay}"
                 ),
                 Shape::Implied,
                 false,
@@ -1827,6 +1828,10 @@ mod tests {
             ["SETTLED_WITH(Acme Corp., ?) penalty=Money:USD 3000000"]
         );
         assert_eq!(rels("Under the terms of the settlement, Acme Corp. will pay $450,000 in disgorgement."), ["SETTLED_WITH(Acme Corp., ?) disgorgement=Money:USD 450000"]);
+        assert_eq!(rels("Under the plea agreement, Acme Corp. will forfeit $3 million."), ["SETTLED_WITH(Acme Corp., ?) forfeiture=Money:USD 3000000"]);
+        // A contract's terms are no settlement's.
+        assert!(rels("Under the terms of the agreement, Acme Corp. will pay $10 per share to the shareholders of Beta LLC.").is_empty());
+        assert!(rels("The license agreement obligates Acme Corp. to pay royalties of $200,000 a year.").is_empty());
         assert_eq!(rels("Mr. John Doe agreed to be barred from the securities industry and to pay a $75,000 penalty."), ["SETTLED_WITH(John Doe, ?) penalty=Money:USD 75000"]);
         // Terms numbered before "to pay".
         assert_eq!(
