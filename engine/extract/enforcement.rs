@@ -561,7 +561,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"{ORG}{TERM}{ADV}(?:{was})?(?P<v>assessed|assesses|imposed|imposes|levied|levies|announced|announces)\s+(?:a|an)\s+(?:«M\d+»\s+)?(?:[\w-]+\s+){{0,3}}?(?:penalty|penalties|fine)\s+(?:of\s+«M\d+»\s+)?(?:against|on|upon)\s+{PARTY}"
+                    r"{ORG}{TERM}{ADV}(?:{was})?(?P<v>assessed|assesses|imposed|imposes|levied|levies|announced|announces)\s+(?:a|an)\s+(?:«M\d+»\s+)?(?:[\w-]+\s+){{0,3}}?(?:penalty|penalties|fine)\s+(?:of\s+«M\d+»\s+)?(?:against|on|upon)\s+(?:«[OP]\d+»['’]s\s+(?:[a-z-]+\s+){{0,4}}?[a-z-]+\s*,\s*)?{PARTY}"
                 ),
                 Shape::Swapped,
                 false,
@@ -1156,13 +1156,14 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                     continue;
                 }
             }
-            // A charged party written as a possessor or a modifier is none ("settled its
-            // charges against «P0»'s friends", "the complaint alleges that «O0»'s conduct …",
+            // A charged (settling, paying) party written as a possessor or a modifier is none
+            // ("settled its charges against «P0»'s friends", "a penalty against «O0»'s
+            // subsidiary" unless the apposition names the subsidiary, "the complaint alleges that «O0»'s conduct …",
             // "an indictment charging «L0»-based associates"): the word after it is.
             let possessor =
                 |g: &regex::Match| template.get(g.end()..).is_some_and(|r| r.strip_prefix('»').is_some_and(|r| r.starts_with("'s") || r.starts_with("’s") || r.starts_with('-')));
             let authority = |g: &regex::Match| g.as_str().parse::<usize>().ok().and_then(|i| mentions.get(i)).is_some_and(|m| super::authorities::is_authority(&m.key));
-            if matches!(p.rel, "CHARGED" | "SETTLED_WITH") && groups.iter().any(|g| possessor(g) && !authority(g)) {
+            if matches!(p.rel, "CHARGED" | "SETTLED_WITH" | "ORDERED_TO_PAY") && groups.iter().any(|g| possessor(g) && !authority(g)) {
                 continue;
             }
             let mut args: Vec<usize> = groups.iter().filter_map(|m| m.as_str().parse().ok()).collect();
@@ -1964,6 +1965,12 @@ mod tests {
         );
         assert_eq!(rels("The OCC imposed a civil money penalty of $2 million on Acme Bank LLC."), ["ORDERED_TO_PAY(Acme Bank LLC, OCC) penalty=Money:USD 2000000"]);
         assert_eq!(rels("The OCC announced a $45 million penalty against Acme Bank LLC."), ["ORDERED_TO_PAY(Acme Bank LLC, OCC) penalty=Money:USD 45000000"]);
+        // Against a possessor's officer or unit: the one the apposition names, not the possessor.
+        assert_eq!(
+            rels("FinCEN assessed a $1 million civil money penalty against Acme Holdings Inc.'s subsidiary, Beta Bank LLC."),
+            ["ORDERED_TO_PAY(Beta Bank LLC, FinCEN) penalty=Money:USD 1000000"]
+        );
+        assert!(rels("The judge ordered Acme Holdings Inc.'s insurer to pay $5,000.").iter().all(|r| !r.starts_with("ORDERED_TO_PAY(Acme")));
         // An authority fined X $N, and ordered it (X again) to pay more.
         assert_eq!(
             rels("FINRA fined Acme Securities LLC $250,000 and ordered Acme Securities LLC to pay $75,000 in restitution to customers."),
