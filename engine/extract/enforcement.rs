@@ -90,7 +90,7 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: &str, shape: Shape, 
 }
 
 /// Words a charging verb may have between it and the party: numbers, determiners, kinds of party.
-const PARTY_WORDS: &str = r"(?:(?:also|today|yesterday|separately|two|three|four|five|six|seven|eight|nine|ten|\d+|several|the|a|an|its|his|her|their|former|individual|corporate|related|defendants?|brokers?|executives?|officers?|individuals?|compan(?:y|ies)|firms?|entit(?:y|ies)|people|persons|men|women|others|investment|advisers?|advisors?|promoters?|traders?|accountants?|attorneys?|lawyers?|insiders?|employees?|and)\s*,?\s+){0,5}";
+const PARTY_WORDS: &str = r"(?:(?:«L\d+»-based|[A-Za-z]+-based|also|today|yesterday|separately|two|three|four|five|six|seven|eight|nine|ten|\d+|several|the|a|an|its|his|her|their|former|individual|corporate|related|defendants?|brokers?|executives?|officers?|individuals?|compan(?:y|ies)|firms?|entit(?:y|ies)|people|persons|men|women|others|investment|advisers?|advisors?|promoters?|traders?|accountants?|attorneys?|lawyers?|insiders?|employees?|and)\s*,?\s+){0,5}";
 
 /// A professional degree written after a person's name ("Jane Roe, M.D., 58, pleaded").
 const DEGREE: &str = r"(?:M\.\s?D\.|D\.\s?O\.|Ph\.\s?D\.|D\.D\.S\.|D\.M\.D\.|D\.P\.M\.|D\.C\.|R\.N\.|N\.P\.|P\.A\.|CPA|Esq\.)";
@@ -275,9 +275,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             ACTION_CUES,
         ),
-        // X was charged / sued / indicted by the SEC.
+        // X (, 52, of «place», «place»,) was charged / sued / indicted by the SEC.
         whole_words(
-            pat("CHARGED", &[], &format!(r"{PARTY}{TERM}{ADV}{was}(?:charged|sued|indicted)\b{GAP}\bby\s+(?:the\s+)?{ORG}"), Shape::Swapped, true),
+            pat("CHARGED", &[], &format!(r"{PARTY}{TERM}{who}\s*,?{ADV}{was}(?:charged|sued|indicted)\b{GAP}\bby\s+(?:the\s+)?{ORG}"), Shape::Swapped, true),
             &["charged", "sued", "indicted"],
         ),
         // The Commission's complaint alleges that X … / names X.
@@ -1590,6 +1590,13 @@ mod tests {
             ["CO_DEFENDANT(Acme Corp., Beta LLC)", "CHARGED(Securities and Exchange Commission, Acme Corp.)", "CHARGED(Securities and Exchange Commission, Beta LLC)"]
         );
         assert!(rels("The Securities and Exchange Commission announced its charges in a statement against fraud.").is_empty());
+        // A party described by where it is based; a party's age and home before "was charged by".
+        assert_eq!(
+            rels("The SEC today announced fraud charges against a Florida-based investment adviser, Acme Advisors LLC, and its owner, Mr. John Doe."),
+            ["CO_DEFENDANT(Acme Advisors LLC, John Doe)", "CHARGED(SEC, Acme Advisors LLC)", "CHARGED(SEC, John Doe)"]
+        );
+        let r = rels("Mr. John Doe, 52, of Boca Raton, Florida, was charged by the SEC with aiding and abetting the scheme.");
+        assert!(r.contains(&"CHARGED(SEC, John Doe)".to_string()), "{r:?}");
         // A grand jury's indictment: the prosecutor's charge (implied), of each party listed.
         assert_eq!(
             rels("A federal grand jury today indicted Mr. John Doe and Mr. Carl Roe on wire fraud charges."),
