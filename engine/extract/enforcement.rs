@@ -1590,13 +1590,13 @@ mod tests {
             ["CO_DEFENDANT(Acme Corp., Beta LLC)", "CHARGED(Securities and Exchange Commission, Acme Corp.)", "CHARGED(Securities and Exchange Commission, Beta LLC)"]
         );
         assert!(rels("The Securities and Exchange Commission announced its charges in a statement against fraud.").is_empty());
-        // A party described by where it is based; a party's age and home before "was charged by".
+        // A party described by where it is based.
         assert_eq!(
             rels("The SEC today announced fraud charges against a Florida-based investment adviser, Acme Advisors LLC, and its owner, Mr. John Doe."),
             ["CO_DEFENDANT(Acme Advisors LLC, John Doe)", "CHARGED(SEC, Acme Advisors LLC)", "CHARGED(SEC, John Doe)"]
         );
-        let r = rels("Mr. John Doe, 52, of Boca Raton, Florida, was charged by the SEC with aiding and abetting the scheme.");
-        assert!(r.contains(&"CHARGED(SEC, John Doe)".to_string()), "{r:?}");
+        // (The age and home before "was charged by": fixtures/extraction/enforcement/settlement-terms.txt,
+        // whose places only the tagger finds.)
         // A grand jury's indictment: the prosecutor's charge (implied), of each party listed.
         assert_eq!(
             rels("A federal grand jury today indicted Mr. John Doe and Mr. Carl Roe on wire fraud charges."),
