@@ -181,7 +181,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "TRANSFERRED",
                 &[],
                 format!(
-                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?(?:accounts?\s+(?:held|controlled|owned|maintained|opened)\s+by\s+(?:the\s+)?)?{PARTY}"
+                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:held|controlled|owned|maintained|opened)\s+by\s+(?:the\s+)?)?{PARTY}"
                 ),
                 false,
             ),
@@ -829,6 +829,7 @@ mod tests {
         // no payment to the bank.
         assert_eq!(rels("Mr. John Doe caused Acme Corp to wire $2 million to an account held by Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
         assert!(rels("Mr. John Doe transferred $1.2 million to accounts he controlled at Gamma Bank Ltd.").is_empty());
+        assert!(rels("Acme Corp transferred $1 million to its Gamma Bank Ltd. account.").is_empty());
     }
 
     /// The verb after a relative clause about a party is that party's, over its age and
