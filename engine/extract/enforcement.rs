@@ -1075,14 +1075,17 @@ impl Payer<'_> {
     /// proceeding and ordering him to disgorge «M3»"). Any other party's name ends the
     /// payer's clause: what follows may be that party's to pay.
     fn passes(&self, idx: usize) -> bool {
-        let key = |i: usize| self.mentions.get(i).map(|m| m.key.as_str());
-        key(idx).is_some_and(|k| Some(k) == key(self.party) || super::authorities::is_authority(k))
+        self.is_named(idx) || self.key(idx).is_some_and(super::authorities::is_authority)
     }
 
     /// Whether mention `idx` is the payer named again.
     fn is_named(&self, idx: usize) -> bool {
-        let key = |i: usize| self.mentions.get(i).map(|m| m.key.as_str());
-        key(idx).is_some() && key(idx) == key(self.party)
+        self.key(idx).is_some() && self.key(idx) == self.key(self.party)
+    }
+
+    /// The entity key of mention `i`.
+    fn key(&self, i: usize) -> Option<&str> {
+        self.mentions.get(i).map(|m| m.key.as_str())
     }
 }
 
