@@ -1876,7 +1876,19 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
             && (i == 0 || text[..p.tokens[i].start].ends_with('\n'))
             && text[p.tokens[i].start..p.tokens[i].end].contains('-')
             && p.tokens.get(e).is_some_and(|t| &text[t.start..t.end] == ":");
+        // A mail's and a chat's own words are no name: a pronoun's contraction ("I'll", "We've"
+        // open sentences capitalised), the shorthand of messages ("FYI", "ASAP", "PS"), a
+        // time zone after a clock's time ("-0700 (PDT)" of a Date: header, "10:00 a.m.
+        // CST") and an attached file's name ("Review.ppt", "Budget2001.xls").
+        let tok = |k: usize| &text[p.tokens[k].start..p.tokens[k].end];
+        let message_word = |k: usize| is_contraction(tok(k)) || MESSAGE_SHORTHAND.contains(&p.info[k].lw) || is_file_name(tok(k));
+        let clock_zone = e == i + 1 && TIME_ZONES.contains(&p.info[i].lw) && {
+            let before = (0..i).rev().find(|&k| !matches!(tok(k), "(" | "[")).map(tok);
+            before.is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()) || matches!(w.to_ascii_lowercase().as_str(), "am" | "pm" | "a.m." | "p.m."))
+        };
+        let message = clock_zone || (i..e).any(|k| is_contraction(tok(k))) || (i..e).all(|k| message_word(k) || p.info[k].connector);
         let common_alone = field_name
+            || message
             || all_words
             || term_like_org
             || law_or_paper
@@ -2491,6 +2503,46 @@ static CALENDAR_AND_CURRENCY: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(
     ])
 });
 
+/// The shorthand of mail and chat messages, by word hash: never a name alone ("FYI",
+/// "ASAP", "PS", "RE:" and "FW:" of a subject line).
+static MESSAGE_SHORTHAND: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
+    word_set(&[
+        "fyi", "asap", "tgif", "fwiw", "rsvp", "tbd", "tba", "btw", "imo", "imho", "eod", "cob", "ooo", "lol", "thx", "pls", "plz", "attn", "re", "fw", "fwd", "ps", "pps", "nb", "aka", "etc",
+    ])
+});
+
+/// Time zones' abbreviations, by word hash: after a clock's time they are the zone, no
+/// name ("09:33:00 -0800 (PST)", "3 p.m. EST").
+static TIME_ZONES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
+    word_set(&[
+        "utc", "gmt", "est", "edt", "cst", "cdt", "mst", "mdt", "pst", "pdt", "akst", "akdt", "hst", "ast", "adt", "nst", "ndt", "bst", "ist", "cet", "cest", "eet", "eest", "wet", "west", "msk", "jst", "kst", "hkt", "sgt", "aest", "aedt", "acst", "awst", "nzst", "nzdt",
+    ])
+});
+
+/// Whether a word is a pronoun's or a verb's contraction ("I'll", "We've", "They're",
+/// "Don't", "It'd"): a capital at a sentence's start, never a name's. (Names with an
+/// apostrophe put it after a prefix, "O'Neill", "D'Angelo", "N'Diaye".)
+fn is_contraction(w: &str) -> bool {
+    let Some((head, tail)) = w.split_once(['\'', '’']) else { return false };
+    let tail = tail.to_ascii_lowercase();
+    (tail == "t" && head.to_ascii_lowercase().ends_with('n'))
+        || (matches!(tail.as_str(), "ll" | "ve" | "m" | "d" | "re" | "s")
+            && matches!(head.to_ascii_lowercase().as_str(), "i" | "we" | "you" | "they" | "he" | "she" | "it" | "that" | "there" | "who" | "what" | "where" | "here" | "let"))
+}
+
+/// Whether a word is a file's name with a document's, a sheet's, an archive's or an
+/// image's extension ("Review.ppt", "Budget2001.xls"): an attachment, no name. ("Amazon.com"
+/// is a name: web domains are not among them.)
+fn is_file_name(w: &str) -> bool {
+    w.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && matches!(
+                ext.to_ascii_lowercase().as_str(),
+                "doc" | "docx" | "xls" | "xlsx" | "xlsm" | "ppt" | "pptx" | "pdf" | "txt" | "rtf" | "csv" | "zip" | "rar" | "7z" | "gz" | "jpg" | "jpeg" | "png" | "gif" | "tif" | "tiff" | "bmp" | "msg" | "eml" | "pst" | "mp3" | "mp4" | "wav" | "exe" | "dll" | "xml" | "json"
+            )
+    })
+}
+
 /// Determiners before a defined term ("the", "a", "such"), by word hash.
 /// ("that" is not among them: in enforcement prose it is the conjunction before a clause's
 /// subject, "alleges that Barber", more often than a determiner.)
@@ -2720,6 +2772,24 @@ mod tests {
         let t = "The servers were bought from Sun Microsystems in 2001.";
         let n: Vec<&str> = BUILTIN.names(t, (0, t.len())).into_iter().map(|(sp, _)| &t[sp.0..sp.1]).collect();
         assert!(n.contains(&"Sun Microsystems"), "{n:?}");
+    }
+
+    /// A mail's own words are no names: contractions, shorthand, a time zone after a clock's
+    /// time, an attached file's name. Names with an apostrophe and web domains stay.
+    #[test]
+    fn a_messages_shorthand_zones_and_files_are_no_names() {
+        let names = |t: &str| -> Vec<String> { BUILTIN.names(t, (0, t.len())).into_iter().map(|(sp, _)| t[sp.0..sp.1].to_string()).collect() };
+        let t = "Date: Mon, 14 May 2001 16:39:00 -0700 (PDT)\nAmericans, I'll cover my name. SK - I've printed this out. PS I'll call you ASAP.\nFYI - see the attached Review.ppt before 10:00 a.m. CST.";
+        let n = names(t);
+        for x in ["PDT", "I'll", "I've", "PS I'll", "ASAP", "FYI", "Review.ppt", "CST"] {
+            assert!(!n.iter().any(|m| m == x), "{x} in {n:?}");
+        }
+        let n = names("Sean O'Neill met Jim D'Angelo at the offices of Amazon.com in Seattle.");
+        assert!(n.iter().any(|m| m.contains("O'Neill")) && n.iter().any(|m| m.contains("D'Angelo")) && n.contains(&"Amazon.com".to_string()), "{n:?}");
+        for (w, yes) in [("I'll", true), ("We've", true), ("Don't", true), ("They're", true), ("O'Neill", false), ("D'Angelo", false), ("N'Diaye", false)] {
+            assert_eq!(is_contraction(w), yes, "{w}");
+        }
+        assert!(is_file_name("Budget2001.xls") && !is_file_name("Amazon.com") && !is_file_name(".pdf"));
     }
 
     /// A name headed by a Romance institution's word is an organisation's, whatever the
