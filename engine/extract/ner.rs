@@ -2507,7 +2507,8 @@ static CALENDAR_AND_CURRENCY: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(
 /// "ASAP", "PS", "RE:" and "FW:" of a subject line).
 static MESSAGE_SHORTHAND: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
     word_set(&[
-        "fyi", "asap", "tgif", "fwiw", "rsvp", "tbd", "tba", "btw", "imo", "imho", "eod", "cob", "ooo", "lol", "thx", "pls", "plz", "attn", "re", "fw", "fwd", "ps", "pps", "nb", "aka", "etc",
+        "fyi", "asap", "tgif", "fwiw", "rsvp", "tbd", "tba", "btw", "imo", "imho", "eod", "cob", "ooo", "lol", "thx", "pls", "plz", "attn", "re", "fw", "fwd", "ps", "pps", "nb",
+        "aka", "etc",
     ])
 });
 
@@ -2515,7 +2516,8 @@ static MESSAGE_SHORTHAND: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
 /// name ("09:33:00 -0800 (PST)", "3 p.m. EST").
 static TIME_ZONES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
     word_set(&[
-        "utc", "gmt", "est", "edt", "cst", "cdt", "mst", "mdt", "pst", "pdt", "akst", "akdt", "hst", "ast", "adt", "nst", "ndt", "bst", "ist", "cet", "cest", "eet", "eest", "wet", "west", "msk", "jst", "kst", "hkt", "sgt", "aest", "aedt", "acst", "awst", "nzst", "nzdt",
+        "utc", "gmt", "est", "edt", "cst", "cdt", "mst", "mdt", "pst", "pdt", "akst", "akdt", "hst", "ast", "adt", "nst", "ndt", "bst", "ist", "cet", "cest", "eet", "eest", "wet",
+        "west", "msk", "jst", "kst", "hkt", "sgt", "aest", "aedt", "acst", "awst", "nzst", "nzdt",
     ])
 });
 
@@ -2538,7 +2540,38 @@ fn is_file_name(w: &str) -> bool {
         !stem.is_empty()
             && matches!(
                 ext.to_ascii_lowercase().as_str(),
-                "doc" | "docx" | "xls" | "xlsx" | "xlsm" | "ppt" | "pptx" | "pdf" | "txt" | "rtf" | "csv" | "zip" | "rar" | "7z" | "gz" | "jpg" | "jpeg" | "png" | "gif" | "tif" | "tiff" | "bmp" | "msg" | "eml" | "pst" | "mp3" | "mp4" | "wav" | "exe" | "dll" | "xml" | "json"
+                "doc"
+                    | "docx"
+                    | "xls"
+                    | "xlsx"
+                    | "xlsm"
+                    | "ppt"
+                    | "pptx"
+                    | "pdf"
+                    | "txt"
+                    | "rtf"
+                    | "csv"
+                    | "zip"
+                    | "rar"
+                    | "7z"
+                    | "gz"
+                    | "jpg"
+                    | "jpeg"
+                    | "png"
+                    | "gif"
+                    | "tif"
+                    | "tiff"
+                    | "bmp"
+                    | "msg"
+                    | "eml"
+                    | "pst"
+                    | "mp3"
+                    | "mp4"
+                    | "wav"
+                    | "exe"
+                    | "dll"
+                    | "xml"
+                    | "json"
             )
     })
 }
