@@ -174,7 +174,9 @@ pub fn may_imply_authority(sentence: &str) -> bool {
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let was = r"(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(?:also\s+|further\s+|additionally\s+|previously\s+|each\s+|jointly\s+and\s+severally\s+)?";
     // What a party may pay: an amount, its kind, "a total of".
-    let pay = r"(?P<v>pay|disgorge|forfeit|remit)\b";
+    // ("Return" and "repay" only before an amount: "agreed to return $640,000", not "agreed
+    // to return to the United States".)
+    let pay = r"(?P<v>(?:pay|disgorge|forfeit|remit)\b|(?:return|repay)\s+(?:(?:a\s+total\s+of|approximately|about|more\s+than|over|at\s+least|nearly)\s+)?«M\d+»)";
     // A party's degree, age and where it lives, after its name: ", M.D., 57, of «L1», «L2»".
     let who = format!(r"(?:\s*,\s*{DEGREE})?{AN_AGE}?{HOME}");
     // "The Commission settled its charges against X" (a charge and a settlement).
@@ -1994,6 +1996,9 @@ mod tests {
             ["SETTLED_WITH(Acme Lines Ltd., OFAC)"]
         );
         assert_eq!(rels("Acme Lines Ltd. has agreed to remit $2,132,000 to settle its potential civil liability."), ["SETTLED_WITH(Acme Lines Ltd., ?) amount=Money:USD 2132000"]);
+        // A relief defendant returns what it received; returning home pays nothing.
+        assert_eq!(rels("Mrs. Linda Doe agreed to return $640,000 of investor funds."), ["SETTLED_WITH(Linda Doe, ?) amount=Money:USD 640000"]);
+        assert!(rels("Mr. John Doe agreed to return to the United States to face the charges.").is_empty());
         assert_eq!(
             rels("The CFTC today filed and simultaneously settled charges against Acme Energy LLC, which agreed to pay a $1 million civil monetary penalty."),
             ["CHARGED(CFTC, Acme Energy LLC)", "CHARGED(CFTC, Acme Energy LLC)", "SETTLED_WITH(Acme Energy LLC, CFTC) penalty=Money:USD 1000000"]

@@ -170,18 +170,25 @@ const TRANSFER_WORDS: &[&str] = &["wire", "wired", "sent", "send", "transferred"
 /// The cue words of the officer patterns' role words.
 const OFFICER_CUES: &[&str] = &["chief", "chair", "president", "secretary", "treasurer", "counsel", "director", "officer", "controller", "principal", "CEO", "CFO", "COO"];
 
+/// The party a transfer's money came from, after "from": a party, its account ("Y's escrow
+/// account") or an account held by it; an account at a bank ("from his account at Y") is
+/// the subject's own, the bank none of the parties.
+const SOURCE: &str = r"(?:(?:an?|the|its|his|her|their)\s+(?:[a-z-]+\s+)?accounts?\s+(?:at|with)\s+(?:the\s+)?«O\d+»|(?:the\s+)?(?:(?:an?|its|his|her|their)\s+)?(?:(?:[a-z-]+\s+)?accounts?\s+(?:of|held\s+by|controlled\s+by|owned\s+by|maintained\s+by)\s+(?:the\s+)?)?«[OP](?P<holder>\d+)»(?:\s?['’]s?(?:\s+[a-z-]+){0,2}?\s+accounts?)?)";
+
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let transfer_verbs = r"(?:wired?|sent|send|transferred|transfer|remitted|remit|moved|move|routed|route|wire-transferred)";
     let mut v = vec![
         // X wired USD 1m to Y / X sent Y USD 1m
         whole_words(
             // (The payee may be the holder of the account the money went to: "to an account
-            // held by Y", "to bank accounts controlled by Y".)
+            // held by Y", "to bank accounts controlled by Y". The payer is the party the money
+            // came from when the sentence names one: "X transferred $850,000 from Y's escrow
+            // account to Z" is Y's money sent to Z by X's hand, as "X caused Y to wire" is.)
             pat(
                 "TRANSFERRED",
                 &[],
                 format!(
-                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:held|controlled|owned|maintained|opened)\s+by\s+(?:the\s+)?)?{PARTY}"
+                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+{SOURCE}{SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:held|controlled|owned|maintained|opened)\s+by\s+(?:the\s+)?)?{PARTY}"
                 ),
                 false,
             ),
@@ -369,7 +376,15 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}\s*,\s+(?:the\s+)?(?:former\s+)?{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{officer}\b"), false));
     // "Y, and X, its president" / "Y and its president, X": the company just named.
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+{PER},\s+its\s+(?:former\s+)?{officer}\b"), true));
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+its\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    // (Also in a list without "and", "Y, its president, X, and …", and the next officer the
+    // list names so: "Y, its president X, and its former chief financial officer, Z".)
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s*\([^()«»]*\))?(?:,\s+|,?\s+and\s+)its\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    v.push(pat(
+        "OFFICER_OF",
+        OFFICER_CUES,
+        format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+its\s+(?:former\s+)?{word},?\s+(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?«P\d+»(?:\s*\([^()«»]*\))?,?\s+and\s+its\s+(?:former\s+)?{officer},?\s+{PER}"),
+        true,
+    ));
     // A sanctions designation's tie: "Treasury designated X for acting for or on behalf of Y",
     // "X was designated for providing support to, and acting for or on behalf of, Y" (OFAC's
     // words for an agent or a front): X is associated with Y, the tie its role.
@@ -830,6 +845,10 @@ mod tests {
         assert_eq!(rels("Mr. John Doe caused Acme Corp to wire $2 million to an account held by Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
         assert!(rels("Mr. John Doe transferred $1.2 million to accounts he controlled at Gamma Bank Ltd.").is_empty());
         assert!(rels("Acme Corp transferred $1 million to its Gamma Bank Ltd. account.").is_empty());
+        // The money's source named after "from" is the payer, whose hand moved it or not.
+        assert_eq!(rels("Mr. John Doe transferred $850,000 from Acme Corp's escrow account to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
+        assert_eq!(rels("Mr. John Doe wired $2 million from accounts held by Acme Corp to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
+        assert_eq!(rels("Mr. John Doe wired $2 million from his account at Gamma Bank Ltd. to Beta Ltd."), ["TRANSFERRED(John Doe, Beta Ltd)"]);
     }
 
     /// The verb after a relative clause about a party is that party's, over its age and
@@ -862,6 +881,21 @@ mod tests {
         assert_eq!(rels("Mr. John Doe, former Chief Operations Officer of Beta LLC, was charged today."), ["OFFICER_OF(John Doe, Beta LLC)"]);
         assert_eq!(rels("Mr. John Doe, the chief technology officer of Beta LLC, resigned."), ["OFFICER_OF(John Doe, Beta LLC)"]);
         assert!(rels("Mr. John Doe, a chief of staff at Beta LLC, resigned.").is_empty());
+    }
+
+    /// "Its" officers in a list are the company's that opens it, with "and" or without.
+    #[test]
+    fn its_officers_in_a_list() {
+        assert_eq!(
+            rels("The complaint names Beta LLC, its president Mr. John Doe, and its former chief financial officer, Ms. Mary Roe."),
+            ["OFFICER_OF(John Doe, Beta LLC)", "OFFICER_OF(Mary Roe, Beta LLC)"]
+        );
+        assert_eq!(rels("The complaint names Beta LLC, its president, Mr. John Doe, and Gamma Ltd."), ["OFFICER_OF(John Doe, Beta LLC)"]);
+        assert_eq!(rels("Beta LLC and its president, Mr. John Doe, settled."), ["OFFICER_OF(John Doe, Beta LLC)"]);
+        assert_eq!(
+            rels("The action names Beta LLC (\"Beta\"), its president Mr. John Doe, and its former chief financial officer, Ms. Mary Roe."),
+            ["OFFICER_OF(John Doe, Beta LLC)", "OFFICER_OF(Mary Roe, Beta LLC)"]
+        );
     }
 
     #[test]
