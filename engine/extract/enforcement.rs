@@ -599,7 +599,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}{who}\s*,?{ADV}{was}sentenced\b(?:[^«»;]|«[LDO]\d+»|(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?)*?,?\s+and\s+(?:was\s+)?(?:also\s+)?(?:ordered\s+to\s+(?:jointly\s+and\s+severally\s+)?)?(?P<v>pay|disgorge|forfeit|assessed|fined)\b"
+                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:(?:pleaded|pled)\s+guilty\b[^«»;]{{0,80}}?\s+and\s+)?{was}sentenced\b(?:[^«»;]|«[LDO]\d+»|(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?)*?,?\s+and\s+(?:was\s+)?(?:also\s+)?(?:ordered\s+to\s+(?:jointly\s+and\s+severally\s+)?)?(?P<v>pay|disgorge|forfeit|assessed|fined)\b"
                 ),
                 Shape::Implied,
                 false,
@@ -1728,6 +1728,11 @@ mod tests {
         assert_eq!(rels("The jury found Mr. John Doe guilty of all counts."), ["CHARGED(John Doe, ?)"]);
         // A party named with an alias is the name the sentence gives first.
         assert_eq!(rels("Mr. John Doe, aka Mr. Jack Doe, 37, was sentenced to 75 months in prison."), ["CHARGED(John Doe, ?)"]);
+        // A plea before the sentence leaves the sentence's order to pay the party's.
+        assert_eq!(
+            rels("Mr. John Doe previously pleaded guilty and was sentenced to 36 months in prison and ordered to pay $4.1 million in restitution."),
+            ["CHARGED(John Doe, ?) restitution=Money:USD 4100000", "ORDERED_TO_PAY(John Doe, ?) restitution=Money:USD 4100000"]
+        );
         // A public program is a victim, never a defendant.
         assert!(rels("The owner of a pharmacy whose scheme hit private insurers, Medicare and TRICARE, pleaded guilty.").is_empty());
         // A member's age after it does not end the list.

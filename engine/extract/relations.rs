@@ -203,6 +203,22 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         ),
         // Y received USD 1m from X
         pat("RECEIVED_FROM", &["received"], format!(r"{PARTY}{SHORT}\breceived\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+{PARTY}"), false),
+        // Y accepted USD 1m / (cash) payments (totaling USD 1m) / bribes from X; not an
+        // offer or a position: only money is accepted so.
+        pat(
+            "RECEIVED_FROM",
+            &["accepted"],
+            format!(r"{PARTY}{SHORT}\baccepted\s+(?:[a-z-]+\s+){{0,3}}?«M(?P<m>\d+)»(?:\s+in\s+(?:[a-z-]+\s+)?(?:payments?|bribes?|kickbacks?|cash|gifts?))?\s+from\s+{PARTY}"),
+            false,
+        ),
+        pat(
+            "RECEIVED_FROM",
+            &["accepted"],
+            format!(
+                r"{PARTY}{SHORT}\baccepted\s+(?:[a-z-]+\s+){{0,2}}?(?:payments?|bribes?|kickbacks?|cash|money|funds|gifts?|loans?)\b(?:\s+(?:totaling|totalling|of|worth|amounting\s+to)\s+(?:[a-z]+\s+){{0,2}}?«M(?P<m>\d+)»)?\s+from\s+{PARTY}"
+            ),
+            false,
+        ),
         // X paid Y USD 1m / X paid USD 1m to Y
         pat("PAID", &["paid"], format!(r"{PARTY}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
         pat("PAID", &["paid"], format!(r"{PARTY}{SHORT}\bpaid\s+(?:«M(?P<m>\d+)»){GAP}\bto\s+{PARTY}"), false),
@@ -255,6 +271,16 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             false,
         ),
+        // X, (55,) the (former) owner of Y / X, owner and operator of Y / Y's owner, X
+        pat(
+            "OWNS",
+            &["owner"],
+            format!(
+                r"{PER}{AGE}{HOME}\s*,?\s+(?:the\s+|an?\s+|its\s+)?(?:former\s+|sole\s+|majority\s+|co-?|part[- ])?owner(?:\s+and\s+(?:operator|manager|president|chief\s+executive\s+officer|CEO))?\s+of\s+(?:the\s+)?{ORG}"
+            ),
+            false,
+        ),
+        pat("OWNS", &["owner"], format!(r"{ORG}['’]s?\s+(?:former\s+|sole\s+|majority\s+|co-?)?owner,?\s+{PER}"), true),
         // X owned and operated Y (a clinic, a supply company: owning it is the relation)
         pat(
             "OWNS",
@@ -881,6 +907,17 @@ mod tests {
         assert_eq!(rels("Mr. John Doe, former Chief Operations Officer of Beta LLC, was charged today."), ["OFFICER_OF(John Doe, Beta LLC)"]);
         assert_eq!(rels("Mr. John Doe, the chief technology officer of Beta LLC, resigned."), ["OFFICER_OF(John Doe, Beta LLC)"]);
         assert!(rels("Mr. John Doe, a chief of staff at Beta LLC, resigned.").is_empty());
+    }
+
+    /// An owner in apposition owns; money accepted from a party is received from it, an
+    /// offer accepted is not.
+    #[test]
+    fn owners_and_money_accepted() {
+        assert_eq!(rels("Mr. John Doe, 55, the owner and president of Acme Supply Inc., was convicted."), ["OWNS(John Doe, Acme Supply Inc.)"]);
+        assert_eq!(rels("Acme Supply Inc.'s owner, Mr. John Doe, was convicted."), ["OWNS(John Doe, Acme Supply Inc.)"]);
+        assert_eq!(rels("Mr. John Doe accepted cash payments totaling approximately $310,000 from Mr. Javier Roe."), ["RECEIVED_FROM(John Doe, Javier Roe)"]);
+        assert_eq!(rels("Mr. John Doe accepted $50,000 in bribes from Acme Corp."), ["RECEIVED_FROM(John Doe, Acme Corp)"]);
+        assert!(rels("Mr. John Doe accepted a job offer from Acme Corp.").is_empty());
     }
 
     /// "Its" officers in a list are the company's that opens it, with "and" or without.
