@@ -199,7 +199,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             pat(
                 "CHARGED",
                 &[],
-                &format!(r"\b[Gg]rand\s+[Jj]ury(?:\s+in\s+«L\d+»(?:\s*,\s*«L\d+»)?)?{ADV}(?:has\s+|had\s+)?(?:indicted|charged)\s+{PARTY_WORDS}{PARTY}"),
+                &format!(r"\b[Gg]rand\s+[Jj]ury(?:\s+(?:in|for|of)\s+(?:the\s+)?«[LO]\d+»(?:\s*,\s*«L\d+»)?)?{ADV}(?:has\s+|had\s+)?(?:indicted|charged)\s+{PARTY_WORDS}{PARTY}"),
                 Shape::Implied,
                 false,
             ),

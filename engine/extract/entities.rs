@@ -333,6 +333,31 @@ const ORG_SUFFIXES: &[&str] = &[
     "Oy",
     "AB",
     "A/S",
+    // (Forms of the free zones of the Emirates, of Russia and its neighbours, of Latin
+    // America and of US professional firms, frequent in sanctions and fraud cases.)
+    "FZE",
+    "FZCO",
+    "FZC",
+    "FZ-LLC",
+    "DMCC",
+    "JSC",
+    "OJSC",
+    "PJSC",
+    "CJSC",
+    "OOO",
+    "ZAO",
+    "OAO",
+    "Ltda",
+    "Ltda.",
+    "SRL",
+    "S.R.L.",
+    "PLLC",
+    "P.L.L.C.",
+    "LLLP",
+    "Kft",
+    "Kft.",
+    "ApS",
+    "Bhd",
     "Holdings",
     "Holding",
     "Trust",
@@ -559,13 +584,35 @@ const PARTY_NOUNS: &[&str] = &[
 
 /// Legal-form and institution words that open a name in French, Spanish, Italian and
 /// Portuguese ("Société Générale", "Banco Santander").
-const PREFIX_FORMS: &[&str] = &["Société", "Societe", "Sociedad", "Società", "Sociedade", "Compagnie", "Compañía", "Banco", "Banca", "Banque", "Caisse", "Crédit"];
+/// (Russian forms open the name too: "PJSC Sberbank", "OOO Stroytransgaz".)
+const PREFIX_FORMS: &[&str] = &[
+    "Société",
+    "Societe",
+    "Sociedad",
+    "Società",
+    "Sociedade",
+    "Compagnie",
+    "Compañía",
+    "Banco",
+    "Banca",
+    "Banque",
+    "Caisse",
+    "Crédit",
+    "JSC",
+    "OJSC",
+    "PJSC",
+    "CJSC",
+    "OOO",
+    "ZAO",
+    "OAO",
+];
 
 /// Legal forms written as abbreviations: a name ending in one is a name even when every
 /// other word is a legal-form word too.
 pub(crate) const LEGAL_ABBREVIATIONS: &[&str] = &[
     "Ltd", "LLC", "L.L.C", "LLP", "L.L.P", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty",
-    "SpA", "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co",
+    "SpA", "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co", "FZE", "FZCO", "FZC", "FZ-LLC", "DMCC", "JSC", "OJSC", "PJSC", "CJSC", "OOO", "ZAO", "OAO", "Ltda", "SRL",
+    "S.R.L", "PLLC", "P.L.L.C", "LLLP", "Kft", "ApS", "Bhd",
 ];
 
 /// Whether a word is a legal-form or institution word ([`ORG_SUFFIXES`]), by hash.
@@ -1825,6 +1872,11 @@ mod tests {
         assert_eq!(orgs("Unicode: Société Générale, 東京."), ["Société Générale"]);
         // The form alone, or before a lower-case word, names nothing.
         assert_eq!(orgs("The Banque was closed; banco de la nación is a phrase."), Vec::<String>::new());
+        // Russian forms before the name, the Emirates' free-zone forms and others after it.
+        assert_eq!(
+            orgs("Funds went from PJSC Sovcombank and OOO Stroytransgaz to Baltic Amber Trading FZE, Gulf Star DMCC, Andes Comercial Ltda. and Keller Law PLLC."),
+            ["PJSC Sovcombank", "OOO Stroytransgaz", "Baltic Amber Trading FZE", "Gulf Star DMCC", "Andes Comercial Ltda.", "Keller Law PLLC"]
+        );
     }
 
     #[test]

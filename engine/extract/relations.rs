@@ -170,6 +170,11 @@ const TRANSFER_WORDS: &[&str] = &["wire", "wired", "sent", "send", "transferred"
 /// The cue words of the officer patterns' role words.
 const OFFICER_CUES: &[&str] = &["chief", "chair", "president", "secretary", "treasurer", "counsel", "director", "officer", "controller", "principal", "CEO", "CFO", "COO"];
 
+/// The words that describe a company before its noun: "a shell company", "a Delaware limited
+/// liability company", "a «L» corporation" (a place or a demonym: "a German company", "a
+/// Bahamas corporation"), "a Miami-based entity".
+const KIND_WORDS: &str = r"(?:(?:[a-z-]+|«L\d+»(?:-based)?)\s+){0,3}?";
+
 /// The party a transfer's money came from, after "from": a party, its account ("Y's escrow
 /// account") or an account held by it; an account at a bank ("from his account at Y") is
 /// the subject's own, the bank none of the parties.
@@ -304,16 +309,14 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat(
             "CONTROLS",
             &["controlled"],
-            format!(
-                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?(?:company|entity|firm|corporation|fund|vehicle)\s+(?:ultimately\s+)?controlled\s+by\s+{PARTY}"
-            ),
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:company|entity|firm|corporation|fund|vehicle)\s+(?:ultimately\s+)?controlled\s+by\s+{PARTY}"),
             true,
         ),
         pat(
             "OWNS",
             &["owned"],
             format!(
-                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?(?:[a-z-]+\s+)?(?:company|entity|firm|corporation|fund|vehicle)\s+(?:wholly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"
+                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:company|entity|firm|corporation|fund|vehicle)\s+(?:wholly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"
             ),
             true,
         ),
@@ -944,6 +947,25 @@ mod tests {
             ["DIRECTOR_OF(Marek Novak, Beta Holdings SA)", "DIRECTOR_OF(Marek Novak, Acme Trading Ltd)"]
         );
         assert_eq!(rels("Omega Ltd is wholly owned by Gamma Holdings."), ["OWNS(Gamma Holdings, Omega Ltd)"]);
+        // A company described by its place, its form or a shell's words before its noun.
+        // (The tagger finds the place; here it is added to the rule finders' mentions.)
+        let with_place = |s: &str, place: &str| {
+            let mut ms = entities::find(s, (0, s.len()), None);
+            let at = s.find(place).unwrap_or_default();
+            ms.push(entities::Mention {
+                span: (at, at + place.len()),
+                kind: "Location",
+                key: format!("Location:{}", place.to_lowercase()),
+                surface: place.to_string(),
+                attrs: vec![],
+            });
+            ms.sort_by_key(|m| m.span);
+            let t = template(s, 0, &ms);
+            find(&t, &ms).into_iter().map(|f| format!("{}({}, {})", f.rel, ms[f.subject].surface, ms[f.object].surface)).collect::<Vec<_>>()
+        };
+        assert_eq!(with_place("Omega Ltd, a Nauru company owned by Gamma Holdings, signed.", "Nauru"), ["OWNS(Gamma Holdings, Omega Ltd)"]);
+        assert_eq!(with_place("Omega Ltd, a Delaware limited liability company controlled by Mr. John Doe, signed.", "Delaware"), ["CONTROLS(John Doe, Omega Ltd)"]);
+        assert_eq!(rels("Omega Ltd, a shell company controlled by Mr. John Doe, signed."), ["CONTROLS(John Doe, Omega Ltd)"]);
         assert_eq!(rels("Beta Holdings SA, a company registered in Nauru, replied."), ["REGISTERED_AT(Beta Holdings SA, Nauru)"]);
         // Another clause between them registers no one.
         assert!(rels("Of the firms Beta Holdings SA named, six are registered in Nauru.").is_empty());
