@@ -113,6 +113,16 @@ fn enforcement_prose_gives_exactly_the_gold_claims() {
         ("forfeiture", "1100000"),
         ("restitution", "500000"),
         ("restitution", "840000"),
+        // Releases of our own: a consent's three amounts, a relief defendant's return, a
+        // transfer from another's account, money accepted, an order after a plea.
+        ("disgorgement", "210000"),
+        ("prejudgment_interest", "31400"),
+        ("penalty", "120000"),
+        ("amount", "640000"),
+        ("amount", "850000"),
+        ("amount", "310000"),
+        ("restitution", "4100000"),
+        ("amount", "2700000"),
     ] {
         assert!(dump.contains(&format!("\", \"{kind}\", \"{amount}\") EXTRACTED")) || dump.contains(&format!("\", \"{kind}\", \"{amount}\") INFERRED")), "{kind} {amount}\n{dump}");
     }

@@ -732,7 +732,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "PAID",
             &["payment", "bribe", "kickback"],
             &format!(
-                r"{PARTY}{SHORT}\b(?:paid|made|offered|gave|pay|paying)\s+(?:[a-z-]+\s+){{0,3}}?(?:payments?|bribes?|kickbacks?)\b{SHORT}(?:«M(?P<m>\d+)»{SHORT})?\bto\s+(?:the\s+)?{PARTY}"
+                r"{PARTY}{who}{SHORT}\b(?:paid|made|offered|gave|pay|paying)\s+(?:[a-z-]+\s+){{0,3}}?(?:payments?|bribes?|kickbacks?)\b{SHORT}(?:«M(?P<m>\d+)»{SHORT})?\bto\s+(?:the\s+)?{PARTY}"
             ),
             Shape::Pair,
             false,
@@ -2060,6 +2060,8 @@ mod tests {
     #[test]
     fn kickbacks_to_pay() {
         assert_eq!(rels("Mr. John Doe conspired to pay kickbacks to Dr. Alan Poe in exchange for patient referrals."), ["PAID(John Doe, Alan Poe)"]);
+        // (An age after the payer's name.)
+        assert_eq!(rels("Mr. John Doe, 55, paid kickbacks to Dr. Alan Poe in exchange for patient referrals."), ["PAID(John Doe, Alan Poe)"]);
         assert!(rels("Mr. John Doe was asked to pay the invoice to Dr. Alan Poe.").is_empty());
     }
 

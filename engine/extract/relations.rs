@@ -207,26 +207,28 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             TRANSFER_WORDS,
         ),
         // Y received USD 1m from X
-        pat("RECEIVED_FROM", &["received"], format!(r"{PARTY}{SHORT}\breceived\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+{PARTY}"), false),
+        pat("RECEIVED_FROM", &["received"], format!(r"{PARTY}{AGE}{HOME}{SHORT}\breceived\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+{PARTY}"), false),
         // Y accepted USD 1m / (cash) payments (totaling USD 1m) / bribes from X; not an
         // offer or a position: only money is accepted so.
         pat(
             "RECEIVED_FROM",
             &["accepted"],
-            format!(r"{PARTY}{SHORT}\baccepted\s+(?:[a-z-]+\s+){{0,3}}?«M(?P<m>\d+)»(?:\s+in\s+(?:[a-z-]+\s+)?(?:payments?|bribes?|kickbacks?|cash|gifts?))?\s+from\s+{PARTY}"),
+            format!(
+                r"{PARTY}{AGE}{HOME}{SHORT}\baccepted\s+(?:[a-z-]+\s+){{0,3}}?«M(?P<m>\d+)»(?:\s+in\s+(?:[a-z-]+\s+)?(?:payments?|bribes?|kickbacks?|cash|gifts?))?\s+from\s+{PARTY}"
+            ),
             false,
         ),
         pat(
             "RECEIVED_FROM",
             &["accepted"],
             format!(
-                r"{PARTY}{SHORT}\baccepted\s+(?:[a-z-]+\s+){{0,2}}?(?:payments?|bribes?|kickbacks?|cash|money|funds|gifts?|loans?)\b(?:\s+(?:totaling|totalling|of|worth|amounting\s+to)\s+(?:[a-z]+\s+){{0,2}}?«M(?P<m>\d+)»)?\s+from\s+{PARTY}"
+                r"{PARTY}{AGE}{HOME}{SHORT}\baccepted\s+(?:[a-z-]+\s+){{0,2}}?(?:payments?|bribes?|kickbacks?|cash|money|funds|gifts?|loans?)\b(?:\s+(?:totaling|totalling|of|worth|amounting\s+to)\s+(?:[a-z]+\s+){{0,2}}?«M(?P<m>\d+)»)?\s+from\s+{PARTY}"
             ),
             false,
         ),
         // X paid Y USD 1m / X paid USD 1m to Y
-        pat("PAID", &["paid"], format!(r"{PARTY}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
-        pat("PAID", &["paid"], format!(r"{PARTY}{SHORT}\bpaid\s+(?:«M(?P<m>\d+)»){GAP}\bto\s+{PARTY}"), false),
+        pat("PAID", &["paid"], format!(r"{PARTY}{AGE}{HOME}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
+        pat("PAID", &["paid"], format!(r"{PARTY}{AGE}{HOME}{SHORT}\bpaid\s+(?:«M(?P<m>\d+)»){GAP}\bto\s+{PARTY}"), false),
         // X, a (wholly-owned) subsidiary of Y / X is a subsidiary of Y
         pat(
             "SUBSIDIARY_OF",
@@ -317,6 +319,23 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             &["owned"],
             format!(
                 r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:company|entity|firm|corporation|fund|vehicle)\s+(?:wholly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"
+            ),
+            true,
+        ),
+        // Y, a company X controlled / owned (a relative clause without its pronoun).
+        pat(
+            "CONTROLS",
+            &["controlled", "controls"],
+            format!(
+                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:company|compan(?:y|ies)|entity|firm|corporation|fund|vehicle)\s+(?:that\s+|which\s+)?{PARTY}\s+(?:also\s+|secretly\s+|effectively\s+)?(?:controlled|controls)\b"
+            ),
+            true,
+        ),
+        pat(
+            "OWNS",
+            &["owned", "owns"],
+            format!(
+                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:company|entity|firm|corporation|fund|vehicle)\s+(?:that\s+|which\s+)?{PARTY}\s+(?:also\s+|secretly\s+)?(?:owned|owns)\b"
             ),
             true,
         ),
@@ -629,6 +648,18 @@ fn subject_stands(template: &str, start: usize, end: usize, object: usize) -> bo
 /// sentenced": «P0»'s name as the document gives it first); an age may come first ("«P0»,
 /// 32, aka «P1», of «L2», pleaded guilty"); a relative clause ("who worked for") is not one
 /// (see [`subject_stands`]).
+/// The party a match's last party possesses in apposition: where the match ends right
+/// after that party (`last_end`, past its "»") and the text goes on "'s <one to three
+/// lower-case words>, «P1»" ("owned by «P0»'s brother-in-law, «P1»"), «P1».
+fn possessed(template: &str, match_end: usize, last_end: usize) -> Option<usize> {
+    if match_end != last_end {
+        return None;
+    }
+    static POSSESSED: LazyLock<Regex> =
+        LazyLock::new(|| tg_text::pattern::constant(r"^\s?['’]s?\s+(?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*\s*,\s+(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«P(\d+)»"));
+    POSSESSED.captures(template.get(match_end..)?).and_then(|c| c.get(1)).and_then(|m| m.as_str().parse().ok())
+}
+
 pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(&format!(
@@ -716,6 +747,34 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             if c.name("field").is_some_and(|f| matches!(f.as_str().split_whitespace().next(), Some("a" | "an" | "one" | "two" | "several" | "various" | "certain" | "other"))) {
                 continue;
             }
+            // "Wire" before "transfer(s)" is a noun: someone who approved or received wire
+            // transfers to Y sent none ("approved wire transfers of $4.6 million … to Y");
+            // one who made, sent or initiated them did, and says so with its own verb.
+            if c.name("tv").is_some_and(|v| {
+                v.as_str().eq_ignore_ascii_case("wire")
+                    && template[v.end()..].trim_start().starts_with("transfer")
+                    && !matches!(
+                        template[..v.start()].split_whitespace().rev().find(|w| !matches!(*w, "two" | "three" | "several" | "multiple" | "numerous" | "the" | "a" | "an")),
+                        Some(
+                            "made"
+                                | "make"
+                                | "makes"
+                                | "making"
+                                | "sent"
+                                | "send"
+                                | "initiated"
+                                | "initiate"
+                                | "executed"
+                                | "execute"
+                                | "conducted"
+                                | "caused"
+                                | "ordered"
+                                | "directed"
+                        )
+                    )
+            }) {
+                continue;
+            }
             let holder = c.name("holder").and_then(|h| h.as_str().parse().ok());
             if let Some(h) = holder {
                 subject = h;
@@ -725,6 +784,14 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             if !p.swap && holder.is_none() && !subject_stands(template, ga.start() - '«'.len_utf8() - 1, ga.end() + '»'.len_utf8(), gb.start()) {
                 continue;
             }
+            // A party that ends the match and is followed by its relative or its officer in
+            // apposition names whose the tie is: "a company owned by «P0»'s brother-in-law,
+            // «P1»" is «P1»'s company.
+            let (subject, object) = match possessed(template, c.get(0).map_or(0, |m| m.end()), gb.end() + '»'.len_utf8()) {
+                Some(other) if p.swap => (other, object),
+                Some(other) => (subject, other),
+                None => (subject, object),
+            };
             if subject == object {
                 continue;
             }
@@ -874,6 +941,9 @@ mod tests {
         assert_eq!(rels("Mr. John Doe caused Acme Corp to wire $2 million to an account held by Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
         assert!(rels("Mr. John Doe transferred $1.2 million to accounts he controlled at Gamma Bank Ltd.").is_empty());
         assert!(rels("Acme Corp transferred $1 million to its Gamma Bank Ltd. account.").is_empty());
+        // "Wire transfers" approved are no transfer by who approved them; made, they are.
+        assert!(rels("Mr. John Doe approved wire transfers of $4.6 million from those accounts to Beta Ltd.").is_empty());
+        assert_eq!(rels("Mr. John Doe made three wire transfers of $4.6 million to Beta Ltd."), ["TRANSFERRED(John Doe, Beta Ltd)"]);
         // The money's source named after "from" is the payer, whose hand moved it or not.
         assert_eq!(rels("Mr. John Doe transferred $850,000 from Acme Corp's escrow account to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
         assert_eq!(rels("Mr. John Doe wired $2 million from accounts held by Acme Corp to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
@@ -920,6 +990,8 @@ mod tests {
         assert_eq!(rels("Acme Supply Inc.'s owner, Mr. John Doe, was convicted."), ["OWNS(John Doe, Acme Supply Inc.)"]);
         assert_eq!(rels("Mr. John Doe accepted cash payments totaling approximately $310,000 from Mr. Javier Roe."), ["RECEIVED_FROM(John Doe, Javier Roe)"]);
         assert_eq!(rels("Mr. John Doe accepted $50,000 in bribes from Acme Corp."), ["RECEIVED_FROM(John Doe, Acme Corp)"]);
+        assert_eq!(rels("Mr. John Doe, 47, accepted cash payments from Mr. Javier Roe."), ["RECEIVED_FROM(John Doe, Javier Roe)"]);
+        assert_eq!(rels("Mr. John Doe, 47, paid $5,000 to Mr. Javier Roe."), ["PAID(John Doe, Javier Roe)"]);
         assert!(rels("Mr. John Doe accepted a job offer from Acme Corp.").is_empty());
     }
 
@@ -966,6 +1038,12 @@ mod tests {
         assert_eq!(with_place("Omega Ltd, a Nauru company owned by Gamma Holdings, signed.", "Nauru"), ["OWNS(Gamma Holdings, Omega Ltd)"]);
         assert_eq!(with_place("Omega Ltd, a Delaware limited liability company controlled by Mr. John Doe, signed.", "Delaware"), ["CONTROLS(John Doe, Omega Ltd)"]);
         assert_eq!(rels("Omega Ltd, a shell company controlled by Mr. John Doe, signed."), ["CONTROLS(John Doe, Omega Ltd)"]);
+        assert_eq!(rels("Mr. John Doe sent $5,000 to Omega Ltd, a company Mr. John Doe controlled."), ["TRANSFERRED(John Doe, Omega Ltd)", "CONTROLS(John Doe, Omega Ltd)"]);
+        // The owner is the relative the possessive introduces.
+        assert_eq!(
+            rels("Mr. Al Roe paid Omega Ltd, a company owned by Mr. John Doe's brother-in-law, Mr. Tom Reilly."),
+            ["PAID(Al Roe, Omega Ltd)", "OWNS(Tom Reilly, Omega Ltd)", "ASSOCIATED_WITH(Tom Reilly, John Doe)"]
+        );
         assert_eq!(rels("Beta Holdings SA, a company registered in Nauru, replied."), ["REGISTERED_AT(Beta Holdings SA, Nauru)"]);
         // Another clause between them registers no one.
         assert!(rels("Of the firms Beta Holdings SA named, six are registered in Nauru.").is_empty());
