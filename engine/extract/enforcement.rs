@@ -693,7 +693,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "SETTLED_WITH",
             SETTLE_CUES,
             &format!(
-                r"{PARTY}{TERM}(?:\s*,\s*(?:which|who)\b)?{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:\([a-z0-9]+\)\s+)?(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|(?:plead\s+guilty|be)\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
+                r"{PARTY}{TERM}(?:\s*,\s*(?:which|who)\b)?{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:\([a-z0-9]+\)\s+)?(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|(?:plead\s+guilty|be)\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:the\s+)?«O\d+»['’]s?\s+(?:[\w-]+\s+){{0,2}}?(?:judgments?|orders?|settlement)\b|(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
             ),
             Shape::Implied,
             false,
@@ -2003,6 +2003,8 @@ mod tests {
         assert_eq!(rels("Acme Lines Ltd. has agreed to remit $2,132,000 to settle its potential civil liability."), ["SETTLED_WITH(Acme Lines Ltd., ?) amount=Money:USD 2132000"]);
         // A relief defendant returns what it received; returning home pays nothing.
         assert_eq!(rels("Mrs. Linda Doe agreed to return $640,000 of investor funds."), ["SETTLED_WITH(Linda Doe, ?) amount=Money:USD 640000"]);
+        // An authority's own order, named as its possessor.
+        assert_eq!(rels("Mr. John Doe consented to the SEC's order, which bars him from the securities industry."), ["SETTLED_WITH(John Doe, ?)"]);
         assert!(rels("Mr. John Doe agreed to return to the United States to face the charges.").is_empty());
         assert_eq!(
             rels("The CFTC today filed and simultaneously settled charges against Acme Energy LLC, which agreed to pay a $1 million civil monetary penalty."),

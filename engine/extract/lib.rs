@@ -454,6 +454,33 @@ fn could_name_a_company(stem: &str) -> bool {
     words.first().is_some_and(|w| named(w) && *w != "The") && words.last().is_some_and(|w| named(w)) && !prose
 }
 
+/// A company's first word as a name of its own: of a short name of two words or more, a
+/// capitalised word of four letters or more that is no common word, place, given name,
+/// demonym, organisation word or determiner ("Halcyon" of "Halcyon Surgical Systems"; not
+/// "First" of "First Atlantic Bank", "Summit" of "Summit Ridge Securities", "Texas" of
+/// "Texas Instruments").
+fn first_word_stem(short: &str) -> Option<&str> {
+    let mut words = short.split_whitespace();
+    let first = words.next()?;
+    words.next()?;
+    let shaped = first.len() >= 4 && first.chars().all(char::is_alphabetic) && first.starts_with(char::is_uppercase);
+    (shaped
+        && !ner::is_common_word(first)
+        && !ner::is_listed_place(first)
+        && !ner::is_given_name(first)
+        && !ner::is_org_word(first)
+        && !ner::is_determiner(first)
+        && demonyms::country_of(first).is_none())
+    .then_some(first)
+}
+
+/// Whether words of a name name a listed place or a country's people: one word or two
+/// ("India", "North America", "Nicaragua", "Hellenic").
+fn names_a_place(words: &str) -> bool {
+    let ws: Vec<&str> = words.split_whitespace().collect();
+    ws.iter().any(|w| ner::is_listed_place(w) || demonyms::country_of(w).is_some()) || ws.windows(2).any(|p| ner::is_listed_place(&p.join(" ")))
+}
+
 /// Words that say what line of business a company is in, which a document drops with the
 /// legal form once it has named the company in full ("Granite State" of "Granite State
 /// Bankshares, Inc.", "Media Vision" of "Media Vision Technology, Inc.").
@@ -698,6 +725,33 @@ fn find_all(text: &str, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
         }
     }
     out
+}
+
+/// Whether an organisation's key names a public body: an authority, a court, a judicial
+/// district, a ministry, an agency or a legislature — no business that "the company" or
+/// "the firm" may stand for.
+fn public_body(key: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "court",
+        "district of ",
+        "attorney",
+        "department of ",
+        "ministry",
+        "commission",
+        "agency",
+        "bureau",
+        "office of ",
+        "administration",
+        "government",
+        "parliament",
+        "congress",
+        "senate",
+        "police",
+        "prosecutor",
+        "regulator",
+        "authority",
+    ];
+    authorities::is_authority(key) || key.strip_prefix("Organization:").is_some_and(|n| WORDS.iter().any(|w| n.contains(w)))
 }
 
 /// Extracts a document with the built-in name recogniser.
@@ -1161,6 +1215,45 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     for (short, v) in business {
         shorts.entry(short).or_insert(v);
     }
+    // A company's first word too, where it is no word of prose ("Insnet" of "Insnet World
+    // Communications, Inc.", as releases go on to write it without defining it): the
+    // company's that the document names first with it, until it names another that opens
+    // with it too ("Halcyon agreed … Halcyon's Greek subsidiary, Halcyon Hellas S.A."); not
+    // one whose other words name a place ("Enron North America Corp.": "Enron" is the
+    // group's), nor a word a place the document names holds ("Korea" of "Korea Kwangson
+    // Banking Corp." beside "North Korea").
+    let mut firsts: BTreeMap<String, (Option<(String, Span)>, usize)> = BTreeMap::new();
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Organization") {
+        let Some(short) = short_name(&m.surface) else { continue };
+        if let Some(first) = first_word_stem(short) {
+            let one = (!names_a_place(&short[first.len()..])).then(|| (m.key.clone(), m.span));
+            let (owner, until) = firsts.entry(first.to_string()).or_insert_with(|| (one, usize::MAX));
+            if owner.as_ref().is_none_or(|(k, _)| *k != m.key) {
+                *until = (*until).min(m.span.0);
+            }
+        }
+    }
+    // (Nor a word the document writes alone before it names the company: "Enron" in a mail
+    // that names "Enron Capital & Trade Resources Corp." later is the group's own name.)
+    let in_a_place = |w: &str| per_sentence.iter().flatten().any(|m| m.kind == "Location" && m.surface.split_whitespace().any(|x| x == w));
+    let alone_before = |w: &str, at: usize| {
+        text[scope.0..at.max(scope.0)].match_indices(w).any(|(i, _)| {
+            let (i, e) = (scope.0 + i, scope.0 + i + w.len());
+            !text[..i].ends_with(char::is_alphanumeric) && !text[e..].starts_with(|c: char| c.is_alphanumeric() || c == ' ' && text[e + 1..].starts_with(char::is_uppercase))
+        })
+    };
+    let mut until: BTreeMap<String, usize> = BTreeMap::new();
+    for (first, (v, cutoff)) in firsts {
+        if let Some((_, ante)) = &v
+            && !in_a_place(&first)
+            && !alone_before(&first, ante.0)
+            && !shorts.contains_key(&first)
+        {
+            shorts.insert(first.clone(), v);
+            until.insert(first, cutoff);
+        }
+    }
+    let before_another = |short: &str, at: usize| until.get(short).is_none_or(|&u| at < u);
     // (A person bears the name where the document names them so by the sentence that names
     // the company in full: "sued Robert C. Lowes and Robert C. Lowes, Inc."; a "person" of
     // that name only later is the tagger's reading of the short name: "Warner Chilcott PLC
@@ -1176,6 +1269,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             ms.retain(|m| match shorts.get(&m.surface) {
                 Some(Some((key, ante)))
                     if m.span.0 > ante.1
+                        && before_another(&m.surface, m.span.0)
                         && *key != m.key
                         && m.attrs.is_empty()
                         && matches!(m.kind, "Person" | "Organization" | "Location")
@@ -1191,7 +1285,18 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         for (s, e, i) in find_within_lines(text, scope, lines.as_ref(), &list) {
             let Some(Some((key, ante))) = shorts.get(list[i]) else { continue };
             let longer = text[e..].strip_prefix(' ').is_some_and(|r| r.starts_with(char::is_uppercase));
-            if s > ante.1 && in_one_sentence(s, e) && !after_open_quote(text, s) && !longer && !per_sentence[sentence_of(s)].iter().any(|m| m.span.0 < e && s < m.span.1) {
+            // (A whole word: "Halcyon" is not in "Halcyonic"; nor a mail path's part, "Kevin
+            // McGowan/Corp/Enron@Enron".)
+            let inside_word =
+                text[..s].ends_with(|c: char| c.is_alphanumeric() || c == '/' || c == '@') || text[e..].starts_with(|c: char| c.is_alphanumeric() || c == '/' || c == '@');
+            if s > ante.1
+                && before_another(list[i], s)
+                && !inside_word
+                && in_one_sentence(s, e)
+                && !after_open_quote(text, s)
+                && !longer
+                && !per_sentence[sentence_of(s)].iter().any(|m| m.span.0 < e && s < m.span.1)
+            {
                 short_refs.push(((s, e), key.clone(), "Organization", *ante));
             }
         }
@@ -1251,7 +1356,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
             // A capitalised head ("the Commission") names its antecedent's kind of body.
             let head = whole.as_str().strip_prefix(['T', 't']).and_then(|r| r.strip_prefix("he ")).filter(|h| h.starts_with(char::is_uppercase)).map(str::to_lowercase);
-            let compatible = |m: &Mention| m.kind == want && head.as_ref().is_none_or(|h| m.key.contains(h.as_str()));
+            // "The company", "the firm", "the bank" and "the entity" name a business, never a
+            // public body the sentence names nearer ("a criminal information filed in the
+            // District of Minnesota charging the company").
+            let business = matches!(whole.as_str().get(4..), Some("company" | "firm" | "bank" | "entity"));
+            let compatible = |m: &Mention| m.kind == want && head.as_ref().is_none_or(|h| m.key.contains(h.as_str())) && !(business && public_body(&m.key));
             // (Mentions are in text order: only those starting before the pronoun are looked at.)
             // (The mentions from byte `at` on.)
             let from = |at: usize| &flat[flat.partition_point(|(m, _)| m.span.0 < at)..];
@@ -2923,6 +3032,36 @@ mod tests {
         let got = claims("The Commission sued Harbor Point, Inc. and Harbor Point Bancorp, Inc. on May 2. Harbor Point paid Dana Whitfield $40,000 in kickbacks.");
         assert!(got.contains(&"PAID(Organization:harbor point inc, Person:dana whitfield)".to_string()), "{got:?}");
         assert!(got.iter().all(|c| !c.starts_with("PAID(Organization:harbor point bancorp")), "{got:?}");
+    }
+
+    /// A company named in full and then by its first word alone is one party, until the
+    /// document names another company that opens with the word; not where the word is
+    /// prose, a place's or written alone before the full name; "the company" is no public
+    /// body.
+    #[test]
+    fn a_company_named_by_its_first_word_after_its_full_name() {
+        let text = "Halcyon Surgical Systems Inc. agreed to pay $62 million. In a related matter, Halcyon agreed to pay $23.6 million to the Securities and Exchange Commission. Halcyon's Greek subsidiary, Halcyon Hellas S.A., paid bribes. Halcyon paid Dana Ortiz $5,000.";
+        let got = claims(text);
+        assert!(got.contains(&"SETTLED_WITH(Organization:halcyon surgical systems inc, Organization:securities and exchange commission)".to_string()), "{got:?}");
+        assert!(got.contains(&"SUBSIDIARY_OF(Organization:halcyon hellas s.a, Organization:halcyon surgical systems inc)".to_string()), "{got:?}");
+        // (After the subsidiary is named, "Halcyon" could be either.)
+        let x = extracted(text);
+        let hellas = text.find("Halcyon Hellas").unwrap_or_default();
+        let alone: Vec<(usize, &str)> = x.mentions.iter().filter(|(m, _)| m.surface == "Halcyon").map(|(m, _)| (m.span.0, m.key.as_str())).collect();
+        assert!(
+            alone.iter().filter(|(at, _)| *at < hellas).count() == 2 && alone.iter().all(|(at, k)| (*at < hellas) == (*k == "Organization:halcyon surgical systems inc")),
+            "{alone:?}"
+        );
+        assert_eq!(first_word_stem("Halcyon Surgical Systems"), Some("Halcyon"));
+        for prose in ["First Atlantic Bank", "General Widget Holdings", "Texas Instruments", "American Widget", "The Widget Group", "Halcyon"] {
+            assert_eq!(first_word_stem(prose), None, "{prose}");
+        }
+        assert!(names_a_place(" North America") && names_a_place(" India") && !names_a_place(" Surgical Systems"));
+        // A criminal information filed in a district charging "the company" charges the company.
+        let got = claims(
+            "Halcyon Surgical Systems Inc. settled. A criminal information filed today in the District of Minnesota charging the company was unsealed by the Department of Justice.",
+        );
+        assert!(got.iter().all(|c| !c.contains("district of minnesota")), "{got:?}");
     }
 
     /// A company named in full and then by its name without the legal form is one party, in

@@ -2618,6 +2618,12 @@ pub fn is_listed_place(name: &str) -> bool {
     lists(lower_hash(name)) & IN_PLACES != 0
 }
 
+/// Whether `word` is a common word: one the training text writes in lower case at least
+/// twice ("summit", "general", "first"; not "halcyon").
+pub fn is_common_word(word: &str) -> bool {
+    lists(lower_hash(word)) & IN_COMMON != 0
+}
+
 /// Whether `word` is in the given-name list ("Mary", "Jose").
 pub fn is_given_name(word: &str) -> bool {
     lists(lower_hash(word)) & IN_GIVEN != 0
