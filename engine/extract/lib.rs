@@ -728,7 +728,7 @@ fn find_all(text: &str, patterns: &[&str]) -> Vec<(usize, usize, usize)> {
 }
 
 /// Whether an organisation's key names a public body: an authority, a court, a judicial
-/// district, a ministry, an agency or a legislature — no business that "the company" or
+/// district, a ministry, an agency, a legislature or a public program (Medicare) — no business that "the company" or
 /// "the firm" may stand for.
 fn public_body(key: &str) -> bool {
     const WORDS: &[&str] = &[
@@ -751,7 +751,7 @@ fn public_body(key: &str) -> bool {
         "regulator",
         "authority",
     ];
-    authorities::is_authority(key) || key.strip_prefix("Organization:").is_some_and(|n| WORDS.iter().any(|w| n.contains(w)))
+    authorities::is_authority(key) || authorities::is_program(key) || key.strip_prefix("Organization:").is_some_and(|n| WORDS.iter().any(|w| n.contains(w)))
 }
 
 /// Extracts a document with the built-in name recogniser.
