@@ -244,7 +244,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 pat(
                     "DESIGNATED",
                     &[],
-                    &format!(r"{PARTY}{TERM}\s*,?\s+(?:which|who)?\s*(?:{was})?(?:designated|sanctioned)\s+(?:in\s+«D\d+»\s+|on\s+«D\d+»\s+)?by\s+(?:the\s+)?{ORG}"),
+                    &format!(
+                        r"{PARTY}{TERM}\s*,?\s+(?:which|who)?\s*(?:(?:an?\s+)?(?:[a-z-]+\s+){{0,2}}?(?:company|entity|individual|person|bank|firm|vessel|network|businessman|financier)\s+(?:that\s+|which\s+|who\s+)?)?(?:{was})?(?:previously\s+)?(?:designated|sanctioned)\s+(?:in\s+«D\d+»\s+|on\s+«D\d+»\s+)?by\s+(?:the\s+)?{ORG}"
+                    ),
                     Shape::Swapped,
                     false,
                 ),
@@ -659,6 +661,8 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         ),
         // An authority fined X $N (FINRA's wording): an order to pay a fine.
         whole_words(pat("ORDERED_TO_PAY", &[], &format!(r"{ORG}{TERM}{ADV}(?:{was})?(?P<v>fined|fines)\s+{PARTY}\s+«M\d+»"), Shape::Swapped, false), &["fined", "fines"]),
+        // X was fined $N by an authority (and barred …).
+        whole_words(pat("ORDERED_TO_PAY", &[], &format!(r"{PARTY}{TERM}{who}\s*,?{ADV}{was}(?P<v>fined)\s+«M\d+»\s+by\s+(?:the\s+)?{ORG}"), Shape::Pair, false), &["fined"]),
         // A penalty (a fine, disgorgement, restitution) of $N to be paid by X.
         whole_words(
             pat(
@@ -2003,6 +2007,12 @@ mod tests {
         assert_eq!(rels("Acme Lines Ltd. has agreed to remit $2,132,000 to settle its potential civil liability."), ["SETTLED_WITH(Acme Lines Ltd., ?) amount=Money:USD 2132000"]);
         // A relief defendant returns what it received; returning home pays nothing.
         assert_eq!(rels("Mrs. Linda Doe agreed to return $640,000 of investor funds."), ["SETTLED_WITH(Linda Doe, ?) amount=Money:USD 640000"]);
+        // An authority's fine in the passive; a company the authority designated.
+        assert_eq!(
+            rels("Ms. Olivia Brandt was fined $250,000 by the Federal Reserve and barred from banking."),
+            ["ORDERED_TO_PAY(Olivia Brandt, Federal Reserve) fine=Money:USD 250000"]
+        );
+        assert_eq!(rels("It processed payments for Caspian Shipping Lines FZCO, a company designated by OFAC in 2012."), ["DESIGNATED(OFAC, Caspian Shipping Lines FZCO)"]);
         // An authority's own order, named as its possessor.
         assert_eq!(rels("Mr. John Doe consented to the SEC's order, which bars him from the securities industry."), ["SETTLED_WITH(John Doe, ?)"]);
         assert!(rels("Mr. John Doe agreed to return to the United States to face the charges.").is_empty());

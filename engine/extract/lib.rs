@@ -1130,16 +1130,45 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             }
         }
     }
+    // A surname (or a given name) two people bear is the one's the document named first
+    // where it called that one by it alone before it named the other: releases go on
+    // calling their principal so and name a relative in full ("Marrero used investors'
+    // money … caused Biscayne Yield Partners to wire $600,000 to a dealership owned by his
+    // cousin, Rafael Marrero. Marrero faces …"). Not where both are named before the word
+    // stands alone ("John Smith and Robert Smith … Smith"), nor in mail or chat (a document
+    // whose headers name its people), whose messages each name their own people.
+    let mut established: BTreeMap<String, (String, Span)> = BTreeMap::new();
+    for (w, keys) in full.iter().filter(|(_, keys)| keys.len() >= 2 && input.people.is_empty()) {
+        let mut order: Vec<(Span, &String)> = keys.iter().map(|(k, sp)| (*sp, k)).collect();
+        order.sort();
+        let (first, second) = (order[0], order[1]);
+        let alone = per_sentence
+            .iter()
+            .flatten()
+            .any(|m| m.kind == "Person" && !m.surface.contains(char::is_whitespace) && m.surface.to_lowercase() == *w && m.span.0 >= first.0.1 && m.span.1 <= second.0.0);
+        if alone {
+            established.insert(w.clone(), (first.1.clone(), first.0));
+        }
+    }
     let mut surname_refs: Vec<(Span, String, &'static str, Span)> = vec![];
     for ms in &mut per_sentence {
         ms.retain(|m| {
             // (A demonym is its country's, not the first word of "Venezuelan SOEs".)
             let demonym = m.kind == "Location" && demonyms::country_of(&m.surface).is_some_and(|k| *k == m.key);
             let one_word = !m.surface.contains(char::is_whitespace) && matches!(m.kind, "Person" | "Organization" | "Location") && m.attrs.is_empty() && !demonym;
-            let person = one_word.then(|| full.get(&m.surface.to_lowercase())).flatten().filter(|keys| keys.len() == 1).and_then(|keys| keys.iter().next());
+            let lower = m.surface.to_lowercase();
+            let person = one_word.then(|| full.get(&lower)).flatten().and_then(|keys| {
+                if keys.len() == 1 {
+                    keys.iter().next().map(|(k, sp)| (k.clone(), *sp))
+                } else {
+                    // (An established one only after its full name, and only where the
+                    // word alone was read as a person's.)
+                    established.get(&lower).filter(|(_, ante)| m.kind == "Person" && m.span.0 >= ante.1).cloned()
+                }
+            });
             match person {
-                Some((key, ante)) if *key != m.key => {
-                    surname_refs.push((m.span, key.clone(), "Person", *ante));
+                Some((key, ante)) if key != m.key => {
+                    surname_refs.push((m.span, key, "Person", ante));
                     false
                 }
                 _ => true,

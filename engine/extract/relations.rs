@@ -175,6 +175,14 @@ const OFFICER_CUES: &[&str] = &["chief", "chair", "president", "secretary", "tre
 /// Bahamas corporation"), "a Miami-based entity".
 const KIND_WORDS: &str = r"(?:(?:[a-z-]+|«L\d+»(?:-based)?)\s+){0,3}?";
 
+/// The nouns for a business that a company is described as ("a dealership owned by X").
+const BUSINESS_NOUNS: &str =
+    r"(?:company|entity|firm|corporation|fund|vehicle|business|dealership|clinic|pharmacy|partnership|bank|brokerage|agency|restaurant|store|practice|consultancy|broker-dealer)";
+
+/// A relative or an associate described before their name after "by": "owned by his
+/// cousin, X", "controlled by her business partner, X".
+const RELATIVE: &str = r"(?:(?:his|her|their|its)\s+(?:[a-z-]+\s+){0,2}?(?:wife|husband|spouse|son|daughter|brother|sister|father|mother|cousin|nephew|niece|uncle|aunt|girlfriend|boyfriend|partner|associate|friend|in-law|brother-in-law|sister-in-law|son-in-law|father-in-law)\s*,\s+)?";
+
 /// The party a transfer's money came from, after "from": a party, its account ("Y's escrow
 /// account") or an account held by it; an account at a bank ("from his account at Y") is
 /// the subject's own, the bank none of the parties.
@@ -311,15 +319,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat(
             "CONTROLS",
             &["controlled"],
-            format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:company|entity|firm|corporation|fund|vehicle)\s+(?:ultimately\s+)?controlled\s+by\s+{PARTY}"),
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+(?:ultimately\s+)?controlled\s+by\s+{RELATIVE}{PARTY}"),
             true,
         ),
         pat(
             "OWNS",
             &["owned"],
-            format!(
-                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:company|entity|firm|corporation|fund|vehicle)\s+(?:wholly\s+|ultimately\s+)?owned\s+by\s+{PARTY}"
-            ),
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+(?:wholly\s+|ultimately\s+|jointly\s+)?owned\s+by\s+{RELATIVE}{PARTY}"),
             true,
         ),
         // Y, a company X controlled / owned (a relative clause without its pronoun).
@@ -1038,6 +1044,7 @@ mod tests {
         assert_eq!(with_place("Omega Ltd, a Nauru company owned by Gamma Holdings, signed.", "Nauru"), ["OWNS(Gamma Holdings, Omega Ltd)"]);
         assert_eq!(with_place("Omega Ltd, a Delaware limited liability company controlled by Mr. John Doe, signed.", "Delaware"), ["CONTROLS(John Doe, Omega Ltd)"]);
         assert_eq!(rels("Omega Ltd, a shell company controlled by Mr. John Doe, signed."), ["CONTROLS(John Doe, Omega Ltd)"]);
+        assert_eq!(rels("Omega Ltd, a dealership owned by his cousin, Mr. John Doe, signed."), ["OWNS(John Doe, Omega Ltd)"]);
         assert_eq!(rels("Mr. John Doe sent $5,000 to Omega Ltd, a company Mr. John Doe controlled."), ["TRANSFERRED(John Doe, Omega Ltd)", "CONTROLS(John Doe, Omega Ltd)"]);
         // The owner is the relative the possessive introduces.
         assert_eq!(
