@@ -123,6 +123,9 @@ fn enforcement_prose_gives_exactly_the_gold_claims() {
         ("amount", "310000"),
         ("restitution", "4100000"),
         ("amount", "2700000"),
+        // Another authority's settlement named by a company's first word; a fine in the passive.
+        ("amount", "23600000"),
+        ("fine", "250000"),
     ] {
         assert!(dump.contains(&format!("\", \"{kind}\", \"{amount}\") EXTRACTED")) || dump.contains(&format!("\", \"{kind}\", \"{amount}\") INFERRED")), "{kind} {amount}\n{dump}");
     }
