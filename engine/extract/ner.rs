@@ -2525,6 +2525,10 @@ static TIME_ZONES: LazyLock<hashbrown::HashSet<u64>> = LazyLock::new(|| {
 /// "Don't", "It'd"): a capital at a sentence's start, never a name's. (Names with an
 /// apostrophe put it after a prefix, "O'Neill", "D'Angelo", "N'Diaye".)
 fn is_contraction(w: &str) -> bool {
+    // (Most words hold no apostrophe: a byte scan, no character decoding. 0xE2 opens "’".)
+    if !w.bytes().any(|b| b == b'\'' || b == 0xE2) {
+        return false;
+    }
     let Some((head, tail)) = w.split_once(['\'', '’']) else { return false };
     let tail = tail.to_ascii_lowercase();
     (tail == "t" && head.to_ascii_lowercase().ends_with('n'))
