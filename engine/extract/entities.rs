@@ -136,6 +136,7 @@ const CUE_WORDS: &[(u128, bool, &[&str])] = &[
     // Every organisation ends in a legal-form word or is a "Bank of …" ("Bank" is one of them).
     (cue::ORG, true, ORG_SUFFIXES),
     (cue::ORG, true, PREFIX_FORMS),
+    (cue::ORG, true, RUSSIAN_FORMS),
     (cue::PRISON, true, &["sentenced"]),
     (cue::SAY, true, &["said", "stated", "told", "wrote", "alleged", "claimed", "denied", "confirmed", "admitted", "testified", "reported", "signed", "approved"]),
 ];
@@ -333,20 +334,13 @@ const ORG_SUFFIXES: &[&str] = &[
     "Oy",
     "AB",
     "A/S",
-    // (Forms of the free zones of the Emirates, of Russia and its neighbours, of Latin
-    // America and of US professional firms, frequent in sanctions and fraud cases.)
+    // (Forms of the free zones of the Emirates, of Latin America and of US professional
+    // firms, frequent in sanctions and fraud cases; Russia's are [`RUSSIAN_FORMS`].)
     "FZE",
     "FZCO",
     "FZC",
     "FZ-LLC",
     "DMCC",
-    "JSC",
-    "OJSC",
-    "PJSC",
-    "CJSC",
-    "OOO",
-    "ZAO",
-    "OAO",
     "Ltda",
     "Ltda.",
     "SRL",
@@ -584,28 +578,11 @@ const PARTY_NOUNS: &[&str] = &[
 
 /// Legal-form and institution words that open a name in French, Spanish, Italian and
 /// Portuguese ("Société Générale", "Banco Santander").
-/// (Russian forms open the name too: "PJSC Sberbank", "OOO Stroytransgaz".)
-const PREFIX_FORMS: &[&str] = &[
-    "Société",
-    "Societe",
-    "Sociedad",
-    "Società",
-    "Sociedade",
-    "Compagnie",
-    "Compañía",
-    "Banco",
-    "Banca",
-    "Banque",
-    "Caisse",
-    "Crédit",
-    "JSC",
-    "OJSC",
-    "PJSC",
-    "CJSC",
-    "OOO",
-    "ZAO",
-    "OAO",
-];
+const PREFIX_FORMS: &[&str] = &["Société", "Societe", "Sociedad", "Società", "Sociedade", "Compagnie", "Compañía", "Banco", "Banca", "Banque", "Caisse", "Crédit"];
+
+/// Legal forms of Russia and its neighbours, which open a name ("PJSC Sberbank", "OOO
+/// Stroytransgaz") or end it ("Gazprom PJSC"): both a [`PREFIX_FORMS`] word and a suffix.
+const RUSSIAN_FORMS: &[&str] = &["JSC", "OJSC", "PJSC", "CJSC", "OOO", "ZAO", "OAO"];
 
 /// Legal forms written as abbreviations: a name ending in one is a name even when every
 /// other word is a legal-form word too.
@@ -622,7 +599,7 @@ fn is_suffix(w: &str) -> bool {
     if w.len() > 12 || !w.as_bytes().first().is_some_and(|b| b.is_ascii_uppercase() || *b == b'p') {
         return false;
     }
-    static SET: LazyLock<hashbrown::HashSet<&'static str>> = LazyLock::new(|| ORG_SUFFIXES.iter().copied().collect());
+    static SET: LazyLock<hashbrown::HashSet<&'static str>> = LazyLock::new(|| ORG_SUFFIXES.iter().chain(RUSSIAN_FORMS).copied().collect());
     SET.contains(w)
 }
 
@@ -804,7 +781,7 @@ fn organisations(text: &str, ws: &[Word<'_>], out: &mut Vec<Mention>) {
         // A legal form or institution word that opens the name ("Société Générale", "Banco
         // Santander", "Compagnie Financière Tradition"): it and the capitalised words after
         // it on the same line.
-        if PREFIX_FORMS.contains(&w.text)
+        if (PREFIX_FORMS.contains(&w.text) || RUSSIAN_FORMS.contains(&w.text))
             && ws.get(i + 1).is_some_and(|n| capitalised(n.text) && !is_stop(n.text) && text[w.end..n.start].trim().is_empty() && !text[w.end..n.start].contains('\n'))
         {
             let mut j = i + 1;
@@ -1241,7 +1218,7 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
                 let name = &t[start..end];
                 let first = name.split_whitespace().next().unwrap_or("");
                 let name_words: Vec<&str> = name.split_whitespace().collect();
-                let is_org = name_words.iter().any(|w| ORG_SUFFIXES.contains(w));
+                let is_org = name_words.iter().any(|w| ORG_SUFFIXES.contains(w) || RUSSIAN_FORMS.contains(w));
                 // A title is not a name ("Principal Financial Officer").
                 let titled = name_words.iter().any(|w| {
                     matches!(
