@@ -70,7 +70,7 @@ static DENIED: LazyLock<Regex> = LazyLock::new(|| {
 });
 static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"\b(?:may|might|could|possibly|[Pp]ossibly|perhaps|[Pp]erhaps|probably|likely|apparently|[Aa]pparently|presumably|suspected|suspect|suspects|allegedly|[Aa]llegedly|seems?|seemed|appears?|appeared|believed|potentially|purported(?:ly)?)\b",
+        r"\b(?:may|might|could|possibly|[Pp]ossibly|perhaps|[Pp]erhaps|probably|likely|apparently|[Aa]pparently|presumably|suspected|suspect|suspects|allegedly|[Aa]llegedly|seems?|seemed|appears?|appeared|believed|potentially|purported(?:ly)?|[Ii]f|[Uu]nless)\b",
     )
 });
 static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
@@ -187,6 +187,9 @@ mod tests {
         assert_eq!(modality("Acme wired USD 1m to Beta."), Modality::Assertion);
         assert_eq!(modality("According to Reuters, Acme wired USD 1m to Beta."), Modality::Reported);
         assert_eq!(modality("Acme may have wired USD 1m to Beta."), Modality::Hedged);
+        // A condition states nothing done.
+        assert_eq!(modality("If Acme wired USD 1m to Beta, it would have violated the rules."), Modality::Hedged);
+        assert_eq!(modality("Unless Acme wires USD 1m to Beta, the deal lapses."), Modality::Hedged);
         assert_eq!(modality("Acme did not wire USD 1m to Beta."), Modality::Denied);
         // A deal called off was not done.
         assert_eq!(modality("Nvidia's acquisition of Arm cancelled due to regulatory challenges"), Modality::Denied);
