@@ -6,7 +6,7 @@
 //! legal-form words at the end may be left out of it ("Burton Financial Management
 //! Associates, Inc. ("BFMA")") — and is left as it was when no widening spells it.
 
-use super::entities::{LEGAL_ABBREVIATIONS, Mention, collapse, name_key};
+use super::entities::{Mention, collapse, is_legal_abbreviation, name_key};
 use tg_text::document::Span;
 
 /// The most words a widening may add before the name.
@@ -120,7 +120,7 @@ fn spells(words: &[&str], acronym: &str) -> bool {
 /// A legal form: an abbreviated one ([`LEGAL_ABBREVIATIONS`]) or one written out.
 fn is_legal_form(w: &str) -> bool {
     let w = w.trim_end_matches('.');
-    LEGAL_ABBREVIATIONS.contains(&w) || matches!(w, "Incorporated" | "Corporation" | "Company" | "Limited")
+    is_legal_abbreviation(w) || matches!(w, "Incorporated" | "Corporation" | "Company" | "Limited")
 }
 
 /// Acronyms of the anti-money-laundering trade that name kinds of report, duty, business

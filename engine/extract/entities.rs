@@ -586,11 +586,17 @@ const RUSSIAN_FORMS: &[&str] = &["JSC", "OJSC", "PJSC", "CJSC", "OOO", "ZAO", "O
 
 /// Legal forms written as abbreviations: a name ending in one is a name even when every
 /// other word is a legal-form word too.
-pub(crate) const LEGAL_ABBREVIATIONS: &[&str] = &[
+const LEGAL_ABBREVIATIONS: &[&str] = &[
     "Ltd", "LLC", "L.L.C", "LLP", "L.L.P", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty",
-    "SpA", "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co", "FZE", "FZCO", "FZC", "FZ-LLC", "DMCC", "JSC", "OJSC", "PJSC", "CJSC", "OOO", "ZAO", "OAO", "Ltda", "SRL",
-    "S.R.L", "PLLC", "P.L.L.C", "LLLP", "Kft", "ApS", "Bhd",
+    "SpA", "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co", "FZE", "FZCO", "FZC", "FZ-LLC", "DMCC", "Ltda", "SRL", "S.R.L", "PLLC", "P.L.L.C", "LLLP", "Kft", "ApS",
+    "Bhd",
 ];
+
+/// Whether a word (its final period dropped) is a legal form written as an abbreviation:
+/// [`LEGAL_ABBREVIATIONS`] or one of [`RUSSIAN_FORMS`].
+pub(crate) fn is_legal_abbreviation(w: &str) -> bool {
+    LEGAL_ABBREVIATIONS.contains(&w) || RUSSIAN_FORMS.contains(&w)
+}
 
 /// Whether a word is a legal-form or institution word ([`ORG_SUFFIXES`]), by hash.
 fn is_suffix(w: &str) -> bool {
@@ -883,13 +889,13 @@ fn organisations(text: &str, ws: &[Word<'_>], out: &mut Vec<Mention>) {
                 let mut end = i;
                 while ws.get(end + 1).is_some_and(|n| {
                     let gap = text[ws[end].end..n.start].trim();
-                    is_suffix(n.text) && (gap.is_empty() || (gap == "," && LEGAL_ABBREVIATIONS.contains(&n.text.trim_end_matches('.'))))
+                    is_suffix(n.text) && (gap.is_empty() || (gap == "," && is_legal_abbreviation(n.text.trim_end_matches('.'))))
                 }) {
                     end += 1;
                 }
                 // A name of legal-form words only ("Holding Company", "Bank Holding Company") is a
                 // common noun phrase unless it ends in an abbreviated form ("Capital Partners LLC").
-                let generic = ws[f..=end].iter().all(|w| is_suffix(w.text)) && !ws[f..=end].iter().any(|w| LEGAL_ABBREVIATIONS.contains(&w.text.trim_end_matches('.')));
+                let generic = ws[f..=end].iter().all(|w| is_suffix(w.text)) && !ws[f..=end].iter().any(|w| is_legal_abbreviation(w.text.trim_end_matches('.')));
                 // A law's name goes on past the legal-form word ("the Bank Secrecy Act",
                 // "the Bank Holding Company Act"): no organisation.
                 let mut k = end;
@@ -1721,7 +1727,7 @@ pub fn with_names(text: &str, rules: Vec<Mention>, names: Vec<(Span, &'static st
     let mut out = rules;
     for (span, kind) in names {
         // A legal form alone ("Inc.", "L.L.P.") is the tail of a name the tagger cut, no name.
-        if text[span.0..span.1].split_whitespace().all(|w| LEGAL_ABBREVIATIONS.contains(&w.trim_end_matches([',', '.']))) {
+        if text[span.0..span.1].split_whitespace().all(|w| is_legal_abbreviation(w.trim_end_matches([',', '.']))) {
             continue;
         }
         let overlapping: Vec<usize> = out.iter().enumerate().filter(|(_, m)| m.span.0 < span.1 && span.0 < m.span.1).map(|(i, _)| i).collect();

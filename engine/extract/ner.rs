@@ -1881,7 +1881,8 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // time zone after a clock's time ("-0700 (PDT)" of a Date: header, "10:00 a.m.
         // CST") and an attached file's name ("Review.ppt", "Budget2001.xls").
         let tok = |k: usize| &text[p.tokens[k].start..p.tokens[k].end];
-        let message_word = |k: usize| is_contraction(tok(k)) || MESSAGE_SHORTHAND.contains(&p.info[k].lw) || is_file_name(tok(k));
+        // (A contraction anywhere makes the run a message's; the other words must fill it.)
+        let message_word = |k: usize| MESSAGE_SHORTHAND.contains(&p.info[k].lw) || is_file_name(tok(k));
         let clock_zone = e == i + 1 && TIME_ZONES.contains(&p.info[i].lw) && {
             let before = (0..i).rev().find(|&k| !matches!(tok(k), "(" | "[")).map(tok);
             before.is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()) || matches!(w.to_ascii_lowercase().as_str(), "am" | "pm" | "a.m." | "p.m."))

@@ -333,7 +333,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "CONTROLS",
             &["controlled", "controls"],
             format!(
-                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:company|compan(?:y|ies)|entity|firm|corporation|fund|vehicle)\s+(?:that\s+|which\s+)?{PARTY}\s+(?:also\s+|secretly\s+|effectively\s+)?(?:controlled|controls)\b"
+                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:compan(?:y|ies)|entity|firm|corporation|fund|vehicle)\s+(?:that\s+|which\s+)?{PARTY}\s+(?:also\s+|secretly\s+|effectively\s+)?(?:controlled|controls)\b"
             ),
             true,
         ),
