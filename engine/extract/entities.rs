@@ -1037,8 +1037,19 @@ fn own_short_name(name: &str, inner: &str) -> bool {
             })
             .collect()
     };
+    // A short name may be words of the name from its middle ("Construtora Vale Alto S.A."
+    // is "Vale Alto"), or open with one of its words ("Acme Holdings S.A." is "Acme
+    // Group"); a discriminator of one word is not ("Acme Asia Ltd (Asia)" stays one name).
+    let name_words: Vec<String> = name.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()).collect();
+    let inner_words: Vec<String> = inner.split_whitespace().map(str::to_lowercase).collect();
+    let from_its_words = inner_words.len() >= 2 && inner_words.first().is_some_and(|f| name_words.contains(f));
     // Acronyms pass over the small words: "First National Bank of Lindsay" is "FNBL".
-    short.len() >= 2 && (letters.starts_with(&short) || initials.starts_with(&short) || spelt() == short || (short.len() >= 3 && super::acronyms::spells_capitals(name, inner)))
+    short.len() >= 2
+        && (from_its_words
+            || letters.starts_with(&short)
+            || initials.starts_with(&short)
+            || spelt() == short
+            || (short.len() >= 3 && super::acronyms::spells_capitals(name, inner)))
 }
 
 /// People named with a title ("Mr. John Doe", "Dr Lena Ortiz").

@@ -1357,6 +1357,42 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // Pronouns and generic nouns: the nearest compatible antecedent before them.
     // "the Commission", "the Court", "the United States Attorney's Office": the nearest
     // organisation whose name has that head.
+    /// Nouns "the bank", "the company" modify rather than name ("the bank accounts").
+    const RECORD_NOUNS: &[&str] = &[
+        "account",
+        "accounts",
+        "statement",
+        "statements",
+        "record",
+        "records",
+        "holding",
+        "secrecy",
+        "examiner",
+        "examiners",
+        "regulator",
+        "regulators",
+        "robbery",
+        "fraud",
+        "loan",
+        "loans",
+        "deposit",
+        "deposits",
+        "transfer",
+        "transfers",
+        "wire",
+        "wires",
+        "card",
+        "cards",
+        "check",
+        "checks",
+        "name",
+        "names",
+        "code",
+        "codes",
+        "data",
+        "information",
+        "details",
+    ];
     static PRONOUN: LazyLock<Regex> = LazyLock::new(|| {
         entities::re(r"\b(?:(?P<org>[Ii]t|[Tt]he (?:company|firm|bank|entity|Commission|Court|Bureau|Department|United States Attorney['’]s Office))|(?P<per>[Hh]e|[Ss]he))\b")
     });
@@ -1383,6 +1419,10 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             if org && whole.as_str().eq_ignore_ascii_case("it") && (!after.starts_with(|ch: char| ch.is_lowercase()) || expletive_it(after)) {
                 continue;
             }
+            // "The bank accounts", "the company records": a noun's modifier, no reference.
+            if org && whole.as_str().len() > 2 && text[sp.1..].starts_with(' ') && RECORD_NOUNS.contains(&after.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("")) {
+                continue;
+            }
             // A capitalised head ("the Commission") names its antecedent's kind of body.
             let head = whole.as_str().strip_prefix(['T', 't']).and_then(|r| r.strip_prefix("he ")).filter(|h| h.starts_with(char::is_uppercase)).map(str::to_lowercase);
             // "The company", "the firm", "the bank" and "the entity" name a business, never a
@@ -1407,6 +1447,15 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                 && let Some(prev) = containing(input.sentences, near.span)
             {
                 ante = from(prev.0).iter().find(|(m, _)| m.span.1 <= prev.1 && compatible(m)).or(ante);
+            }
+            // "The bank" is the bank the document named last, where the nearer business is none
+            // ("Meridian National Bank is a subsidiary of Meridian Financial Group, Inc., a bank
+            // holding company …. the bank's former chief executive officer").
+            if whole.as_str().ends_with("bank")
+                && ante.is_some_and(|(m, _)| !m.key.contains("bank"))
+                && let Some(bank) = flat[..flat.partition_point(|(m, _)| m.span.0 < sp.0)].iter().rev().find(|(m, _)| m.span.1 <= sp.0 && compatible(m) && m.key.contains("bank"))
+            {
+                ante = Some(bank);
             }
             // The "it" of a country: a place that opens the pronoun's sentence (the previous
             // one, when the pronoun opens its own) after the organisation found is what "it"
@@ -1770,7 +1819,11 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
         } else {
             ms.iter().filter(party).rev().find(|m| m.0.span.1 <= a && close(m.0.span.1, a))
         };
-        if let Some(m) = found {
+        // (Not the court a charging paper was filed in: "The SEC's complaint, filed in the
+        // U.S. District Court …, alleges".)
+        if let Some(m) = found
+            && !relations::FILED_IN.is_match(&text[text[..m.0.span.0].rfind(['.', ';', '\n']).map_or(0, |k| k + 1)..m.0.span.0])
+        {
             asserter = m.0.key.clone().into();
         }
     }
@@ -3091,6 +3144,38 @@ mod tests {
             "Halcyon Surgical Systems Inc. settled. A criminal information filed today in the District of Minnesota charging the company was unsealed by the Department of Justice.",
         );
         assert!(got.iter().all(|c| !c.contains("district of minnesota")), "{got:?}");
+    }
+
+    /// A press release's dateline is a place, and the body after its dash is named without
+    /// "The"; a charging paper's aside on its court neither blocks the charge nor makes the
+    /// court the asserter; "the bank" is the bank named last, "the bank accounts" no bank;
+    /// words of the name in brackets are its short name.
+    #[test]
+    fn datelines_filing_asides_the_bank_and_short_names_from_the_middle() {
+        let x = extracted(
+            "WASHINGTON - The Office of the Comptroller of the Currency (OCC) today assessed a $25 million civil money penalty against Meridian National Bank, N.A., Columbus, Ohio, for unsafe practices. Meridian National Bank is a subsidiary of Meridian Financial Group, Inc., a holding company. Separately, the OCC entered into a formal agreement with the bank's former chief executive officer, Howard P. Linde.",
+        );
+        let kinds: Vec<(&str, &str)> = x.mentions.iter().map(|(m, _)| (m.surface.as_str(), m.kind)).collect();
+        assert!(kinds.contains(&("WASHINGTON", "Location")) && kinds.contains(&("Office of the Comptroller of the Currency", "Organization")), "{kinds:?}");
+        let got: Vec<String> = x.claims.iter().map(|c| format!("{}({}, {})", c.rel, c.subject.0, c.object.0)).collect();
+        assert!(got.contains(&"ORDERED_TO_PAY(Organization:meridian national bank n.a, Organization:office of the comptroller of the currency)".to_string()), "{got:?}");
+        assert!(got.contains(&"OFFICER_OF(Person:howard p. linde, Organization:meridian national bank)".to_string()), "{got:?}");
+        // Initials before a dash in mail are no dateline.
+        let x = extracted("SK - I have printed this out and put it in the folder.");
+        assert!(x.mentions.iter().all(|(m, _)| m.kind != "Location"), "{:?}", x.mentions);
+
+        let text = "The SEC sued Ridgeline Hash LLC and Tobias Renner. The SEC's complaint, filed in the U.S. District Court for the District of Utah, alleges that Renner, the chief executive officer of Ridgeline Hash, paid Carla Maddox $40,000. The complaint, filed under seal in the U.S. District Court for the District of Utah, charges Ridgeline Hash and Carla Maddox with fraud.";
+        let x = extracted(text);
+        let officer = x.claims.iter().find(|c| c.rel == "OFFICER_OF").map(|c| c.asserter.to_string());
+        assert_eq!(officer.as_deref(), Some("document"));
+        let got: Vec<String> = x.claims.iter().map(|c| format!("{}({}, {})", c.rel, c.subject.0, c.object.0)).collect();
+        assert!(got.contains(&"CHARGED(Organization:securities and exchange commission, Person:carla maddox)".to_string()), "{got:?}");
+
+        let x = extracted("Treasury believes that the bank accounts used by First Harbor Bank's customers are held abroad.");
+        assert!(x.mentions.iter().all(|(m, _)| m.surface != "the bank"), "{:?}", x.mentions);
+
+        let got = claims("Construtora Vale Alto S.A. (Vale Alto), a Brazil-based company, agreed to pay $96 million to the Department of Justice.");
+        assert!(got.contains(&"SETTLED_WITH(Organization:construtora vale alto s.a, Organization:department of justice)".to_string()), "{got:?}");
     }
 
     /// A company named in full and then by its name without the legal form is one party, in

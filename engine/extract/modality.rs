@@ -70,7 +70,7 @@ static DENIED: LazyLock<Regex> = LazyLock::new(|| {
 });
 static HEDGED: LazyLock<Regex> = LazyLock::new(|| {
     re(
-        r"\b(?:may|might|could|possibly|[Pp]ossibly|perhaps|[Pp]erhaps|probably|likely|apparently|[Aa]pparently|presumably|suspected|suspect|suspects|allegedly|[Aa]llegedly|seems?|seemed|appears?|appeared|believed|potentially|purported(?:ly)?|[Ii]f|[Uu]nless)\b",
+        r"\b(?:may|might|could|possibly|[Pp]ossibly|perhaps|[Pp]erhaps|probably|likely|apparently|[Aa]pparently|presumably|suspected|suspect|suspects|allegedly|[Aa]llegedly|seems?|seemed|appears?|appeared|believed|potentially|purportedly|purported\s+(?:to|owners?|officers?|directors?|president|chief|ceo|head|founders?|partners?|subsidiary|affiliates?|parent|agents?|employees?|managers?|members?|principals?|beneficial|controller|sole)|[Ii]f|[Uu]nless)\b",
     )
 });
 static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
@@ -190,6 +190,11 @@ mod tests {
         // A condition states nothing done.
         assert_eq!(modality("If Acme wired USD 1m to Beta, it would have violated the rules."), Modality::Hedged);
         assert_eq!(modality("Unless Acme wires USD 1m to Beta, the deal lapses."), Modality::Hedged);
+        // "Purported" hedges a role or what follows "to", not the thing a payment bought.
+        assert_eq!(modality("Acme paid Beta $3.1 million in purported consulting fees."), Modality::Assertion);
+        assert_eq!(modality("Doe, the purported owner of Acme, wired USD 1m to Beta."), Modality::Hedged);
+        assert_eq!(modality("Doe purported to act for Acme."), Modality::Hedged);
+        assert_eq!(modality("Doe purportedly wired USD 1m to Beta."), Modality::Hedged);
         assert_eq!(modality("Acme did not wire USD 1m to Beta."), Modality::Denied);
         // A deal called off was not done.
         assert_eq!(modality("Nvidia's acquisition of Arm cancelled due to regulatory challenges"), Modality::Denied);

@@ -1968,6 +1968,14 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // "Allen/HOU/ECT@ECT") is an organisation's unit or domain, no person.
         let glued = text[..p.tokens[start].start].ends_with(['/', '@']);
         let kind = kind.map(|k| if k == "Person" && glued { "Organization" } else { k });
+        // A press release's dateline is its city, in capitals where a line opens, before a
+        // dash ("WASHINGTON - The Office …", "NEW YORK, N.Y. – …"): a place, no body or person.
+        let dateline = start == i && opens && dateline_at(text, p, i, e);
+        let kind = kind.map(|k| if dateline { "Location" } else { k });
+        // An organisation's name that opens a sentence or follows a dateline's dash does not
+        // begin with its article ("The Office of the Comptroller of the Currency (OCC)", the
+        // office the text names later without "The").
+        let start = if kind == Some("Organization") && start == i && opens && e > i + 2 && &text[p.tokens[i].start..p.tokens[i].end] == "The" { i + 1 } else { start };
         // No person's name holds "and" or "&": "Claude Shaw aka Mac and Claude Mac" names
         // two aliases, "Mary and Christian Young" two people. A person's run is cut there
         // into the names on either side (a connector the tagger let continue an
@@ -2003,6 +2011,24 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         i = j;
     }
     out
+}
+
+/// Whether tokens `i..e` in capitals, a place's words, are a dateline: they open the line,
+/// and a dash follows them, after at most a comma and a state's abbreviation ("NEW YORK, N.Y. –").
+fn dateline_at(text: &str, p: &Prepared, i: usize, e: usize) -> bool {
+    let place = |k: usize| p.info[k].lists() & IN_PLACES != 0 || p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0;
+    if !(i..e).all(|k| p.info[k].upper || p.info[k].connector) || !(i..e).any(place) || !(i == 0 || hard_break(text, p.tokens[i - 1].end, p.tokens[i].start)) {
+        return false;
+    }
+    let word = |k: usize| p.tokens.get(k).map(|t| &text[t.start..t.end]);
+    let mut k = e;
+    if word(k) == Some(",") {
+        k += 1;
+        while k < e + 4 && word(k).is_some_and(|w| w.starts_with(|c: char| c.is_ascii_uppercase()) && w.len() <= 6) {
+            k += 1;
+        }
+    }
+    matches!(word(k), Some("-" | "–" | "—" | "--"))
 }
 
 /// Where a person's name of tokens `i..e` begins: after an honorific ("Honorable", "Hon."),

@@ -63,11 +63,22 @@ pub fn template(sentence: &str, base: usize, mentions: &[Mention]) -> String {
         // Corporation (BellSouth) consents …", "Jane Roe (“Roe”)", "Reliance New Energy
         // Solar Ltd (RNESL), a subsidiary of …") is the same party: the template reads on as
         // if it were not there, so the name stays next to its verb.
-        if last.is_some_and(|l| l.kind == m.kind && (l.key == m.key || is_capitals(&m.surface)))
+        if last.is_some_and(|l| l.kind == m.kind && (l.key == m.key || is_capitals(&m.surface) || same_first_word(&l.surface, &m.surface)))
             && matches!(sentence[at..s].trim_start(), "(" | "(\"" | "(“")
             && let Some(close) = [")", "\")", "”)"].iter().find(|c| sentence[e..].starts_with(**c))
         {
             at = e + close.len();
+            continue;
+        }
+        // A charging paper's aside on the court it was filed in ("The complaint, filed under
+        // seal in the «O1», charges …") is no party to the sentence: the template reads on
+        // as if it were not there, so the paper stays next to its verb.
+        if sentence[e..].starts_with(',')
+            && (sentence[at..s].ends_with(" in ") || sentence[at..s].ends_with(" the "))
+            && let Some(aside) = FILED_IN.captures(&sentence[at..s]).and_then(|c| c.get(1))
+        {
+            out.push_str(&sentence[at..at + aside.start()]);
+            at = e + 1;
             continue;
         }
         last = Some(m);
@@ -80,6 +91,20 @@ pub fn template(sentence: &str, base: usize, mentions: &[Mention]) -> String {
     }
     out.push_str(&sentence[at..]);
     out
+}
+
+/// The start of an aside that places a charging paper in its court, up to the court's name
+/// (", filed under seal in the ", ", which was filed in federal court in ").
+pub(super) static FILED_IN: LazyLock<Regex> = LazyLock::new(|| {
+    tg_text::pattern::constant(
+        r"(?i)\b(?:complaint|indictment|information|action|lawsuit|suit|petition|order|judgment|motion)(,\s*(?:which was\s+|that was\s+)?(?:filed|entered|unsealed|returned|brought)\b[^,«»]{0,60}?\bin\s+(?:the\s+)?)$",
+    )
+});
+
+/// Whether a bracketed name of two words or more opens with its party's first word ("HSBC
+/// Holdings plc (HSBC Group)"): the party's short name.
+fn same_first_word(name: &str, short: &str) -> bool {
+    short.split_whitespace().count() >= 2 && name.split_whitespace().next().is_some_and(|w| short.split_whitespace().next() == Some(w))
 }
 
 /// A short name in capitals ("RNESL", "KC LLC", "AT&T"): a defined term's usual form.
@@ -905,11 +930,17 @@ mod tests {
 
     #[test]
     fn a_defined_short_name_in_brackets_reads_as_its_party() {
-        let s = "Quorra Corporation (Quorra) consented to pay Delta Ltd (Delta Ltd).";
+        let s = "Quorra Corporation (Quorra) consented to pay Delta Ltd (Omega Ltd).";
         let m = |a: usize, b: usize, key: &str| Mention { span: (a, b), kind: "Organization", key: key.to_string(), surface: s[a..b].to_string(), attrs: vec![] };
         let ms = [m(0, 18, "Organization:quorra corporation"), m(20, 26, "Organization:quorra corporation"), m(45, 54, "Organization:delta ltd"), m(56, 65, "Organization:other")];
-        // The second "Quorra" is Quorra Corporation's: gone from the template; "(Delta Ltd)" is another party's name and stays.
+        // The second "Quorra" is Quorra Corporation's: gone from the template; "(Omega Ltd)" is another party's name and stays.
         assert_eq!(template(s, 0, &ms), "«O0» consented to pay «O2» («O3»).");
+        // A short name of two words that opens with the party's first word is the party's,
+        // whatever key it was given ("HSBC Holdings plc (HSBC Group)").
+        let s = "Quorra Holdings plc (Quorra Group) consented.";
+        let m = |a: usize, b: usize, key: &str| Mention { span: (a, b), kind: "Organization", key: key.to_string(), surface: s[a..b].to_string(), attrs: vec![] };
+        let ms = [m(0, 19, "Organization:quorra holdings plc"), m(21, 33, "Organization:quorra group")];
+        assert_eq!(template(s, 0, &ms), "«O0» consented.");
     }
 
     /// Family and business ties: the kin is the subject, the person it is kin of the object.
