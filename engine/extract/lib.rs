@@ -454,6 +454,27 @@ fn could_name_a_company(stem: &str) -> bool {
     words.first().is_some_and(|w| named(w) && *w != "The") && words.last().is_some_and(|w| named(w)) && !prose
 }
 
+/// A company's first two words as a name of its own, of a short name of three words or
+/// more ("Golden Palms" of "Golden Palms Card Club, LLC"): not a person's name that names the
+/// company ("Robert Lowes" of "Robert Lowes Trading Co."; a given name that is also an
+/// English word, "Golden", names a person only before a listed surname), nor a place ("United States" of
+/// "United States Steel Corp."), nor words joined by "of" or "and".
+fn leading_words(short: &str) -> Option<&str> {
+    let words: Vec<&str> = short.split_whitespace().collect();
+    if words.len() < 3 {
+        return None;
+    }
+    let named = |w: &str| w.starts_with(char::is_uppercase) && w.chars().all(|c| c.is_alphabetic() || c == '-');
+    let end = words[0].len() + 1 + words[1].len();
+    let stem = short.get(..end).filter(|s| s.split_whitespace().count() == 2)?;
+    (named(words[0])
+        && named(words[1])
+        && !(ner::is_given_name(words[0]) && (ner::is_listed_surname(words[1]) || !ner::is_english_word(words[0])))
+        && !ner::is_listed_place(stem)
+        && could_name_a_company(stem))
+    .then_some(stem)
+}
+
 /// A company's first word as a name of its own: of a short name of two words or more, a
 /// capitalised word of four letters or more that is no common word, place, given name,
 /// demonym, organisation word or determiner ("Halcyon" of "Halcyon Surgical Systems"; not
@@ -1233,8 +1254,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let mut business: BTreeMap<String, Option<(String, Span)>> = BTreeMap::new();
     for m in per_sentence.iter().flatten().filter(|m| m.kind == "Organization") {
         let Some(short) = short_name(&m.surface) else { continue };
-        for (map, name) in [(&mut shorts, Some(short)), (&mut business, business_stem(short))] {
+        for (own, name) in [(true, Some(short)), (false, business_stem(short)), (false, leading_words(short))] {
             let Some(name) = name else { continue };
+            let map = if own { &mut shorts } else { &mut business };
             let e = map.entry(name.to_string()).or_insert_with(|| Some((m.key.clone(), m.span)));
             if e.as_ref().is_some_and(|(k, _)| *k != m.key) {
                 *e = None;
@@ -3089,6 +3111,10 @@ mod tests {
         assert_eq!(short_name("JWP, Inc."), Some("JWP"));
         assert_eq!(short_name("Tri-Star Investment Group, L.L.C."), Some("Tri-Star Investment Group"));
         // No legal form, a word of prose, a determiner, no name's word at the end.
+        assert_eq!(leading_words("Golden Palms Card Club"), Some("Golden Palms"));
+        for s in ["Robert Lowes Trading", "United States Steel", "Bank of America", "World Homes", "North Korea Trading"] {
+            assert_eq!(leading_words(s), None, "{s}");
+        }
         assert_eq!(short_name("World Homes"), None);
         assert_eq!(short_name("Capital, Inc."), None);
         assert_eq!(short_name("The Company"), None);

@@ -213,6 +213,13 @@ const RELATIVE: &str = r"(?:(?:his|her|their|its)\s+(?:[a-z-]+\s+){0,2}?(?:wife|
 /// the subject's own, the bank none of the parties.
 const SOURCE: &str = r"(?:(?:an?|the|its|his|her|their)\s+(?:[a-z-]+\s+)?accounts?\s+(?:at|with)\s+(?:the\s+)?«O\d+»|(?:the\s+)?(?:(?:an?|its|his|her|their)\s+)?(?:(?:[a-z-]+\s+)?accounts?\s+(?:of|held\s+by|controlled\s+by|owned\s+by|maintained\s+by)\s+(?:the\s+)?)?«[OP](?P<holder>\d+)»(?:\s?['’]s?(?:\s+[a-z-]+){0,2}?\s+accounts?)?)";
 
+/// Where a company described by its kind is seated, before how it is owned or controlled:
+/// "a company incorporated in the «L1» and owned by X".
+const SEATED_AND: &str = r"(?:(?:incorporated|organized|registered|formed|based|headquartered|located)\s+in\s+(?:the\s+)?«L\d+»(?:,\s+«L\d+»)?,?\s+and\s+)?";
+
+/// A place the money came from, with no party: "from accounts in «L1»", "from «L1»".
+const PLACE_SOURCE: &str = r"(?:(?:an?|the|its|his|her|their)\s+)?(?:[a-z-]+\s+){0,2}?«L\d+»(?:,\s+«L\d+»)?";
+
 static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let transfer_verbs = r"(?:wired?|sent|send|transferred|transfer|remitted|remit|moved|move|routed|route|wire-transferred)";
     let mut v = vec![
@@ -226,7 +233,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "TRANSFERRED",
                 &[],
                 format!(
-                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+{SOURCE}{SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:held|controlled|owned|maintained|opened)\s+by\s+(?:the\s+)?)?{PARTY}"
+                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+(?:{SOURCE}|{PLACE_SOURCE}){SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:(?:at|with)\s+(?:the\s+)?«O\d+»\s+)?(?:held|controlled|owned|maintained|opened)\s+by\s+(?:the\s+)?)?{PARTY}"
                 ),
                 false,
             ),
@@ -311,12 +318,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             false,
         ),
-        // X, (55,) the (former) owner of Y / X, owner and operator of Y / Y's owner, X
+        // X, (55,) the (former) owner of Y / X, owner and operator of Y / Y's owner, X / X, the
+        // sole member (shareholder) of Y (an LLC's or a corporation's one owner)
         pat(
             "OWNS",
-            &["owner"],
+            &["owner", "sole"],
             format!(
-                r"{PER}{AGE}{HOME}\s*,?\s+(?:the\s+|an?\s+|its\s+)?(?:former\s+|sole\s+|majority\s+|co-?|part[- ])?owner(?:\s+and\s+(?:operator|manager|president|chief\s+executive\s+officer|CEO))?\s+of\s+(?:the\s+)?{ORG}"
+                r"{PER}{AGE}{HOME}\s*,?\s+(?:the\s+|an?\s+|its\s+)?(?:(?:former\s+|sole\s+|majority\s+|co-?|part[- ])?owner|sole\s+(?:member|shareholder|stockholder))(?:\s+and\s+(?:operator|manager|president|chief\s+executive\s+officer|CEO))?\s+of\s+(?:the\s+)?{ORG}"
             ),
             false,
         ),
@@ -333,24 +341,31 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "OWNS",
             &["owned"],
             format!(
-                r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:wholly\s+|partly\s+|majority[- ]|jointly\s+|ultimately\s+)?owned(?:\s+and\s+(?:operated|managed|controlled|run))?\s+by\s+{PARTY}"
+                r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:wholly\s+|partly\s+|majority[- ]|jointly\s+|ultimately\s+|secretly\s+|indirectly\s+|beneficially\s+)?owned(?:\s+and\s+(?:operated|managed|controlled|run))?\s+by\s+{PARTY}"
             ),
             true,
         ),
         // X controls Y / Y is controlled by X
         pat("CONTROLS", &["controls", "controlled"], format!(r"{PARTY}{SHORT}\b(?:controls|controlled)\s+{ORG}"), false),
-        pat("CONTROLS", &["controlled"], format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:ultimately\s+|effectively\s+)?controlled\s+by\s+{PARTY}"), true),
+        pat(
+            "CONTROLS",
+            &["controlled"],
+            format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:(?:ultimately|effectively|secretly|indirectly|actually|jointly|also)\s+)?controlled\s+by\s+{PARTY}"),
+            true,
+        ),
         // Y, a (shell) company controlled/owned by X
         pat(
             "CONTROLS",
             &["controlled"],
-            format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+(?:ultimately\s+)?controlled\s+by\s+{RELATIVE}{PARTY}"),
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+{SEATED_AND}(?:ultimately\s+|secretly\s+)?controlled\s+by\s+{RELATIVE}{PARTY}"),
             true,
         ),
         pat(
             "OWNS",
             &["owned"],
-            format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+(?:wholly\s+|ultimately\s+|jointly\s+)?owned\s+by\s+{RELATIVE}{PARTY}"),
+            format!(
+                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+{SEATED_AND}(?:wholly\s+|ultimately\s+|jointly\s+|secretly\s+)?owned\s+by\s+{RELATIVE}{PARTY}"
+            ),
             true,
         ),
         // Y, a company X controlled / owned (a relative clause without its pronoun).
@@ -456,12 +471,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // "Y, and X, its president" / "Y and its president, X": the company just named.
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG},?\s+and\s+{PER},\s+its\s+(?:former\s+)?{officer}\b"), true));
     // (Also in a list without "and", "Y, its president, X, and …", and the next officer the
-    // list names so: "Y, its president X, and its former chief financial officer, Z".)
+    // list names so: "Y, its president X, and its former chief financial officer, Z", "Y's
+    // former chief financial officer, X, and its former controller, Z".)
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s*\([^()«»]*\))?(?:,\s+|,?\s+and\s+)its\s+(?:former\s+)?{officer},?\s+{PER}"), true));
     v.push(pat(
         "OFFICER_OF",
         OFFICER_CUES,
-        format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+its\s+(?:former\s+)?{word},?\s+(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?«P\d+»(?:\s*\([^()«»]*\))?,?\s+and\s+its\s+(?:former\s+)?{officer},?\s+{PER}"),
+        format!(r"{ORG}(?:\s*\([^()«»]*\))?(?:,\s+its|\s?['’]s?)\s+(?:former\s+)?{word},?\s+(?:(?:Mr|Mrs|Ms|Miss|Dr|Prof)\.?\s+)?«P\d+»(?:\s*\([^()«»]*\))?,?\s+and\s+its\s+(?:former\s+)?{officer},?\s+{PER}"),
         true,
     ));
     // A sanctions designation's tie: "Treasury designated X for acting for or on behalf of Y",
@@ -985,6 +1001,10 @@ mod tests {
         assert_eq!(rels("Mr. John Doe transferred $850,000 from Acme Corp's escrow account to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
         assert_eq!(rels("Mr. John Doe wired $2 million from accounts held by Acme Corp to Beta Ltd."), ["TRANSFERRED(Acme Corp, Beta Ltd)"]);
         assert_eq!(rels("Mr. John Doe wired $2 million from his account at Gamma Bank Ltd. to Beta Ltd."), ["TRANSFERRED(John Doe, Beta Ltd)"]);
+        // A place the money came from is none of the parties; an account at a bank held by a
+        // party is the party's.
+        assert_eq!(rels("Mr. John Doe wired payments from accounts in Kyrgyzstan to Beta Ltd's account."), ["TRANSFERRED(John Doe, Beta Ltd)"]);
+        assert_eq!(rels("Acme Corp sent $2.5 million to an account at Gamma Bank Ltd. held by Mr. John Doe."), ["TRANSFERRED(Acme Corp, John Doe)"]);
     }
 
     /// The verb after a relative clause about a party is that party's, over its age and
@@ -1041,9 +1061,21 @@ mod tests {
         );
         assert_eq!(rels("The complaint names Beta LLC, its president, Mr. John Doe, and Gamma Ltd."), ["OFFICER_OF(John Doe, Beta LLC)"]);
         assert_eq!(rels("Beta LLC and its president, Mr. John Doe, settled."), ["OFFICER_OF(John Doe, Beta LLC)"]);
+        // A company's one member owns it; its seat may come before its owner or controller;
+        // an adverb may stand before "controlled".
+        assert_eq!(rels("Mr. John Doe, the sole member of Beta LLC, transferred funds."), ["OWNS(John Doe, Beta LLC)"]);
+        assert_eq!(
+            rels("The bribes went through Beta Ltd., a company incorporated in the Seychelles and owned by Mr. John Doe."),
+            ["REGISTERED_AT(Beta Ltd., Seychelles)", "OWNS(John Doe, Beta Ltd.)"]
+        );
+        assert_eq!(rels("Acme Corp booked sales to Beta LLC, which was secretly controlled by Mr. John Doe."), ["CONTROLS(John Doe, Beta LLC)"]);
         assert_eq!(
             rels("The action names Beta LLC (\"Beta\"), its president Mr. John Doe, and its former chief financial officer, Ms. Mary Roe."),
             ["OFFICER_OF(John Doe, Beta LLC)", "OFFICER_OF(Mary Roe, Beta LLC)"]
+        );
+        assert_eq!(
+            rels("Beta LLC's former chief financial officer, Ms. Mary Roe, and its former controller, Mr. John Doe, recognized revenue."),
+            ["OFFICER_OF(Mary Roe, Beta LLC)", "OFFICER_OF(John Doe, Beta LLC)"]
         );
     }
 
