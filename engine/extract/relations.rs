@@ -493,8 +493,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ));
     // Family and business ties between people: "X and his wife, Y", "Y, the wife of X", "Y
     // is the brother of X", "X's son, Y": Y is associated with X, the tie its role.
-    let kin = r"(?P<role>(?:(?:former|ex-|business|step)\s*)?(?:wife|husband|spouse|son|daughter|brother|sister|father|mother|nephew|niece|cousin|uncle|aunt|partner|son-in-law|daughter-in-law|brother-in-law|sister-in-law|father-in-law|mother-in-law|stepson|stepdaughter|girlfriend|boyfriend|friend))";
-    v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+and\s+(?:his|her)\s+{kin}\s*,\s+{PER}"), true));
+    let kin = r"(?:(?:longtime|long-time|close|childhood|older|younger|elder|then-|estranged)\s*)?(?P<role>(?:(?:former|ex-|business|step)\s*)?(?:wife|husband|spouse|son|daughter|brother|sister|father|mother|nephew|niece|cousin|uncle|aunt|partner|son-in-law|daughter-in-law|brother-in-law|sister-in-law|father-in-law|mother-in-law|stepson|stepdaughter|girlfriend|boyfriend|friend))";
+    v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+and\s+(?:his|her)\s+{kin}\s*,?\s+{PER}"), true));
+    // "his" or "her" of the one person before it: the sentence's only one ("X transferred
+    // the money to his brother-in-law, Y"), or the one a relative clause is about ("Y, who
+    // bought the options in the name of his sister, Z").
+    v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"^(?:[^«»]|«[OMLDA]\d+»)*?{PER}(?:[^«»;]|«[OMLD]\d+»){{0,200}}?\b(?:his|her)\s+{kin}\s*,\s+{PER}"), true));
+    v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"{PER}\s*,\s+who\s+(?:[^«»;]|«[OMLD]\d+»){{0,200}}?\b(?:his|her)\s+{kin}\s*,\s+{PER}"), true));
     v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+(?:the\s+|a\s+)?{kin}\s+of\s+{PER}"), false));
     v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"{PER}\s*,?\s+(?:is|was)\s+(?:the\s+|a\s+)?{kin}\s+of\s+{PER}"), false));
     v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"{PER}\s?['’]s?\s+{kin}\s*,?\s+{PER}"), true));
@@ -976,6 +981,14 @@ mod tests {
         assert!(rels("Mr. John Doe also designated three individuals for acting for or on behalf of designated persons, including Mr. Richard Roe.").is_empty());
         assert!(rels("Mr. Raymond Arias, 42, and his wife, Mrs. Emelitza Arias, 25, were sentenced.").contains(&"ASSOCIATED_WITH(Emelitza Arias, Raymond Arias)".to_string()));
         assert_eq!(rels("Mr. Hans Drescher's friend, Dr. Alan Poe, paid."), ["ASSOCIATED_WITH(Alan Poe, Hans Drescher)"]);
+        // "His" of the sentence's one person, or of the person a relative clause is about.
+        assert_eq!(rels("Mr. John Doe wired $5,000 from Acme Corp to his brother-in-law, Mr. Richard Roe."), ["ASSOCIATED_WITH(Richard Roe, John Doe)"]);
+        assert_eq!(
+            rels("Mr. Hans Drescher tipped Mr. John Doe, who bought options in an account held in the name of his sister, Ms. Jane Doe."),
+            ["ASSOCIATED_WITH(Jane Doe, John Doe)"]
+        );
+        assert!(rels("Mr. Hans Drescher paid Mr. John Doe through his sister, Ms. Jane Doe.").iter().all(|r| !r.starts_with("ASSOCIATED_WITH")));
+        assert_eq!(rels("The SEC charged Mr. Hans Drescher and his longtime friend Mr. John Doe."), ["ASSOCIATED_WITH(John Doe, Hans Drescher)"]);
         // A tie between a person and a company is none of these.
         assert!(rels("Mr. Hans Drescher and his partner, Acme Ltd, paid.").is_empty());
     }
