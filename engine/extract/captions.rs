@@ -24,10 +24,10 @@ const BUSINESS_WORDS: [&str; 10] = ["PARTNERS", "GROUP", "ASSOCIATES", "CAPITAL"
 fn versus(s: &str) -> Option<(usize, usize)> {
     let b = s.as_bytes();
     s.match_indices('.').find_map(|(i, _)| {
-        if b.get(i + 1) != Some(&b' ') {
+        if !b.get(i + 1).is_some_and(u8::is_ascii_whitespace) {
             return None;
         }
-        let word = |w: &[u8]| i > w.len() && b[i - w.len()..i] == *w && b[i - w.len() - 1] == b' ';
+        let word = |w: &[u8]| i > w.len() && b[i - w.len()..i] == *w && b[i - w.len() - 1].is_ascii_whitespace();
         [&b"V"[..], b"v", b"VS", b"vs"].into_iter().find(|w| word(w)).map(|w| (i - w.len() - 1, w.len() + 3))
     })
 }
@@ -44,9 +44,16 @@ pub fn parties(text: &str, sentence: Span) -> Vec<Mention> {
     let Some(s) = text.get(sentence.0..sentence.1) else { return vec![] };
     // (Most sentences are no caption: one pass over their periods says so.)
     let Some(v) = versus(s) else { return vec![] };
-    // The plaintiff: the words in capitals from the line's start to the "V.".
-    let line_start = s[..v.0].rfind('\n').map_or(0, |i| i + 1);
-    let plaintiff: Vec<&str> = s[line_start..v.0].split_whitespace().collect();
+    // The plaintiff: the words in capitals from the line's start to the "V."; in a caption
+    // that stacks its sides, the line above the "v." line, without its side ("SECURITIES
+    // AND EXCHANGE COMMISSION, Plaintiff,").
+    let head = s[..v.0].trim_end();
+    let head = ["Plaintiffs,", "Plaintiff,", "PLAINTIFFS,", "PLAINTIFF,", "Plaintiffs", "Plaintiff", "PLAINTIFFS", "PLAINTIFF"]
+        .iter()
+        .find_map(|side| head.strip_suffix(side))
+        .map_or(head, |h| h.trim_end().trim_end_matches(','));
+    let own_line = &head[head.rfind('\n').map_or(0, |i| i + 1)..];
+    let plaintiff: Vec<&str> = own_line.split_whitespace().collect();
     if plaintiff.is_empty() || !plaintiff.iter().all(|w| in_capitals(w)) || HEADINGS.contains(&plaintiff[0].trim_end_matches([',', '.'])) {
         return vec![];
     }
@@ -95,7 +102,7 @@ pub fn parties(text: &str, sentence: Span) -> Vec<Mention> {
     // AMERICA v. …"): the country, whose caption `enforcement` reads as the prosecutor's.
     if matches!(plaintiff.join(" ").as_str(), "UNITED STATES" | "UNITED STATES OF AMERICA") {
         let at = plaintiff[0].as_ptr() as usize - s.as_ptr() as usize;
-        let written = s[at..v.0].trim_end();
+        let written = own_line[plaintiff[0].as_ptr() as usize - own_line.as_ptr() as usize..].trim_end();
         out.push(Mention {
             span: (sentence.0 + at, sentence.0 + at + written.len()),
             kind: "Location",
@@ -171,6 +178,19 @@ mod tests {
         assert_eq!(
             of("SEC v. J. CHARLES REIVES AND NICHOLAS LOBUE, UNITED STATES DISTRICT COURT FOR THE NORTHERN DISTRICT OF ILLINOIS, CASE NO. 99-C-6386"),
             [("J. CHARLES REIVES".to_string(), "Person"), ("NICHOLAS LOBUE".to_string(), "Person")]
+        );
+    }
+
+    /// A caption that stacks its sides on lines of their own, each with its side's word.
+    #[test]
+    fn a_stacked_caption_lists_its_parties() {
+        assert_eq!(
+            of("SECURITIES AND EXCHANGE COMMISSION, Plaintiff,\n\nv.\n\nBRIGHTWATER CAPITAL MANAGEMENT LLC and ALAN J. FERREIRA, Defendants."),
+            [("BRIGHTWATER CAPITAL MANAGEMENT LLC".to_string(), "Organization"), ("ALAN J. FERREIRA".to_string(), "Person")]
+        );
+        assert_eq!(
+            of("UNITED STATES OF AMERICA,\nPlaintiff,\nv.\nJOHN DOE,\nDefendant."),
+            [("UNITED STATES OF AMERICA".to_string(), "Location"), ("JOHN DOE".to_string(), "Person")]
         );
     }
 

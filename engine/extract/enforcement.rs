@@ -111,6 +111,9 @@ const VICTIM: &str = r"(?:the\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«[OPL](\d+)»
 /// `(a.k.a. «P1»)`, `(formerly «O1»)`: words that name the same party.
 const TERM: &str = r#"(?:\s*\((?:[^()«»]{0,40}|[^()«»]{0,24}«[PO]\d+»[^()«»]{0,3})\))?"#;
 
+/// A party's side after its name in a court's caption: ", Plaintiff,".
+const SIDE: &str = r"(?:\s*,\s*(?:Plaintiffs?|PLAINTIFFS?|Petitioners?|PETITIONERS?)\s*,?)?";
+
 /// Any words up to the next part of a pattern within the clause's sentence part (no
 /// semicolon), over places, dates and organisations (a court: "entered in the «O1» a final
 /// judgment"), not over a person or money. Unbounded: a bounded gap over placeholders
@@ -470,9 +473,11 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         // United States v. X: a federal criminal case's caption, the prosecutor's charge
         // (implied: the U.S. Attorney the document names, else the Department of Justice);
         // the place must be the United States (`us`), no state's prosecution ("Texas v. X").
-        Pattern { clause: false, ..pat("CHARGED", &["v.", "vs."], &format!(r"«L(?P<us>\d+)»\s+(?:v|V|vs|VS)\.\s+{PARTY}"), Shape::Implied, true) },
+        // (A court's caption stacks its parties on lines of their own, each with its side:
+        // "UNITED STATES OF AMERICA, Plaintiff, ⏎ v. ⏎ JOHN DOE, Defendant.")
+        Pattern { clause: false, ..pat("CHARGED", &["v.", "vs."], &format!(r"«L(?P<us>\d+)»{SIDE}\s+(?:v|V|vs|VS)\.\s+{PARTY}"), Shape::Implied, true) },
         // SEC v. X (a caption; "V." in one written in capitals, "vs.").
-        Pattern { clause: false, ..pat("CHARGED", &["v.", "vs."], &format!(r"{ORG}\s+(?:v|V|vs|VS)\.\s+{PARTY}"), Shape::Pair, true) },
+        Pattern { clause: false, ..pat("CHARGED", &["v.", "vs."], &format!(r"{ORG}{SIDE}\s+(?:v|V|vs|VS)\.\s+{PARTY}"), Shape::Pair, true) },
         // X and Y were charged / sued / indicted / named as defendants.
         whole_words(
             pat(
@@ -545,6 +550,20 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         whole_words(
             pat("ORDERED_TO_PAY", &[], &format!(r"{PARTY}{TERM}{ADV}{was}(?:ordered|required|directed)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"), Shape::Implied, false),
             &["ordered", "required", "directed"],
+        ),
+        // A judgment's own words: "IT IS HEREBY ORDERED … that Defendant X is liable for
+        // disgorgement of $N, … and a civil penalty of $N" (the orderer implied).
+        whole_words(
+            pat(
+                "ORDERED_TO_PAY",
+                &[],
+                &format!(
+                    r"\b(?:ORDERED|DECREED|[Oo]rdered|[Dd]ecreed)\b{ACROSS}\bthat\s+(?:(?:[Dd]efendants?|DEFENDANTS?)\s+)?{PARTY}{TERM}\s+(?:is|are|shall\s+be)\s+(?:jointly\s+and\s+severally\s+)?(?P<v>liable)\s+for\s+(?:the\s+)?(?:disgorgement|(?:a\s+)?civil\s+(?:money\s+)?penalt(?:y|ies)|restitution|forfeiture|prejudgment)"
+                ),
+                Shape::Implied,
+                false,
+            ),
+            &["liable"],
         ),
         // The court / the Commission entered / issued a judgment or an order against X that
         // imposed a $N penalty / requires him to disgorge $N: named or implied orderer.
@@ -964,8 +983,17 @@ fn amount_kind(before: &str, after: &str) -> &'static str {
     if let Some(k) = after_words.iter().take_while(|w| !matches!(**w, "and" | "plus")).find_map(|w| kind(w)) {
         return k;
     }
-    // Just before: the last kind word of the few words before, up to "of"/"in amount of".
-    let before_words: Vec<&str> = before.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+    // Just before: the last kind word of the few words before, over "in the amount of" and
+    // "thereon" ("prejudgment interest thereon in the amount of «M2»").
+    let filler = |w: &str| matches!(w, "in" | "the" | "an" | "a" | "amount" | "amounts" | "sum" | "of" | "thereon" | "thereof");
+    // (Within its item: a comma or a semicolon closes the one before, "disgorgement of «M0»
+    // plus prejudgment interest, but payment of all but «M1» has been waived".)
+    // (Unless the item is only "in the amount of": "restitution, in the amount of «M1»".)
+    let mut items = before.rsplit([',', ';']);
+    let mut before_words: Vec<&str> = items.next().unwrap_or_default().split_whitespace().filter(|w| !filler(w)).collect();
+    if before_words.is_empty() {
+        before_words = items.next().unwrap_or_default().split_whitespace().filter(|w| !filler(w)).collect();
+    }
     for w in before_words.iter().rev().take(5) {
         if matches!(*w, "and" | "plus") {
             break;
@@ -1576,6 +1604,12 @@ mod tests {
             assert_eq!(p.needs.arity(), Some(wanted), "{}", p.re.as_str());
             assert_eq!(unnamed, wanted, "{}", p.re.as_str());
         }
+    }
+
+    /// A pattern's cue bit is one of 128: no more patterns than that.
+    #[test]
+    fn the_patterns_fit_the_cue_bits() {
+        assert!(super::PATTERNS.len() <= 128, "{} patterns", super::PATTERNS.len());
     }
 
     fn rels(s: &str) -> Vec<String> {

@@ -457,7 +457,7 @@ fn could_name_a_company(stem: &str) -> bool {
 /// A company's first two words as a name of its own, of a short name of three words or
 /// more ("Golden Palms" of "Golden Palms Card Club, LLC"): not a person's name that names the
 /// company ("Robert Lowes" of "Robert Lowes Trading Co."; a given name that is also an
-/// English word, "Golden", names a person only before a listed surname), nor a place ("United States" of
+/// English word, "Golden" of "Golden Falcon General Trading LLC", is the company's), nor a place ("United States" of
 /// "United States Steel Corp."), nor words joined by "of" or "and".
 fn leading_words(short: &str) -> Option<&str> {
     let words: Vec<&str> = short.split_whitespace().collect();
@@ -467,12 +467,8 @@ fn leading_words(short: &str) -> Option<&str> {
     let named = |w: &str| w.starts_with(char::is_uppercase) && w.chars().all(|c| c.is_alphabetic() || c == '-');
     let end = words[0].len() + 1 + words[1].len();
     let stem = short.get(..end).filter(|s| s.split_whitespace().count() == 2)?;
-    (named(words[0])
-        && named(words[1])
-        && !(ner::is_given_name(words[0]) && (ner::is_listed_surname(words[1]) || !ner::is_english_word(words[0])))
-        && !ner::is_listed_place(stem)
-        && could_name_a_company(stem))
-    .then_some(stem)
+    (named(words[0]) && named(words[1]) && !(ner::is_given_name(words[0]) && !ner::is_english_word(words[0])) && !ner::is_listed_place(stem) && could_name_a_company(stem))
+        .then_some(stem)
 }
 
 /// A company's first word as a name of its own: of a short name of two words or more, a
@@ -3112,6 +3108,7 @@ mod tests {
         assert_eq!(short_name("Tri-Star Investment Group, L.L.C."), Some("Tri-Star Investment Group"));
         // No legal form, a word of prose, a determiner, no name's word at the end.
         assert_eq!(leading_words("Golden Palms Card Club"), Some("Golden Palms"));
+        assert_eq!(leading_words("Golden Falcon General Trading"), Some("Golden Falcon"));
         for s in ["Robert Lowes Trading", "United States Steel", "Bank of America", "World Homes", "North Korea Trading"] {
             assert_eq!(leading_words(s), None, "{s}");
         }
@@ -3202,6 +3199,26 @@ mod tests {
 
         let got = claims("Construtora Vale Alto S.A. (Vale Alto), a Brazil-based company, agreed to pay $96 million to the Department of Justice.");
         assert!(got.contains(&"SETTLED_WITH(Organization:construtora vale alto s.a, Organization:department of justice)".to_string()), "{got:?}");
+    }
+
+    /// A court's caption stacked on lines of their own charges the defendants; the
+    /// judgment's "is liable for disgorgement" orders the payment.
+    #[test]
+    fn a_stacked_caption_and_a_judgments_own_words() {
+        let text = "UNITED STATES DISTRICT COURT\nSOUTHERN DISTRICT OF FLORIDA\n\nSECURITIES AND EXCHANGE COMMISSION, Plaintiff,\n\nv.\n\nBRIGHTWATER CAPITAL MANAGEMENT LLC and ALAN J. FERREIRA, Defendants.\n\nIT IS HEREBY ORDERED, ADJUDGED, AND DECREED that Defendant Alan J. Ferreira is liable for disgorgement of $845,000, together with prejudgment interest thereon in the amount of $61,230, and a civil penalty in the amount of $150,000.\n";
+        let x = extracted(text);
+        let got: Vec<String> = x
+            .claims
+            .iter()
+            .map(|c| format!("{}({}, {}) {}", c.rel, c.subject.0, c.object.0, c.attrs.iter().map(|a| format!("{}={}", a.0, a.1)).collect::<Vec<_>>().join(" ")))
+            .collect();
+        for want in [
+            "CHARGED(Organization:securities and exchange commission, Organization:brightwater capital management llc)",
+            "CHARGED(Organization:securities and exchange commission, Person:alan j. ferreira)",
+            "ORDERED_TO_PAY(Person:alan j. ferreira, Organization:securities and exchange commission) disgorgement=845000 currency=USD prejudgment_interest=61230 penalty=150000",
+        ] {
+            assert!(got.iter().any(|g| g.starts_with(want)), "{want} not in {got:?}");
+        }
     }
 
     /// A company named in full and then by its name without the legal form is one party, in

@@ -125,10 +125,9 @@ pub(super) const SHORT: &str = r"[^«»]{0,25}?";
 pub(super) const LIVES_IN: &str = r"of\s+«L\d+»(?:\s*,\s*(?:«L\d+»|[A-Z][a-z]{1,4}\.))?";
 /// Where a person lives, after the name (and age): ", of «L1», «L2»", ", formerly of «L1»",
 /// ", a resident of «L1», Fla.", of several: ", both of «L1»", ", all residents of «L1»,
-/// «L2»." (a state's abbreviation read as a place, its period after it). The comma after
-/// it is the pattern's.
-pub(super) const HOME: &str =
-    r"(?:\s*,?\s*(?:(?:formerly|currently|also|both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?";
+/// «L2»." (a state's abbreviation read as a place, its period after it), and a town no list
+/// holds before its state (", of Oak Brook, «L1»"). The comma after it is the pattern's.
+pub(super) const HOME: &str = r"(?:\s*,?\s*(?:(?:formerly|currently|also|both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+(?:«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?|(?:[A-Z][a-z]+\s+){0,2}[A-Z][a-z]+\s*,\s*«L\d+»\.?))?";
 /// After a company bought: the end of the object, not "stock", "shares" or "options" of
 /// it (buying "Acme stock" is no acquisition of Acme).
 const WHOLE: &str = r"(?:\s*(?:[,.;:()|–—]|$)|\s+(?:for|from|in|on|at|and|by|to|with|which|that|after|before|last|this|earlier|through|via|as|under|shortly)\b)";
@@ -193,12 +192,13 @@ const KIN_CUES: &[&str] =
 const TRANSFER_WORDS: &[&str] = &["wire", "wired", "sent", "send", "transferred", "transfer", "remitted", "remit", "moved", "move", "routed", "route"];
 
 /// The cue words of the officer patterns' role words.
-const OFFICER_CUES: &[&str] = &["chief", "chair", "president", "secretary", "treasurer", "counsel", "director", "officer", "controller", "principal", "CEO", "CFO", "COO"];
+const OFFICER_CUES: &[&str] =
+    &["chief", "chair", "president", "secretary", "treasurer", "counsel", "director", "officer", "controller", "manager", "principal", "CEO", "CFO", "COO"];
 
 /// The words that describe a company before its noun: "a shell company", "a Delaware limited
 /// liability company", "a «L» corporation" (a place or a demonym: "a German company", "a
 /// Bahamas corporation"), "a Miami-based entity".
-const KIND_WORDS: &str = r"(?:(?:[a-z-]+|«L\d+»(?:-based)?)\s+){0,3}?";
+const KIND_WORDS: &str = r"(?:(?:[A-Z]?[a-z-]+|«L\d+»(?:-based)?)\s+){0,3}?";
 
 /// The nouns for a business that a company is described as ("a dealership owned by X").
 const BUSINESS_NOUNS: &str =
@@ -451,7 +451,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ];
     // Officers with their role words: one, or several joined ("Chairman and Chief Executive
     // Officer", "President, CEO and Treasurer"); the role attribute is all of them.
-    let word = r"(?:(?i:principal vice president|chief [a-z]+ officer|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|principal)|CEO|CFO|COO)";
+    let word = r"(?:(?i:principal vice president|chief [a-z]+ officer|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|general manager|principal)|CEO|CFO|COO)";
     // A later role may be a directorship, with its article ("President, Chief Executive
     // Officer and a Director of X"): the first names the office.
     // (A role's words may be wrapped over lines: "chief financial⏎officer".)
@@ -473,7 +473,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // (Also in a list without "and", "Y, its president, X, and …", and the next officer the
     // list names so: "Y, its president X, and its former chief financial officer, Z", "Y's
     // former chief financial officer, X, and its former controller, Z".)
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s*\([^()«»]*\))?(?:,\s+|,?\s+and\s+)its\s+(?:former\s+)?{officer},?\s+{PER}"), true));
+    v.push(pat(
+        "OFFICER_OF",
+        OFFICER_CUES,
+        format!(r"{ORG}(?:\s*\([^()«»]*\))?(?:,\s+(?:which|that)\s+(?:[^«»;]|«[LMD]\d+»){{1,100}}?)?(?:,\s+|,?\s+and\s+)its\s+(?:former\s+)?{officer},?\s+{PER}"),
+        true,
+    ));
     v.push(pat(
         "OFFICER_OF",
         OFFICER_CUES,
@@ -1074,6 +1079,9 @@ mod tests {
         );
         assert_eq!(rels("The complaint names Beta LLC, its president, Mr. John Doe, and Gamma Ltd."), ["OFFICER_OF(John Doe, Beta LLC)"]);
         assert_eq!(rels("Beta LLC and its president, Mr. John Doe, settled."), ["OFFICER_OF(John Doe, Beta LLC)"]);
+        // (After a relative clause on the company.)
+        assert_eq!(rels("Treasury designated Beta LLC, which makes engines for drones, and its managing director, Mr. John Doe."), ["OFFICER_OF(John Doe, Beta LLC)"]);
+        assert_eq!(rels("Beta LLC used Gamma Ltd., a Dubai-based front company owned by Mr. John Doe's associate, Mr. Richard Roe."), ["OWNS(Richard Roe, Gamma Ltd.)"]);
         // A company's one member owns it; its seat may come before its owner or controller;
         // an adverb may stand before "controlled".
         assert_eq!(rels("Mr. John Doe, the sole member of Beta LLC, transferred funds."), ["OWNS(John Doe, Beta LLC)"]);

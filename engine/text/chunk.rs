@@ -152,6 +152,11 @@ fn one_paragraph_per_line(region: &str) -> bool {
     long * 2 > all
 }
 
+/// Whether a line is a caption's "v." alone ("v.", "V.", "vs.", "-v-").
+fn is_versus_line(line: &str) -> bool {
+    matches!(line, "v." | "V." | "vs." | "VS." | "Vs." | "-v-" | "- v. -" | "-v.-")
+}
+
 /// The sentences of `text[start..end]`, trimmed, none longer than the chunk limit.
 ///
 /// A sentence ends at `.`, `!` or `?` before whitespace (closing quotes and brackets
@@ -187,6 +192,14 @@ pub fn sentences(text: &str, start: usize, end: usize) -> Vec<Span> {
                 let line = &text[text[..i].rfind('\n').map_or(start, |k| (k + 1).max(start))..i];
                 opens_with_field(line.trim_start()) || opens_with_field(rest.trim_start_matches([' ', '\t']))
             };
+            // A court's caption stacks its sides on lines of their own around a "v." line
+            // ("UNITED STATES OF AMERICA, ⏎ v. ⏎ JOHN DOE, Defendant."): one sentence, read
+            // as a caption, over blank lines too.
+            let line = text[start.max(s)..i].rsplit('\n').map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+            let next_line = rest.split('\n').map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+            if is_versus_line(line) || is_versus_line(next_line) {
+                continue;
+            }
             if blank || paragraphs || field() {
                 push_bounded(text, (s, i), &mut out);
                 s = i;
@@ -401,6 +414,22 @@ mod tests {
         assert_eq!(got[0], "Litigation Release No. 20842 / January 5, 2009");
         assert_eq!(got[1], "SEC v. Anthony A. James");
         assert!(got[3].starts_with("In September 2008"));
+    }
+
+    #[test]
+    fn a_stacked_caption_is_one_sentence() {
+        let judgment = "UNITED STATES DISTRICT COURT\nSOUTHERN DISTRICT OF FLORIDA\n\nSECURITIES AND EXCHANGE COMMISSION, Plaintiff,\n\nv.\n\nBRIGHTWATER CAPITAL LLC and ALAN J. FERREIRA, Defendants.\n\nIT IS HEREBY ORDERED that Defendant pays.";
+        assert_eq!(
+            split(judgment),
+            [
+                "UNITED STATES DISTRICT COURT\nSOUTHERN DISTRICT OF FLORIDA",
+                "SECURITIES AND EXCHANGE COMMISSION, Plaintiff,\n\nv.\n\nBRIGHTWATER CAPITAL LLC and ALAN J. FERREIRA, Defendants.",
+                "IT IS HEREBY ORDERED that Defendant pays."
+            ]
+        );
+        // (Also where long lines make every line a paragraph.)
+        let long = "SECURITIES AND EXCHANGE COMMISSION, Plaintiff,\n\nv.\n\nBRIGHTWATER CAPITAL LLC and ALAN J. FERREIRA, Defendants.\n\nIT IS HEREBY ORDERED, ADJUDGED, AND DECREED that Defendant Alan J. Ferreira is liable for disgorgement of $845,000, together with prejudgment interest thereon in the amount of $61,230, and a civil penalty in the amount of $150,000.";
+        assert_eq!(split(long)[0], "SECURITIES AND EXCHANGE COMMISSION, Plaintiff,\n\nv.\n\nBRIGHTWATER CAPITAL LLC and ALAN J. FERREIRA, Defendants.");
     }
 
     #[test]
