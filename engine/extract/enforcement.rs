@@ -234,7 +234,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "DESIGNATED",
             &["primary"],
             &format!(
-                r#"{ORG}{TERM}{ADV}(?:found|finds|determined|determines|identified|identifies|issued\s+[^«».;]{{0,80}}?(?:«O\d+»[^«».;]{{0,30}}?)?\s+finding)\s+(?:that\s+)?(?:the\s+)?«[OPL](\d+)»{TERM}\s+(?:to\s+be|is|was|as)\s+(?:an?\s+)?["“]?(?:[\w-]+\s+){{0,4}}?of\s+["“]?primary\s+money\s+laundering\s+concern"#
+                r#"{ORG}{TERM}{ADV}(?:found|finds|determined|determines|identified|identifies|issued\s+[^«».;]{{0,80}}?(?:«O\d+»[^«».;]{{0,30}}?)?\s+finding)\s+(?:that\s+)?(?:the\s+)?«[OPL](\d+)»{TERM}(?:\s*,\s+(?:an?|the)\s+[^«»,;]{{0,60}}?(?:«L\d+»[^«»,;]{{0,20}}?)?,)?\s+(?:to\s+be|is|was|as)\s+(?:an?\s+)?["“]?(?:[\w-]+\s+){{0,4}}?of\s+["“]?primary\s+money\s+laundering\s+concern"#
             ),
             Shape::Pair,
             false,
@@ -1761,6 +1761,13 @@ mod tests {
             ["DESIGNATED(FinCEN, Delta Bank SA)"]
         );
         assert!(rels("Acme Holdings LLC found Delta Bank SA to be of primary money laundering concern.").is_empty());
+        // (Over the bank's description.)
+        assert_eq!(
+            rels(
+                "FinCEN today issued a finding that Delta Bank SA, a privately owned bank in the Dominican Republic, is a financial institution of primary money laundering concern."
+            ),
+            ["DESIGNATED(FinCEN, Delta Bank SA)"]
+        );
         // A jury's verdict follows a prosecutor's charge.
         assert_eq!(rels("A federal jury in Charlotte convicted Mr. John Doe yesterday of wire fraud."), ["CHARGED(John Doe, ?)"]);
         assert_eq!(rels("The jury found Mr. John Doe guilty of all counts."), ["CHARGED(John Doe, ?)"]);

@@ -632,6 +632,13 @@ fn is_stop(w: &str) -> bool {
 
 const MONTHS: [&str; 12] = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
+/// Whether a word names a month in a date's way: in full ("March", "May") or abbreviated
+/// with its period ("Mar."); a bare "Mar" or "Jun" is a name's word ("Inversiones Mar
+/// Caribe SRL", "Jun Li Trading Ltd").
+fn month_word(word: &str) -> bool {
+    month_number(word).is_some() && (word.ends_with('.') || MONTHS.iter().any(|m| m.eq_ignore_ascii_case(word)))
+}
+
 fn month_number(word: &str) -> Option<u32> {
     let w = word.trim_end_matches('.').to_lowercase();
     if w.len() < 3 {
@@ -814,13 +821,7 @@ fn organisations(text: &str, ws: &[Word<'_>], out: &mut Vec<Mention>) {
             while b > 0 && i - b < 3 {
                 let p = ws[b - 1];
                 let gap = &text[p.end..ws[b].start];
-                if !gap.trim().is_empty()
-                    || gap.contains(['\n', '\r', '\t'])
-                    || !capitalised(p.text)
-                    || is_stop(p.text)
-                    || TITLES.contains(&p.text)
-                    || month_number(p.text).is_some()
-                {
+                if !gap.trim().is_empty() || gap.contains(['\n', '\r', '\t']) || !capitalised(p.text) || is_stop(p.text) || TITLES.contains(&p.text) || month_word(p.text) {
                     break;
                 }
                 b -= 1;
@@ -866,7 +867,7 @@ fn organisations(text: &str, ws: &[Word<'_>], out: &mut Vec<Mention>) {
                 if p.text.ends_with('.') && is_suffix(p.text) {
                     break;
                 }
-                if capitalised(p.text) && !is_stop(p.text) && month_number(p.text).is_none() {
+                if capitalised(p.text) && !is_stop(p.text) && !month_word(p.text) {
                     first = Some(k - 1);
                 } else if p.text == "of" && k >= 2 && TITLES.contains(&ws[k - 2].text) {
                     // "Director of Acme Inc.": a role or a document names what follows, it is not part of it.
@@ -1835,6 +1836,15 @@ mod tests {
         assert_eq!(orgs("The president of Taylor, Bean & Whitaker and Baxter, Banks, & Smith."), ["Taylor, Bean & Whitaker", "Baxter, Banks, & Smith"]);
         // Two names with "&" may be two people; English words are a list of things.
         assert!(orgs("Smith & Jones met. He sold Aircraft, Avionics, Parts & Support.").is_empty());
+    }
+
+    /// A month's bare abbreviation is a name's word; a month in full or abbreviated with its
+    /// period is a date's, and opens no name.
+    #[test]
+    fn a_bare_month_abbreviation_is_a_names_word() {
+        let orgs = |t: &str| kinds(t).into_iter().filter(|m| m.1 == "Organization").map(|m| m.0).collect::<Vec<_>>();
+        assert_eq!(orgs("It paid Inversiones Mar Caribe SRL and Jun Li Trading Ltd in cash."), ["Inversiones Mar Caribe SRL", "Jun Li Trading Ltd"]);
+        assert!(super::month_word("March") && super::month_word("Mar.") && !super::month_word("Mar") && !super::month_word("Jun"));
     }
 
     #[test]

@@ -353,6 +353,15 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             format!(r"{ORG}{SHORT}\b(?:is|was|are|were)\s+(?:(?:ultimately|effectively|secretly|indirectly|actually|jointly|also)\s+)?controlled\s+by\s+{PARTY}"),
             true,
         ),
+        // "companies controlled by X, including Y": Y is one of them.
+        pat(
+            "CONTROLS",
+            &["controlled"],
+            format!(
+                r"\b(?:compan(?:y|ies)|entities|businesses|firms|accounts)\s+(?:that\s+(?:were|was|are|is)\s+)?(?:(?:owned|beneficially\s+owned)\s+(?:or|and)\s+)?controlled\s+by\s+{PARTY}\s*,\s+including\s+{ORG}"
+            ),
+            false,
+        ),
         // Y, a (shell) company controlled/owned by X
         pat(
             "CONTROLS",
@@ -969,6 +978,13 @@ mod tests {
         assert_eq!(template(s, 0, &ms), "«O0» consented.");
     }
 
+    /// Each pattern has its own cue bit (bit 127 is the shared-director pattern's): patterns
+    /// past 126 would run on every template.
+    #[test]
+    fn the_patterns_fit_the_cue_bits() {
+        assert!(super::PATTERNS.len() <= 127, "{} patterns", super::PATTERNS.len());
+    }
+
     /// Family and business ties: the kin is the subject, the person it is kin of the object.
     #[test]
     fn family_ties() {
@@ -1090,6 +1106,7 @@ mod tests {
             ["REGISTERED_AT(Beta Ltd., Seychelles)", "OWNS(John Doe, Beta Ltd.)"]
         );
         assert_eq!(rels("Acme Corp booked sales to Beta LLC, which was secretly controlled by Mr. John Doe."), ["CONTROLS(John Doe, Beta LLC)"]);
+        assert_eq!(rels("The bank processed transactions for companies controlled by Mr. John Doe, including Beta LLC."), ["CONTROLS(John Doe, Beta LLC)"]);
         assert_eq!(
             rels("The action names Beta LLC (\"Beta\"), its president Mr. John Doe, and its former chief financial officer, Ms. Mary Roe."),
             ["OFFICER_OF(John Doe, Beta LLC)", "OFFICER_OF(Mary Roe, Beta LLC)"]
