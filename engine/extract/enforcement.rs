@@ -406,7 +406,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:(?:has\s+|have\s+|had\s+)?(?:pleaded|pled)\s+guilty|(?:has\s+|have\s+)?(?:agreed|agrees)\s+to\s+plead\s+guilty|(?:has\s+|have\s+)?entered\s+(?:(?:a|his|her|their)\s+)?(?:guilty\s+pleas?|pleas?\s+of\s+guilty)|(?:was|were|has\s+been|have\s+been)\s+(?:also\s+|each\s+)?(?:convicted|sentenced|found\s+guilty))\b"
+                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:(?:has\s+|have\s+|had\s+)?(?:pleaded|pled)\s+guilty|(?:has\s+|have\s+)?(?:agreed|agrees)\s+to\s+plead\s+guilty|(?:has\s+|have\s+)?entered\s+(?:(?:a|his|her|their)\s+)?(?:guilty\s+pleas?|pleas?\s+of\s+guilty)|(?:was|were|has\s+been|have\s+been)\s+(?:also\s+|each\s+)?(?:convicted|sentenced|found\s+guilty)|(?:is|are)\s+(?:scheduled|set|due)\s+to\s+be\s+sentenced)\b"
                 ),
                 Shape::Implied,
                 true,
@@ -653,6 +653,22 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 false,
             ),
             &["settlement", "settlements", "agreement"],
+        ),
+        // "Under the agreement, X will pay a criminal penalty of $N": an agreement named by
+        // its kind in a sentence before is a settlement where what it makes X pay is a
+        // penalty, a fine, a forfeiture, disgorgement or restitution (a contract's royalties
+        // are none).
+        whole_words(
+            pat(
+                "SETTLED_WITH",
+                &[],
+                &format!(
+                    r"\b(?:[Uu]nder|[Aa]s\s+part\s+of|[Pp]ursuant\s+to)\s+(?:the\s+terms\s+of\s+)?(?:the|that|this)\s+(?:agreements?|resolution)\s*,\s*{PARTY}{TERM}{ADV}(?:will|shall|must|has\s+agreed\s+to|agreed\s+to|is\s+to|would)\s+{pay}\s+(?:an?\s+|the\s+)?(?:(?:total|combined|additional)\s+)?(?:«M\d+»\s+)?(?:(?:criminal|civil)\s+(?:monetary\s+|money\s+)?(?:penalty|penalties|fine)|(?:criminal\s+|administrative\s+)?(?:fine|forfeiture|disgorgement|restitution))\b"
+                ),
+                Shape::Implied,
+                false,
+            ),
+            &["agreement", "agreements", "resolution"],
         ),
         // The order finds that X violated … and imposes a penalty (orders disgorgement …).
         whole_words(
@@ -1891,6 +1907,13 @@ mod tests {
             ["SETTLED_WITH(Acme Corp., ?) penalty=Money:USD 3000000"]
         );
         assert_eq!(rels("Under the terms of the settlement, Acme Corp. will pay $450,000 in disgorgement."), ["SETTLED_WITH(Acme Corp., ?) disgorgement=Money:USD 450000"]);
+        // "The agreement" that makes a party pay a penalty or a forfeiture is a settlement; one
+        // that makes it pay royalties is a contract.
+        assert_eq!(
+            rels("Under the agreement, Acme Corp. will pay a criminal penalty of $78.5 million and administrative forfeiture of $17.6 million."),
+            ["SETTLED_WITH(Acme Corp., ?) penalty=Money:USD 78500000 forfeiture=Money:USD 17600000"]
+        );
+        assert!(rels("Under the agreement, Acme Corp. will pay royalties of $2 million.").is_empty());
         assert_eq!(rels("Under the plea agreement, Acme Corp. will forfeit $3 million."), ["SETTLED_WITH(Acme Corp., ?) forfeiture=Money:USD 3000000"]);
         // A contract's terms are no settlement's.
         assert!(rels("Under the terms of the agreement, Acme Corp. will pay $10 per share to the shareholders of Beta LLC.").is_empty());

@@ -3183,6 +3183,8 @@ mod tests {
         let got: Vec<String> = x.claims.iter().map(|c| format!("{}({}, {})", c.rel, c.subject.0, c.object.0)).collect();
         assert!(got.contains(&"ORDERED_TO_PAY(Organization:meridian national bank n.a, Organization:office of the comptroller of the currency)".to_string()), "{got:?}");
         assert!(got.contains(&"OFFICER_OF(Person:howard p. linde, Organization:meridian national bank)".to_string()), "{got:?}");
+        let x = extracted("Washington D.C., Sept. 9, 2023 - The Securities and Exchange Commission today charged Acme Corp.");
+        assert!(x.mentions.iter().any(|(m, _)| m.surface.starts_with("Washington") && m.kind == "Location"), "{:?}", x.mentions);
         // Initials before a dash in mail are no dateline.
         let x = extracted("SK - I have printed this out and put it in the folder.");
         assert!(x.mentions.iter().all(|(m, _)| m.kind != "Location"), "{:?}", x.mentions);

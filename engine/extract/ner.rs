@@ -2013,18 +2013,22 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
     out
 }
 
-/// Whether tokens `i..e` in capitals, a place's words, are a dateline: they open the line,
-/// and a dash follows them, after at most a comma and a state's abbreviation ("NEW YORK, N.Y. –").
+/// Whether tokens `i..e`, a place's words, are a dateline: they open the line, and a dash
+/// follows them, after at most a comma, a state's abbreviation and a date ("NEW YORK, N.Y. –").
 fn dateline_at(text: &str, p: &Prepared, i: usize, e: usize) -> bool {
     let place = |k: usize| p.info[k].lists() & IN_PLACES != 0 || p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0;
-    if !(i..e).all(|k| p.info[k].upper || p.info[k].connector) || !(i..e).any(place) || !(i == 0 || hard_break(text, p.tokens[i - 1].end, p.tokens[i].start)) {
+    // In capitals, with a place's word; or capitalised words from a place's ("Washington
+    // D.C., Sept. 9, 2023 -").
+    let capitals = (i..e).all(|k| p.info[k].upper || p.info[k].connector) && (i..e).any(place);
+    let capitalised = (i..e).all(|k| p.info[k].cap || p.info[k].connector) && place(i);
+    if !(capitals || capitalised) || !(i == 0 || hard_break(text, p.tokens[i - 1].end, p.tokens[i].start)) {
         return false;
     }
     let word = |k: usize| p.tokens.get(k).map(|t| &text[t.start..t.end]);
+    // (The state and the date may follow, after a comma: "NEW YORK, N.Y. –", "Sept. 9, 2023".)
     let mut k = e;
     if word(k) == Some(",") {
-        k += 1;
-        while k < e + 4 && word(k).is_some_and(|w| w.starts_with(|c: char| c.is_ascii_uppercase()) && w.len() <= 6) {
+        while k < e + 8 && word(k).is_some_and(|w| w == "," || w.starts_with(|c: char| c.is_ascii_digit()) || (w.starts_with(|c: char| c.is_ascii_uppercase()) && w.len() <= 9)) {
             k += 1;
         }
     }
