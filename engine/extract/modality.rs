@@ -88,9 +88,14 @@ static CORRECTION: LazyLock<Regex> = LazyLock::new(|| {
 
 /// `text` without a settlement's formula "without admitting or denying the allegations (of
 /// the complaint)", blanked to spaces: its "alleged" and "denying" attribute or deny nothing.
+/// So is "the conduct alleged in the complaint", a judgment's name for what it remedies.
 fn without_formula(text: &str) -> std::borrow::Cow<'_, str> {
-    static FORMULA: LazyLock<Regex> = LazyLock::new(|| re(r"(?i)\bwithout\s+(?:admitting\s+or\s+denying|denying\s+or\s+admitting)\b[^,;.]*"));
-    if !text.contains("admitting") && !text.contains("Admitting") && !text.contains("ADMITTING") {
+    static FORMULA: LazyLock<Regex> = LazyLock::new(|| {
+        re(
+            r"(?i)\bwithout\s+(?:admitting\s+or\s+denying|denying\s+or\s+admitting)\b[^,;.]*|\b(?:conduct|facts|violations?|misconduct|scheme|acts)\s+(?:as\s+)?alleged\s+(?:in|by)\b",
+        )
+    });
+    if !text.contains("admitting") && !text.contains("Admitting") && !text.contains("ADMITTING") && !text.contains("alleged") {
         return std::borrow::Cow::Borrowed(text);
     }
     FORMULA.replace_all(text, |c: &regex::Captures| " ".repeat(c[0].len()))
@@ -208,6 +213,7 @@ mod tests {
         assert_eq!(modality("Without admitting or denying the facts alleged in the complaint, Doe agreed to pay $5,000."), Modality::Assertion);
         assert_eq!(governing("Without admitting or denying the facts alleged in the complaint, "), None);
         assert_eq!(modality("The complaint alleged that Doe, without admitting or denying it, paid."), Modality::Reported);
+        assert_eq!(modality("It is ordered that Doe is liable for disgorgement of $5,000, the profits of the conduct alleged in the Complaint."), Modality::Assertion);
         assert!(sought("The amended complaint seeks a court order requiring "));
         assert!(!sought("The court entered an order requiring "));
         assert_eq!(correction("The amount restated for Beta is USD 1,940,000."), Some((11, 19)));
