@@ -127,7 +127,7 @@ fn is_legal_form(w: &str) -> bool {
 /// or scheme, never a party ("SAR", "CTR", "BSA", "KYC", "MSB", "PEP", "TBML", "BEC",
 /// "CVC", "CMLN", "E.O." for an executive order), the codes a citation names ("31 CFR
 /// 1010.100", "31 U.S.C. 5318"), forms ("FBAR", "CMIR"), sanctions lists and designations
-/// ("SDN", "SDGT") and laws ("IEEPA", "NDAA"), and such terms joined by a slash
+/// ("SDN", "SDGT"), laws ("IEEPA", "NDAA") and agreements ("DPA", "NPA"), and such terms joined by a slash
 /// ("BSA/AML"), whether or not the document defines them:
 /// advisories use them undefined, and the tagger took "SARs" and "CMLNs" for places and
 /// "CFR" for an organisation.
@@ -137,8 +137,8 @@ pub fn is_trade_term(word: &str) -> bool {
         return is_trade_term(a) && is_trade_term(b);
     }
     const TERMS: &[&str] = &[
-        "AEC", "AML", "ATM", "BEC", "BSA", "C.F.R.", "CDD", "CFR", "CFT", "CMIR", "CMLN", "CTR", "CVC", "DDoS", "E.O.", "EDD", "EO", "FBAR", "GTO", "IEEPA", "KYC", "ML", "MSB",
-        "NDAA", "NPRM", "PEP", "SAR", "SDGT", "SDN", "STR", "TBML", "TF", "U.S.C.", "UBO",
+        "AEC", "AML", "ATM", "BEC", "BSA", "C.F.R.", "CDD", "CFR", "CFT", "CMIR", "CMLN", "CTR", "CVC", "DDoS", "DPA", "E.O.", "EDD", "EO", "FBAR", "GTO", "IEEPA", "KYC", "ML",
+        "MSB", "NDAA", "NPA", "NPRM", "PEP", "SAR", "SDGT", "SDN", "STR", "TBML", "TF", "U.S.C.", "UBO",
     ];
     let bare = word.strip_suffix('s').filter(|b| b.len() >= 2 && b.chars().all(|c| c.is_ascii_uppercase())).unwrap_or(word);
     TERMS.binary_search(&bare).is_ok()

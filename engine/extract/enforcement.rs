@@ -565,6 +565,30 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["liable"],
         ),
+        // An order's own words: "it is hereby ordered that X shall pay disgorgement of $N …,
+        // and that Y shall pay a civil money penalty of $N" (the orderer implied).
+        whole_words(
+            pat(
+                "ORDERED_TO_PAY",
+                &[],
+                &format!(
+                    r"\b(?:ORDERED|DECREED|[Oo]rdered|[Dd]ecreed)\b{ACROSS}\bthat\s+(?:(?:[Rr]espondents?|[Dd]efendants?|RESPONDENTS?|DEFENDANTS?)\s+)?{PARTY}{TERM}\s+shall\s+(?:jointly\s+and\s+severally\s+)?{pay}"
+                ),
+                Shape::Implied,
+                false,
+            ),
+            &["shall"],
+        ),
+        whole_words(
+            pat(
+                "ORDERED_TO_PAY",
+                &[],
+                &format!(r"\band\s+that\s+(?:(?:[Rr]espondents?|[Dd]efendants?|RESPONDENTS?|DEFENDANTS?)\s+)?{PARTY}{TERM}\s+shall\s+(?:jointly\s+and\s+severally\s+)?{pay}"),
+                Shape::Implied,
+                false,
+            ),
+            &["ordered", "ORDERED"],
+        ),
         // The court / the Commission entered / issued a judgment or an order against X that
         // imposed a $N penalty / requires him to disgorge $N: named or implied orderer.
         whole_words(
@@ -663,12 +687,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "SETTLED_WITH",
                 &[],
                 &format!(
-                    r"\b(?:[Uu]nder|[Aa]s\s+part\s+of|[Pp]ursuant\s+to)\s+(?:the\s+terms\s+of\s+)?(?:the|that|this)\s+(?:agreements?|resolution)\s*,\s*{PARTY}{TERM}{ADV}(?:will|shall|must|has\s+agreed\s+to|agreed\s+to|is\s+to|would)\s+{pay}\s+(?:an?\s+|the\s+)?(?:(?:total|combined|additional)\s+)?(?:«M\d+»\s+)?(?:(?:criminal|civil)\s+(?:monetary\s+|money\s+)?(?:penalty|penalties|fine)|(?:criminal\s+|administrative\s+)?(?:fine|forfeiture|disgorgement|restitution))\b"
+                    r"\b(?:[Uu]nder|[Aa]s\s+part\s+of|[Pp]ursuant\s+to)\s+(?:the\s+terms\s+of\s+)?(?:the|that|this)\s+(?:agreements?|resolution|DPA|NPA)\s*,\s*{PARTY}{TERM}{ADV}(?:will|shall|must|has\s+agreed\s+to|agreed\s+to|is\s+to|would)\s+{pay}\s+(?:an?\s+|the\s+)?(?:(?:total|combined|additional)\s+)?(?:«M\d+»\s+)?(?:(?:criminal|civil|financial)\s+(?:monetary\s+|money\s+)?(?:penalty|penalties|fine)|(?:criminal\s+|administrative\s+)?(?:fine|forfeiture|disgorgement|restitution))\b"
                 ),
                 Shape::Implied,
                 false,
             ),
-            &["agreement", "agreements", "resolution"],
+            &["agreement", "agreements", "resolution", "DPA", "NPA"],
         ),
         // The order finds that X violated … and imposes a penalty (orders disgorgement …).
         whole_words(
@@ -682,6 +706,20 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 false,
             ),
             &["finds"],
+        ),
+        // An authority entered into a deferred (non-) prosecution agreement with X: a
+        // settlement of the authority's case (X's own wording is read below).
+        whole_words(
+            pat(
+                "SETTLED_WITH",
+                &[],
+                &format!(
+                    r"{ORG}{TERM}{ADV}(?:has\s+|have\s+)?(?:entered|enters)\s+into\s+(?:an?\s+)?(?:[\w-]+\s+){{0,2}}?(?:[Dd]eferred|[Nn]on)[- ][Pp]rosecution\s+[Aa]greement\s+(?:\([^()«»]{{0,10}}\)\s+)?with\s+{PARTY}"
+                ),
+                Shape::Swapped,
+                false,
+            ),
+            &["entered", "enters"],
         ),
         // An authority announced (reached, entered into) a $N settlement with X (OFAC's wording).
         whole_words(
@@ -1914,6 +1952,22 @@ mod tests {
             ["SETTLED_WITH(Acme Corp., ?) penalty=Money:USD 78500000 forfeiture=Money:USD 17600000"]
         );
         assert!(rels("Under the agreement, Acme Corp. will pay royalties of $2 million.").is_empty());
+        // A deferred prosecution agreement entered into, either way round.
+        assert_eq!(
+            rels("The Serious Fraud Office has entered into a Deferred Prosecution Agreement with Acme Corp. to resolve the case."),
+            ["SETTLED_WITH(Acme Corp., Serious Fraud Office)"]
+        );
+        assert_eq!(
+            rels("Acme Corp. entered into a three-year deferred prosecution agreement with the Department of Justice."),
+            ["SETTLED_WITH(Acme Corp., Department of Justice)"]
+        );
+        // An order's "shall pay", for each party it names.
+        assert_eq!(
+            rels(
+                "Accordingly, it is hereby ordered that Acme Corp. shall pay disgorgement of $2,310,000 and a civil money penalty of $500,000, and that Mr. John Doe shall pay a civil money penalty of $150,000."
+            ),
+            ["ORDERED_TO_PAY(Acme Corp., ?) disgorgement=Money:USD 2310000 penalty=Money:USD 500000", "ORDERED_TO_PAY(John Doe, ?) penalty=Money:USD 150000"]
+        );
         assert_eq!(rels("Under the plea agreement, Acme Corp. will forfeit $3 million."), ["SETTLED_WITH(Acme Corp., ?) forfeiture=Money:USD 3000000"]);
         // A contract's terms are no settlement's.
         assert!(rels("Under the terms of the agreement, Acme Corp. will pay $10 per share to the shareholders of Beta LLC.").is_empty());

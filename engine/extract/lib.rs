@@ -616,7 +616,7 @@ fn after_based(name: &str) -> Option<&str> {
 fn expletive_it(after: &str) -> bool {
     static EXPLETIVE: LazyLock<Regex> = LazyLock::new(|| {
         entities::re(
-            r"^(?:is|was|has\s+been|had\s+been|(?:should|must|may|might|can|could|would|will)\s+(?:also\s+|further\s+)?be)\s+(?:also\s+|further\s+|now\s+|widely\s+|generally\s+)?(?:alleged|reported|believed|estimated|expected|understood|claimed|unclear|not\s+clear|clear|possible|likely\s+that|known\s+that|noted|important|emphasi[sz]ed|stressed|recogni[sz]ed|remembered|pointed\s+out|necessary|essential|worth\s+noting)\b|^(?:appears|appeared|seems|seemed)\s+that\b",
+            r"^(?:is|was|has\s+been|had\s+been|(?:should|must|may|might|can|could|would|will)\s+(?:also\s+|further\s+)?be)\s+(?:also\s+|further\s+|now\s+|widely\s+|generally\s+|hereby\s+)?(?:alleged|ordered|adjudged|decreed|reported|believed|estimated|expected|understood|claimed|unclear|not\s+clear|clear|possible|likely\s+that|known\s+that|noted|important|emphasi[sz]ed|stressed|recogni[sz]ed|remembered|pointed\s+out|necessary|essential|worth\s+noting)\b|^(?:appears|appeared|seems|seemed)\s+that\b",
         )
     });
     EXPLETIVE.is_match(after)
@@ -3196,6 +3196,11 @@ mod tests {
         let got: Vec<String> = x.claims.iter().map(|c| format!("{}({}, {})", c.rel, c.subject.0, c.object.0)).collect();
         assert!(got.contains(&"CHARGED(Organization:securities and exchange commission, Person:carla maddox)".to_string()), "{got:?}");
 
+        // A founder and officer with an age and a home; "it is hereby ordered" refers to nothing.
+        let got = claims("Mr. John Doe, 52, of Greenwich, Connecticut, is Beta LLC's founder and chief investment officer.");
+        assert_eq!(got, ["OFFICER_OF(Person:john doe, Organization:beta llc)"]);
+        let x = extracted("The SEC sued Beta LLC. It is hereby ordered that Beta LLC shall pay disgorgement of $5,000.");
+        assert!(x.mentions.iter().all(|(m, _)| m.surface != "It"), "{:?}", x.mentions);
         let x = extracted("Treasury believes that the bank accounts used by First Harbor Bank's customers are held abroad.");
         assert!(x.mentions.iter().all(|(m, _)| m.surface != "the bank"), "{:?}", x.mentions);
 

@@ -213,6 +213,10 @@ const RELATIVE: &str = r"(?:(?:his|her|their|its)\s+(?:[a-z-]+\s+){0,2}?(?:wife|
 /// the subject's own, the bank none of the parties.
 const SOURCE: &str = r"(?:(?:an?|the|its|his|her|their)\s+(?:[a-z-]+\s+)?accounts?\s+(?:at|with)\s+(?:the\s+)?«O\d+»|(?:the\s+)?(?:(?:an?|its|his|her|their)\s+)?(?:(?:[a-z-]+\s+)?accounts?\s+(?:of|held\s+by|controlled\s+by|owned\s+by|maintained\s+by)\s+(?:the\s+)?)?«[OP](?P<holder>\d+)»(?:\s?['’]s?(?:\s+[a-z-]+){0,2}?\s+accounts?)?)";
 
+/// A company's kind before its name, in apposition after a verb: "controlled a freight
+/// forwarder, «O1»".
+const KIND_FIRST: &str = r"(?:(?:an?|the)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s*,\s+)?";
+
 /// Where a company described by its kind is seated, before how it is owned or controlled:
 /// "a company incorporated in the «L1» and owned by X".
 const SEATED_AND: &str = r"(?:(?:incorporated|organized|registered|formed|based|headquartered|located)\s+in\s+(?:the\s+)?«L\d+»(?:,\s+«L\d+»)?,?\s+and\s+)?";
@@ -268,7 +272,14 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         ),
         // X paid Y USD 1m / X paid USD 1m to Y
         pat("PAID", &["paid"], format!(r"{PARTY}{AGE}{HOME}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
-        pat("PAID", &["paid"], format!(r"{PARTY}{AGE}{HOME}{SHORT}\bpaid\s+(?:«M(?P<m>\d+)»){GAP}\bto\s+{PARTY}"), false),
+        pat(
+            "PAID",
+            &["paid"],
+            format!(
+                r"{PARTY}{AGE}{HOME}{SHORT}\bpaid\s+(?:(?:more\s+than|over|about|approximately|at\s+least|nearly|roughly|a\s+total\s+of)\s+)?(?:«M(?P<m>\d+)»){GAP}\bto\s+{PARTY}"
+            ),
+            false,
+        ),
         // X, a (wholly-owned) subsidiary of Y / X is a subsidiary of Y
         pat(
             "SUBSIDIARY_OF",
@@ -346,7 +357,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             true,
         ),
         // X controls Y / Y is controlled by X
-        pat("CONTROLS", &["controls", "controlled"], format!(r"{PARTY}{SHORT}\b(?:controls|controlled)\s+{ORG}"), false),
+        pat("CONTROLS", &["controls", "controlled"], format!(r"{PARTY}{SHORT}\b(?:controls|controlled)\s+{KIND_FIRST}{ORG}"), false),
         pat(
             "CONTROLS",
             &["controlled"],
@@ -474,7 +485,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // "Y's CEO, X" and the headline form without the possessive ("Pfizer CEO Albert Bourla").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{founder}{officer},?\s+{PER}"), true));
     // "X (age 49) was Y's chief financial officer"
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}\s*,?\s+{SERVES}\s+(?:the\s+)?(?:former\s+)?{ORG}(?:\s?['’]s?|\s+s)\s+(?:former\s+)?{officer}\b"), false));
+    v.push(pat(
+        "OFFICER_OF",
+        OFFICER_CUES,
+        format!(r"{PER}{AGE}{HOME}\s*,?\s+{SERVES}\s+(?:the\s+)?(?:former\s+)?{ORG}(?:\s?['’]s?|\s+s)\s+(?:former\s+)?{founder}{officer}\b"),
+        false,
+    ));
     // "X, Y's Chairman and CEO" / "X, the Y chief executive"
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}\s*,\s+(?:the\s+)?(?:former\s+)?{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{officer}\b"), false));
     // "Y, and X, its president" / "Y and its president, X": the company just named.
@@ -692,14 +708,25 @@ fn coordinated(template: &str, from: usize) -> Vec<usize> {
 
 /// Whether the subject placeholder at `start..end` of `template` is the subject of the verb
 /// before the object at `object`: not inside a relative clause set off before it and closed
-/// by a comma after it, and with no "we" (the writer) between it and the object.
-fn subject_stands(template: &str, start: usize, end: usize, object: usize) -> bool {
+/// by a comma after it, not the object of a preposition before the match (`match_start`),
+/// and with no "we" (the writer) between it and the object.
+fn subject_stands(template: &str, start: usize, end: usize, object: usize, match_start: usize) -> bool {
     let before = template.get(..start).unwrap_or_default();
     let clause = before.rsplit(['»', ',']).next().unwrap_or_default();
     let opened = before.rfind(',').is_some_and(|c| before.rfind('»').is_none_or(|p| p < c))
         && clause.split_whitespace().next().is_some_and(|w| matches!(w, "which" | "who" | "whom" | "whose" | "that"));
     let gap = template.get(end..object.max(end)).unwrap_or_default();
     if opened && gap.trim_start().starts_with(',') {
+        return false;
+    }
+    // Nor one a preposition governs, with no comma after it: "«P0» received a loan for «O1»
+    // and paid «P2» a kickback" is «P0»'s payment, not «O1»'s.
+    let word_before = before.trim_end().rsplit(char::is_whitespace).next().unwrap_or_default();
+    // (A preposition the pattern reads itself, "was wired by «O1» to …", is the pattern's.)
+    if start <= match_start
+        && matches!(word_before, "for" | "to" | "from" | "with" | "by" | "of" | "at" | "on" | "into" | "through" | "under" | "against" | "via" | "including" | "involving")
+        && !gap.trim_start().starts_with(',')
+    {
         return false;
     }
     !gap.split(|c: char| !c.is_alphanumeric()).any(|w| matches!(w, "we" | "We"))
@@ -847,7 +874,8 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             }
             // A subject before its verb: not one inside a relative clause ("X, which is
             // consolidated by Y, acquired Z"), nor one the writer's "we" stands between.
-            if !p.swap && holder.is_none() && !subject_stands(template, ga.start() - '«'.len_utf8() - 1, ga.end() + '»'.len_utf8(), gb.start()) {
+            if !p.swap && holder.is_none() && !subject_stands(template, ga.start() - '«'.len_utf8() - 1, ga.end() + '»'.len_utf8(), gb.start(), c.get(0).map_or(0, |m| m.start()))
+            {
                 continue;
             }
             // A party that ends the match and is followed by its relative or its officer in
@@ -1107,6 +1135,10 @@ mod tests {
         );
         assert_eq!(rels("Acme Corp booked sales to Beta LLC, which was secretly controlled by Mr. John Doe."), ["CONTROLS(John Doe, Beta LLC)"]);
         assert_eq!(rels("The bank processed transactions for companies controlled by Mr. John Doe, including Beta LLC."), ["CONTROLS(John Doe, Beta LLC)"]);
+        assert_eq!(rels("Mr. John Doe also controlled a freight forwarder, Beta Shipping Inc., which shipped the cars."), ["CONTROLS(John Doe, Beta Shipping Inc.)"]);
+        // A party after a preposition is no subject: the payment is the clause's subject's.
+        assert!(rels("Mr. John Doe received a loan for Beta LLC and paid Mr. Richard Roe a kickback.").iter().all(|r| !r.contains("Beta LLC")));
+        assert_eq!(rels("Acme Corp paid more than $4 million to Beta Ltd."), ["PAID(Acme Corp, Beta Ltd)"]);
         assert_eq!(
             rels("The action names Beta LLC (\"Beta\"), its president Mr. John Doe, and its former chief financial officer, Ms. Mary Roe."),
             ["OFFICER_OF(John Doe, Beta LLC)", "OFFICER_OF(Mary Roe, Beta LLC)"]
