@@ -719,13 +719,14 @@ fn subject_stands(template: &str, start: usize, end: usize, object: usize, match
     if opened && gap.trim_start().starts_with(',') {
         return false;
     }
-    // Nor one a preposition governs, with no comma after it: "«P0» received a loan for «O1»
-    // and paid «P2» a kickback" is «P0»'s payment, not «O1»'s.
+    // Nor one a preposition governs, with no comma after it (an apposition, "to «O1», a
+    // company registered in «L2»", is the party's own): "«P0» received a loan for «O1» and
+    // paid «P2» a kickback" is «P0»'s payment, not «O1»'s.
     let word_before = before.trim_end().rsplit(char::is_whitespace).next().unwrap_or_default();
     // (A preposition the pattern reads itself, "was wired by «O1» to …", is the pattern's.)
     if start <= match_start
         && matches!(word_before, "for" | "to" | "from" | "with" | "by" | "of" | "at" | "on" | "into" | "through" | "under" | "against" | "via" | "including" | "involving")
-        && !gap.trim_start().starts_with(',')
+        && !gap.contains(',')
     {
         return false;
     }
@@ -1139,6 +1140,10 @@ mod tests {
         // A party after a preposition is no subject: the payment is the clause's subject's.
         assert!(rels("Mr. John Doe received a loan for Beta LLC and paid Mr. Richard Roe a kickback.").iter().all(|r| !r.contains("Beta LLC")));
         assert_eq!(rels("Acme Corp paid more than $4 million to Beta Ltd."), ["PAID(Acme Corp, Beta Ltd)"]);
+        assert_eq!(
+            rels("Acme Corp sent wires to Beta Holdings SA (\"Beta\"), a company registered in Nauru."),
+            ["TRANSFERRED(Acme Corp, Beta Holdings SA)", "REGISTERED_AT(Beta Holdings SA, Nauru)"]
+        );
         assert_eq!(
             rels("The action names Beta LLC (\"Beta\"), its president Mr. John Doe, and its former chief financial officer, Ms. Mary Roe."),
             ["OFFICER_OF(John Doe, Beta LLC)", "OFFICER_OF(Mary Roe, Beta LLC)"]
