@@ -467,7 +467,7 @@ fn leading_words(short: &str) -> Option<&str> {
     let named = |w: &str| w.starts_with(char::is_uppercase) && w.chars().all(|c| c.is_alphabetic() || c == '-');
     let end = words[0].len() + 1 + words[1].len();
     let stem = short.get(..end).filter(|s| s.split_whitespace().count() == 2)?;
-    (named(words[0]) && named(words[1]) && !(ner::is_given_name(words[0]) && !ner::is_english_word(words[0])) && !ner::is_listed_place(stem) && could_name_a_company(stem))
+    (named(words[0]) && named(words[1]) && (!ner::is_given_name(words[0]) || ner::is_english_word(words[0])) && !ner::is_listed_place(stem) && could_name_a_company(stem))
         .then_some(stem)
 }
 
