@@ -719,14 +719,15 @@ fn subject_stands(template: &str, start: usize, end: usize, object: usize, match
     if opened && gap.trim_start().starts_with(',') {
         return false;
     }
-    // Nor one a preposition governs, with no comma after it (an apposition, "to «O1», a
-    // company registered in «L2»", is the party's own): "«P0» received a loan for «O1» and
-    // paid «P2» a kickback" is «P0»'s payment, not «O1»'s.
+    // Nor one a preposition governs before a verb joined by "and" (the verb is the clause's
+    // subject's): "«P0» received a loan for «O1» and paid «P2» a kickback" is «P0»'s
+    // payment, not «O1»'s. (An apposition after it is the party's own: "to «O1», a company
+    // registered in «L2»", "a director of «O1» (currently a subsidiary of «O2»)".)
     let word_before = before.trim_end().rsplit(char::is_whitespace).next().unwrap_or_default();
     // (A preposition the pattern reads itself, "was wired by «O1» to …", is the pattern's.)
     if start <= match_start
         && matches!(word_before, "for" | "to" | "from" | "with" | "by" | "of" | "at" | "on" | "into" | "through" | "under" | "against" | "via" | "including" | "involving")
-        && !gap.contains(',')
+        && matches!(gap.split_whitespace().next(), Some("and" | "or" | "but" | "then"))
     {
         return false;
     }
@@ -1140,6 +1141,10 @@ mod tests {
         // A party after a preposition is no subject: the payment is the clause's subject's.
         assert!(rels("Mr. John Doe received a loan for Beta LLC and paid Mr. Richard Roe a kickback.").iter().all(|r| !r.contains("Beta LLC")));
         assert_eq!(rels("Acme Corp paid more than $4 million to Beta Ltd."), ["PAID(Acme Corp, Beta Ltd)"]);
+        assert_eq!(
+            rels("Mr. John Doe was a director of Beta Holdings, Inc. (currently a wholly owned subsidiary of Gamma Inc.), a drug maker."),
+            ["DIRECTOR_OF(John Doe, Beta Holdings, Inc.)", "SUBSIDIARY_OF(Beta Holdings, Inc., Gamma Inc.)"]
+        );
         assert_eq!(
             rels("Acme Corp sent wires to Beta Holdings SA (\"Beta\"), a company registered in Nauru."),
             ["TRANSFERRED(Acme Corp, Beta Holdings SA)", "REGISTERED_AT(Beta Holdings SA, Nauru)"]
