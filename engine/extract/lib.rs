@@ -3185,6 +3185,9 @@ mod tests {
         assert!(got.contains(&"OFFICER_OF(Person:howard p. linde, Organization:meridian national bank)".to_string()), "{got:?}");
         let x = extracted("Washington D.C., Sept. 9, 2023 - The Securities and Exchange Commission today charged Acme Corp.");
         assert!(x.mentions.iter().any(|(m, _)| m.surface.starts_with("Washington") && m.kind == "Location"), "{:?}", x.mentions);
+        // A company before a dash is no dateline, though its first word names a place.
+        let x = extracted("Boston Trading Co - quarterly report attached.");
+        assert!(x.mentions.iter().all(|(m, _)| m.kind != "Location" || m.surface == "Boston"), "{:?}", x.mentions);
         // Initials before a dash in mail are no dateline.
         let x = extracted("SK - I have printed this out and put it in the folder.");
         assert!(x.mentions.iter().all(|(m, _)| m.kind != "Location"), "{:?}", x.mentions);

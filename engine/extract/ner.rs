@@ -1968,8 +1968,8 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // "Allen/HOU/ECT@ECT") is an organisation's unit or domain, no person.
         let glued = text[..p.tokens[start].start].ends_with(['/', '@']);
         let kind = kind.map(|k| if k == "Person" && glued { "Organization" } else { k });
-        // A press release's dateline is its city, in capitals where a line opens, before a
-        // dash ("WASHINGTON - The Office …", "NEW YORK, N.Y. – …"): a place, no body or person.
+        // A press release's dateline is its city, where a line opens, before a dash
+        // ("WASHINGTON - The Office …", "NEW YORK, N.Y. – …"): a place, no body or person.
         let dateline = start == i && opens && dateline_at(text, p, i, e);
         let kind = kind.map(|k| if dateline { "Location" } else { k });
         // An organisation's name that opens a sentence or follows a dateline's dash does not
@@ -2016,15 +2016,14 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
 /// Whether tokens `i..e`, a place's words, are a dateline: they open the line, and a dash
 /// follows them, after at most a comma, a state's abbreviation and a date ("NEW YORK, N.Y. –").
 fn dateline_at(text: &str, p: &Prepared, i: usize, e: usize) -> bool {
+    let word = |k: usize| p.tokens.get(k).map(|t| &text[t.start..t.end]);
+    // Every word a place's (or a dotted abbreviation's, "D.C."), in capitals or capitalised:
+    // "BOSTON TRADING CO -" and "Acme Corp -" name no place.
     let place = |k: usize| p.info[k].lists() & IN_PLACES != 0 || p.info[k].gaz & (PLACE_BEGIN | PLACE_INSIDE) != 0;
-    // In capitals, with a place's word; or capitalised words from a place's ("Washington
-    // D.C., Sept. 9, 2023 -").
-    let capitals = (i..e).all(|k| p.info[k].upper || p.info[k].connector) && (i..e).any(place);
-    let capitalised = (i..e).all(|k| p.info[k].cap || p.info[k].connector) && place(i);
-    if !(capitals || capitalised) || !(i == 0 || hard_break(text, p.tokens[i - 1].end, p.tokens[i].start)) {
+    let dotted = |k: usize| word(k).is_some_and(|w| w.len() <= 5 && w.contains('.'));
+    if !(i..e).all(|k| (p.info[k].cap && (place(k) || dotted(k))) || p.info[k].connector) || !(i == 0 || hard_break(text, p.tokens[i - 1].end, p.tokens[i].start)) {
         return false;
     }
-    let word = |k: usize| p.tokens.get(k).map(|t| &text[t.start..t.end]);
     // (The state and the date may follow, after a comma: "NEW YORK, N.Y. –", "Sept. 9, 2023".)
     let mut k = e;
     if word(k) == Some(",") {

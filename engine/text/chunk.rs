@@ -195,7 +195,7 @@ pub fn sentences(text: &str, start: usize, end: usize) -> Vec<Span> {
             // A court's caption stacks its sides on lines of their own around a "v." line
             // ("UNITED STATES OF AMERICA, ⏎ v. ⏎ JOHN DOE, Defendant."): one sentence, read
             // as a caption, over blank lines too.
-            let line = text[start.max(s)..i].rsplit('\n').map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+            let line = text[s..i].rsplit('\n').map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
             let next_line = rest.split('\n').map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
             if is_versus_line(line) || is_versus_line(next_line) {
                 continue;
