@@ -272,6 +272,18 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         ),
         // X paid Y USD 1m / X paid USD 1m to Y
         pat("PAID", &["paid"], format!(r"{PARTY}{AGE}{HOME}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
+        // The sentence's subject, who did one thing "and paid Y" ("X, 39, of «L», received a
+        // loan for «O» and paid Y a kickback of $N"): X paid.
+        pat(
+            "PAID",
+            &["paid"],
+            format!(
+                r"^(?:[^«»,]{{0,30}},\s+)?{PER}{AGE}{HOME}\s*,?\s+[a-z]+ed\b(?:[^«»;,]|«[OMLD]\d+»){{1,120}}?\s+and\s+(?:then\s+)?paid\s+{PARTY}(?:\s+an?\s+(?:[a-z-]+\s+){{0,2}}?of\s+«M(?P<m>\d+)»)?"
+            ),
+            false,
+        ),
+        // Money before its payer, in a relative clause: "about «M1» that X paid in 2021 to Y".
+        pat("PAID", &["paid"], format!(r"«M(?P<m>\d+)»\s+(?:that|which)\s+{PARTY}\s+paid\b[^«»;,]{{0,30}}?\bto\s+(?:the\s+)?{PARTY}"), false),
         pat(
             "PAID",
             &["paid"],
@@ -1141,6 +1153,9 @@ mod tests {
         // A party after a preposition is no subject: the payment is the clause's subject's.
         assert!(rels("Mr. John Doe received a loan for Beta LLC and paid Mr. Richard Roe a kickback.").iter().all(|r| !r.contains("Beta LLC")));
         assert_eq!(rels("Acme Corp paid more than $4 million to Beta Ltd."), ["PAID(Acme Corp, Beta Ltd)"]);
+        // The subject of a verb joined by "and"; money before its payer.
+        assert_eq!(rels("Mr. John Doe, 39, received a $310,000 loan for Beta LLC and paid Mr. Richard Roe a kickback of $93,000."), ["PAID(John Doe, Richard Roe)"]);
+        assert_eq!(rels("The inquiry centres on about $6 million that Acme Corp paid in 2021 to Beta Ltd, a consultant."), ["PAID(Acme Corp, Beta Ltd)"]);
         assert_eq!(
             rels("Mr. John Doe was a director of Beta Holdings, Inc. (currently a wholly owned subsidiary of Gamma Inc.), a drug maker."),
             ["DIRECTOR_OF(John Doe, Beta Holdings, Inc.)", "SUBSIDIARY_OF(Beta Holdings, Inc., Gamma Inc.)"]
