@@ -111,6 +111,11 @@ const VICTIM: &str = r"(?:the\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«[OPL](\d+)»
 /// `(a.k.a. «P1»)`, `(formerly «O1»)`: words that name the same party.
 const TERM: &str = r#"(?:\s*\((?:[^()«»]{0,40}|[^()«»]{0,24}«[PO]\d+»[^()«»]{0,3})\))?"#;
 
+/// An order's own verb ("IT IS HEREBY ORDERED … that", "it is further ordered that").
+const AN_ORDER: &str = r"\b(?:ORDERED|DECREED|[Oo]rdered|[Dd]ecreed)\b";
+/// The side an order names its party by, before the name ("Respondent Acme", "Defendant Doe").
+const PARTY_ROLE: &str = r"(?:(?:[Rr]espondents?|[Dd]efendants?|RESPONDENTS?|DEFENDANTS?)\s+)?";
+
 /// A party's side after its name in a court's caption: ", Plaintiff,".
 const SIDE: &str = r"(?:\s*,\s*(?:Plaintiffs?|PLAINTIFFS?|Petitioners?|PETITIONERS?)\s*,?)?";
 
@@ -558,7 +563,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"\b(?:ORDERED|DECREED|[Oo]rdered|[Dd]ecreed)\b{ACROSS}\bthat\s+(?:(?:[Dd]efendants?|DEFENDANTS?)\s+)?{PARTY}{TERM}\s+(?:is|are|shall\s+be)\s+(?:jointly\s+and\s+severally\s+)?(?P<v>liable)\s+for\s+(?:the\s+)?(?:disgorgement|(?:a\s+)?civil\s+(?:money\s+)?penalt(?:y|ies)|restitution|forfeiture|prejudgment)"
+                    r"{AN_ORDER}{ACROSS}\bthat\s+(?:(?:[Dd]efendants?|DEFENDANTS?)\s+)?{PARTY}{TERM}\s+(?:is|are|shall\s+be)\s+(?:jointly\s+and\s+severally\s+)?(?P<v>liable)\s+for\s+(?:the\s+)?(?:disgorgement|(?:a\s+)?civil\s+(?:money\s+)?penalt(?:y|ies)|restitution|forfeiture|prejudgment)"
                 ),
                 Shape::Implied,
                 false,
@@ -568,25 +573,11 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         // An order's own words: "it is hereby ordered that X shall pay disgorgement of $N …,
         // and that Y shall pay a civil money penalty of $N" (the orderer implied).
         whole_words(
-            pat(
-                "ORDERED_TO_PAY",
-                &[],
-                &format!(
-                    r"\b(?:ORDERED|DECREED|[Oo]rdered|[Dd]ecreed)\b{ACROSS}\bthat\s+(?:(?:[Rr]espondents?|[Dd]efendants?|RESPONDENTS?|DEFENDANTS?)\s+)?{PARTY}{TERM}\s+shall\s+(?:jointly\s+and\s+severally\s+)?{pay}"
-                ),
-                Shape::Implied,
-                false,
-            ),
+            pat("ORDERED_TO_PAY", &[], &format!(r"{AN_ORDER}{ACROSS}\bthat\s+{PARTY_ROLE}{PARTY}{TERM}\s+shall\s+(?:jointly\s+and\s+severally\s+)?{pay}"), Shape::Implied, false),
             &["shall"],
         ),
         whole_words(
-            pat(
-                "ORDERED_TO_PAY",
-                &[],
-                &format!(r"\band\s+that\s+(?:(?:[Rr]espondents?|[Dd]efendants?|RESPONDENTS?|DEFENDANTS?)\s+)?{PARTY}{TERM}\s+shall\s+(?:jointly\s+and\s+severally\s+)?{pay}"),
-                Shape::Implied,
-                false,
-            ),
+            pat("ORDERED_TO_PAY", &[], &format!(r"\band\s+that\s+{PARTY_ROLE}{PARTY}{TERM}\s+shall\s+(?:jointly\s+and\s+severally\s+)?{pay}"), Shape::Implied, false),
             &["ordered", "ORDERED"],
         ),
         // The court / the Commission entered / issued a judgment or an order against X that

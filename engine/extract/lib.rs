@@ -1451,7 +1451,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             // (Mentions are in text order: only those starting before the pronoun are looked at.)
             // (The mentions from byte `at` on.)
             let from = |at: usize| &flat[flat.partition_point(|(m, _)| m.span.0 < at)..];
-            let mut ante = flat[..flat.partition_point(|(m, _)| m.span.0 < sp.0)].iter().rev().find(|(m, _)| m.span.1 <= sp.0 && compatible(m));
+            let before_it = &flat[..flat.partition_point(|(m, _)| m.span.0 < sp.0)];
+            let mut ante = before_it.iter().rev().find(|(m, _)| m.span.1 <= sp.0 && compatible(m));
             // A pronoun that opens its sentence continues the previous sentence's subject
             // ("Wells Fargo acquired Bank of Alaska. It also acquired …"): the first compatible
             // mention of the sentence the nearest one is in, not the nearest one. So does one
@@ -1471,7 +1472,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             // holding company …. the bank's former chief executive officer").
             if whole.as_str().ends_with("bank")
                 && ante.is_some_and(|(m, _)| !m.key.contains("bank"))
-                && let Some(bank) = flat[..flat.partition_point(|(m, _)| m.span.0 < sp.0)].iter().rev().find(|(m, _)| m.span.1 <= sp.0 && compatible(m) && m.key.contains("bank"))
+                && let Some(bank) = before_it.iter().rev().find(|(m, _)| m.span.1 <= sp.0 && compatible(m) && m.key.contains("bank"))
             {
                 ante = Some(bank);
             }

@@ -192,15 +192,15 @@ pub fn sentences(text: &str, start: usize, end: usize) -> Vec<Span> {
                 let line = &text[text[..i].rfind('\n').map_or(start, |k| (k + 1).max(start))..i];
                 opens_with_field(line.trim_start()) || opens_with_field(rest.trim_start_matches([' ', '\t']))
             };
-            // A court's caption stacks its sides on lines of their own around a "v." line
-            // ("UNITED STATES OF AMERICA, ⏎ v. ⏎ JOHN DOE, Defendant."): one sentence, read
-            // as a caption, over blank lines too.
-            let line = text[s..i].rsplit('\n').map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-            let next_line = rest.split('\n').map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-            if is_versus_line(line) || is_versus_line(next_line) {
-                continue;
-            }
             if blank || paragraphs || field() {
+                // A court's caption stacks its sides on lines of their own around a "v." line
+                // ("UNITED STATES OF AMERICA, ⏎ v. ⏎ JOHN DOE, Defendant."): one sentence, read
+                // as a caption, over blank lines too. (Read only where the line would end one.)
+                let line = text[s..i].rsplit('\n').map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+                let next_line = rest.split('\n').map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+                if is_versus_line(line) || is_versus_line(next_line) {
+                    continue;
+                }
                 push_bounded(text, (s, i), &mut out);
                 s = i;
             }
