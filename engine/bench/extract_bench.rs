@@ -105,7 +105,10 @@ fn main() {
                         );
                     }
                     for s in &sents {
-                        let ms: Vec<_> = x.mentions.iter().filter(|(m, _)| m.span.0 >= s.0 && m.span.1 <= s.1).map(|(m, _)| m.clone()).collect();
+                        let mut ms: Vec<_> = x.mentions.iter().filter(|(m, _)| m.span.0 >= s.0 && m.span.1 <= s.1).map(|(m, _)| m.clone()).collect();
+                        // (In text order, as the extractor's own templates are: the alias
+                        // statements' mentions come after the sentence's others.)
+                        ms.sort_by_key(|m| m.span);
                         if ms.len() >= 2 {
                             let t = textgraph::extract::relations::template(&d[s.0..s.1], s.0, &ms);
                             let names: Vec<String> = ms.iter().enumerate().map(|(k, m)| format!("{k}={}", m.surface)).collect();

@@ -32,6 +32,12 @@ fn versus(s: &str) -> Option<(usize, usize)> {
     })
 }
 
+/// Whether sentence `sentence` of `text` reads as a case's caption: a " v. " between two
+/// sides ("Securities and Exchange Commission v. Curtis L. Hammond, …").
+pub fn is_caption(text: &str, sentence: Span) -> bool {
+    text.get(sentence.0..sentence.1).is_some_and(|s| versus(s).is_some())
+}
+
 /// A word in capitals: letters all upper case (at least one), with digits and `.'&-/`.
 fn in_capitals(w: &str) -> bool {
     w.chars().any(char::is_alphabetic) && !w.chars().any(char::is_lowercase)

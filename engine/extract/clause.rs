@@ -10,7 +10,8 @@
 //!   `, but`, `, or`, `, while`, `, whereas`, `, although`, `, though`, `, yet`) or before a
 //!   relative pronoun (`, which`, `, who`, `, whom`, `, whose`);
 //! - after the arguments only: a relative or complement `that` / `which` / `who` (what follows
-//!   says something else of the last argument).
+//!   says something else of the last argument), and a clause of purpose or cause (`, to
+//!   sign …`, `in order to`, `so that`, `because`).
 //!
 //! Asides inside the span set off by commas and opened by a relative pronoun (`X, who
 //! falsely claimed …, paid Y`) are blanked out. The text before the clause is its *frame*:
@@ -26,8 +27,11 @@ use regex::Regex;
 
 /// Clause boundaries on either side: the match's start is where one clause ends.
 static BOTH: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i);|,\s+(?:and|but|or|while|whereas|although|though|yet|which|who|whom|whose)\b"));
-/// Boundaries that end a clause after its arguments: a relative or complement clause opens.
-static AFTER: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i)\b(?:that|which|who|whom|whose)\b"));
+/// Boundaries that end a clause after its arguments: a relative or complement clause opens,
+/// or one of purpose or cause (", to sign plans for patients he had never examined",
+/// "because …": what it says is of another act).
+static AFTER: LazyLock<Regex> =
+    LazyLock::new(|| super::entities::re(r"(?i)\b(?:that|which|who|whom|whose)\b|,\s+(?:in\s+order\s+)?to\s+[a-z]|\b(?:in\s+order\s+to|so\s+that|because)\b"));
 /// An aside opened by a relative pronoun and closed by a comma: `, who falsely claimed …,`.
 static ASIDE: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i),\s+(?:who|which|whom|whose)\b[^,;]*,"));
 /// A clause that continues a complement of the frame: `and that …`, `or whether …`.
@@ -94,6 +98,11 @@ mod tests {
         assert_eq!(clause_of(s, "its CEO", "Jane Roe"), ", and its CEO, Jane Roe, sold shares.");
         // A relative clause after the arguments is another clause.
         assert_eq!(clause_of("Acme paid Beta USD 5 that was never returned.", "Acme", "Beta"), "Acme paid Beta USD 5");
+        // Nor is one of purpose: what it denies is of another act.
+        assert_eq!(
+            clause_of("Doe paid Dr. Roe $2,500 a month, disguised as a salary, to sign plans for patients he had never examined.", "Doe", "$2,500"),
+            "Doe paid Dr. Roe $2,500 a month, disguised as a salary"
+        );
         // A complement before them is not: the denial governs it.
         assert_eq!(clause_of("Marek Novak denied that he controls Gamma LLC.", "he", "Gamma LLC"), "Marek Novak denied that he controls Gamma LLC.");
         // An aside between the arguments is blanked.

@@ -494,6 +494,8 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["charged", "sued", "indicted", "named", "consented", "enjoined"],
         ),
+        // X's co-defendant, Y (charged in the same case)
+        pat("CO_DEFENDANT", &["defendant"], &format!(r"{PARTY}\s?['’]s?\s+(?:former\s+)?co-?defendants?\s*,?\s+{PARTY}"), Shape::Pair, false),
         // (the) defendants X, Y and Z
         pat("CO_DEFENDANT", &["defendants"], &format!(r"\b[Dd]efendants\s*,?\s+{PARTY}{TERM}\s*,?\s+(?:and\s+)?{PARTY}"), Shape::CoDefendants, false),
         // X defrauded Y / X's scheme to defraud Y / Y was defrauded by X
@@ -629,13 +631,14 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             )
         },
         // X was sentenced to … and ordered to pay … (over the judge who sentenced); … and
-        // assessed a $N fine, and fined $N.
+        // assessed a $N fine, and fined $N; "sentenced by Judge Roe, who also ordered him to
+        // pay …".
         whole_words(
             pat(
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:(?:pleaded|pled)\s+guilty\b[^«»;]{{0,80}}?\s+and\s+)?{was}sentenced\b(?:[^«»;]|«[LDO]\d+»|(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?)*?,?\s+and\s+(?:was\s+)?(?:also\s+)?(?:ordered\s+to\s+(?:jointly\s+and\s+severally\s+)?)?(?P<v>pay|disgorge|forfeit|assessed|fined)\b"
+                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:(?:pleaded|pled)\s+guilty\b[^«»;]{{0,80}}?\s+and\s+)?{was}sentenced\b(?:[^«»;]|«[LDO]\d+»|(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?)*?(?:,?\s+and\s+(?:was\s+)?(?:also\s+)?(?:ordered\s+to\s+(?:jointly\s+and\s+severally\s+)?)?|,\s+who\s+(?:also\s+)?ordered\s+(?:him|her|them)\s+to\s+)(?P<v>pay|disgorge|forfeit|assessed|fined)\b"
                 ),
                 Shape::Implied,
                 false,
@@ -740,14 +743,15 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["paid"],
         ),
-        // A judgment, an order, a sentence, the court or the judge (Judge Roe) ordered X (and Y)
-        // to pay … (the orderer implied: the court the document names).
+        // A judgment, an order, a sentence, the court or the judge (Judge Roe, "Judge Roe of
+        // the «L»") ordered X (and Y) (to serve …, and) to pay … (the orderer implied: the
+        // court the document names).
         whole_words(
             pat(
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"(?:\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence|[Tt]he\s+(?:[Cc]ourt|[Jj]udge))\b|\bJudge\s+«P\d+»){SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}(?:\s*,?\s*(?:and\s+)?«[PO]\d+»)*\s+to\s+{pay}"
+                    r"(?:\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence|[Tt]he\s+(?:[Cc]ourt|[Jj]udge))\b|\bJudge\s+«P\d+»(?:\s*,?\s+(?:of|for|in)\s+the\s+«[LO]\d+»\s*,?)?){SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}(?:\s*,?\s*(?:and\s+)?«[PO]\d+»)*\s+to\s+(?:serve\b[^«»;]{{0,80}}?,\s+(?:and\s+)?to\s+)?{pay}"
                 ),
                 Shape::Implied,
                 false,
@@ -855,10 +859,10 @@ struct Join {
 fn list_gap(gap: &str) -> Option<Join> {
     static G: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(
-            r#"^(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:(?:both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
+            r#"^["”]?(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:(?:both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]["”]?\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
         )
     });
-    static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r"^\s*,?\s*\(?{LIST_ALIAS_CUES}\s+$")));
+    static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r#"^\s*,?\s*\(?{LIST_ALIAS_CUES}\s+["“]?$"#)));
     if ALIAS.is_match(gap) {
         return Some(Join { and: false, ends: false, alias: true });
     }
@@ -2145,6 +2149,18 @@ mod tests {
             rels("Mr. John Doe was sentenced by Judge Alan Poe to two years probation and assessed a $5,000 fine."),
             ["CHARGED(John Doe, ?)", "ORDERED_TO_PAY(John Doe, ?) fine=Money:USD 5000"]
         );
+        // By a judge who also ordered the party to pay; a judge who ordered the party to serve
+        // a term and to pay.
+        assert_eq!(
+            rels("Mr. John Doe was sentenced by Judge Alan Poe, who also ordered him to pay $6,218,440 in restitution."),
+            ["CHARGED(John Doe, ?)", "ORDERED_TO_PAY(John Doe, ?) restitution=Money:USD 6218440"]
+        );
+        assert_eq!(
+            rels("Judge Alan Poe ordered Mr. John Doe to serve three years of supervised release, to pay $4,106,520 in restitution."),
+            ["ORDERED_TO_PAY(John Doe, ?) restitution=Money:USD 4106520"]
+        );
+        // A party's co-defendant.
+        assert_eq!(rels("Mr. John Doe's co-defendant, Mr. Carl Roe, pleaded guilty."), ["CHARGED(Carl Roe, ?)", "CO_DEFENDANT(John Doe, Carl Roe)"]);
         // A penalty of $N to be paid by X.
         assert_eq!(rels("The civil penalty of $15,959.16 to be paid by Mr. John Doe equals his profits."), ["ORDERED_TO_PAY(John Doe, ?) penalty=Money:USD 15959.16"]);
         // Another person's sentence between them is not the party's order.

@@ -352,6 +352,9 @@ const ORG_SUFFIXES: &[&str] = &[
     "Kft.",
     "ApS",
     "Bhd",
+    "Şti",
+    "Şti.",
+    "A.Ş.",
     "Holdings",
     "Holding",
     "Trust",
@@ -589,7 +592,7 @@ const RUSSIAN_FORMS: &[&str] = &["JSC", "OJSC", "PJSC", "CJSC", "OOO", "ZAO", "O
 const LEGAL_ABBREVIATIONS: &[&str] = &[
     "Ltd", "LLC", "L.L.C", "LLP", "L.L.P", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty",
     "SpA", "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co", "FZE", "FZCO", "FZC", "FZ-LLC", "DMCC", "Ltda", "SRL", "S.R.L", "PLLC", "P.L.L.C", "LLLP", "Kft", "ApS",
-    "Bhd",
+    "Bhd", "Şti", "A.Ş",
 ];
 
 /// Whether a word (its final period dropped) is a legal form written as an abbreviation:
@@ -1232,6 +1235,15 @@ fn role_people(text: &str, sentence: Span, cues: u128, out: &mut Vec<Mention>) {
                     if t[start..end].split_whitespace().count() < 2 {
                         continue;
                     }
+                }
+                // A home after a party and "of" before a role is the party's, no person: "X,
+                // 49, of San Antonio, the president and owner of Y".
+                if k == 0 && {
+                    let before = t[..start].trim_end();
+                    let (rest, word) = before.rsplit_once(char::is_whitespace).unwrap_or(("", before));
+                    matches!(word, "of" | "in" | "from") && rest.trim_end().ends_with(',')
+                } {
+                    continue;
                 }
                 let name = &t[start..end];
                 let first = name.split_whitespace().next().unwrap_or("");

@@ -813,7 +813,15 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         let own = votes.get(surface.as_str());
         let v = if capitals(surface) { mixed.get(&surface.to_lowercase()).or(own) } else { own };
         if let Some(v) = v {
-            let best = (0..3).fold(0, |b, t| if v[t] > v[b] { t } else { b });
+            let mut best = (0..3).fold(0, |b, t| if v[t] > v[b] { t } else { b });
+            // A tie between an organisation and a person ("v. Dmitri Kovalenko a/k/a …" in a
+            // caption, "Dmitri Kovalenko, a Ukrainian national" in the text) goes to the
+            // person where the document names one by the name's last word alone ("Kovalenko
+            // paid …"): a surname standing for its bearer.
+            if best == 0 && v[1] == v[0] && surface.contains(' ') {
+                let last = surface.rsplit(' ').next().unwrap_or("");
+                best = usize::from(votes.get(last).is_some_and(|w| w[1] > w[0]));
+            }
             *kind = TYPES[best];
         }
     }
@@ -1154,9 +1162,18 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // cousin, Rafael Marrero. Marrero faces …"). Not where both are named before the word
     // stands alone ("John Smith and Robert Smith … Smith"), nor in mail or chat (a document
     // whose headers name its people), whose messages each name their own people.
+    // (Named first in the text, not in a caption: "SEC v. Curtis L. Hammond …, and Denise
+    // Hammond, Relief Defendant" lists the relative before the release tells of anyone.)
+    let caption = |si: usize| captions::is_caption(text, input.sentences[si]);
+    let mut in_text: BTreeMap<&str, Span> = BTreeMap::new();
+    for (_, ms) in per_sentence.iter().enumerate().filter(|(si, _)| !caption(*si)) {
+        for m in ms.iter().filter(|m| m.kind == "Person") {
+            in_text.entry(m.key.as_str()).or_insert(m.span);
+        }
+    }
     let mut established: BTreeMap<String, (String, Span)> = BTreeMap::new();
     for (w, keys) in full.iter().filter(|(_, keys)| keys.len() >= 2 && input.people.is_empty()) {
-        let mut order: Vec<(Span, &String)> = keys.iter().map(|(k, sp)| (*sp, k)).collect();
+        let mut order: Vec<(Span, &String)> = keys.iter().map(|(k, sp)| (in_text.get(k.as_str()).copied().unwrap_or(*sp), k)).collect();
         order.sort();
         let (first, second) = (order[0], order[1]);
         let alone = per_sentence
@@ -1167,7 +1184,41 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             established.insert(w.clone(), (first.1.clone(), first.0));
         }
     }
-    let mut surname_refs: Vec<(Span, String, &'static str, Span)> = vec![];
+    drop(in_text);
+    // A given name and a surname after the same two with middle initials between ("Gregory
+    // Voss" after "Gregory A. Voss"): that person, where the document names one so. (Not
+    // over a middle name: "Jho Low" is the alias of "Jho Taek Low" the text states.)
+    let mut middled: BTreeMap<(String, String), BTreeMap<&str, Span>> = BTreeMap::new();
+    let initial = |w: &str| w.len() <= 2 && w.starts_with(char::is_uppercase) && (w.len() == 1 || w.ends_with('.'));
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person") {
+        let words: Vec<&str> = m.surface.split_whitespace().collect();
+        if words.len() < 3 || !initial(words[1]) {
+            continue;
+        }
+        if let (Some(first), Some(last)) = (words.first(), surname(&m.surface)) {
+            middled.entry((first.to_lowercase(), last.to_lowercase())).or_default().entry(m.key.as_str()).or_insert(m.span);
+        }
+    }
+    let mut middle_refs: Vec<(Span, String, &'static str, Span)> = vec![];
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.attrs.is_empty()) {
+        let words: Vec<&str> = m.surface.split_whitespace().collect();
+        if let [first, last] = words[..]
+            && first.len() >= 2
+            && !first.ends_with('.')
+            && let Some(keys) = middled.get(&(first.to_lowercase(), last.to_lowercase()))
+            && keys.len() == 1
+            && let Some((key, ante)) = keys.iter().next()
+            && *key != m.key
+            && ante.1 <= m.span.0
+        {
+            middle_refs.push((m.span, key.to_string(), "Person", *ante));
+        }
+    }
+    drop(middled);
+    for ms in &mut per_sentence {
+        ms.retain(|m| !middle_refs.iter().any(|r| r.0 == m.span));
+    }
+    let mut surname_refs: Vec<(Span, String, &'static str, Span)> = middle_refs;
     for ms in &mut per_sentence {
         ms.retain(|m| {
             // (A demonym is its country's, not the first word of "Venezuelan SOEs".)
@@ -1556,13 +1607,28 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         mark_roles(text, sent, &mut ms);
         out.identifiers.extend(identifiers::sentence(text, sent, &ms));
         // Alias statements and enumerations (identity evidence for the rule library).
-        let mentions: Vec<Mention> = ms.iter().map(|(m, _)| m.clone()).collect();
+        let mut mentions: Vec<Mention> = ms.iter().map(|(m, _)| m.clone()).collect();
         let (alias_claims, alias_mentions, listed) = aliases::sentence(input.id, text, sent, &mentions, vocab);
         // (The names the sentence gives one party: "Claude Shaw aka Mac and Claude Mac … was
         // charged" lists one person, no co-defendants.)
         let one_party: Vec<(String, String)> = alias_claims.iter().filter(|c| c.rel == "ALIAS_OF").map(|c| (c.subject.0.clone(), c.object.0.clone())).collect();
         out.claims.extend(alias_claims);
-        out.mentions.extend(alias_mentions.into_iter().map(|m| (m, None)));
+        // A name only the alias statement found ("v. Dmitri Kovalenko a/k/a "Dima K," Brandon
+        // L. Sutter, …") is a mention of the sentence's own, so the list it stands in reads on
+        // over it; one over another mention's words (a longer written name) is kept beside it.
+        let mut more = false;
+        for m in alias_mentions {
+            if ms.iter().any(|(x, _)| x.span.0 < m.span.1 && m.span.0 < x.span.1) {
+                out.mentions.push((m, None));
+            } else {
+                ms.push((m, None));
+                more = true;
+            }
+        }
+        if more {
+            ms.sort_by_key(|a| a.0.span);
+            mentions = ms.iter().map(|(m, _)| m.clone()).collect();
+        }
         out.listed.extend(listed);
         // Every relation joins two mentions: a sentence with fewer has none, but for one
         // whose second party (an authority) is implied.
@@ -2863,7 +2929,7 @@ mod tests {
             claims(
                 "This agreement is between Acme Solar Inc., a Delaware corporation (\"Borrower\"), and Silicon Valley Bank (\"Bank\"). Borrower wired USD 5,000 to Bank on 1 May 2023."
             ),
-            ["TRANSFERRED(Organization:acme solar inc, Organization:silicon valley bank)"]
+            ["REGISTERED_AT(Organization:acme solar inc, Location:delaware)", "TRANSFERRED(Organization:acme solar inc, Organization:silicon valley bank)"]
         );
         // A description that names another party leaves the term to the nearer name.
         assert_eq!(
@@ -3535,5 +3601,32 @@ mod enforcement_tests {
                 "CO_DEFENDANT(Person:dawn m. schlegel, Person:sandra l. hatfield) assertion"
             ]
         );
+    }
+
+    /// A caption's alias in quotes ends no list; a relative the caption names before the
+    /// release tells of anyone leaves the principal his surname; a name without its middle
+    /// initial is the person named with it; a home before a role is no person; a name read
+    /// as a body in the caption and as a person in the text is the person the surname names.
+    #[test]
+    fn captions_aliases_surnames_and_middle_initials() {
+        let text = "Securities and Exchange Commission v. Dmitri Kovalenko a/k/a \"Dima K,\" Brandon L. Sutter, and Calder Bay Ventures Inc., Defendants, and Laura M. Kovalenko, Relief Defendant, No. 2:22-cv-04196 (C.D. Cal.)\n\n\
+            The Securities and Exchange Commission today charged Dmitri Kovalenko, a Ukrainian national, with fraud. \
+            Kovalenko paid Lumen Street Media LLC $610,000. \
+            Kovalenko wired $1.2 million to his wife, Laura M. Kovalenko. \
+            Lorraine M. Castillo-Hart, 49, of San Antonio, the president of Lone Star Facility Services Inc., was charged. \
+            The U.S. Attorney's Office for the Central District of California charged Lorraine Castillo-Hart.";
+        let got = claims(text);
+        for want in [
+            "CHARGED(Organization:securities and exchange commission, Person:dmitri kovalenko) assertion",
+            "CHARGED(Organization:securities and exchange commission, Person:brandon l. sutter) assertion",
+            "CHARGED(Organization:securities and exchange commission, Organization:calder bay ventures inc) assertion",
+            "CO_DEFENDANT(Person:dmitri kovalenko, Person:brandon l. sutter) assertion",
+            "PAID(Person:dmitri kovalenko, Organization:lumen street media llc) assertion",
+            "OFFICER_OF(Person:lorraine m. castillo-hart, Organization:lone star facility services inc) assertion",
+            "CHARGED(Organization:united states attorney's office for the central district of california, Person:lorraine m. castillo-hart) assertion",
+        ] {
+            assert!(got.iter().any(|g| g == want), "{want} not in {got:#?}");
+        }
+        assert!(got.iter().all(|g| !g.contains("Person:kovalenko") && !g.contains("Organization:dmitri") && !g.contains("san antonio")), "{got:#?}");
     }
 }

@@ -136,15 +136,20 @@ const WHOLE: &str = r"(?:\s*(?:[,.;:()|–—]|$)|\s+(?:for|from|in|on|at|and|by
 /// words joined by spaces or hyphens.
 const SUBSIDIARY_WORDS: &str = r"(?:(?:[A-Za-z][a-z]*|«L\d+»)(?:\s*-\s*|\s+)){0,5}?";
 /// A description set off by commas after a subject ("Amphenol, a manufacturer of fiber
-/// optic equipment, is acquiring …": lowercase words, no other party) or a relative clause
+/// optic equipment, is acquiring …": lowercase words, no other party but a place first, "a
+/// «L1» private equity firm") or a relative clause
 /// ("X, which is consolidated by Y, acquired …": one party at most).
-const APPOSITION: &str = r"(?:\s*,\s+(?:(?:a|an|the)\s+[a-z][^«»,]{0,60}?|(?:which|who)\s+[^«»,]{0,40}?(?:«[OP]\d+»[^«»,]{0,10}?)?),)?";
+const APPOSITION: &str = r"(?:\s*,\s+(?:(?:a|an|the)\s+(?:«L\d+»(?:-based)?\s+)?[a-z][^«»,]{0,60}?|(?:which|who)\s+[^«»,]{0,40}?(?:«[OP]\d+»[^«»,]{0,10}?)?),)?";
 /// A party's age after its name and a comma (", 32", ", age 49"), as ledes and biographies
 /// write it.
 pub(super) const AN_AGE: &str = r"(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})";
 /// A defined term and an age in apposition after a person ("X ("E. Doe"), age 49, was …",
 /// "X, 52, is …"), in a biography's usual place between the name and what the person was.
 const AGE: &str = r"(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3}\s*,)?";
+/// A person's nationality in apposition ("X, a «L1» national residing in «L2», paid …"):
+/// the place is no party to what the person did.
+const NATIONAL: &str =
+    r"(?:\s*,?\s*an?\s+(?:[a-z-]+\s+)?«L\d+»\s+(?:national|citizen|resident|businessman|businesswoman)(?:\s+(?:residing|living|based)\s+in\s+«L\d+»(?:\s*,\s*«L\d+»)?)?\s*,)?";
 /// Verbs that put a person in a role ("is", "has been", "served as").
 const SERVES: &str = r"(?:(?:previously|currently|also|formerly|most\s+recently)\s+)?(?:is|was|has\s+been|had\s+been|serves\s+as|served\s+as|has\s+served\s+as|became|remains)(?:\s+(?:also|previously|currently|formerly))?";
 
@@ -193,7 +198,7 @@ const TRANSFER_WORDS: &[&str] = &["wire", "wired", "sent", "send", "transferred"
 
 /// The cue words of the officer patterns' role words.
 const OFFICER_CUES: &[&str] =
-    &["chief", "chair", "president", "secretary", "treasurer", "counsel", "director", "officer", "controller", "manager", "principal", "CEO", "CFO", "COO"];
+    &["chief", "chair", "president", "secretary", "treasurer", "counsel", "director", "officer", "controller", "manager", "principal", "managing", "CEO", "CFO", "COO"];
 
 /// The words that describe a company before its noun: "a shell company", "a Delaware limited
 /// liability company", "a «L» corporation" (a place or a demonym: "a German company", "a
@@ -201,8 +206,7 @@ const OFFICER_CUES: &[&str] =
 const KIND_WORDS: &str = r"(?:(?:[A-Z]?[a-z-]+|«L\d+»(?:-based)?)\s+){0,3}?";
 
 /// The nouns for a business that a company is described as ("a dealership owned by X").
-const BUSINESS_NOUNS: &str =
-    r"(?:company|entity|firm|corporation|fund|vehicle|business|dealership|clinic|pharmacy|partnership|bank|brokerage|agency|restaurant|store|practice|consultancy|broker-dealer)";
+const BUSINESS_NOUNS: &str = r"(?:company|entity|firm|corporation|fund|vehicle|business|dealership|clinic|pharmacy|partnership|bank|brokerage|agency|restaurant|store|practice|consultancy|broker-dealer|distributor|supplier|vendor|manufacturer|wholesaler|contractor|subcontractor|dealer|lender|retailer)";
 
 /// A relative or an associate described before their name after "by": "owned by his
 /// cousin, X", "controlled by her business partner, X".
@@ -271,7 +275,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             false,
         ),
         // X paid Y USD 1m / X paid USD 1m to Y
-        pat("PAID", &["paid"], format!(r"{PARTY}{AGE}{HOME}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
+        pat("PAID", &["paid"], format!(r"{PARTY}{AGE}{HOME}{NATIONAL}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
         // The sentence's subject, who did one thing "and paid Y" ("X, 39, of «L», received a
         // loan for «O» and paid Y a kickback of $N"): X paid.
         pat(
@@ -337,7 +341,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "OWNS",
             &["owns", "owned"],
             format!(
-                r"{PER}{AGE}(?:\s*,?\s+{LIVES_IN})?\s*,?\s+(?:who\s+)?(?:also\s+)?(?:owns|owned)(?:\s+and\s+(?:operates|operated|manages|managed|runs|ran|controls|controlled))?\s+(?:the\s+)?{ORG}"
+                r"{PER}{AGE}(?:\s*,?\s+{LIVES_IN})?{NATIONAL}\s*,?\s+(?:who\s+)?(?:also\s+|allegedly\s+)?(?:owns|owned)(?:\s+and\s+(?:operates|operated|manages|managed|runs|ran|controls|controlled))?\s+(?:the\s+)?{ORG}"
             ),
             false,
         ),
@@ -347,11 +351,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "OWNS",
             &["owner", "sole"],
             format!(
-                r"{PER}{AGE}{HOME}\s*,?\s+(?:the\s+|an?\s+|its\s+)?(?:(?:former\s+|sole\s+|majority\s+|co-?|part[- ])?owner|sole\s+(?:member|shareholder|stockholder))(?:\s+and\s+(?:operator|manager|president|chief\s+executive\s+officer|CEO))?\s+of\s+(?:the\s+)?{ORG}"
+                r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the\s+|an?\s+|its\s+)?(?:(?:former\s+|sole\s+|majority\s+|co-?|part[- ])?owner|sole\s+(?:member|shareholder|stockholder))(?:\s+and\s+(?:operator|manager|president|chief\s+executive\s+officer|CEO))?\s+of\s+(?:the\s+)?{ORG}"
             ),
             false,
         ),
         pat("OWNS", &["owner"], format!(r"{ORG}['’]s?\s+(?:former\s+|sole\s+|majority\s+|co-?)?owner,?\s+{PER}"), true),
+        // X, Y's president and sole owner (the owner after the company's other roles)
+        pat("OWNS", &["owner"], format!(r"{PER}\s*,\s+{ORG}['’]s?\s+(?:[a-z-]+\s+){{1,4}}?and\s+(?:sole\s+|majority\s+|principal\s+|co-?)?owner\b"), false),
         // X owned and operated Y (a clinic, a supply company: owning it is the relation)
         pat(
             "OWNS",
@@ -467,6 +473,18 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             format!(r"{ORG}(?:\s*\([^()«»]*\))?,?[^«»,]{{0,25}}?\b(?:registered|incorporated|domiciled)\s+in\s+(?:the\s+)?«L(\d+)»"),
             false,
         ),
+        // X, a Delaware corporation / X is a Nevada limited liability company: the law it is
+        // organised under, named by the place before the legal kind of body. A business's
+        // line between them ("a Florida property management company") or "-based" says where
+        // it works, not where it is registered.
+        pat(
+            "REGISTERED_AT",
+            &["corporation", "company", "partnership", "LLC", "L.L.C.", "trust"],
+            format!(
+                r"{ORG}(?:\s*\([^()«»]*\))?(?:\s*,\s+|\s+(?:is|was)\s+)an?\s+(?:(?:publicly[\s-]traded|privately[\s-]held|private|public|wholly[\s-]owned)\s+)?«L(\d+)»\s+(?:corporation|(?:limited\s+liability\s+|exempted\s+|business\s+|international\s+business\s+|shell\s+|holding\s+)?company|(?:limited\s+liability\s+|limited\s+|general\s+)partnership|LLC|L\.L\.C\.|(?:statutory|business)\s+trust)\b"
+            ),
+            false,
+        ),
         // X signed ... with Y
         pat("SIGNED", &["signed"], format!(r"{PARTY}{SHORT}\bsigned\b{GAP}\bwith\s+{ORG}"), false),
         // X holds account A / account A held by X
@@ -483,7 +501,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ];
     // Officers with their role words: one, or several joined ("Chairman and Chief Executive
     // Officer", "President, CEO and Treasurer"); the role attribute is all of them.
-    let word = r"(?:(?i:principal vice president|chief [a-z]+ officer|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|compliance officer|controller|general manager|principal)|CEO|CFO|COO)";
+    let word = r"(?:(?i:principal vice president|chief [a-z]+ officer|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|managing partner|managing member|compliance officer|controller|general manager|principal)|CEO|CFO|COO)";
     // A later role may be a directorship, with its article ("President, Chief Executive
     // Officer and a Director of X"): the first names the office.
     // (A role's words may be wrapped over lines: "chief financial⏎officer".)
@@ -493,7 +511,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let founder = r"(?:(?i:co-?founder|founder)\s+and\s+)?";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X"), or its
     // field in lower case ("senior vice president of lending at X").
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?|\s+(?:of|for)\s+(?P<field>[a-z][a-z&\s-]{{0,30}}?))?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}{NATIONAL}\s*,?\s+(?:who\s+)?(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?|\s+(?:of|for)\s+(?P<field>[a-z][a-z&\s-]{{0,30}}?))?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
     // "Y's CEO, X" and the headline form without the possessive ("Pfizer CEO Albert Bourla").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{founder}{officer},?\s+{PER}"), true));
     // "X (age 49) was Y's chief financial officer"
@@ -535,7 +553,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ));
     // Family and business ties between people: "X and his wife, Y", "Y, the wife of X", "Y
     // is the brother of X", "X's son, Y": Y is associated with X, the tie its role.
-    let kin = r"(?:(?:longtime|long-time|close|childhood|older|younger|elder|then-|estranged)\s*)?(?P<role>(?:(?:former|ex-|business|step)\s*)?(?:wife|husband|spouse|son|daughter|brother|sister|father|mother|nephew|niece|cousin|uncle|aunt|partner|son-in-law|daughter-in-law|brother-in-law|sister-in-law|father-in-law|mother-in-law|stepson|stepdaughter|girlfriend|boyfriend|friend))";
+    let kin = r"(?:(?:longtime|long-time|close|childhood|older|younger|elder|then-|estranged)\s*)?(?P<role>(?:(?:former|ex-|business|step)\s*){0,2}(?:wife|husband|spouse|son|daughter|brother|sister|father|mother|nephew|niece|cousin|uncle|aunt|partner|son-in-law|daughter-in-law|brother-in-law|sister-in-law|father-in-law|mother-in-law|stepson|stepdaughter|girlfriend|boyfriend|friend))";
     v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+and\s+(?:his|her)\s+{kin}\s*,?\s+{PER}"), true));
     // "his" or "her" of the one person before it: the sentence's only one ("X transferred
     // the money to his brother-in-law, Y"), or the one a relative clause is about ("Y, who
@@ -767,6 +785,28 @@ fn possessed(template: &str, match_end: usize, last_end: usize) -> Option<usize>
     POSSESSED.captures(template.get(match_end..)?).and_then(|c| c.get(1)).and_then(|m| m.as_str().parse().ok())
 }
 
+/// Where a role's company ends the match and the text goes on in its possessive, naming
+/// another body the company has ("the general manager of «O1»'s wholly owned «L2»
+/// subsidiary, «O3»"): the role is held there. `Some(Some(«O3»))` where that body is named
+/// in apposition, `Some(None)` where it is not ("the CEO of «O1»'s parent"), `None` where
+/// no such possessive follows ("a manager at «O1»'s «L2» office" works for «O1»).
+fn role_in_possessed(template: &str, match_end: usize, last_end: usize) -> Option<Option<usize>> {
+    if match_end != last_end {
+        return None;
+    }
+    let rest = template.get(match_end..)?;
+    if !(rest.starts_with("'s ") || rest.starts_with("’s ") || rest.starts_with("' ") || rest.starts_with("’ ")) {
+        return None;
+    }
+    static HAD: LazyLock<Regex> = LazyLock::new(|| {
+        tg_text::pattern::constant(
+            r"^['’]s?\s+(?:(?:[a-z][a-z-]*|«L\d+»)\s+){0,4}(?:subsidiary|subsidiaries|affiliate|parent|joint\s+venture|portfolio\s+company|client|customer|vendor|supplier)\b(?:\s*,\s+«O(\d+)»)?",
+        )
+    });
+    let c = HAD.captures(rest)?;
+    Some(c.get(1).and_then(|m| m.as_str().parse().ok()))
+}
+
 pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(&format!(
@@ -790,6 +830,15 @@ pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     if before.ends_with(|c: char| c.is_whitespace())
         && (before.contains("who") || before.contains("which"))
         && let Some(c) = RELATIVE.captures(before)
+    {
+        return index(&c, 1);
+    }
+    // The last of several aliases ("«P0», also known as «P1» and «P2», conspired …"): the
+    // name the aliases are of.
+    static LAST_ALIAS: LazyLock<Regex> =
+        LazyLock::new(|| tg_text::pattern::constant(r"«[OP](\d+)»\s*,\s+(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as)\s+«[OP]\d+»(?:\s*,\s*«[OP]\d+»)*\s*,?\s+(?:and|or)\s+$"));
+    if (before.ends_with(" and ") || before.ends_with(" or "))
+        && let Some(c) = LAST_ALIAS.captures(before)
     {
         return index(&c, 1);
     }
@@ -895,11 +944,20 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             // A party that ends the match and is followed by its relative or its officer in
             // apposition names whose the tie is: "a company owned by «P0»'s brother-in-law,
             // «P1»" is «P1»'s company.
-            let (subject, object) = match possessed(template, c.get(0).map_or(0, |m| m.end()), gb.end() + '»'.len_utf8()) {
+            let (subject, mut object) = match possessed(template, c.get(0).map_or(0, |m| m.end()), gb.end() + '»'.len_utf8()) {
                 Some(other) if p.swap => (other, object),
                 Some(other) => (subject, other),
                 None => (subject, object),
             };
+            // A role in what the company has ("general manager of «O1»'s subsidiary, «O2»")
+            // is held there, not in the company.
+            if !p.swap && matches!(p.rel, "OFFICER_OF" | "DIRECTOR_OF" | "EMPLOYED_BY") {
+                match role_in_possessed(template, c.get(0).map_or(0, |m| m.end()), gb.end() + '»'.len_utf8()) {
+                    Some(Some(had)) => object = had,
+                    Some(None) => continue,
+                    None => {}
+                }
+            }
             if subject == object {
                 continue;
             }
@@ -994,6 +1052,34 @@ mod tests {
         find(&t, &ms).into_iter().filter(|f| f.object != IMPLIED).map(|f| format!("{}({}, {})", f.rel, ms[f.subject].surface, ms[f.object].surface)).collect()
     }
 
+    /// A role held in what a company has, an owner named with its other roles, a
+    /// distributor owned through a relative, a description that opens with a place.
+    #[test]
+    fn roles_in_subsidiaries_owners_and_described_buyers() {
+        // The general manager of a subsidiary the text names is its officer, not the parent's.
+        assert_eq!(
+            rels("Mr. Miguel Reyes, the general manager of Trenton Holdings Inc.'s wholly owned subsidiary, Valvulas Trenton S.A., was charged."),
+            ["OFFICER_OF(Miguel Reyes, Valvulas Trenton S.A.)", "SUBSIDIARY_OF(Valvulas Trenton S.A., Trenton Holdings Inc.)"]
+        );
+        // One of a subsidiary it does not name is no one's role here; an office's is the company's.
+        assert!(rels("Mr. Miguel Reyes, the general manager of Trenton Holdings Inc.'s subsidiary, was charged.").is_empty());
+        assert_eq!(rels("Mr. David Drescher, a former manager at Pricewaterhouse Ltd.'s audit office, traded."), ["EMPLOYED_BY(David Drescher, Pricewaterhouse Ltd.)"]);
+        // "is the owner of", and an owner after the company's other roles.
+        assert_eq!(rels("Mr. Thomas Delgado is the owner of Casa Grill LLC."), ["OWNS(Thomas Delgado, Casa Grill LLC)"]);
+        assert_eq!(
+            rels("Mr. Curtis Hammond, Hammond Asset Management Inc.'s president and sole owner, placed trades."),
+            ["OFFICER_OF(Curtis Hammond, Hammond Asset Management Inc.)", "OWNS(Curtis Hammond, Hammond Asset Management Inc.)"]
+        );
+        // A distributor owned through a relative the possessive names.
+        assert_eq!(
+            rels("Valvulas Ltd paid Sierra Madre S.A., a distributor controlled by Mr. Jose Reyes's cousin, Mr. Alejandro Fuentes."),
+            ["PAID(Valvulas Ltd, Sierra Madre S.A.)", "CONTROLS(Alejandro Fuentes, Sierra Madre S.A.)", "ASSOCIATED_WITH(Alejandro Fuentes, Jose Reyes)"]
+        );
+        // A managing partner is an officer; "who served as" names the office too.
+        assert_eq!(rels("Mr. Nathan Ashby was the managing partner of Beacon Partners LP."), ["OFFICER_OF(Nathan Ashby, Beacon Partners LP)"]);
+        assert_eq!(rels("Ms. Celeste Varga, who served as chief operating officer of Ashby Capital LLC, prepared statements."), ["OFFICER_OF(Celeste Varga, Ashby Capital LLC)"]);
+    }
+
     /// Every pattern's two argument groups are read by the placeholder gate, and they are
     /// the regex's unnamed groups.
     #[test]
@@ -1044,6 +1130,7 @@ mod tests {
         assert!(rels("Mr. John Doe also designated three individuals for acting for or on behalf of designated persons, including Mr. Richard Roe.").is_empty());
         assert!(rels("Mr. Raymond Arias, 42, and his wife, Mrs. Emelitza Arias, 25, were sentenced.").contains(&"ASSOCIATED_WITH(Emelitza Arias, Raymond Arias)".to_string()));
         assert_eq!(rels("Mr. Hans Drescher's friend, Dr. Alan Poe, paid."), ["ASSOCIATED_WITH(Alan Poe, Hans Drescher)"]);
+        assert_eq!(rels("Mr. Hans Drescher's former business partner, Dr. Alan Poe, paid."), ["ASSOCIATED_WITH(Alan Poe, Hans Drescher)"]);
         // "His" of the sentence's one person, or of the person a relative clause is about.
         assert_eq!(rels("Mr. John Doe wired $5,000 from Acme Corp to his brother-in-law, Mr. Richard Roe."), ["ASSOCIATED_WITH(Richard Roe, John Doe)"]);
         assert_eq!(
@@ -1199,8 +1286,23 @@ mod tests {
             let t = template(s, 0, &ms);
             find(&t, &ms).into_iter().map(|f| format!("{}({}, {})", f.rel, ms[f.subject].surface, ms[f.object].surface)).collect::<Vec<_>>()
         };
-        assert_eq!(with_place("Omega Ltd, a Nauru company owned by Gamma Holdings, signed.", "Nauru"), ["OWNS(Gamma Holdings, Omega Ltd)"]);
-        assert_eq!(with_place("Omega Ltd, a Delaware limited liability company controlled by Mr. John Doe, signed.", "Delaware"), ["CONTROLS(John Doe, Omega Ltd)"]);
+        // (The place before the company's legal kind is where it is registered.)
+        assert_eq!(with_place("Omega Ltd, a Nauru company owned by Gamma Holdings, signed.", "Nauru"), ["REGISTERED_AT(Omega Ltd, Nauru)", "OWNS(Gamma Holdings, Omega Ltd)"]);
+        assert_eq!(
+            with_place("Omega Ltd, a Delaware limited liability company controlled by Mr. John Doe, signed.", "Delaware"),
+            ["REGISTERED_AT(Omega Ltd, Delaware)", "CONTROLS(John Doe, Omega Ltd)"]
+        );
+        assert_eq!(with_place("Omega Ltd is a Nevada corporation.", "Nevada"), ["REGISTERED_AT(Omega Ltd, Nevada)"]);
+        // Not a business's line, nor "-based": where it works.
+        assert!(with_place("Omega Ltd, a Florida property management company, signed.", "Florida").is_empty());
+        assert!(with_place("Omega Ltd, a Florida-based company, signed.", "Florida").is_empty());
+        // A description opening with a place leaves the buyer its verb; a nationality the payer's.
+        assert_eq!(
+            with_place("Harborline Capital Partners LLC, a Pittsburgh private equity firm, acquired Mahoning Fabricators Inc. in 2014.", "Pittsburgh"),
+            ["ACQUIRED(Harborline Capital Partners LLC, Mahoning Fabricators Inc.)"]
+        );
+        assert_eq!(with_place("Mr. Dmitri Kovalenko, a Ukrainian national, paid Lumen Media LLC $610,000.", "Ukrainian"), ["PAID(Dmitri Kovalenko, Lumen Media LLC)"]);
+        assert_eq!(with_place("Mr. Mehmet Yildirim, 45, a Turkish citizen, allegedly owns Anatolia Teknik Ltd.", "Turkish"), ["OWNS(Mehmet Yildirim, Anatolia Teknik Ltd)"]);
         assert_eq!(rels("Omega Ltd, a shell company controlled by Mr. John Doe, signed."), ["CONTROLS(John Doe, Omega Ltd)"]);
         assert_eq!(rels("Omega Ltd, a dealership owned by his cousin, Mr. John Doe, signed."), ["OWNS(John Doe, Omega Ltd)"]);
         assert_eq!(rels("Mr. John Doe sent $5,000 to Omega Ltd, a company Mr. John Doe controlled."), ["TRANSFERRED(John Doe, Omega Ltd)", "CONTROLS(John Doe, Omega Ltd)"]);
