@@ -1142,9 +1142,27 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // Not a term the document defines for another party: "James Asset Advisory, LLC ("James
     // Asset")", which the tagger read as a person, names no person "James".)
     let defined_term = |m: &Mention| terms.iter().any(|(t, i)| *t == m.surface && all[*i].key != m.key);
-    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.surface.split_whitespace().count() >= 2 && !defined_term(m)) {
+    // The last two words or more of one person's longer name ("Ruiz Paredes" after "Esteban
+    // Ruiz Paredes"): that person (below), and no full name of its own here.
+    let mut tails: BTreeMap<String, BTreeMap<String, Span>> = BTreeMap::new();
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person") {
         let words: Vec<&str> = m.surface.split_whitespace().collect();
-        for w in [words[0], surname(&m.surface).unwrap_or(words[words.len() - 1])] {
+        for k in 1..words.len().saturating_sub(1) {
+            if !words[k].ends_with('.') {
+                tails.entry(words[k..].join(" ").to_lowercase()).or_default().entry(m.key.clone()).or_insert(m.span);
+            }
+        }
+    }
+    let a_tail = |m: &Mention| tails.get(&m.surface.to_lowercase()).is_some_and(|keys| keys.len() == 1 && !keys.contains_key(&m.key));
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.surface.split_whitespace().count() >= 2 && !defined_term(m) && !a_tail(m)) {
+        let words: Vec<&str> = m.surface.split_whitespace().collect();
+        let last = surname(&m.surface).unwrap_or(words[words.len() - 1]);
+        // A name of four words or more without initials before its last ("Miguel Ángel
+        // Reyes Cortés", "Julio Cesar Montero Pinzon") ends in two surnames: the first of
+        // them is the one used alone ("Reyes's cousin").
+        let paternal =
+            (words.len() >= 4 && words.iter().all(|w| !w.ends_with('.'))).then(|| words.iter().rposition(|w| *w == last).filter(|&i| i >= 3).map(|i| words[i - 1])).flatten();
+        for w in [Some(words[0]), Some(last), paternal].into_iter().flatten() {
             // (A demonym is no one's given name: "Venezuelan" of a "Venezuelan SOEs" the
             // tagger took for a person. A country is a surname only of a name that opens with
             // a given name, "Chris Germany": "Venezuela" is no short name of a "Social de
@@ -1215,6 +1233,19 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     drop(middled);
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.attrs.is_empty() && m.surface.contains(' ')) {
+        if let Some(keys) = tails.get(&m.surface.to_lowercase())
+            && keys.len() == 1
+            && let Some((key, ante)) = keys.iter().next()
+            && *key != m.key
+            && ante.1 <= m.span.0
+            && !middle_refs.iter().any(|r| r.0 == m.span)
+        {
+            middle_refs.push((m.span, key.clone(), "Person", *ante));
+        }
+    }
+    drop(tails);
+
     for ms in &mut per_sentence {
         ms.retain(|m| !middle_refs.iter().any(|r| r.0 == m.span));
     }
@@ -3628,5 +3659,23 @@ mod enforcement_tests {
             assert!(got.iter().any(|g| g == want), "{want} not in {got:#?}");
         }
         assert!(got.iter().all(|g| !g.contains("Person:kovalenko") && !g.contains("Organization:dmitri") && !g.contains("san antonio")), "{got:#?}");
+    }
+
+    /// Names of two surnames: their last two words, and the first surname alone, are the
+    /// person's.
+    #[test]
+    fn two_surnames_stand_for_their_bearer() {
+        let got = claims(
+            "Miguel Ángel Reyes Cortés and Esteban Ruiz Paredes were charged by the Securities and Exchange Commission. \
+             Ruiz Paredes settled with the Commission. \
+             Reyes Cortés's cousin, Alejandro Fuentes, paid Reyes $5,000.",
+        );
+        for want in [
+            "SETTLED_WITH(Person:esteban ruiz paredes, Organization:securities and exchange commission) assertion",
+            "ASSOCIATED_WITH(Person:alejandro fuentes, Person:miguel ángel reyes cortés) assertion",
+            "PAID(Person:alejandro fuentes, Person:miguel ángel reyes cortés) assertion",
+        ] {
+            assert!(got.iter().any(|g| g == want), "{want} not in {got:#?}");
+        }
     }
 }
