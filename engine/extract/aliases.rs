@@ -398,7 +398,12 @@ pub fn term_claims(doc: &str, text: &str, sentences: &[Span], mentions: &[Mentio
         // ("(\"BFMA\")") is read from the text at the parenthesis. A quoted word is not: it may
         // be only words of the name ("(\"Stifel\")", "(the \"Commission\")"), which says nothing
         // the name does not, a role ("(\"Defendants\")"), or another party's short name.
-        let found = mentions.iter().find(|m| is_party(m) && m.span.0 >= open && m.span.0 <= open + 1 && m.surface == *term && m.key != full.key).cloned();
+        // (A place's name may be a party's short name: "Meridian Oil Ventures, L.P.
+        // (\"Meridian\")", "Trenton Industries Holdings, Inc. (\"Trenton\")".)
+        let found = mentions
+            .iter()
+            .find(|m| (is_party(m) || (m.kind == "Location" && is_party(full))) && m.span.0 >= open && m.span.0 <= open + 1 && m.surface == *term && m.key != full.key)
+            .cloned();
         let own_words = |t: &str| {
             let name: Vec<String> = full.surface.split_whitespace().map(|w| w.trim_end_matches([',', '.']).to_lowercase()).collect();
             t.split_whitespace().all(|w| name.contains(&w.trim_end_matches([',', '.']).to_lowercase()))

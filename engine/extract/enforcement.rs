@@ -744,14 +744,15 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             &["paid"],
         ),
         // A judgment, an order, a sentence, the court or the judge (Judge Roe, "Judge Roe of
-        // the «L»") ordered X (and Y) (to serve …, and) to pay … (the orderer implied: the
-        // court the document names).
+        // the «L»"; "The judgment, entered by the «O» on «D», orders") ordered X (and Y)
+        // (jointly and severally) (to serve …, and) to pay … (the orderer implied: the court
+        // the document names).
         whole_words(
             pat(
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"(?:\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence|[Tt]he\s+(?:[Cc]ourt|[Jj]udge))\b|\bJudge\s+«P\d+»(?:\s*,?\s+(?:of|for|in)\s+the\s+«[LO]\d+»\s*,?)?){SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}(?:\s*,?\s*(?:and\s+)?«[PO]\d+»)*\s+to\s+(?:serve\b[^«»;]{{0,80}}?,\s+(?:and\s+)?to\s+)?{pay}"
+                    r"(?:\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence|[Tt]he\s+(?:[Cc]ourt|[Jj]udge))\b|\bJudge\s+«P\d+»(?:\s*,?\s+(?:of|for|in)\s+the\s+«[LO]\d+»\s*,?)?)(?:\s*,\s*(?:entered|issued|signed)\s+(?:by\s+(?:the\s+)?(?:Honorable\s+)?«[OP]\d+»\s*)?(?:on\s+«D\d+»\s*)?,)?{SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}(?:\s*,?\s*(?:and\s+)?«[PO]\d+»)*(?:\s*,\s*jointly\s+and\s+severally\s*,)?\s+to\s+(?:serve\b[^«»;]{{0,80}}?,\s+(?:and\s+)?to\s+)?{pay}"
                 ),
                 Shape::Implied,
                 false,
@@ -770,7 +771,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             Shape::Implied,
             false,
         ),
-        pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{PARTY}{TERM}{ADV}(?:settled|settles|agreed\s+to\s+settle)\b{SHORT}\bwith\s+(?:the\s+)?{ORG}"), Shape::Pair, false),
+        pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{PARTY}{TERM}{ADV}(?:settled|settles|agreed\s+to\s+settle)\b{GAP}\bwith\s+(?:the\s+)?{ORG}"), Shape::Pair, false),
         // X entered into a settlement / a deferred prosecution agreement / a plea agreement
         // with the DOJ (an agreement of another kind, a merger's, is none).
         whole_words(
@@ -2158,6 +2159,18 @@ mod tests {
         assert_eq!(
             rels("Judge Alan Poe ordered Mr. John Doe to serve three years of supervised release, to pay $4,106,520 in restitution."),
             ["ORDERED_TO_PAY(John Doe, ?) restitution=Money:USD 4106520"]
+        );
+        // A judgment entered by a court orders parties jointly and severally.
+        assert_eq!(
+            rels(
+                "The judgment, entered by the U.S. District Court for the Southern District of Texas on August 2, 2017, orders Mr. John Doe and Acme Capital LLC, jointly and severally, to pay disgorgement of $1,634,507."
+            ),
+            ["ORDERED_TO_PAY(John Doe, ?) disgorgement=Money:USD 1634507", "ORDERED_TO_PAY(Acme Capital LLC, ?) disgorgement=Money:USD 1634507"]
+        );
+        // Settled proceedings of a few words with the authority.
+        assert_eq!(
+            rels("Mr. John Doe has settled separate administrative proceedings with the Securities and Exchange Commission."),
+            ["SETTLED_WITH(John Doe, Securities and Exchange Commission)"]
         );
         // A party's co-defendant.
         assert_eq!(rels("Mr. John Doe's co-defendant, Mr. Carl Roe, pleaded guilty."), ["CHARGED(Carl Roe, ?)", "CO_DEFENDANT(John Doe, Carl Roe)"]);

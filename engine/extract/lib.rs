@@ -1896,7 +1896,14 @@ fn claim(doc: &str, text: &str, sent: Span, ms: &[(Mention, Option<Span>)], f: &
         modality = Modality::Assertion;
     }
     if modality == Modality::Assertion && cl.framed {
-        modality = modality::modality(&qtext[..cl.start]);
+        let frame = &qtext[..cl.start];
+        modality = modality::modality(frame);
+        // "alleged that A falsely stated that B, and that C …": C continues one of two
+        // complements, which the text does not say; the attribution's, not the denial's or
+        // the hedge's, where both frame it.
+        if matches!(modality, Modality::Denied | Modality::Hedged) && modality::governing(frame) == Some(Modality::Reported) {
+            modality = Modality::Reported;
+        }
     }
     // Attribution and open questions scope over the rest of the sentence ("… alleged that A,
     // B, and C …"); denials and hedges stay in their clause.
@@ -3675,6 +3682,20 @@ mod enforcement_tests {
             "ASSOCIATED_WITH(Person:alejandro fuentes, Person:miguel ángel reyes cortés) assertion",
             "PAID(Person:alejandro fuentes, Person:miguel ángel reyes cortés) assertion",
         ] {
+            assert!(got.iter().any(|g| g == want), "{want} not in {got:#?}");
+        }
+    }
+
+    /// A clause that continues one of two complements, an allegation's and a denial's, is the
+    /// allegation's; one of purpose after a payment denies nothing of the payment.
+    #[test]
+    fn continued_complements_and_purposes_keep_their_modality() {
+        let got = claims(
+            "The complaint further alleged that Acme Capital LLC's Forms ADV, which Curtis Hammond signed, falsely stated that the firm allocated trades pro rata, \
+             and that Curtis Hammond concealed the practice from Acme Capital LLC's chief compliance officer, Lydia Okonkwo. \
+             Osvaldo Ferrer also paid Dr. Leonard M. Gaskins, a Coral Gables internist, approximately $2,500 per month, disguised as a salary, to sign plans for patients he had never examined.",
+        );
+        for want in ["OFFICER_OF(Person:lydia okonkwo, Organization:acme capital llc) reported", "PAID(Person:osvaldo ferrer, Person:leonard m. gaskins) assertion"] {
             assert!(got.iter().any(|g| g == want), "{want} not in {got:#?}");
         }
     }

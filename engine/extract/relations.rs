@@ -286,6 +286,20 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             false,
         ),
+        // A payer made to pay by another: "Brennan caused «O1» to pay «O2» (, a company owned
+        // by …,) approximately «M3»", "arranged for «O1» to pay «O2»": «O1» paid.
+        whole_words(
+            pat(
+                "PAID",
+                &[],
+                format!(
+                    r"\b(?:caused|causing|directed|directing|instructed|instructing|induced|inducing|arranged\s+for|arranging\s+for)\s+{PARTY}\s+to\s+pay\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"
+                ),
+                false,
+            ),
+            false,
+            &["caused", "causing", "directed", "directing", "instructed", "instructing", "induced", "inducing", "arranged", "arranging"],
+        ),
         // Money before its payer, in a relative clause: "about «M1» that X paid in 2021 to Y".
         pat("PAID", &["paid"], format!(r"«M(?P<m>\d+)»\s+(?:that|which)\s+{PARTY}\s+paid\b[^«»;,]{{0,30}}?\bto\s+(?:the\s+)?{PARTY}"), false),
         pat(
@@ -455,7 +469,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "EMPLOYED_BY",
                 &[],
                 format!(
-                    r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|registered representative|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"
+                    r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|(?:registered|investment\s+advis[eo]r|sales)\s+representative|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"
                 ),
                 false,
             ),
@@ -699,7 +713,7 @@ static SHARED_DIRECTOR: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Relations whose last argument may be a list of organisations.
-const COORDINATED: &[&str] = &["OFFICER_OF", "DIRECTOR_OF", "EMPLOYED_BY", "ACQUIRED", "SUBSIDIARY_OF"];
+const COORDINATED: &[&str] = &["OFFICER_OF", "DIRECTOR_OF", "EMPLOYED_BY", "ACQUIRED", "SUBSIDIARY_OF", "OWNS", "CONTROLS"];
 
 /// One more organisation of a list after an argument: ", «O3»", ", and «O3»", " and (of) «O3»".
 static LIST_ITEM: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^(?:\s*\([^()«»]*\))?(?:\s*,\s*(?:and\s+)?|\s*,?\s+and\s+)(?:of\s+|the\s+)?«O(\d+)»"));
@@ -1074,6 +1088,22 @@ mod tests {
         assert_eq!(
             rels("Valvulas Ltd paid Sierra Madre S.A., a distributor controlled by Mr. Jose Reyes's cousin, Mr. Alejandro Fuentes."),
             ["PAID(Valvulas Ltd, Sierra Madre S.A.)", "CONTROLS(Alejandro Fuentes, Sierra Madre S.A.)", "ASSOCIATED_WITH(Alejandro Fuentes, Jose Reyes)"]
+        );
+        // An investment adviser representative works for the adviser.
+        assert_eq!(
+            rels("Ms. Eleanor Whitfield, a former investment adviser representative of Sound Harbor Advisors LLC, stole."),
+            ["EMPLOYED_BY(Eleanor Whitfield, Sound Harbor Advisors LLC)"]
+        );
+        // Companies owned together.
+        assert_eq!(
+            rels("Mr. Osvaldo Ferrer owned and operated Sunrise Care LLC and Palmetto Nursing Inc., both Florida companies."),
+            ["OWNS(Osvaldo Ferrer, Sunrise Care LLC)", "OWNS(Osvaldo Ferrer, Palmetto Nursing Inc.)"]
+        );
+        assert_eq!(rels("Mr. John Doe owns Acme Ltd and Beta Ltd owns Gamma Ltd."), ["OWNS(John Doe, Acme Ltd)", "OWNS(Beta Ltd, Gamma Ltd)"]);
+        // A payer another made pay.
+        assert_eq!(
+            rels("Mr. Harold Brennan caused Meridian Oil LP to pay Pickett Drilling Co., a company owned by Mr. Dale Pickett, $740,000 for nothing."),
+            ["PAID(Meridian Oil LP, Pickett Drilling Co.)", "OWNS(Dale Pickett, Pickett Drilling Co.)"]
         );
         // A managing partner is an officer; "who served as" names the office too.
         assert_eq!(rels("Mr. Nathan Ashby was the managing partner of Beacon Partners LP."), ["OFFICER_OF(Nathan Ashby, Beacon Partners LP)"]);
