@@ -218,8 +218,8 @@ const RELATIVE: &str = r"(?:(?:his|her|their|its)\s+(?:[a-z-]+\s+){0,2}?(?:wife|
 const SOURCE: &str = r"(?:(?:an?|the|its|his|her|their)\s+(?:[a-z-]+\s+)?accounts?\s+(?:at|with)\s+(?:the\s+)?«O\d+»|(?:the\s+)?(?:(?:an?|its|his|her|their)\s+)?(?:(?:[a-z-]+\s+)?accounts?\s+(?:of|held\s+by|controlled\s+by|owned\s+by|maintained\s+by)\s+(?:the\s+)?)?«[OP](?P<holder>\d+)»(?:\s?['’]s?(?:\s+[a-z-]+){0,2}?\s+accounts?)?)";
 
 /// A company's kind before its name, in apposition after a verb: "controlled a freight
-/// forwarder, «O1»".
-const KIND_FIRST: &str = r"(?:(?:an?|the)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s*,\s+)?";
+/// forwarder, «O1»", "controlled its general partner, «O1»".
+const KIND_FIRST: &str = r"(?:(?:an?|the|its|his|her|their)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s*,\s+)?";
 
 /// Where a company described by its kind is seated, before how it is owned or controlled:
 /// "a company incorporated in the «L1» and owned by X".
@@ -241,7 +241,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "TRANSFERRED",
                 &[],
                 format!(
-                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+(?:{SOURCE}|{PLACE_SOURCE}){SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:(?:at|with)\s+(?:the\s+)?«O\d+»\s+)?(?:held|controlled|owned|maintained|opened)\s+by\s+(?:the\s+)?)?{PARTY}"
+                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+(?:{SOURCE}|{PLACE_SOURCE}){SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:(?:at|with)\s+(?:the\s+)?«O\d+»\s+)?(?:held|controlled|owned|maintained|opened)\s+by\s+(?:the\s+)?)?{RELATIVE}{PARTY}"
                 ),
                 false,
             ),
@@ -365,7 +365,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "OWNS",
             &["owner", "sole"],
             format!(
-                r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the\s+|an?\s+|its\s+)?(?:(?:former\s+|sole\s+|majority\s+|co-?|part[- ])?owner|sole\s+(?:member|shareholder|stockholder))(?:\s+and\s+(?:operator|manager|president|chief\s+executive\s+officer|CEO))?\s+of\s+(?:the\s+)?{ORG}"
+                r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the\s+|an?\s+|its\s+)?(?:(?:president|chief\s+executive\s+officer|CEO|founder|manager|operator)\s+and\s+)?(?:(?:former\s+|sole\s+|majority\s+|co-?|part[- ])?owner|sole\s+(?:member|shareholder|stockholder))(?:\s+and\s+(?:operator|manager|president|chief\s+executive\s+officer|CEO))?\s+of\s+(?:the\s+)?{ORG}"
             ),
             false,
         ),
@@ -463,18 +463,39 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             format!(r"{ORG}{SHORT}\b(?:was|were|has been|had been)\s+(?:acquired|bought|purchased|taken over)\s+by\s+{PARTY}"),
             true,
         ),
-        // X, an employee of Y / X works for Y
+        // X, an employee of Y / a contracting officer (an agent, an executive) with Y / X
+        // works for Y
         whole_words(
             pat(
                 "EMPLOYED_BY",
                 &[],
                 format!(
-                    r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|(?:registered|investment\s+advis[eo]r|sales)\s+representative|(?:relationship\s+)?manager)\s+(?:of|at|with)\s+{ORG}"
+                    r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|(?:registered|investment\s+advis[eo]r|sales)\s+representative|(?:relationship\s+)?manager)\s+(?:of|at|with)|(?:(?:contracting|loan|procurement|program|police|customs|credit|acquisition)\s+officer|(?:[a-z-]+\s+)?(?:official|agent|specialist|engineer|auditor|examiner|executive))\s+(?:with|at))\s+(?:the\s+)?{ORG}"
                 ),
                 false,
             ),
             true,
-            &["employee", "staff", "banker", "analyst", "accountant", "trader", "clerk", "broker", "consultant", "representative", "manager"],
+            &[
+                "employee",
+                "staff",
+                "banker",
+                "analyst",
+                "accountant",
+                "trader",
+                "clerk",
+                "broker",
+                "consultant",
+                "representative",
+                "manager",
+                "officer",
+                "official",
+                "agent",
+                "specialist",
+                "engineer",
+                "auditor",
+                "examiner",
+                "executive",
+            ],
         ),
         pat("EMPLOYED_BY", &["work"], format!(r"{PER}{SHORT}\b(?:works|worked|working)\s+(?:for|at)\s+{ORG}"), false),
         // (not "employed with Y's division": the organisation is the employer itself)
@@ -525,7 +546,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let founder = r"(?:(?i:co-?founder|founder)\s+and\s+)?";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X"), or its
     // field in lower case ("senior vice president of lending at X").
-    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}{NATIONAL}\s*,?\s+(?:who\s+)?(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:,\s+[A-Z][\w ,&]{{0,30}}?|\s+(?:of|for)\s+(?P<field>[a-z][a-z&\s-]{{0,30}}?))?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
+    v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}{NATIONAL}\s*,?\s+(?:who\s+)?(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:\s+and\s+(?:sole\s+|majority\s+|principal\s+|co-?)?owner)?(?:,\s+[A-Z][\w ,&]{{0,30}}?|\s+(?:of|for)\s+(?P<field>[a-z][a-z&\s-]{{0,30}}?))?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
     // "Y's CEO, X" and the headline form without the possessive ("Pfizer CEO Albert Bourla").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{founder}{officer},?\s+{PER}"), true));
     // "X (age 49) was Y's chief financial officer"
@@ -888,10 +909,52 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
     let dates: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Date").map(|(i, _)| i).collect();
     let [present, enforcement_cues, employment_cues] = CUES.present_lanes(template);
     let counts = super::placeholders::Counts::of(template);
+    if two {
+        find_patterns(template, present, &counts, &dates, &mut out);
+        // A subject's later verb after "and" ("«P0» transferred «M1» from «O2» to an account,
+        // and wired «M3» to his girlfriend, «P4»"): the patterns read "«P0» wired «M3» to …"
+        // too, and what they find of that subject there is its.
+        for (subject, derived) in coordinated_predicates(template) {
+            let [present, _, _] = CUES.present_lanes(&derived);
+            let counts = super::placeholders::Counts::of(&derived);
+            let mut more = vec![];
+            find_patterns(&derived, present, &counts, &dates, &mut more);
+            out.extend(more.into_iter().filter(|f| f.subject == subject && f.object != subject));
+        }
+    }
+    for c in (two && present & (1 << 127) != 0).then(|| SHARED_DIRECTOR.captures_iter(template)).into_iter().flatten() {
+        if let (Some(o1), Some(p), Some(o2)) = (index(&c, 1), index(&c, 2), index(&c, 3)) {
+            for o in [o1, o2] {
+                out.push(Found { rel: "DIRECTOR_OF", subject: p, object: o, money: None, date: dates.first().copied(), role: None, extra: vec![] });
+            }
+        }
+    }
+    out.extend(super::enforcement::find_with(template, mentions, enforcement_cues, &counts));
+    let employment = super::employment::find_with(template, &out, Some(employment_cues));
+    out.extend(employment);
+    // A transfer without money in its own words takes the sentence's only amount.
+    let amounts: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Money").map(|(i, _)| i).collect();
+    for f in &mut out {
+        if matches!(f.rel, "TRANSFERRED" | "PAID" | "RECEIVED_FROM") && f.money.is_none() && amounts.len() == 1 {
+            f.money = amounts.first().copied();
+        }
+    }
+    // An office "of Human Resources" or "of Finance" is held in a company's function, not in
+    // an organisation of that name ("Executive Vice President of Human Resources").
+    out.retain(|f| !(matches!(f.rel, "OFFICER_OF" | "EMPLOYED_BY" | "DIRECTOR_OF") && mentions.get(f.object).is_some_and(|m| is_corporate_function(&m.surface))));
+    out.sort_by(|a, b| (a.subject, a.object, a.rel).cmp(&(b.subject, b.object, b.rel)));
+    out.dedup_by(|a, b| a.rel == b.rel && a.subject == b.subject && a.object == b.object);
+    out
+}
+
+/// The relation patterns' finds in a template (`present`: its cue bits; `counts`: its
+/// placeholders), pushed to `out`.
+fn find_patterns(template: &str, present: u128, counts: &super::placeholders::Counts, dates: &[usize], out: &mut Vec<Found>) {
     for (i, p) in PATTERNS.iter().enumerate() {
-        if !two || !may_match(present, i) || !p.needs.may_match(&counts) {
+        if !may_match(present, i) || !p.needs.may_match(counts) {
             continue;
         }
+
         // A match test (a DFA, no captures) first: capture groups cost a backtracking search.
         if !p.re.is_match(template) {
             continue;
@@ -915,6 +978,11 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             // of the management board of Y"); an indefinite one does ("CFO of a subsidiary unit
             // of Y" is no officer of Y).
             if c.name("field").is_some_and(|f| matches!(f.as_str().split_whitespace().next(), Some("a" | "an" | "one" | "two" | "several" | "various" | "certain" | "other"))) {
+                continue;
+            }
+            // A transfer promised or foreseen ("told investors that he would send their money
+            // to …") is none made.
+            if c.name("tv").is_some_and(|v| matches!(template[..v.start()].split_whitespace().next_back(), Some("would" | "will" | "could" | "should" | "might"))) {
                 continue;
             }
             // "Wire" before "transfer(s)" is a noun: someone who approved or received wire
@@ -1000,28 +1068,39 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             out.push(found);
         }
     }
-    for c in (two && present & (1 << 127) != 0).then(|| SHARED_DIRECTOR.captures_iter(template)).into_iter().flatten() {
-        if let (Some(o1), Some(p), Some(o2)) = (index(&c, 1), index(&c, 2), index(&c, 3)) {
-            for o in [o1, o2] {
-                out.push(Found { rel: "DIRECTOR_OF", subject: p, object: o, money: None, date: dates.first().copied(), role: None, extra: vec![] });
-            }
-        }
+}
+
+/// A sentence's subject and a later verb of its after "and", as (subject, the template
+/// with the subject right before that verb): "«P0», 41, of «L1», transferred «M2» from
+/// «O3» to an account …, and wired «M4» to his girlfriend, «P5»" gives (0, "«P0» wired «M4»
+/// to his girlfriend, «P5»"). The subject opens the sentence (after an opening phrase of a
+/// few words) and a verb follows it; no complement or relative clause ("that", "who",
+/// "which") stands between, whose own subject the later verb may be.
+fn coordinated_predicates(template: &str) -> Vec<(usize, String)> {
+    static SUBJECT: LazyLock<Regex> = LazyLock::new(|| {
+        tg_text::pattern::constant(&format!(
+            r"^(?:[^«»,]{{0,60}},\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?(«[OP](\d+)»){AGE}{HOME}\s*,?\s+(?:also\s+|then\s+|allegedly\s+|later\s+)?(?:[a-z]+ed|paid|sent|sold|gave|made|took|held|is|was|owns|controls|received)\b"
+        ))
+    });
+    static AND_VERB: LazyLock<Regex> = LazyLock::new(|| {
+        tg_text::pattern::constant(r"(?:,\s+|\s+)and\s+(?:then\s+|also\s+|later\s+|subsequently\s+|allegedly\s+|thereafter\s+)?((?:[a-z]+ed|paid|sent|sold|gave|made|took|held)\b)")
+    });
+    // (Most sentences have no "and" before a verb: the cheap test first.)
+    if !template.contains(" and ") {
+        return vec![];
     }
-    out.extend(super::enforcement::find_with(template, mentions, enforcement_cues, &counts));
-    let employment = super::employment::find_with(template, &out, Some(employment_cues));
-    out.extend(employment);
-    // A transfer without money in its own words takes the sentence's only amount.
-    let amounts: Vec<usize> = mentions.iter().enumerate().filter(|(_, m)| m.kind == "Money").map(|(i, _)| i).collect();
-    for f in &mut out {
-        if matches!(f.rel, "TRANSFERRED" | "PAID" | "RECEIVED_FROM") && f.money.is_none() && amounts.len() == 1 {
-            f.money = amounts.first().copied();
+    let Some(c) = SUBJECT.captures(template) else { return vec![] };
+    let (Some(whole), Some(ph), Some(n)) = (c.get(0), c.get(1), c.get(2)) else { return vec![] };
+    let Ok(subject) = n.as_str().parse::<usize>() else { return vec![] };
+    let mut out = vec![];
+    for v in AND_VERB.captures_iter(&template[whole.end()..]).filter_map(|m| m.get(1)) {
+        let at = whole.end() + v.start();
+        let between = &template[whole.end()..at];
+        if between.split(|ch: char| !ch.is_alphanumeric()).any(|w| matches!(w, "that" | "who" | "which" | "whom" | "whose")) {
+            break;
         }
+        out.push((subject, format!("{} {}", ph.as_str(), &template[at..])));
     }
-    // An office "of Human Resources" or "of Finance" is held in a company's function, not in
-    // an organisation of that name ("Executive Vice President of Human Resources").
-    out.retain(|f| !(matches!(f.rel, "OFFICER_OF" | "EMPLOYED_BY" | "DIRECTOR_OF") && mentions.get(f.object).is_some_and(|m| is_corporate_function(&m.surface))));
-    out.sort_by(|a, b| (a.subject, a.object, a.rel).cmp(&(b.subject, b.object, b.rel)));
-    out.dedup_by(|a, b| a.rel == b.rel && a.subject == b.subject && a.object == b.object);
     out
 }
 
@@ -1094,6 +1173,27 @@ mod tests {
             rels("Ms. Eleanor Whitfield, a former investment adviser representative of Sound Harbor Advisors LLC, stole."),
             ["EMPLOYED_BY(Eleanor Whitfield, Sound Harbor Advisors LLC)"]
         );
+        // An office's holder who also owns it; one who works with a body.
+        assert_eq!(
+            rels("Ms. Lorraine Castillo-Hart, 49, the president and owner of Lone Star Services Inc., was convicted."),
+            ["OFFICER_OF(Lorraine Castillo-Hart, Lone Star Services Inc.)", "OWNS(Lorraine Castillo-Hart, Lone Star Services Inc.)"]
+        );
+        assert_eq!(
+            rels("Mr. Douglas Fenwick, a former contracting officer with the Army Contracting Command Ltd, was convicted."),
+            ["EMPLOYED_BY(Douglas Fenwick, Army Contracting Command Ltd)"]
+        );
+        // A later verb of the subject's, after "and"; money sent to a relative named so.
+        assert_eq!(
+            rels("Mr. Thomas Delgado transferred $540,000 from DTE Hospitality LLC to a brokerage account, and wired $220,000 to his girlfriend, Ms. Vanessa Lin."),
+            ["TRANSFERRED(Thomas Delgado, Vanessa Lin)", "ASSOCIATED_WITH(Vanessa Lin, Thomas Delgado)"]
+        );
+        assert_eq!(
+            rels("Mr. Nathan Ashby was the managing partner of Beacon Partners LP and controlled its general partner, Ashby Capital LLC."),
+            ["OFFICER_OF(Nathan Ashby, Beacon Partners LP)", "CONTROLS(Nathan Ashby, Ashby Capital LLC)"]
+        );
+        // Not over a clause with a subject of its own, nor a transfer only promised.
+        assert!(rels("Mr. John Doe said that Acme Ltd hired Mr. Carl Roe and paid Beta Ltd.").iter().all(|r| !r.starts_with("PAID(John Doe")));
+        assert!(rels("Mr. John Doe told investors that he would send their money to his friend, Mr. Carl Roe.").iter().all(|r| !r.starts_with("TRANSFERRED")));
         // Companies owned together.
         assert_eq!(
             rels("Mr. Osvaldo Ferrer owned and operated Sunrise Care LLC and Palmetto Nursing Inc., both Florida companies."),
@@ -1162,7 +1262,11 @@ mod tests {
         assert_eq!(rels("Mr. Hans Drescher's friend, Dr. Alan Poe, paid."), ["ASSOCIATED_WITH(Alan Poe, Hans Drescher)"]);
         assert_eq!(rels("Mr. Hans Drescher's former business partner, Dr. Alan Poe, paid."), ["ASSOCIATED_WITH(Alan Poe, Hans Drescher)"]);
         // "His" of the sentence's one person, or of the person a relative clause is about.
-        assert_eq!(rels("Mr. John Doe wired $5,000 from Acme Corp to his brother-in-law, Mr. Richard Roe."), ["ASSOCIATED_WITH(Richard Roe, John Doe)"]);
+        // (The money is the company's it came from, sent to the relative.)
+        assert_eq!(
+            rels("Mr. John Doe wired $5,000 from Acme Corp to his brother-in-law, Mr. Richard Roe."),
+            ["TRANSFERRED(Acme Corp, Richard Roe)", "ASSOCIATED_WITH(Richard Roe, John Doe)"]
+        );
         assert_eq!(
             rels("Mr. Hans Drescher tipped Mr. John Doe, who bought options in an account held in the name of his sister, Ms. Jane Doe."),
             ["ASSOCIATED_WITH(Jane Doe, John Doe)"]
