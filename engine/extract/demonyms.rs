@@ -21,9 +21,28 @@ use std::sync::LazyLock;
 use super::entities::{Mention, name_key};
 use tg_text::document::Span;
 
-/// The demonym list's (demonym, country) lines, in the file's order.
+/// Spellings in wide use that the package lists in another form only ("Ecuadorean",
+/// "Salvadoran", "Kazakhstani", "Argentinean", "Saudi Arabian", "Slovene"): the same
+/// countries' demonyms, read after the file's.
+const OTHER_SPELLINGS: &[(&str, &str)] = &[
+    ("Ecuadorian", "Ecuador"),
+    ("Salvadorean", "El Salvador"),
+    ("Kazakh", "Kazakhstan"),
+    ("Kyrgyz", "Kyrgyzstan"),
+    ("Uzbek", "Uzbekistan"),
+    ("Argentine", "Argentina"),
+    ("Argentinian", "Argentina"),
+    ("Saudi", "Saudi Arabia"),
+    ("Nepali", "Nepal"),
+    ("Slovenian", "Slovenia"),
+    ("Icelandic", "Iceland"),
+    ("Luxembourgish", "Luxembourg"),
+];
+
+/// The demonym list's (demonym, country) lines, in the file's order, then
+/// [`OTHER_SPELLINGS`].
 fn lines() -> impl Iterator<Item = (&'static str, &'static str)> {
-    include_str!("../../stdlib/models/gazetteer/demonyms.txt").lines().filter_map(|l| l.split_once('\t'))
+    include_str!("../../stdlib/models/gazetteer/demonyms.txt").lines().filter_map(|l| l.split_once('\t')).chain(OTHER_SPELLINGS.iter().copied())
 }
 
 /// (demonym, its country's entity key), in the file's order.
@@ -191,6 +210,9 @@ mod tests {
         assert_eq!(country_of("Chinese"), Some("Location:china"));
         assert_eq!(country_of("Bahamian"), Some("Location:bahamas"));
         assert_eq!(country_of("Serbian"), Some("Location:serbia"));
+        // (Spellings the package lacks.)
+        assert_eq!(country_of("Ecuadorian"), Some("Location:ecuador"));
+        assert_eq!(country_of("Saudi"), Some("Location:saudi arabia"));
     }
 
     /// Formal names and abbreviations of states are their countries; a name cut before a

@@ -151,7 +151,7 @@ const AGE: &str = r"(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1
 const NATIONAL: &str =
     r"(?:\s*,?\s*an?\s+(?:[a-z-]+\s+)?«L\d+»\s+(?:national|citizen|resident|businessman|businesswoman)(?:\s+(?:residing|living|based)\s+in\s+«L\d+»(?:\s*,\s*«L\d+»)?)?\s*,)?";
 /// Verbs that put a person in a role ("is", "has been", "served as").
-const SERVES: &str = r"(?:(?:previously|currently|also|formerly|most\s+recently)\s+)?(?:is|was|has\s+been|had\s+been|serves\s+as|served\s+as|has\s+served\s+as|became|remains)(?:\s+(?:also|previously|currently|formerly))?";
+const SERVES: &str = r"(?:(?:previously|currently|also|formerly|most\s+recently)\s+)?(?:is|was|are|were|has\s+been|had\s+been|serves\s+as|served\s+as|has\s+served\s+as|became|remains)(?:\s+(?:also|previously|currently|formerly))?";
 
 struct Pattern {
     rel: &'static str,
@@ -365,7 +365,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "OWNS",
             &["owner", "sole"],
             format!(
-                r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the\s+|an?\s+|its\s+)?(?:(?:president|chief\s+executive\s+officer|CEO|founder|manager|operator)\s+and\s+)?(?:(?:former\s+|sole\s+|majority\s+|co-?|part[- ])?owner|sole\s+(?:member|shareholder|stockholder))(?:\s+and\s+(?:operator|manager|president|chief\s+executive\s+officer|CEO))?\s+of\s+(?:the\s+)?{ORG}"
+                r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the\s+|an?\s+|its\s+)?(?:(?:president|chief\s+executive\s+officer|CEO|founder|manager|operator)\s+and\s+)?(?:(?:former\s+|sole\s+|majority\s+|co-?|part[- ])?owners?|sole\s+(?:member|shareholder|stockholder))(?:\s+and\s+(?:operator|manager|president|chief\s+executive\s+officer|CEO))?\s+of\s+(?:the\s+)?{ORG}"
             ),
             false,
         ),
@@ -521,7 +521,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             false,
         ),
         // X signed ... with Y
-        pat("SIGNED", &["signed"], format!(r"{PARTY}{SHORT}\bsigned\b{GAP}\bwith\s+{ORG}"), false),
+        pat("SIGNED", &["signed"], format!(r"{PARTY}{SHORT}\bsigned\b(?:[^«»]|«M\d+»){{0,60}}?\bwith\s+{ORG}"), false),
         // X holds account A / account A held by X
         // X holds account A (for Y: then Y is the holder, X the bank)
         pat(
@@ -796,6 +796,11 @@ fn subject_stands(template: &str, start: usize, end: usize, object: usize, match
     {
         return false;
     }
+    // Nor a name that modifies a noun after an indefinite article ("after learning of a «O1»
+    // inquiry, «P2» transferred …": the inquiry is no party).
+    if start <= match_start && matches!(word_before, "a" | "an" | "A" | "An") && gap.trim_start().starts_with(|c: char| c.is_ascii_lowercase()) {
+        return false;
+    }
     !gap.split(|c: char| !c.is_alphanumeric()).any(|w| matches!(w, "we" | "We"))
 }
 
@@ -939,6 +944,16 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
             f.money = amounts.first().copied();
         }
     }
+    // A company named by a place before "company" ("a Quito company", "a Delaware company",
+    // "a Cyprus company") is registered there where the place is a state or a country; a
+    // town only says where it works.
+    out.retain(|f| {
+        f.rel != "REGISTERED_AT"
+            || !template.contains(&format!("«L{}» company", f.object))
+            || mentions
+                .get(f.object)
+                .is_some_and(|m| super::demonyms::is_country(&m.surface) || super::demonyms::country_of(&m.surface).is_some() || super::entities::is_state_name(&m.surface))
+    });
     // An office "of Human Resources" or "of Finance" is held in a company's function, not in
     // an organisation of that name ("Executive Vice President of Human Resources").
     out.retain(|f| !(matches!(f.rel, "OFFICER_OF" | "EMPLOYED_BY" | "DIRECTOR_OF") && mentions.get(f.object).is_some_and(|m| is_corporate_function(&m.surface))));
@@ -1194,6 +1209,18 @@ mod tests {
         // Not over a clause with a subject of its own, nor a transfer only promised.
         assert!(rels("Mr. John Doe said that Acme Ltd hired Mr. Carl Roe and paid Beta Ltd.").iter().all(|r| !r.starts_with("PAID(John Doe")));
         assert!(rels("Mr. John Doe told investors that he would send their money to his friend, Mr. Carl Roe.").iter().all(|r| !r.starts_with("TRANSFERRED")));
+        // A name modifying a noun is no subject; a town before "company" registers nothing.
+        assert!(
+            rels("Mr. Hector Salazar, after learning of a Financial Industry Authority Inc inquiry in 2023, transferred $450,000 to Gulfview Advisory LLC.")
+                .iter()
+                .all(|r| !r.contains("Authority"))
+        );
+        // Co-owners listed; an agreement of an amount signed with a party.
+        assert_eq!(
+            rels("Mr. Marcus Oyelaran, 41, and his brother, Mr. Tobi Oyelaran, 37, were the co-owners of Peachline Freight Inc."),
+            ["OWNS(Marcus Oyelaran, Peachline Freight Inc)", "ASSOCIATED_WITH(Tobi Oyelaran, Marcus Oyelaran)", "OWNS(Tobi Oyelaran, Peachline Freight Inc)"]
+        );
+        assert_eq!(rels("Mr. Marcus Oyelaran signed a $5 million credit agreement with Chattahoochee Bank Inc."), ["SIGNED(Marcus Oyelaran, Chattahoochee Bank Inc)"]);
         // Companies owned together.
         assert_eq!(
             rels("Mr. Osvaldo Ferrer owned and operated Sunrise Care LLC and Palmetto Nursing Inc., both Florida companies."),
@@ -1430,6 +1457,7 @@ mod tests {
         // Not a business's line, nor "-based": where it works.
         assert!(with_place("Omega Ltd, a Florida property management company, signed.", "Florida").is_empty());
         assert!(with_place("Omega Ltd, a Florida-based company, signed.", "Florida").is_empty());
+        assert!(with_place("Omega SA, a Quito company owned by Gamma Holdings, signed.", "Quito").iter().all(|r| !r.starts_with("REGISTERED_AT")));
         // A description opening with a place leaves the buyer its verb; a nationality the payer's.
         assert_eq!(
             with_place("Harborline Capital Partners LLC, a Pittsburgh private equity firm, acquired Mahoning Fabricators Inc. in 2014.", "Pittsburgh"),
