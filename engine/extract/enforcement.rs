@@ -172,10 +172,12 @@ const CRIMINAL_CUES: &[&str] = &["charging", "charged", "indicted", "pleaded", "
 /// Whether a sentence that names one party only may still state a relation with an implied
 /// authority ("Moss consented to the entry of a final judgment.", "Roe was ordered to pay
 /// $5,000.", "An indictment was unsealed charging Roe.", "Roe pleaded guilty to wire
-/// fraud."): it has a settlement, order, charging or plea word.
+/// fraud.", "Roe is being designated pursuant to E.O. 14024."): it has a settlement, order,
+/// charging, plea or designation word.
 pub fn may_imply_authority(sentence: &str) -> bool {
-    static WORDS: LazyLock<Option<aho_corasick::AhoCorasick>> =
-        LazyLock::new(|| aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(SETTLE_CUES.iter().chain(ORDER_CUES).chain(CRIMINAL_CUES)).ok());
+    static WORDS: LazyLock<Option<aho_corasick::AhoCorasick>> = LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder().ascii_case_insensitive(true).build(SETTLE_CUES.iter().chain(ORDER_CUES).chain(CRIMINAL_CUES).chain(DESIGNATE_CUES)).ok()
+    });
     WORDS.as_ref().is_some_and(|w| w.is_match(sentence))
 }
 
@@ -216,6 +218,20 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         // OFAC (also) designated X / sanctioned X; X, which was designated by OFAC.
         whole_words(
             pat("DESIGNATED", &[], &format!(r"{ORG}{TERM}{ADV}(?:designated|sanctioned|re-designated|redesignated)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true),
+            DESIGNATE_CUES,
+        ),
+        // X (and Y) are being designated pursuant to an executive order (the designating
+        // authority implied: the one the document names).
+        whole_words(
+            pat(
+                "DESIGNATED",
+                &[],
+                &format!(
+                    r"{PARTY}{TERM}\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:also\s+)?(?:being\s+)?(?:designated|sanctioned)\s+(?:today\s+)?(?:pursuant\s+to|under)\b"
+                ),
+                Shape::Implied,
+                false,
+            ),
             DESIGNATE_CUES,
         ),
         // A state designated as a jurisdiction of primary money laundering concern or a
@@ -1383,7 +1399,13 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
         "CHARGED" => (authority(f.subject) || f.object == IMPLIED) && !program(f.subject) && !program(f.object),
         // (A designation is a sanctions authority's: "the FTO designated by the State
         // Department", not "the account designated by the customer".)
-        "DESIGNATED" => mentions.get(f.subject).is_some_and(|m| super::authorities::designates(&m.key)) && !authority(f.object),
+        "DESIGNATED" => {
+            if f.object == IMPLIED {
+                !authority(f.subject)
+            } else {
+                mentions.get(f.subject).is_some_and(|m| super::authorities::designates(&m.key)) && !authority(f.object)
+            }
+        }
         "CO_DEFENDANT" => !program(f.subject) && !program(f.object),
         "ORDERED_TO_PAY" | "SETTLED_WITH" => !authority(f.subject) && !program(f.subject) && (f.object == IMPLIED || authority(f.object)),
         _ => true,
@@ -1526,6 +1548,7 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     let wanted: [&dyn Fn(&Mention) -> bool; 3] = match rel {
         "ORDERED_TO_PAY" => [&court, &charges, &|_| true],
         "CHARGED" => [&charges, &|_| false, &|_| false],
+        "DESIGNATED" => [&|m: &Mention| super::authorities::designates(&m.key), &|_| false, &|_| false],
         _ => [&|m| !court(m), &|_| false, &|_| false],
     };
     for want in wanted {
@@ -2171,6 +2194,11 @@ mod tests {
         assert_eq!(
             rels("Mr. John Doe has settled separate administrative proceedings with the Securities and Exchange Commission."),
             ["SETTLED_WITH(John Doe, Securities and Exchange Commission)"]
+        );
+        // Parties designated under an order, the designating authority implied.
+        assert_eq!(
+            rels("Mr. Levent Aydemir and Bosphorus Teknik Ltd are being designated pursuant to Executive Order (E.O.) 14024."),
+            ["DESIGNATED(Levent Aydemir, ?)", "DESIGNATED(Bosphorus Teknik Ltd, ?)"]
         );
         // A party's co-defendant.
         assert_eq!(rels("Mr. John Doe's co-defendant, Mr. Carl Roe, pleaded guilty."), ["CHARGED(Carl Roe, ?)", "CO_DEFENDANT(John Doe, Carl Roe)"]);

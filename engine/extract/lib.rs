@@ -1713,8 +1713,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                     }
                     None => continue,
                 }
-                // (A charge's implied party is the authority that charged: its subject.)
-                if f.rel == "CHARGED" {
+                // (A charge's or a designation's implied party is the authority that
+                // charged or designated: its subject.)
+                if matches!(f.rel, "CHARGED" | "DESIGNATED") {
                     std::mem::swap(&mut f.subject, &mut f.object);
                 }
             }

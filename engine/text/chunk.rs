@@ -235,8 +235,9 @@ pub fn sentences(text: &str, start: usize, end: usize) -> Vec<Span> {
             continue;
         }
         // An abbreviation's period inside a closing bracket or quote, before words that go on
-        // in lower case ("Acme Holdings LLC (f/k/a Beta Trading Corp.) and John Doe"): no end.
-        if bytes[i] == b'.' && j > i + 1 && next.starts_with(|c: char| c.is_lowercase()) && abbreviation(word, next) {
+        // in lower case or a number ("Acme Holdings LLC (f/k/a Beta Trading Corp.) and John
+        // Doe", "Executive Order (E.O.) 14024"): no end.
+        if bytes[i] == b'.' && j > i + 1 && next.starts_with(|c: char| c.is_lowercase() || c.is_ascii_digit()) && abbreviation(word, next) {
             continue;
         }
         push_bounded(text, (s, j), &mut out);
@@ -390,6 +391,8 @@ mod tests {
             split("The SEC sued Acme LLC (f/k/a Beta Corp.) and Roe. It named Gamma (formerly Delta Inc.) The rest settled."),
             ["The SEC sued Acme LLC (f/k/a Beta Corp.) and Roe.", "It named Gamma (formerly Delta Inc.)", "The rest settled."]
         );
+        // … nor before a number: "Executive Order (E.O.) 14024".
+        assert_eq!(split("X is designated pursuant to Executive Order (E.O.) 14024 today."), ["X is designated pursuant to Executive Order (E.O.) 14024 today."]);
         // Curly closing quotes stay with their sentence.
         assert_eq!(split("He said “stop.” Then he left."), ["He said “stop.”", "Then he left."]);
         // A Federal Register citation is one sentence's.
