@@ -225,6 +225,10 @@ const KIND_FIRST: &str = r"(?:(?:an?|the|its|his|her|their)\s+(?:[a-z-]+\s+){0,3
 /// "a company incorporated in the «L1» and owned by X".
 const SEATED_AND: &str = r"(?:(?:incorporated|organized|registered|formed|based|headquartered|located)\s+in\s+(?:the\s+)?«L\d+»(?:,\s+«L\d+»)?,?\s+and\s+)?";
 
+/// Where a company described by its kind is seated, before a relative clause on who owns
+/// or controls it: "a free-zone company registered in «L1», «L2», that X controls".
+const SEATED: &str = r"(?:(?:incorporated|organized|registered|formed|based|headquartered|located)\s+in\s+(?:the\s+)?«L\d+»(?:,\s+«L\d+»)?,?\s+)?";
+
 /// A place the money came from, with no party: "from accounts in «L1»", "from «L1»".
 const PLACE_SOURCE: &str = r"(?:(?:an?|the|its|his|her|their)\s+)?(?:[a-z-]+\s+){0,2}?«L\d+»(?:,\s+«L\d+»)?";
 
@@ -425,7 +429,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "CONTROLS",
             &["controlled", "controls"],
             format!(
-                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:compan(?:y|ies)|entity|firm|corporation|fund|vehicle)\s+(?:that\s+|which\s+)?{PARTY}\s+(?:also\s+|secretly\s+|effectively\s+)?(?:controlled|controls)\b"
+                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:compan(?:y|ies)|entity|firm|corporation|fund|vehicle)\s+{SEATED}(?:that\s+|which\s+)?{PARTY}\s+(?:also\s+|secretly\s+|effectively\s+)?(?:controlled|controls)\b"
             ),
             true,
         ),
@@ -433,7 +437,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "OWNS",
             &["owned", "owns"],
             format!(
-                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:company|entity|firm|corporation|fund|vehicle)\s+(?:that\s+|which\s+)?{PARTY}\s+(?:also\s+|secretly\s+)?(?:owned|owns)\b"
+                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}(?:company|entity|firm|corporation|fund|vehicle)\s+{SEATED}(?:that\s+|which\s+)?{PARTY}\s+(?:also\s+|secretly\s+)?(?:owned|owns)\b"
             ),
             true,
         ),
@@ -1221,6 +1225,11 @@ mod tests {
             ["OWNS(Marcus Oyelaran, Peachline Freight Inc)", "ASSOCIATED_WITH(Tobi Oyelaran, Marcus Oyelaran)", "OWNS(Tobi Oyelaran, Peachline Freight Inc)"]
         );
         assert_eq!(rels("Mr. Marcus Oyelaran signed a $5 million credit agreement with Chattahoochee Bank Inc."), ["SIGNED(Marcus Oyelaran, Chattahoochee Bank Inc)"]);
+        // A company's seat before who controls it.
+        assert_eq!(
+            with_place("Kestrel Ltd wired $1.3 million to Sunline Trading FZE, a free-zone company registered in Dubai, that Mr. Kwame Asante controls.", "Dubai"),
+            ["TRANSFERRED(Kestrel Ltd, Sunline Trading FZE)", "REGISTERED_AT(Sunline Trading FZE, Dubai)", "CONTROLS(Kwame Asante, Sunline Trading FZE)"]
+        );
         // Companies owned together.
         assert_eq!(
             rels("Mr. Osvaldo Ferrer owned and operated Sunrise Care LLC and Palmetto Nursing Inc., both Florida companies."),
@@ -1235,6 +1244,17 @@ mod tests {
         // A managing partner is an officer; "who served as" names the office too.
         assert_eq!(rels("Mr. Nathan Ashby was the managing partner of Beacon Partners LP."), ["OFFICER_OF(Nathan Ashby, Beacon Partners LP)"]);
         assert_eq!(rels("Ms. Celeste Varga, who served as chief operating officer of Ashby Capital LLC, prepared statements."), ["OFFICER_OF(Celeste Varga, Ashby Capital LLC)"]);
+    }
+
+    /// What the patterns find in `s` with the rule finders' mentions and `place` found as
+    /// a place (the tagger finds it; here it is added).
+    fn with_place(s: &str, place: &str) -> Vec<String> {
+        let mut ms = entities::find(s, (0, s.len()), None);
+        let at = s.find(place).unwrap_or_default();
+        ms.push(entities::Mention { span: (at, at + place.len()), kind: "Location", key: format!("Location:{}", place.to_lowercase()), surface: place.to_string(), attrs: vec![] });
+        ms.sort_by_key(|m| m.span);
+        let t = template(s, 0, &ms);
+        find(&t, &ms).into_iter().map(|f| format!("{}({}, {})", f.rel, ms[f.subject].surface, ms[f.object].surface)).collect::<Vec<_>>()
     }
 
     /// Every pattern's two argument groups are read by the placeholder gate, and they are
@@ -1432,21 +1452,6 @@ mod tests {
         );
         assert_eq!(rels("Omega Ltd is wholly owned by Gamma Holdings."), ["OWNS(Gamma Holdings, Omega Ltd)"]);
         // A company described by its place, its form or a shell's words before its noun.
-        // (The tagger finds the place; here it is added to the rule finders' mentions.)
-        let with_place = |s: &str, place: &str| {
-            let mut ms = entities::find(s, (0, s.len()), None);
-            let at = s.find(place).unwrap_or_default();
-            ms.push(entities::Mention {
-                span: (at, at + place.len()),
-                kind: "Location",
-                key: format!("Location:{}", place.to_lowercase()),
-                surface: place.to_string(),
-                attrs: vec![],
-            });
-            ms.sort_by_key(|m| m.span);
-            let t = template(s, 0, &ms);
-            find(&t, &ms).into_iter().map(|f| format!("{}({}, {})", f.rel, ms[f.subject].surface, ms[f.object].surface)).collect::<Vec<_>>()
-        };
         // (The place before the company's legal kind is where it is registered.)
         assert_eq!(with_place("Omega Ltd, a Nauru company owned by Gamma Holdings, signed.", "Nauru"), ["REGISTERED_AT(Omega Ltd, Nauru)", "OWNS(Gamma Holdings, Omega Ltd)"]);
         assert_eq!(
