@@ -163,6 +163,8 @@ const STEAL_CUES: &[&str] = &[
     "looted",
 ];
 const ORDER_CUES: &[&str] = &["ordered", "orders", "ordering", "required", "requires", "requiring", "directed", "directs", "directing"];
+/// [`ORDER_CUES`] and the plural verbs of judgments ("The final judgments … order X to pay").
+const ORDERS_CUES: &[&str] = &["ordered", "orders", "ordering", "order", "required", "requires", "requiring", "require", "directed", "directs", "directing", "direct"];
 const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "settled", "settles", "settle"];
 const DESIGNATE_CUES: &[&str] = &["designated", "sanctioned", "re-designated", "redesignated"];
 
@@ -768,12 +770,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "ORDERED_TO_PAY",
                 &[],
                 &format!(
-                    r"(?:\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence|[Tt]he\s+(?:[Cc]ourt|[Jj]udge))\b|\bJudge\s+«P\d+»(?:\s*,?\s+(?:of|for|in)\s+the\s+«[LO]\d+»\s*,?)?)(?:\s*,\s*(?:entered|issued|signed)\s+(?:by\s+(?:the\s+)?(?:Honorable\s+)?«[OP]\d+»\s*)?(?:on\s+«D\d+»\s*)?,)?{SHORT}\b(?:orders|ordered|ordering|requires|required|requiring|directs|directed|directing)\s+{PARTY}(?:\s*,?\s*(?:and\s+)?«[PO]\d+»)*(?:\s*,\s*jointly\s+and\s+severally\s*,)?\s+to\s+(?:serve\b[^«»;]{{0,80}}?,\s+(?:and\s+)?to\s+)?{pay}"
+                    r"(?:\b(?:[Jj]udgments?|[Oo]rders?|[Dd]ecree|[Ss]entence|[Tt]he\s+(?:[Cc]ourt|[Jj]udge))\b|\bJudge\s+«P\d+»(?:\s*,?\s+(?:of|for|in)\s+the\s+«[LO]\d+»\s*,?)?)(?:\s*,\s*(?:entered|issued|signed)\b(?:[^«»,;]|«[OPLD]\d+»){{0,90}}?,)?{SHORT}\b(?:orders|order|ordered|ordering|requires|require|required|requiring|directs|direct|directed|directing)\s+{PARTY}(?:\s*,?\s*(?:and\s+)?«[PO]\d+»)*(?:\s*,\s*jointly\s+and\s+severally\s*,)?\s+to\s+(?:serve\b[^«»;]{{0,80}}?,\s+(?:and\s+)?to\s+)?{pay}"
                 ),
                 Shape::Implied,
                 false,
             ),
-            ORDER_CUES,
+            ORDERS_CUES,
         ),
         // X agreed / consented to pay … (to be ordered to pay …, to plead guilty … and to pay a
         // fine, to be barred … and to pay a penalty); X consented to (the entry of) a
@@ -2199,6 +2201,12 @@ mod tests {
         assert_eq!(
             rels("Mr. Levent Aydemir and Bosphorus Teknik Ltd are being designated pursuant to Executive Order (E.O.) 14024."),
             ["DESIGNATED(Levent Aydemir, ?)", "DESIGNATED(Bosphorus Teknik Ltd, ?)"]
+        );
+        assert_eq!(
+            rels(
+                "The final judgments, entered on October 8, 2025 by Judge Theresa M. Kowalczyk, order Mr. Gregory Amsel and Amsel Partners LLC, jointly and severally, to pay disgorgement of $3,100,000."
+            ),
+            ["ORDERED_TO_PAY(Gregory Amsel, ?) disgorgement=Money:USD 3100000", "ORDERED_TO_PAY(Amsel Partners LLC, ?) disgorgement=Money:USD 3100000"]
         );
         // A party's co-defendant.
         assert_eq!(rels("Mr. John Doe's co-defendant, Mr. Carl Roe, pleaded guilty."), ["CHARGED(Carl Roe, ?)", "CO_DEFENDANT(John Doe, Carl Roe)"]);

@@ -1159,9 +1159,10 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         let last = surname(&m.surface).unwrap_or(words[words.len() - 1]);
         // A name of four words or more without initials before its last ("Miguel Ángel
         // Reyes Cortés", "Julio Cesar Montero Pinzon") ends in two surnames: the first of
-        // them is the one used alone ("Reyes's cousin").
-        let paternal =
-            (words.len() >= 4 && words.iter().all(|w| !w.ends_with('.'))).then(|| words.iter().rposition(|w| *w == last).filter(|&i| i >= 3).map(|i| words[i - 1])).flatten();
+        // them is the one used alone ("Reyes's cousin"). So does one of three whose middle
+        // word is no given name after a given name ("Julio Mendieta Paz": "Mendieta").
+        let two_surnames = words.iter().all(|w| !w.ends_with('.')) && (words.len() >= 4 || (words.len() == 3 && ner::is_given_name(words[0]) && !ner::is_given_name(words[1])));
+        let paternal = two_surnames.then(|| words.iter().rposition(|w| *w == last).filter(|&i| i >= 2).map(|i| words[i - 1])).flatten();
         for w in [Some(words[0]), Some(last), paternal].into_iter().flatten() {
             // (A demonym is no one's given name: "Venezuelan" of a "Venezuelan SOEs" the
             // tagger took for a person. A country is a surname only of a name that opens with
@@ -3675,13 +3676,14 @@ mod enforcement_tests {
     fn two_surnames_stand_for_their_bearer() {
         let got = claims(
             "Miguel Ángel Reyes Cortés and Esteban Ruiz Paredes were charged by the Securities and Exchange Commission. \
-             Ruiz Paredes settled with the Commission. \
+             Ruiz Paredes settled with the Commission. Julio Mendieta Paz was charged by the Commission. Mendieta settled with the Commission. \
              Reyes Cortés's cousin, Alejandro Fuentes, paid Reyes $5,000.",
         );
         for want in [
             "SETTLED_WITH(Person:esteban ruiz paredes, Organization:securities and exchange commission) assertion",
             "ASSOCIATED_WITH(Person:alejandro fuentes, Person:miguel ángel reyes cortés) assertion",
             "PAID(Person:alejandro fuentes, Person:miguel ángel reyes cortés) assertion",
+            "SETTLED_WITH(Person:julio mendieta paz, Organization:securities and exchange commission) assertion",
         ] {
             assert!(got.iter().any(|g| g == want), "{want} not in {got:#?}");
         }
