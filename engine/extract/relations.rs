@@ -854,7 +854,7 @@ fn role_in_possessed(template: &str, match_end: usize, last_end: usize) -> Optio
 pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(&format!(
-            r"«[OP](\d+)»(?:\s*\([^()«»]{{0,40}}\))?{AN_AGE}?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:[A-Za-z][A-Za-z-]*\s+){{0,6}}?(?:of|at|with|for)\s+(?:the\s+)?(?P<kind>(?:[a-z][a-z-]*\s+){{0,3}})|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$"
+            r"«[OP](\d+)»(?:\s*\([^()«»]{{0,40}}\))?{AN_AGE}?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:(?:[A-Za-z][A-Za-z-]*|«L\d+»(?:-based)?)\s+){{0,6}}?(?:of|at|with|for|by)\s+(?:the\s+)?(?P<kind>(?:(?:[a-z][a-z-]*|«L\d+»)\s+){{0,3}})(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$"
         ))
     });
     static CLOSED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^«[OP]\d+»(?:\s*\([^()«»]{0,40}\))?\s*,\s"));
@@ -886,8 +886,8 @@ pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     {
         return index(&c, 1);
     }
-    // Only the stretch since the placeholder before (the aside holds no other).
-    let from = before.rfind('«')?;
+    // Only the stretch since the party before (the aside holds no other; a place it may).
+    let from = before.rfind("«O").into_iter().chain(before.rfind("«P")).max()?;
     let c = ASIDE.captures(&before[from..])?;
     if c.get(0).is_none_or(|m| m.start() != 0) || before[from..].split_whitespace().nth(1).is_some_and(|w| matches!(w, "who" | "which" | "whom" | "whose" | "that")) {
         return None;
@@ -1229,6 +1229,15 @@ mod tests {
         assert_eq!(
             with_place("Kestrel Ltd wired $1.3 million to Sunline Trading FZE, a free-zone company registered in Dubai, that Mr. Kwame Asante controls.", "Dubai"),
             ["TRANSFERRED(Kestrel Ltd, Sunline Trading FZE)", "REGISTERED_AT(Sunline Trading FZE, Dubai)", "CONTROLS(Kwame Asante, Sunline Trading FZE)"]
+        );
+        // The company an apposition with a place describes is the one that acts.
+        assert_eq!(
+            with_place("Bayou Gulf Inc., a subsidiary of the Norwegian group Hallstrand Holdings Ltd, paid $3.8 million to Costa Azul S.A.", "Norwegian"),
+            ["PAID(Bayou Gulf Inc., Costa Azul S.A)"]
+        );
+        assert_eq!(
+            with_place("JL Global Trading Co., a Jersey City company owned by Ms. Jennifer Liang, received $6.2 million from Garden State Auto LLC.", "Jersey City"),
+            ["RECEIVED_FROM(JL Global Trading Co., Garden State Auto LLC)", "OWNS(Jennifer Liang, JL Global Trading Co.)"]
         );
         // Companies owned together.
         assert_eq!(
