@@ -894,7 +894,13 @@ pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     }
     // Words may say what the second party is ("a subsidiary of pharmaceutical manufacturer
     // «O1»"), but join no other ("the owner of two clinics and «O1»").
-    if c.name("kind").is_some_and(|k| k.as_str().split_whitespace().any(|w| matches!(w, "and" | "or" | "but" | "nor" | "than"))) {
+    // (Nor is "in connection with which Mr. «P1»" one: a relative clause opens there; nor
+    // ", and is now being led by «O3»": a clause of its own, with a verb.)
+    if c.name("kind").is_some_and(|k| k.as_str().split_whitespace().any(|w| matches!(w, "and" | "or" | "but" | "nor" | "than" | "which" | "whom" | "whose" | "that")))
+        || c.get(0).is_some_and(|m| {
+            m.as_str().split_whitespace().any(|w| matches!(w, "and" | "or" | "but" | "is" | "was" | "are" | "were" | "be" | "being" | "been" | "has" | "have" | "had"))
+        })
+    {
         return None;
     }
     index(&c, 1)
@@ -1089,7 +1095,9 @@ fn find_patterns(template: &str, present: u128, counts: &super::placeholders::Co
     }
 }
 
-/// A sentence's subject and a later verb of its after "and", as (subject, the template
+/// A sentence's subject and a later verb of its after "and" (one a relation pattern reads:
+/// the verbs of paying, sending, receiving, owning, controlling, buying, signing, holding,
+/// causing, serving, working, defrauding, taking), as (subject, the template
 /// with the subject right before that verb): "«P0», 41, of «L1», transferred «M2» from
 /// «O3» to an account …, and wired «M4» to his girlfriend, «P5»" gives (0, "«P0» wired «M4»
 /// to his girlfriend, «P5»"). The subject opens the sentence (after an opening phrase of a
@@ -1102,7 +1110,9 @@ fn coordinated_predicates(template: &str) -> Vec<(usize, String)> {
         ))
     });
     static AND_VERB: LazyLock<Regex> = LazyLock::new(|| {
-        tg_text::pattern::constant(r"(?:,\s+|\s+)and\s+(?:then\s+|also\s+|later\s+|subsequently\s+|allegedly\s+|thereafter\s+)?((?:[a-z]+ed|paid|sent|sold|gave|made|took|held)\b)")
+        tg_text::pattern::constant(
+            r"(?:,\s+|\s+)and\s+(?:then\s+|also\s+|later\s+|subsequently\s+|allegedly\s+|thereafter\s+)?((?:paid|wired|sent|transferred|remitted|routed|received|accepted|controlled|owned|acquired|bought|purchased|signed|held|opened|maintained|caused|directed|instructed|arranged|induced|served|worked|defrauded|misappropriated|embezzled|diverted|stole)\b)",
+        )
     });
     // (Most sentences have no "and" before a verb: the cheap test first.)
     if !template.contains(" and ") {
@@ -1245,6 +1255,16 @@ mod tests {
             ["OWNS(Osvaldo Ferrer, Sunrise Care LLC)", "OWNS(Osvaldo Ferrer, Palmetto Nursing Inc.)"]
         );
         assert_eq!(rels("Mr. John Doe owns Acme Ltd and Beta Ltd owns Gamma Ltd."), ["OWNS(John Doe, Acme Ltd)", "OWNS(Beta Ltd, Gamma Ltd)"]);
+        // A clause of its own after a comma is no apposition.
+        assert_eq!(
+            rels("It was acquired by Novell Inc., and is now being led by Xamarin Inc., a subsidiary of Microsoft Corporation."),
+            ["SUBSIDIARY_OF(Xamarin Inc., Microsoft Corporation)"]
+        );
+        // A relative clause's "with which" is no apposition's.
+        assert_eq!(
+            rels("We signed with Sitoa Corporation, in connection with which Mr. Calbert Lai, the Chief Executive Officer of Sitoa Corporation, was appointed."),
+            ["OFFICER_OF(Calbert Lai, Sitoa Corporation)"]
+        );
         // A payer another made pay.
         assert_eq!(
             rels("Mr. Harold Brennan caused Meridian Oil LP to pay Pickett Drilling Co., a company owned by Mr. Dale Pickett, $740,000 for nothing."),
