@@ -1145,7 +1145,12 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // The last two words or more of one person's longer name ("Ruiz Paredes" after "Esteban
     // Ruiz Paredes"): that person (below), and no full name of its own here.
     let mut tails: BTreeMap<String, BTreeMap<String, Span>> = BTreeMap::new();
-    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person") {
+    // (Each name once: the first of its mentions is the one a later one cites.)
+    let mut read: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.surface.contains(' ')) {
+        if !read.insert(m.surface.as_str()) {
+            continue;
+        }
         let words: Vec<&str> = m.surface.split_whitespace().collect();
         for k in 1..words.len().saturating_sub(1) {
             if !words[k].ends_with('.') {
@@ -1183,11 +1188,14 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // whose headers name its people), whose messages each name their own people.
     // (Named first in the text, not in a caption: "SEC v. Curtis L. Hammond …, and Denise
     // Hammond, Relief Defendant" lists the relative before the release tells of anyone.)
+    // (Read only where two people share a word of their names.)
     let caption = |si: usize| captions::is_caption(text, input.sentences[si]);
     let mut in_text: BTreeMap<&str, Span> = BTreeMap::new();
-    for (_, ms) in per_sentence.iter().enumerate().filter(|(si, _)| !caption(*si)) {
-        for m in ms.iter().filter(|m| m.kind == "Person") {
-            in_text.entry(m.key.as_str()).or_insert(m.span);
+    if full.values().any(|keys| keys.len() >= 2) && input.people.is_empty() {
+        for (_, ms) in per_sentence.iter().enumerate().filter(|(si, _)| !caption(*si)) {
+            for m in ms.iter().filter(|m| m.kind == "Person") {
+                in_text.entry(m.key.as_str()).or_insert(m.span);
+            }
         }
     }
     let mut established: BTreeMap<String, (String, Span)> = BTreeMap::new();
@@ -1246,7 +1254,6 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         }
     }
     drop(tails);
-
     for ms in &mut per_sentence {
         ms.retain(|m| !middle_refs.iter().any(|r| r.0 == m.span));
     }
