@@ -1215,7 +1215,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // A given name and a surname after the same two with middle initials between ("Gregory
     // Voss" after "Gregory A. Voss"): that person, where the document names one so. (Not
     // over a middle name: "Jho Low" is the alias of "Jho Taek Low" the text states.)
-    let mut middled: BTreeMap<(String, String), BTreeMap<&str, Span>> = BTreeMap::new();
+    let mut middled: BTreeMap<(String, String), BTreeMap<String, Span>> = BTreeMap::new();
     let initial = |w: &str| w.len() <= 2 && w.starts_with(char::is_uppercase) && (w.len() == 1 || w.ends_with('.'));
     for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person") {
         let words: Vec<&str> = m.surface.split_whitespace().collect();
@@ -1223,36 +1223,25 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             continue;
         }
         if let (Some(first), Some(last)) = (words.first(), surname(&m.surface)) {
-            middled.entry((first.to_lowercase(), last.to_lowercase())).or_default().entry(m.key.as_str()).or_insert(m.span);
+            middled.entry((first.to_lowercase(), last.to_lowercase())).or_default().entry(m.key.clone()).or_insert(m.span);
         }
     }
+    // (The one person a map names for a mention, named before it and not the mention's own.)
+    let one_before = |keys: Option<&BTreeMap<String, Span>>, m: &Mention| {
+        keys.filter(|keys| keys.len() == 1).and_then(|keys| keys.iter().next()).filter(|(key, ante)| **key != m.key && ante.1 <= m.span.0).map(|(key, ante)| (key.clone(), *ante))
+    };
     let mut middle_refs: Vec<(Span, String, &'static str, Span)> = vec![];
-    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.attrs.is_empty()) {
+    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.attrs.is_empty() && m.surface.contains(' ')) {
         let words: Vec<&str> = m.surface.split_whitespace().collect();
-        if let [first, last] = words[..]
-            && first.len() >= 2
-            && !first.ends_with('.')
-            && let Some(keys) = middled.get(&(first.to_lowercase(), last.to_lowercase()))
-            && keys.len() == 1
-            && let Some((key, ante)) = keys.iter().next()
-            && *key != m.key
-            && ante.1 <= m.span.0
-        {
-            middle_refs.push((m.span, key.to_string(), "Person", *ante));
+        let middle = match words[..] {
+            [first, last] if first.len() >= 2 && !first.ends_with('.') => one_before(middled.get(&(first.to_lowercase(), last.to_lowercase())), m),
+            _ => None,
+        };
+        if let Some((key, ante)) = middle.or_else(|| one_before(tails.get(&m.surface.to_lowercase()), m)) {
+            middle_refs.push((m.span, key, "Person", ante));
         }
     }
     drop(middled);
-    for m in per_sentence.iter().flatten().filter(|m| m.kind == "Person" && m.attrs.is_empty() && m.surface.contains(' ')) {
-        if let Some(keys) = tails.get(&m.surface.to_lowercase())
-            && keys.len() == 1
-            && let Some((key, ante)) = keys.iter().next()
-            && *key != m.key
-            && ante.1 <= m.span.0
-            && !middle_refs.iter().any(|r| r.0 == m.span)
-        {
-            middle_refs.push((m.span, key.clone(), "Person", *ante));
-        }
-    }
     drop(tails);
     for ms in &mut per_sentence {
         ms.retain(|m| !middle_refs.iter().any(|r| r.0 == m.span));
