@@ -48,6 +48,13 @@ static CUE: LazyLock<Regex> = LazyLock::new(|| {
 
 const KINDS: [&str; 4] = ["formerly known as", "now known as", "also known as", "doing business as"];
 
+/// Whether the text between two names is one alias cue and nothing else (", f/k/a ", "
+/// a/k/a ", " (formerly "): the second name is another name of the first's party.
+pub(crate) fn is_cue_between(between: &str) -> bool {
+    let t = between.trim_matches(|c: char| c.is_whitespace() || c == ',' || c == '(');
+    CUE.find(&format!("{t} ")).is_some_and(|m| m.start() == 0 && m.end() == t.len() + 1)
+}
+
 fn is_party(m: &Mention) -> bool {
     matches!(m.kind, "Organization" | "Person")
 }
@@ -413,7 +420,7 @@ pub fn term_claims(doc: &str, text: &str, sentences: &[Span], mentions: &[Mentio
             if !acronym || own_words(term) {
                 return None;
             }
-            let at = open + text.get(open..super::floor_boundary(text, open + 12))?.find(term.as_str())?;
+            let at = open + text.get(open..super::floor_boundary(text, open + term.len() + 12))?.find(term.as_str())?;
             let key = format!("{}:{}", full.kind, name_key(term));
             (key != full.key && is_party(full)).then(|| Mention { span: (at, at + term.len()), kind: full.kind, key, surface: collapse(term), attrs: vec![] })
         };

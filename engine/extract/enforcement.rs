@@ -481,6 +481,21 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["charging"],
         ),
+        // A judge (the court) sentenced X: the prosecutor's charge, implied as for a verdict.
+        // (X is the verb's object: no clause's subject.)
+        Pattern {
+            clause: false,
+            ..whole_words(
+                pat(
+                    "CHARGED",
+                    &[],
+                    &format!(r"(?:\b(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?|\b[Tt]he\s+(?:[Cc]ourt|[Jj]udge)\b){ACROSS}\b(?P<v>sentenced)\s+{PARTY_WORDS}{PARTY}"),
+                    Shape::Implied,
+                    true,
+                ),
+                &["sentenced"],
+            )
+        },
         // A jury convicted X / found X (and Y) guilty: the prosecutor's charge, implied as for a plea.
         whole_words(pat("CHARGED", &[], &format!(r"\b(?:[Jj]ury|[Jj]urors)\b{ACROSS}\bconvicted\s+{PARTY_WORDS}{PARTY}"), Shape::Implied, true), &["convicted"]),
         whole_words(
@@ -506,11 +521,22 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             pat(
                 "CO_DEFENDANT",
                 &[],
-                &format!(r"{PARTY}{TERM}\s*,?\s+and\s+{PARTY}{TERM}\s*,?\s+{was}(?:charged|sued|indicted|named|consented|enjoined)\b"),
+                &format!(r"{PARTY}{TERM}\s*,?\s+and\s+{PARTY}{TERM}\s*,?\s+(?:who\s+)?{was}(?:charged|sued|indicted|named|consented|enjoined)\b"),
                 Shape::CoDefendants,
                 false,
             ),
             &["charged", "sued", "indicted", "named", "consented", "enjoined"],
+        ),
+        // X (, who was) charged along with Y / indicted together with Y: one case's parties.
+        whole_words(
+            pat(
+                "CO_DEFENDANT",
+                &[],
+                &format!(r"{PARTY}{TERM}\s*,?\s+(?:who\s+)?{was}(?:charged|indicted|sued|prosecuted)\s+(?:along\s+with|alongside|together\s+with|jointly\s+with)\s+{PARTY}"),
+                Shape::Pair,
+                true,
+            ),
+            &["charged", "indicted", "sued", "prosecuted"],
         ),
         // X's co-defendant, Y (charged in the same case)
         pat("CO_DEFENDANT", &["defendant"], &format!(r"{PARTY}\s?['’]s?\s+(?:former\s+)?co-?defendants?\s*,?\s+{PARTY}"), Shape::Pair, false),
@@ -663,6 +689,23 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["ordered", "assessed", "fined"],
         ),
+        // A judge (the court) sentenced X … and ordered him to pay … (the orderer implied; X
+        // the verb's object, no clause's subject).
+        Pattern {
+            clause: false,
+            ..whole_words(
+                pat(
+                    "ORDERED_TO_PAY",
+                    &[],
+                    &format!(
+                        r"(?:\b(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?|\b[Tt]he\s+(?:[Cc]ourt|[Jj]udge)\b){ACROSS}\bsentenced\s+{PARTY_WORDS}{PARTY}(?:[^«»;]|«[LDM]\d+»)*?\band\s+(?:also\s+|further\s+)?ordered\s+(?:him|her|them|it)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"
+                    ),
+                    Shape::Implied,
+                    false,
+                ),
+                &["ordered"],
+            )
+        },
         // A settlement (a settlement, plea, prosecution or consent agreement) requires X to
         // pay …; under the terms of the settlement X will pay … (the authority implied). Not
         // any agreement: "the license agreement obligates X to pay royalties" is a contract's.
@@ -1321,7 +1364,12 @@ pub(super) fn find_with(template: &str, mentions: &[Mention], present: u128, cou
                     let respective = respective_amounts(template, &ph, from, members.len());
                     for (k, m) in members.into_iter().enumerate() {
                         let payer = Payer { mentions, party: m };
-                        let extra = respective.as_ref().and_then(|r| r.get(k)).map_or_else(|| amounts(template, from_for(m), &payer), |a| vec![*a]);
+                        // (A charge carries no amounts: what follows it is a sentence's or an order's.)
+                        let extra = if p.rel == "CHARGED" {
+                            vec![]
+                        } else {
+                            respective.as_ref().and_then(|r| r.get(k)).map_or_else(|| amounts(template, from_for(m), &payer), |a| vec![*a])
+                        };
                         out.push(found(p.rel, m, IMPLIED, None, extra));
                     }
                 }
@@ -1851,7 +1899,7 @@ mod tests {
         // A plea before the sentence leaves the sentence's order to pay the party's.
         assert_eq!(
             rels("Mr. John Doe previously pleaded guilty and was sentenced to 36 months in prison and ordered to pay $4.1 million in restitution."),
-            ["CHARGED(John Doe, ?) restitution=Money:USD 4100000", "ORDERED_TO_PAY(John Doe, ?) restitution=Money:USD 4100000"]
+            ["CHARGED(John Doe, ?)", "ORDERED_TO_PAY(John Doe, ?) restitution=Money:USD 4100000"]
         );
         // A public program is a victim, never a defendant.
         assert!(rels("The owner of a pharmacy whose scheme hit private insurers, Medicare and TRICARE, pleaded guilty.").is_empty());
@@ -2184,6 +2232,16 @@ mod tests {
         assert_eq!(
             rels("Judge Alan Poe ordered Mr. John Doe to serve three years of supervised release, to pay $4,106,520 in restitution."),
             ["ORDERED_TO_PAY(John Doe, ?) restitution=Money:USD 4106520"]
+        );
+        // Charged along with another: co-defendants.
+        assert_eq!(
+            rels("Mr. Tom Roe and Ms. Jane Roe, who were charged along with Mr. John Doe in a 2023 indictment, pleaded guilty."),
+            ["CO_DEFENDANT(Tom Roe, Jane Roe)", "CO_DEFENDANT(Tom Roe, John Doe)", "CO_DEFENDANT(Jane Roe, John Doe)"]
+        );
+        // A judge who sentenced the party and ordered it to pay.
+        assert_eq!(
+            rels("Judge Alan Poe sentenced Mr. John Doe in June to 46 months in prison and ordered him to pay $1.2 million in restitution."),
+            ["CHARGED(John Doe, ?)", "ORDERED_TO_PAY(John Doe, ?) restitution=Money:USD 1200000"]
         );
         // A judgment entered by a court orders parties jointly and severally.
         assert_eq!(

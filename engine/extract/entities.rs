@@ -347,6 +347,9 @@ const ORG_SUFFIXES: &[&str] = &[
     "S.R.L.",
     "PLLC",
     "P.L.L.C.",
+    "PC",
+    "P.C.",
+    "P.A.",
     "LLLP",
     "Kft",
     "Kft.",
@@ -591,8 +594,8 @@ const RUSSIAN_FORMS: &[&str] = &["JSC", "OJSC", "PJSC", "CJSC", "OOO", "ZAO", "O
 /// other word is a legal-form word too.
 const LEGAL_ABBREVIATIONS: &[&str] = &[
     "Ltd", "LLC", "L.L.C", "LLP", "L.L.P", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty",
-    "SpA", "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co", "FZE", "FZCO", "FZC", "FZ-LLC", "DMCC", "Ltda", "SRL", "S.R.L", "PLLC", "P.L.L.C", "LLLP", "Kft", "ApS",
-    "Bhd", "Şti", "A.Ş",
+    "SpA", "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co", "FZE", "FZCO", "FZC", "FZ-LLC", "DMCC", "Ltda", "SRL", "S.R.L", "PLLC", "P.L.L.C", "PC", "P.C", "P.A",
+    "LLLP", "Kft", "ApS", "Bhd", "Şti", "A.Ş",
 ];
 
 /// Whether a word (its final period dropped) is a legal form written as an abbreviation:
@@ -911,7 +914,10 @@ fn organisations(text: &str, ws: &[Word<'_>], out: &mut Vec<Mention>) {
                     i = k + 1;
                     continue;
                 }
-                if f < i && !generic {
+                // ("PC" without its periods ends a professional corporation's name of two words
+                // or more, "Haddad Medical PC"; after one word it is a computer, "Shared PC".)
+                let computer = w.text == "PC" && i - f < 2;
+                if f < i && !generic && !computer {
                     push_org(text, ws[f].start, ws[end].end, out);
                     i = end + 1;
                     continue;

@@ -302,7 +302,8 @@ mod header_tests {
 /// term names the party the description follows, when no other party is named in it).
 fn defined_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
     // The term in brackets and quotes, after a name or after its description.
-    const TERM: &str = r#"\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”]\)"#;
+    // (A second term may follow: "(\"Norrland\" or the \"Company\")".)
+    const TERM: &str = r#"\((?:the\s+|hereinafter\s+)?["“]([^"”()]{1,40})["”](?:\s*,?\s+(?:or|and)\s+(?:the\s+)?["“][^"”()]{1,40}["”])?\)"#;
     static DEF: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r"^,?\s*{TERM}")));
     static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r#"^,\s*(?:a|an)\s+[^()"“”;\n]{{1,120}}?\s*{TERM}"#)));
     let mut out = vec![];
@@ -318,7 +319,16 @@ fn defined_terms(text: &str, mentions: &[&Mention]) -> Vec<(String, usize)> {
             {
                 // (A party named before whose words the term is owns it; otherwise the
                 // words before may be a title the term shortens.)
-                let owner = term_owner(text, mentions, i, t.as_str());
+                let mut owner = term_owner(text, mentions, i, t.as_str());
+                // A term after a name that an alias cue gives ("X, f/k/a Y (\"Z\")") is the
+                // party's, named first.
+                while owner > 0
+                    && matches!(mentions[owner - 1].kind, "Organization" | "Person")
+                    && mentions[owner - 1].span.1 <= mentions[owner].span.0
+                    && aliases::is_cue_between(&text[mentions[owner - 1].span.1..mentions[owner].span.0])
+                {
+                    owner -= 1;
+                }
                 if owner != i || !titles_the_party(text, m, t.as_str()) {
                     out.push((t.as_str().to_string(), owner));
                 }
@@ -3142,6 +3152,18 @@ mod tests {
     fn a_defined_term_wrapped_over_lines_is_found_again() {
         let got = claims("On May 2, 2018, sanctions were imposed on Benjamin Bol Mel (Bol Mel).31 Bol\nMel is the President of Zephyrine Holdings Limited.");
         assert!(got.contains(&"OFFICER_OF(Person:benjamin bol mel, Organization:zephyrine holdings limited)".to_string()), "{got:?}");
+    }
+
+    /// A defined term after a name an alias cue gives is the party's, named first; a
+    /// professional corporation's "PC" ends its name.
+    #[test]
+    fn a_term_after_a_former_name_is_the_partys() {
+        let got = claims("The SEC charged Norrland Systems, Inc., f/k/a Norrland Automation Corp. (\"Norrland\" or the \"Company\"). Norrland paid Beta Ltd $5,000.");
+        assert!(got.contains(&"PAID(Organization:norrland systems inc, Organization:beta ltd)".to_string()), "{got:?}");
+        let got = claims("Dr. Sameer Haddad, the owner of Lakeshore Pain & Wellness PC, pleaded guilty.");
+        assert!(got.contains(&"OWNS(Person:sameer haddad, Organization:lakeshore pain & wellness pc)".to_string()), "{got:?}");
+        let x = extracted("More efficient Shared PC and Roaming User features.");
+        assert!(x.mentions.iter().all(|(m, _)| m.surface != "Shared PC"), "{:?}", x.mentions);
     }
 
     #[test]

@@ -212,6 +212,10 @@ const BUSINESS_NOUNS: &str = r"(?:company|entity|firm|corporation|fund|vehicle|b
 /// cousin, X", "controlled by her business partner, X".
 const RELATIVE: &str = r"(?:(?:his|her|their|its)\s+(?:[a-z-]+\s+){0,2}?(?:wife|husband|spouse|son|daughter|brother|sister|father|mother|cousin|nephew|niece|uncle|aunt|girlfriend|boyfriend|partner|associate|friend|in-law|brother-in-law|sister-in-law|son-in-law|father-in-law)\s*,\s+)?";
 
+/// What a payee is called before its name: "paid patient recruiter X", "paid a foreign
+/// official, X" (the name after it is the payee).
+const PAYEE_ROLES: &str = r"(?:recruiters?|brokers?|consultants?|agents?|officials?|employees?|marketers?|promoters?|nominees?|doctors?|physicians?|contractors?|insiders?|accomplices?|co-conspirators?|associates?|intermediar(?:y|ies)|middlem[ae]n|lobbyists?|finders?|couriers?|representatives?)\s*,?";
+
 /// The party a transfer's money came from, after "from": a party, its account ("Y's escrow
 /// account") or an account held by it; an account at a bank ("from his account at Y") is
 /// the subject's own, the bank none of the parties.
@@ -258,6 +262,20 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             true,
             TRANSFER_WORDS,
         ),
+        // X (laundered the proceeds) by transferring USD 1m (from Y's account at Z) to W: the
+        // gerund's subject is the clause's.
+        whole_words(
+            pat(
+                "TRANSFERRED",
+                &[],
+                format!(
+                    r"{PARTY}{AGE}{HOME}[^«»;]{{0,80}}?\bby\s+(?P<tv>wiring|transferring|sending|remitting|routing|moving)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+(?:{SOURCE}|{PLACE_SOURCE})(?:\s+(?:at|with)\s+(?:the\s+)?«O\d+»)?{SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:(?:at|with)\s+(?:the\s+)?«O\d+»\s+)?(?:held|controlled|owned|maintained|opened)\s+by\s+(?:the\s+)?)?{RELATIVE}{PARTY}"
+                ),
+                false,
+            ),
+            true,
+            &["wiring", "transferring", "sending", "remitting", "routing", "moving"],
+        ),
         // Y received USD 1m from X
         pat("RECEIVED_FROM", &["received"], format!(r"{PARTY}{AGE}{HOME}{SHORT}\breceived\b{GAP}(?:«M(?P<m>\d+)»{GAP})?\bfrom\s+{PARTY}"), false),
         // Y accepted USD 1m / (cash) payments (totaling USD 1m) / bribes from X; not an
@@ -279,7 +297,14 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             false,
         ),
         // X paid Y USD 1m / X paid USD 1m to Y
-        pat("PAID", &["paid"], format!(r"{PARTY}{AGE}{HOME}{NATIONAL}{SHORT}\bpaid\s+{PARTY}(?:\s*«M(?P<m>\d+)»)?"), false),
+        pat(
+            "PAID",
+            &["paid"],
+            format!(
+                r"{PARTY}{AGE}{HOME}{NATIONAL}{SHORT}\bpaid\s+(?:(?:[a-z-]+\s+){{0,2}}?{PAYEE_ROLES}\s+)?{PARTY}(?:{AGE}{HOME}\s*,?\s*(?:(?:approximately|about|more\s+than|over|at\s+least|nearly|roughly|a\s+total\s+of)\s+)?«M(?P<m>\d+)»)?"
+            ),
+            false,
+        ),
         // The sentence's subject, who did one thing "and paid Y" ("X, 39, of «L», received a
         // loan for «O» and paid Y a kickback of $N"): X paid.
         pat(
@@ -420,7 +445,16 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "OWNS",
             &["owned"],
             format!(
-                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+{SEATED_AND}(?:wholly\s+|ultimately\s+|jointly\s+|secretly\s+)?owned\s+by\s+{RELATIVE}{PARTY}"
+                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+{SEATED_AND}(?:wholly\s+|ultimately\s+|jointly\s+|secretly\s+|nominally\s+|ostensibly\s+|purportedly\s+|formally\s+)?owned\s+by\s+{RELATIVE}{PARTY}"
+            ),
+            true,
+        ),
+        // Y, a company (nominally) owned by X but (in fact) controlled by Z: Z controls it.
+        pat(
+            "CONTROLS",
+            &["controlled"],
+            format!(
+                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+{SEATED_AND}(?:[a-z]+ly\s+)?owned\s+by\s+{RELATIVE}(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?«[OP]\d+»\s*,?\s+(?:and|but)\s+(?:(?:ultimately|actually|in\s+fact|secretly|really|effectively)\s+)?controlled\s+by\s+{RELATIVE}{PARTY}"
             ),
             true,
         ),
@@ -504,6 +538,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat("EMPLOYED_BY", &["work"], format!(r"{PER}{SHORT}\b(?:works|worked|working)\s+(?:for|at)\s+{ORG}"), false),
         // (not "employed with Y's division": the organisation is the employer itself)
         pat("EMPLOYED_BY", &["employed"], format!(r"{PER}{SHORT}\b(?:is|was)\s+employed\s+(?:by|with)\s+{ORG}(?:[\s,.;]|$)"), false),
+        // "X, 49, a physician employed at Y", "X, who was employed by Y"
+        pat(
+            "EMPLOYED_BY",
+            &["employed"],
+            format!(r"{PER}{AGE}\s*,?\s+(?:who\s+(?:is|was)\s+|an?\s+(?:[a-z-]+\s+){{0,2}}?)employed\s+(?:by|at|with)\s+(?:the\s+)?{ORG}(?:[\s,.;]|$)"),
+            false,
+        ),
         // X registered/incorporated in L (no clause's comma between: "Of the companies
         // Treasury designated, six are registered in the BVI" registers no Treasury)
         pat(
@@ -1629,5 +1670,25 @@ mod tests {
         assert_eq!(rels("Acme Holdings Ltd agreed to pay $5 million to Beta Bank plc."), ["PAID(Acme Holdings Ltd, Beta Bank plc)"]);
         // Employed with a company's division: not by the company.
         assert!(rels("While Mr. Lambach was employed with Atchison Corp's Foundry Group Inc, he stole.").is_empty());
+    }
+
+    #[test]
+    fn payees_by_role_gerund_transfers_nominal_owners_employees_in_apposition() {
+        // A payee named after what it is, the amount after its age and home.
+        assert_eq!(rels("Mr. John Doe paid patient recruiter Mr. Tom Roe, 44, of Detroit, approximately $410,000 in cash."), ["PAID(John Doe, Tom Roe)"]);
+        assert_eq!(rels("Acme Corp paid a foreign official, Mr. Tom Roe, $50,000."), ["PAID(Acme Corp, Tom Roe)"]);
+        // A transfer in a gerund after "by": the clause's subject sent it.
+        assert_eq!(
+            rels("Mr. John Doe laundered the proceeds by transferring $3.4 million from his account at Gamma Bank Ltd. to Beta Holdings LLC."),
+            ["TRANSFERRED(John Doe, Beta Holdings LLC)"]
+        );
+        // Owned in name by one party, controlled by another.
+        assert_eq!(
+            rels("Acme Corp paid Beta Holdings LLC, a company nominally owned by his sister, Ms. Jane Doe, but controlled by Mr. John Doe."),
+            ["PAID(Acme Corp, Beta Holdings LLC)", "OWNS(Jane Doe, Beta Holdings LLC)", "CONTROLS(John Doe, Beta Holdings LLC)"]
+        );
+        // An employee described by the place of work.
+        assert_eq!(rels("Dr. Jane Roe, 49, a physician employed at Lakeshore Clinic LLC, pleaded guilty."), ["EMPLOYED_BY(Jane Roe, Lakeshore Clinic LLC)"]);
+        assert_eq!(rels("Mr. Tom Roe, who was employed by Acme Corp, pleaded guilty."), ["EMPLOYED_BY(Tom Roe, Acme Corp)"]);
     }
 }
