@@ -299,6 +299,17 @@ pub fn find(t: &str, base: usize) -> Vec<Mention> {
     out
 }
 
+/// The key of the office a press release's heading names on two lines, "U.S. Attorney's
+/// Office" and then its district ("Eastern District of New York"): the office for that
+/// district. `line` and `next` are the two lines (sentences) as written.
+pub fn heading_office(line: &str, next: &str) -> Option<String> {
+    static OFFICE: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^(?:United\s+States|U\.S\.)\s+Attorney['’]s\s+Office$"));
+    static DISTRICT_LINE: LazyLock<Regex> =
+        LazyLock::new(|| tg_text::pattern::constant(r"^(?:(?:Northern|Southern|Eastern|Western|Middle|Central)\s+)?District\s+of\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2}$"));
+    let (line, next) = (line.trim(), next.trim());
+    (OFFICE.is_match(line) && DISTRICT_LINE.is_match(next)).then(|| format!("Organization:united states attorney's office for the {}", collapse(next).to_lowercase()))
+}
+
 /// Whether `t[s..e]` is a name of its own: no capitalised word just before it (a
 /// sentence's "The" aside) or just after it, and no "of" after it ([`BODIES`]).
 fn alone(t: &str, s: usize, e: usize) -> bool {
@@ -388,6 +399,16 @@ mod tests {
                 "Organization:united states district court for the district of columbia",
             ]
         );
+    }
+
+    #[test]
+    fn an_office_named_in_a_heading_over_two_lines() {
+        assert_eq!(
+            heading_office("U.S. Attorney's Office", "Eastern District of New York").as_deref(),
+            Some("Organization:united states attorney's office for the eastern district of new york")
+        );
+        assert_eq!(heading_office("U.S. Attorney's Office", "Eastern District of New York, Brooklyn"), None);
+        assert_eq!(heading_office("The U.S. Attorney's Office said", "District of Utah"), None);
     }
 
     #[test]

@@ -924,7 +924,7 @@ fn list_gap(gap: &str) -> Option<Join> {
             r#"^["”]?(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:(?:both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]["”]?\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
         )
     });
-    static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r#"^\s*,?\s*\(?{LIST_ALIAS_CUES}\s+["“]?$"#)));
+    static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r#"^\s*,?\s*\(?{LIST_ALIAS_CUES}\s+(?:["“]|(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#)));
     if ALIAS.is_match(gap) {
         return Some(Join { and: false, ends: false, alias: true });
     }
@@ -935,7 +935,8 @@ fn list_gap(gap: &str) -> Option<Join> {
 }
 
 /// The alias cues between a list's member and its alias ("dba", "a/k/a", "F/K/A").
-const LIST_ALIAS_CUES: &str = r"(?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A|(?i:a\.k\.a|f\.k\.a|n\.k\.a|d\.b\.a)\.)";
+const LIST_ALIAS_CUES: &str =
+    r"(?:dba|d/b/a|DBA|D/B/A|aka|a/k/a|AKA|A/K/A|f/k/a|F/K/A|n/k/a|N/K/A|(?i:a\.k\.a|f\.k\.a|n\.k\.a|d\.b\.a)\.|(?:also|formerly|now)\s+known\s+as|doing\s+business\s+as)";
 
 /// An alias cue opening a parenthesis before a name: "(f/k/a ", "(d/b/a ".
 static ALIAS_CUE: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r"^\s*\({LIST_ALIAS_CUES}\s+$")));
@@ -2237,6 +2238,18 @@ mod tests {
         assert_eq!(
             rels("Mr. Tom Roe and Ms. Jane Roe, who were charged along with Mr. John Doe in a 2023 indictment, pleaded guilty."),
             ["CO_DEFENDANT(Tom Roe, Jane Roe)", "CO_DEFENDANT(Tom Roe, John Doe)", "CO_DEFENDANT(Jane Roe, John Doe)"]
+        );
+        // A list member's alias spelled out ("also known as") is no member of its own.
+        assert_eq!(
+            rels("An indictment was unsealed today charging Mr. Andrei Moraru, Ms. Li Wen Zhou, also known as Ms. Wendy Zhou, and Ms. Yelena Sorokina with fraud."),
+            [
+                "CO_DEFENDANT(Andrei Moraru, Li Wen Zhou)",
+                "CO_DEFENDANT(Andrei Moraru, Yelena Sorokina)",
+                "CO_DEFENDANT(Li Wen Zhou, Yelena Sorokina)",
+                "CHARGED(Andrei Moraru, ?)",
+                "CHARGED(Li Wen Zhou, ?)",
+                "CHARGED(Yelena Sorokina, ?)"
+            ]
         );
         // A judge who sentenced the party and ordered it to pay.
         assert_eq!(

@@ -919,6 +919,31 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             acronyms::widen(text, s, entities::with_names(text, rules, found))
         })
         .collect();
+    // A release's heading "U.S. Attorney's Office⏎Eastern District of New York": the office
+    // for that district, on the first line (two sentences to the splitter).
+    for i in 0..input.sentences.len().saturating_sub(1) {
+        let (a, b) = (input.sentences[i], input.sentences[i + 1]);
+        let line = &text[a.0..a.1];
+        if line.len() > 40 || !line.contains("Attorney") {
+            continue;
+        }
+        if let Some(key) = authorities::heading_office(line, &text[b.0..b.1]) {
+            let lead = line.len() - line.trim_start().len();
+            let span = (a.0 + lead, a.0 + lead + line.trim().len());
+            per_sentence[i].retain(|m| m.span.1 <= span.0 || span.1 <= m.span.0);
+            per_sentence[i].push(Mention { span, kind: "Organization", key, surface: collapse(&text[span.0..span.1]), attrs: vec![] });
+            per_sentence[i].sort_by_key(|m| m.span);
+            // (The line above it, "Department of Justice", names the department the office
+            // is part of, not another party: the release is the office's, and so are the
+            // charges it reports without naming who brought them.)
+            if i > 0 {
+                let above = input.sentences[i - 1];
+                if matches!(text[above.0..above.1].trim(), "Department of Justice" | "U.S. Department of Justice" | "United States Department of Justice") {
+                    per_sentence[i - 1].retain(|m| m.key != "Organization:department of justice");
+                }
+            }
+        }
+    }
     // A rule's name right before a headline's verb ("Owner of Miami Home Health Company
     // Pleads Guilty", "Georgia-Based Bank Sentenced") is a headline's words in title case,
     // which the rules read as a company's name: none (an authority stays one: "Justice

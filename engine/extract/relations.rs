@@ -212,6 +212,10 @@ const BUSINESS_NOUNS: &str = r"(?:company|entity|firm|corporation|fund|vehicle|b
 /// cousin, X", "controlled by her business partner, X".
 const RELATIVE: &str = r"(?:(?:his|her|their|its)\s+(?:[a-z-]+\s+){0,2}?(?:wife|husband|spouse|son|daughter|brother|sister|father|mother|cousin|nephew|niece|uncle|aunt|girlfriend|boyfriend|partner|associate|friend|in-law|brother-in-law|sister-in-law|son-in-law|father-in-law)\s*,\s+)?";
 
+/// The legal kinds of bodies in the plural, after the place their law is ("both Delaware
+/// corporations", "all New Jersey limited liability companies").
+const PLURAL_KINDS: &str = r"(?:corporations|(?:limited\s+liability\s+|exempted\s+|business\s+|international\s+business\s+|shell\s+|holding\s+)?companies|(?:limited\s+liability\s+|limited\s+|general\s+)?partnerships|LLCs)\b";
+
 /// What a payee is called before its name: "paid patient recruiter X", "paid a foreign
 /// official, X" (the name after it is the payee).
 const PAYEE_ROLES: &str = r"(?:recruiters?|brokers?|consultants?|agents?|officials?|employees?|marketers?|promoters?|nominees?|doctors?|physicians?|contractors?|insiders?|accomplices?|co-conspirators?|associates?|intermediar(?:y|ies)|middlem[ae]n|lobbyists?|finders?|couriers?|representatives?)\s*,?";
@@ -565,6 +569,20 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             false,
         ),
+        // X and Y, both Delaware corporations / A, B and C, all New Jersey limited liability
+        // companies: each is registered there (the member before the last, then the last).
+        pat(
+            "REGISTERED_AT",
+            &["corporations", "companies", "partnerships", "LLCs"],
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)«O\d+»(?:\s*\([^()«»]*\))?){{1,3}}\s*,\s+(?:both|each|all)\s+«L(\d+)»\s+{PLURAL_KINDS}"),
+            false,
+        ),
+        pat(
+            "REGISTERED_AT",
+            &["corporations", "companies", "partnerships", "LLCs"],
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?\s*,\s+(?:both|each|all)\s+«L(\d+)»\s+{PLURAL_KINDS}"),
+            false,
+        ),
         // X signed ... with Y
         pat("SIGNED", &["signed"], format!(r"{PARTY}{SHORT}\bsigned\b(?:[^«»]|«M\d+»){{0,60}}?\bwith\s+{ORG}"), false),
         // X holds account A / account A held by X
@@ -838,6 +856,9 @@ fn subject_stands(template: &str, start: usize, end: usize, object: usize, match
     if start <= match_start
         && matches!(word_before, "for" | "to" | "from" | "with" | "by" | "of" | "at" | "on" | "into" | "through" | "under" | "against" | "via" | "including" | "involving")
         && matches!(gap.split_whitespace().next(), Some("and" | "or" | "but" | "then"))
+        // (Another party after "and" lists it with the subject: "through «O1» and «O2», both
+        // «L3» corporations".)
+        && !gap.split_whitespace().nth(1).is_some_and(|w| w.starts_with('«'))
     {
         return false;
     }
@@ -1670,6 +1691,16 @@ mod tests {
         assert_eq!(rels("Acme Holdings Ltd agreed to pay $5 million to Beta Bank plc."), ["PAID(Acme Holdings Ltd, Beta Bank plc)"]);
         // Employed with a company's division: not by the company.
         assert!(rels("While Mr. Lambach was employed with Atchison Corp's Foundry Group Inc, he stole.").is_empty());
+    }
+
+    #[test]
+    fn companies_listed_with_the_law_they_share() {
+        assert_eq!(
+            with_place("Funds went through Bluestone Corp. and Meridian Sourcing Inc., both Nevada corporations, to Acme.", "Nevada"),
+            ["REGISTERED_AT(Bluestone Corp., Nevada)", "REGISTERED_AT(Meridian Sourcing Inc., Nevada)"]
+        );
+        // A line of business between is where they work.
+        assert!(with_place("Bluestone Corp. and Meridian Sourcing Inc., both Nevada trucking companies, paid.", "Nevada").is_empty());
     }
 
     #[test]
