@@ -166,7 +166,7 @@ const ORDER_CUES: &[&str] = &["ordered", "orders", "ordering", "required", "requ
 /// [`ORDER_CUES`] and the plural verbs of judgments ("The final judgments … order X to pay").
 const ORDERS_CUES: &[&str] = &["ordered", "orders", "ordering", "order", "required", "requires", "requiring", "require", "directed", "directs", "directing", "direct"];
 const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "settled", "settles", "settle"];
-const DESIGNATE_CUES: &[&str] = &["designated", "sanctioned", "re-designated", "redesignated"];
+const DESIGNATE_CUES: &[&str] = &["designated", "sanctioned", "re-designated", "redesignated", "designating", "sanctioning"];
 
 /// The words of a charge, a plea, a verdict or a sentence, whose authority may be implied.
 const CRIMINAL_CUES: &[&str] = &["charging", "charged", "indicted", "pleaded", "pled", "convicted", "sentenced", "guilty"];
@@ -219,7 +219,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         ),
         // OFAC (also) designated X / sanctioned X; X, which was designated by OFAC.
         whole_words(
-            pat("DESIGNATED", &[], &format!(r"{ORG}{TERM}{ADV}(?:designated|sanctioned|re-designated|redesignated)\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true),
+            pat(
+                "DESIGNATED",
+                &[],
+                &format!(r"{ORG}{TERM}{ADV}(?:designated|sanctioned|re-designated|redesignated|(?:is|are)\s+(?:also\s+)?(?:designating|sanctioning))\s+{PARTY_WORDS}{PARTY}"),
+                Shape::Pair,
+                true,
+            ),
             DESIGNATE_CUES,
         ),
         // X (and Y) are being designated pursuant to an executive order (the designating
@@ -229,7 +235,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "DESIGNATED",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:also\s+)?(?:being\s+)?(?:designated|sanctioned)\s+(?:today\s+)?(?:pursuant\s+to|under)\b"
+                    r"{PARTY}{TERM}\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:also\s+)?(?:being\s+)?(?:designated|sanctioned)\s+(?:today\s+)?(?:pursuant\s+to|under|for)\b"
                 ),
                 Shape::Implied,
                 false,
@@ -1599,7 +1605,9 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     let wanted: [&dyn Fn(&Mention) -> bool; 3] = match rel {
         "ORDERED_TO_PAY" => [&court, &charges, &|_| true],
         "CHARGED" => [&charges, &|_| false, &|_| false],
-        "DESIGNATED" => [&|m: &Mention| super::authorities::designates(&m.key), &|_| false, &|_| false],
+        // (OFAC before the department it is part of: "the Department of the Treasury's Office
+        // of Foreign Assets Control (OFAC) designated …; X is being designated for …".)
+        "DESIGNATED" => [&|m: &Mention| m.key == "Organization:office of foreign assets control", &|m: &Mention| super::authorities::designates(&m.key), &|_| false],
         _ => [&|m| !court(m), &|_| false, &|_| false],
     };
     for want in wanted {
@@ -2250,6 +2258,14 @@ mod tests {
                 "CHARGED(Li Wen Zhou, ?)",
                 "CHARGED(Yelena Sorokina, ?)"
             ]
+        );
+        // Designations in the present, and parties "being designated for" acting for another,
+        // by OFAC rather than the department it is part of.
+        assert_eq!(
+            rels(
+                "The Department of the Treasury's Office of Foreign Assets Control (OFAC) is designating Acme Trading LLC. Mr. Tang Wei is being designated for having acted for Acme Trading LLC."
+            ),
+            ["DESIGNATED(Office of Foreign Assets Control, Acme Trading LLC)", "DESIGNATED(Tang Wei, ?)"]
         );
         // A judge who sentenced the party and ordered it to pay.
         assert_eq!(

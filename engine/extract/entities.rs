@@ -357,6 +357,7 @@ const ORG_SUFFIXES: &[&str] = &[
     "Bhd",
     "Şti",
     "Şti.",
+    "Şirketi",
     "A.Ş.",
     "Holdings",
     "Holding",
@@ -608,7 +609,8 @@ pub(crate) fn is_legal_abbreviation(w: &str) -> bool {
 fn is_suffix(w: &str) -> bool {
     // Every suffix starts with a capital but "plc", and none is longer than 12 bytes: most
     // words need no hash.
-    if w.len() > 12 || !w.as_bytes().first().is_some_and(|b| b.is_ascii_uppercase() || *b == b'p') {
+    // (A non-ASCII capital opens the Turkish forms: "Şti.", "Şirketi".)
+    if w.len() > 12 || !w.as_bytes().first().is_some_and(|b| b.is_ascii_uppercase() || *b == b'p' || *b >= 0x80) {
         return false;
     }
     static SET: LazyLock<hashbrown::HashSet<&'static str>> = LazyLock::new(|| ORG_SUFFIXES.iter().chain(RUSSIAN_FORMS).copied().collect());
@@ -873,7 +875,9 @@ fn organisations(text: &str, ws: &[Word<'_>], out: &mut Vec<Mention>) {
                 if p.text.ends_with('.') && is_suffix(p.text) {
                     break;
                 }
-                if capitalised(p.text) && !is_stop(p.text) && !month_word(p.text) {
+                // ("UAE-registered Zarrin Falak LLC", "Istanbul-based Anadolu Ltd.": a compound
+                // modifier says where the company is, it is no word of its name.)
+                if capitalised(p.text) && !is_stop(p.text) && !month_word(p.text) && crate::ner::modifier_compound_head(p.text).is_none() {
                     first = Some(k - 1);
                 } else if p.text == "of" && k >= 2 && TITLES.contains(&ws[k - 2].text) {
                     // "Director of Acme Inc.": a role or a document names what follows, it is not part of it.

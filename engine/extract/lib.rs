@@ -3189,6 +3189,9 @@ mod tests {
         assert!(got.contains(&"OWNS(Person:sameer haddad, Organization:lakeshore pain & wellness pc)".to_string()), "{got:?}");
         let x = extracted("More efficient Shared PC and Roaming User features.");
         assert!(x.mentions.iter().all(|(m, _)| m.surface != "Shared PC"), "{:?}", x.mentions);
+        // A Turkish legal form after "Limited" ends the name; a compound modifier before it is none of it.
+        let x = extracted("Istanbul-based Anadolu Kapı Dış Ticaret Limited Şirketi paid Beta Ltd $5,000.");
+        assert!(x.mentions.iter().any(|(m, _)| m.surface == "Anadolu Kapı Dış Ticaret Limited Şirketi"), "{:?}", x.mentions);
     }
 
     #[test]

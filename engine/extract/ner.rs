@@ -1976,6 +1976,13 @@ pub fn spans(text: &str, p: &Prepared, tags: &[usize]) -> Vec<(Span, &'static st
         // begin with its article ("The Office of the Comptroller of the Currency (OCC)", the
         // office the text names later without "The").
         let start = if kind == Some("Organization") && start == i && opens && e > i + 2 && &text[p.tokens[i].start..p.tokens[i].end] == "The" { i + 1 } else { start };
+        // A compound modifier inside a party's run says where it is or what it is: "Hong
+        // Kong-registered Kingsway Sino Resources Limited" begins after it.
+        let start = if matches!(kind, Some("Organization" | "Person")) {
+            (start..e.saturating_sub(1)).rev().find(|&k| modifier_compound_head(&text[p.tokens[k].start..p.tokens[k].end]).is_some()).map_or(start, |k| k + 1)
+        } else {
+            start
+        };
         // No person's name holds "and" or "&": "Claude Shaw aka Mac and Claude Mac" names
         // two aliases, "Mary and Christian Young" two people. A person's run is cut there
         // into the names on either side (a connector the tagger let continue an

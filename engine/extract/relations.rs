@@ -82,7 +82,7 @@ pub fn template(sentence: &str, base: usize, mentions: &[Mention]) -> String {
             continue;
         }
         last = Some(m);
-        out.push_str(&sentence[at..s]);
+        out.push_str(without_modifier(&sentence[at..s], m.kind));
         out.push('«');
         out.push(letter(m.kind));
         out.push_str(&i.to_string());
@@ -91,6 +91,29 @@ pub fn template(sentence: &str, base: usize, mentions: &[Mention]) -> String {
     }
     out.push_str(&sentence[at..]);
     out
+}
+
+/// The text before a party without a compound modifier that ends it ("to Hong
+/// Kong-registered «O2»", "Istanbul-based «O0»"): where the party is, said as an adjective,
+/// stands between a verb and its object; the template reads on as if it were not there.
+fn without_modifier<'a>(gap: &'a str, kind: &str) -> &'a str {
+    if !matches!(kind, "Organization" | "Person") || !gap.ends_with(' ') || !gap.contains('-') {
+        return gap;
+    }
+    let body = gap.trim_end();
+    let Some(space) = body.rfind(' ') else { return gap };
+    if crate::ner::modifier_compound_head(&body[space + 1..]).is_none() {
+        return gap;
+    }
+    // (With the capitalised words of the place before the compound: "Hong" of "Hong Kong-".)
+    let mut cut = space;
+    for _ in 0..2 {
+        match body[..cut].rfind(' ') {
+            Some(k) if body[k + 1..cut].starts_with(char::is_uppercase) && !body[k + 1..cut].ends_with([',', '.', ';', ':']) => cut = k,
+            _ => break,
+        }
+    }
+    &gap[..cut + 1]
 }
 
 /// The start of an aside that places a charging paper in its court, up to the court's name
@@ -1691,6 +1714,17 @@ mod tests {
         assert_eq!(rels("Acme Holdings Ltd agreed to pay $5 million to Beta Bank plc."), ["PAID(Acme Holdings Ltd, Beta Bank plc)"]);
         // Employed with a company's division: not by the company.
         assert!(rels("While Mr. Lambach was employed with Atchison Corp's Foundry Group Inc, he stole.").is_empty());
+    }
+
+    #[test]
+    fn a_compound_modifier_before_a_party_is_no_word_of_its_name() {
+        assert_eq!(
+            rels("Zarrin Falak LLC transferred $60 million to Hong Kong-registered Kingsway Sino Resources Limited."),
+            ["TRANSFERRED(Zarrin Falak LLC, Kingsway Sino Resources Limited)"]
+        );
+        assert_eq!(without_modifier("paid Hong Kong-registered ", "Organization"), "paid ");
+        assert_eq!(without_modifier("paid Istanbul-based ", "Organization"), "paid ");
+        assert_eq!(without_modifier("paid Coca-Cola ", "Organization"), "paid Coca-Cola ");
     }
 
     #[test]
