@@ -291,7 +291,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings)\s+(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?i:complaint|action|lawsuit|suit|charges|case|proceedings?|indictment)\b{GAP}(?:\bin\s+(?:the\s+)?«O\d+»{GAP})?\bagainst\s+{PARTY_WORDS}{PARTY}"
+                    r"{ORG}{TERM}{GAP}\b(?:filed|brought|instituted|initiated|commenced|files|brings|unsealed|unseals|obtained|obtains)\s+(?:a|an|its|civil|criminal|settled|\s)*(?:[\w-]+\s+){{0,3}}?(?i:complaint|action|lawsuit|suit|charges|case|proceedings?|indictment)\b{GAP}(?:\bin\s+(?:the\s+)?«O\d+»{GAP})?\bagainst\s+{PARTY_WORDS}{PARTY}"
                 ),
                 Shape::Pair,
                 true,
@@ -934,6 +934,13 @@ fn list_gap(gap: &str) -> Option<Join> {
     if ALIAS.is_match(gap) {
         return Some(Join { and: false, ends: false, alias: true });
     }
+    // A member's description up to the semicolon that lists the next ("«P1», its former chief
+    // financial officer; and «P2», who served as treasurer").
+    static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*,\s+[^«»;]{1,80};\s*(?P<a>(?:and|AND)\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"));
+    if let Some(c) = DESCRIBED.captures(gap) {
+        let and = c.name("a").is_some();
+        return Some(Join { and, ends: and, alias: false });
+    }
     G.captures(gap).map(|c| {
         let and = c.name("a").is_some() || c.name("b").is_some();
         Join { and, ends: and && c.name("ap").is_none(), alias: false }
@@ -1562,7 +1569,26 @@ fn heads_its_clause(template: &str, start: usize, end: usize) -> bool {
         w => w,
     };
     let next = after.strip_prefix(' ').and_then(|a| a.split(|c: char| !c.is_alphabetic()).next());
-    !prev.is_some_and(|w| PREPOSITIONS.contains(&w)) && !next.is_some_and(|w| PEOPLE.contains(&w))
+    // (An authority's staff act for it: "Prosecutors from the «O0» unsealed an indictment".)
+    let staff = prev.is_some_and(|w| matches!(w, "from" | "with" | "of" | "at"))
+        && back.next().is_some_and(|w| {
+            matches!(
+                w,
+                "Prosecutors"
+                    | "prosecutors"
+                    | "Attorneys"
+                    | "attorneys"
+                    | "Lawyers"
+                    | "lawyers"
+                    | "Officials"
+                    | "officials"
+                    | "Investigators"
+                    | "investigators"
+                    | "Regulators"
+                    | "regulators"
+            )
+        });
+    (staff || !prev.is_some_and(|w| PREPOSITIONS.contains(&w))) && !next.is_some_and(|w| PEOPLE.contains(&w))
 }
 
 /// The object of a relation the sentence leaves implied (`IMPLIED`): for SETTLED_WITH the
@@ -2246,6 +2272,20 @@ mod tests {
         assert_eq!(
             rels("Mr. Tom Roe and Ms. Jane Roe, who were charged along with Mr. John Doe in a 2023 indictment, pleaded guilty."),
             ["CO_DEFENDANT(Tom Roe, Jane Roe)", "CO_DEFENDANT(Tom Roe, John Doe)", "CO_DEFENDANT(Jane Roe, John Doe)"]
+        );
+        // Members described, then listed by semicolons.
+        assert_eq!(
+            rels(
+                "The SEC filed a complaint against Mr. John Doe, its former chief executive; Ms. Jane Roe, its former chief financial officer; and Mr. Tom Poe, who served as treasurer."
+            ),
+            [
+                "CO_DEFENDANT(John Doe, Jane Roe)",
+                "CO_DEFENDANT(John Doe, Tom Poe)",
+                "CO_DEFENDANT(Jane Roe, Tom Poe)",
+                "CHARGED(SEC, John Doe)",
+                "CHARGED(SEC, Jane Roe)",
+                "CHARGED(SEC, Tom Poe)"
+            ]
         );
         // A list member's alias spelled out ("also known as") is no member of its own.
         assert_eq!(

@@ -31,7 +31,7 @@ pub mod roles;
 pub mod totals;
 pub mod vocab;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -487,18 +487,19 @@ fn leading_words(short: &str) -> Option<&str> {
 /// "First" of "First Atlantic Bank", "Summit" of "Summit Ridge Securities", "Texas" of
 /// "Texas Instruments").
 fn first_word_stem(short: &str) -> Option<&str> {
+    first_word(short).filter(|w| !ner::is_given_name(w))
+}
+
+/// [`first_word_stem`]'s shape, the word a given name ("Halvard" of "Halvard Logistics Group
+/// Inc."): the company's only where no person of the document bears it as a first name
+/// (the caller's test).
+fn first_word(short: &str) -> Option<&str> {
     let mut words = short.split_whitespace();
     let first = words.next()?;
     words.next()?;
     let shaped = first.len() >= 4 && first.chars().all(char::is_alphabetic) && first.starts_with(char::is_uppercase);
-    (shaped
-        && !ner::is_common_word(first)
-        && !ner::is_listed_place(first)
-        && !ner::is_given_name(first)
-        && !ner::is_org_word(first)
-        && !ner::is_determiner(first)
-        && demonyms::country_of(first).is_none())
-    .then_some(first)
+    (shaped && !ner::is_common_word(first) && !ner::is_listed_place(first) && !ner::is_org_word(first) && !ner::is_determiner(first) && demonyms::country_of(first).is_none())
+        .then_some(first)
 }
 
 /// Whether words of a name name a listed place or a country's people: one word or two
@@ -1384,9 +1385,19 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // group's), nor a word a place the document names holds ("Korea" of "Korea Kwangson
     // Banking Corp." beside "North Korea").
     let mut firsts: BTreeMap<String, (Option<(String, Span)>, usize)> = BTreeMap::new();
+    // (A given name is a company's first word only where no person of the document bears it
+    // as a first name: "Halvard" of "Halvard Logistics Group Inc." beside no "Halvard Berg".)
+    let mut given: BTreeSet<String> = BTreeSet::new();
+    let first_names: BTreeSet<&str> =
+        per_sentence.iter().flatten().filter(|m| m.kind == "Person").filter_map(|m| m.surface.split_whitespace().next().filter(|_| m.surface.contains(' '))).collect();
     for m in per_sentence.iter().flatten().filter(|m| m.kind == "Organization") {
         let Some(short) = short_name(&m.surface) else { continue };
-        if let Some(first) = first_word_stem(short) {
+        let first = first_word_stem(short).or_else(|| {
+            let w = first_word(short).filter(|w| !first_names.contains(w))?;
+            given.insert(w.to_string());
+            Some(w)
+        });
+        if let Some(first) = first {
             let one = (!names_a_place(&short[first.len()..])).then(|| (m.key.clone(), m.span));
             let (owner, until) = firsts.entry(first.to_string()).or_insert_with(|| (one, usize::MAX));
             if owner.as_ref().is_none_or(|(k, _)| *k != m.key) {
@@ -1419,10 +1430,12 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     // the company in full: "sued Robert C. Lowes and Robert C. Lowes, Inc."; a "person" of
     // that name only later is the tagger's reading of the short name: "Warner Chilcott PLC
     // …. Warner Chilcott has agreed to pay $125 million".)
+    // (A given name the document uses alone before the full name, "Former Halvard Logistics
+    // Bosses Charged", is the tagger's reading of a headline: no person bears it in full.)
     shorts.retain(|short, v| {
         let Some((_, ante)) = v else { return false };
         let by = input.sentences.get(sentence_of(ante.0)).map_or(ante.1, |x| x.1);
-        !per_sentence.iter().flatten().any(|m| m.kind == "Person" && m.surface == *short && m.span.0 < by)
+        given.contains(short) || !per_sentence.iter().flatten().any(|m| m.kind == "Person" && m.surface == *short && m.span.0 < by)
     });
     let mut short_refs: Vec<(Span, String, &'static str, Span)> = vec![];
     if !shorts.is_empty() {
@@ -1853,7 +1866,7 @@ fn mark_roles(text: &str, sent: Span, ms: &mut [(Mention, Option<Span>)]) {
     });
     static STAFF_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
         entities::re(
-            r"(?i)(?:\bassistant\s+(?:u\.\s?s\.\s+|united\s+states\s+)?attorneys?|\btrial\s+attorneys?|\bstaff\s+(?:attorneys?|accountants?|members?)|\bprosecutors?|\b(?:was|were|is|are|been|being)\s+(?:conducted|handled|led|supervised|assisted|litigated)\s+by|\bwill\s+be\s+(?:led|handled|litigated)\s+by)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|,\s*|and\s+){0,12}$",
+            r"(?i)(?:\bassistant\s+(?:u\.\s?s\.\s+|united\s+states\s+)?attorneys?|\btrial\s+attorneys?|\bstaff\s+(?:attorneys?|accountants?|members?)|\bprosecutors?|\b(?:was|were|is|are|been|being)\s+(?:conducted|handled|led|supervised|assisted|litigated)\s+by|\bwill\s+be\s+(?:led|handled|litigated)\s+by)\s+(?:(?-i:\p{Lu})[\p{L}.'’-]*\s+|,\s*|and\s+){0,12}$",
         )
     });
     static STAFF_AFTER: LazyLock<Regex> = LazyLock::new(|| {
@@ -3189,6 +3202,12 @@ mod tests {
         assert!(got.contains(&"OWNS(Person:sameer haddad, Organization:lakeshore pain & wellness pc)".to_string()), "{got:?}");
         let x = extracted("More efficient Shared PC and Roaming User features.");
         assert!(x.mentions.iter().all(|(m, _)| m.surface != "Shared PC"), "{:?}", x.mentions);
+        // Prosecutors who charged a person do not make them staff; their office charged.
+        let got = claims(
+            "Prosecutors from the U.S. Attorney's Office for the Southern District of New York unsealed an indictment against Stefan Brandt, a banker. Prosecutors said Stefan Brandt paid Beta Ltd $5,000.",
+        );
+        assert!(got.contains(&"CHARGED(Organization:united states attorney's office for the southern district of new york, Person:stefan brandt)".to_string()), "{got:?}");
+        assert!(got.contains(&"PAID(Person:stefan brandt, Organization:beta ltd)".to_string()), "{got:?}");
         // A Turkish legal form after "Limited" ends the name; a compound modifier before it is none of it.
         let x = extracted("Istanbul-based Anadolu Kapı Dış Ticaret Limited Şirketi paid Beta Ltd $5,000.");
         assert!(x.mentions.iter().any(|(m, _)| m.surface == "Anadolu Kapı Dış Ticaret Limited Şirketi"), "{:?}", x.mentions);

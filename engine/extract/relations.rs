@@ -633,6 +633,13 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X"), or its
     // field in lower case ("senior vice president of lending at X").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}{NATIONAL}\s*,?\s+(?:who\s+)?(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:\s+and\s+(?:sole\s+|majority\s+|principal\s+|co-?)?owner)?(?:,\s+[A-Z][\w ,&]{{0,30}}?|\s+(?:of|for)\s+(?P<field>[a-z][a-z&\s-]{{0,30}}?))?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
+    // "X, Y's former chief executive" (the office in apposition after the person).
+    v.push(pat(
+        "OFFICER_OF",
+        OFFICER_CUES,
+        format!(r"{PER}{AGE}{HOME}\s*,\s+(?:then-|the\s+)?{ORG}['’]s?\s+(?:(?i:former|then|interim|acting|current|longtime|co-)\s*)?{founder}{officer}\b"),
+        false,
+    ));
     // "Y's CEO, X" and the headline form without the possessive ("Pfizer CEO Albert Bourla").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{ORG}(?:\s?['’]s?|\s+s)?\s+(?:former\s+)?{founder}{officer},?\s+{PER}"), true));
     // "X (age 49) was Y's chief financial officer"
@@ -1722,6 +1729,8 @@ mod tests {
             rels("Zarrin Falak LLC transferred $60 million to Hong Kong-registered Kingsway Sino Resources Limited."),
             ["TRANSFERRED(Zarrin Falak LLC, Kingsway Sino Resources Limited)"]
         );
+        // An office in apposition after the person.
+        assert_eq!(rels("Prosecutors charged Mr. Stefan Brandt, Zorblat Logistics Inc.'s former chief executive."), ["OFFICER_OF(Stefan Brandt, Zorblat Logistics Inc.)"]);
         assert_eq!(without_modifier("paid Hong Kong-registered ", "Organization"), "paid ");
         assert_eq!(without_modifier("paid Istanbul-based ", "Organization"), "paid ");
         assert_eq!(without_modifier("paid Coca-Cola ", "Organization"), "paid Coca-Cola ");
