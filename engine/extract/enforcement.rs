@@ -936,7 +936,11 @@ fn list_gap(gap: &str) -> Option<Join> {
     }
     // A member's description up to the semicolon that lists the next ("«P1», its former chief
     // financial officer; and «P2», who served as treasurer").
-    static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^\s*,\s+[^«»;]{1,80};\s*(?P<a>(?:and|AND)\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"));
+    static DESCRIBED: LazyLock<Regex> = LazyLock::new(|| {
+        tg_text::pattern::constant(
+            r"^(?:\s*\([^()«»]{0,40}\))?\s*,\s+(?:[^«»;]|«L\d+»){1,160};\s*(?P<a>(?:and|AND)\s+)?(?:(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,8}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$",
+        )
+    });
     if let Some(c) = DESCRIBED.captures(gap) {
         let and = c.name("a").is_some();
         return Some(Join { and, ends: and, alias: false });
@@ -2285,6 +2289,20 @@ mod tests {
                 "CHARGED(SEC, John Doe)",
                 "CHARGED(SEC, Jane Roe)",
                 "CHARGED(SEC, Tom Poe)"
+            ]
+        );
+        // A company described, then its officers by their roles, listed by semicolons.
+        assert_eq!(
+            rels(
+                "The SEC charged Brightwater Partners LLC, a Texas company that sold solar farms; its founder and chief executive officer, Mr. John Doe, 49, of Houston; and its former vice president of sales, Ms. Jane Roe."
+            ),
+            [
+                "CO_DEFENDANT(Brightwater Partners LLC, John Doe)",
+                "CO_DEFENDANT(Brightwater Partners LLC, Jane Roe)",
+                "CO_DEFENDANT(John Doe, Jane Roe)",
+                "CHARGED(SEC, Brightwater Partners LLC)",
+                "CHARGED(SEC, John Doe)",
+                "CHARGED(SEC, Jane Roe)"
             ]
         );
         // A list member's alias spelled out ("also known as") is no member of its own.

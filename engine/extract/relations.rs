@@ -633,6 +633,21 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X"), or its
     // field in lower case ("senior vice president of lending at X").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}{NATIONAL}\s*,?\s+(?:who\s+)?(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:\s+and\s+(?:sole\s+|majority\s+|principal\s+|co-?)?owner)?(?:,\s+[A-Z][\w ,&]{{0,30}}?|\s+(?:of|for)\s+(?P<field>[a-z][a-z&\s-]{{0,30}}?))?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
+    // "Y, a … company; its founder and chief executive officer, X; and its former vice
+    // president of sales, Z": the first and the last officer listed after the company (no
+    // other company between: "its" is that one).
+    v.push(pat(
+        "OFFICER_OF",
+        OFFICER_CUES,
+        format!(r"{ORG}(?:[^«»]|«[LDM]\d+»){{0,250}}?[;,]\s+(?:and\s+)?its\s+(?:(?i:former|then|current|interim|acting)\s+)?{founder}{officer}(?:\s+(?:of|for)\s+[a-z][a-z&\s-]{{0,30}}?)?\s*,\s+{PER}"),
+        true,
+    ));
+    v.push(pat(
+        "OFFICER_OF",
+        OFFICER_CUES,
+        format!(r"{ORG}(?:[^«»]|«[LDMP]\d+»){{0,400}};\s+and\s+its\s+(?:(?i:former|then|current|interim|acting)\s+)?{founder}{officer}(?:\s+(?:of|for)\s+[a-z][a-z&\s-]{{0,30}}?)?\s*,\s+{PER}"),
+        true,
+    ));
     // "X, Y's former chief executive" (the office in apposition after the person).
     v.push(pat(
         "OFFICER_OF",
@@ -1728,6 +1743,13 @@ mod tests {
         assert_eq!(
             rels("Zarrin Falak LLC transferred $60 million to Hong Kong-registered Kingsway Sino Resources Limited."),
             ["TRANSFERRED(Zarrin Falak LLC, Kingsway Sino Resources Limited)"]
+        );
+        // Officers listed by their roles after their company.
+        assert_eq!(
+            rels(
+                "The SEC charged Brightwater Partners LLC, a Texas company that sold solar farms; its founder and chief executive officer, Mr. John Doe, 49, of Houston; and its former vice president of sales, Ms. Jane Roe."
+            ),
+            ["OFFICER_OF(John Doe, Brightwater Partners LLC)", "OFFICER_OF(Jane Roe, Brightwater Partners LLC)"]
         );
         // An office in apposition after the person.
         assert_eq!(rels("Prosecutors charged Mr. Stefan Brandt, Zorblat Logistics Inc.'s former chief executive."), ["OFFICER_OF(Stefan Brandt, Zorblat Logistics Inc.)"]);
