@@ -100,7 +100,7 @@ const DEGREE: &str = r"(?:M\.\s?D\.|D\.\s?O\.|Ph\.\s?D\.|D\.D\.S\.|D\.M\.D\.|D\.
 /// others, whose bounded gaps over placeholders would grow the lazy DFA), and up to two
 /// asides set off by commas ("UBS, without admitting or denying the allegations,
 /// consented").
-const ADV: &str = r"(?:\s*,\s*[^«»,]{0,40}?«L\d+»(?:[^«»,]{0,40}?«L\d+»)?[^«»,]{0,60}?,)?(?:\s*,\s*[^«»,]{1,90}?,){0,2}(?:\s+(?:has|have|had|also|each|further|both|later|subsequently|simultaneously|previously|then|jointly|thereafter|ultimately|allegedly|today|yesterday|separately|additionally))*\s+";
+const ADV: &str = r"(?:\s*,\s*[^«»,]{0,80}?«L\d+»(?:[^«»,]{0,40}?«L\d+»)?[^«»,]{0,60}?,)?(?:\s*,\s*[^«»,]{1,90}?,){0,2}(?:\s+(?:has|have|had|also|each|further|both|later|subsequently|simultaneously|previously|then|jointly|thereafter|ultimately|allegedly|today|yesterday|separately|additionally))*\s+";
 
 /// The victim of a scheme to defraud: a party, or a government named by its country with
 /// "the" ("a conspiracy to defraud the United States", the federal offence's own words);
@@ -315,6 +315,20 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         whole_words(
             pat("CHARGED", &[], &format!(r"{PARTY}{TERM}{who}\s*,?{ADV}{was}(?:charged|sued|indicted)\b{GAP}\bby\s+(?:the\s+)?{ORG}"), Shape::Swapped, true),
             &["charged", "sued", "indicted"],
+        ),
+        // X was charged by (an) information / by indictment / in a criminal complaint: the
+        // prosecutor's paper, the prosecutor implied.
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"{PARTY}{TERM}{who}\s*,?{ADV}{was}(?:charged|indicted)\s+(?:(?:by|in)\s+(?:an?\s+)?(?:(?:criminal|federal|superseding)\s+)?(?:information|indictment|complaint)|by\s+(?:a\s+)?(?:federal\s+)?grand\s+jury)\b"
+                ),
+                Shape::Implied,
+                true,
+            ),
+            &["charged", "indicted"],
         ),
         // The Commission's complaint alleges that X … / names X.
         whole_words(
@@ -1617,7 +1631,7 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     // release may report it.)
     static CRIMINAL: LazyLock<Regex> = LazyLock::new(|| {
         super::entities::re(
-            r"(?i)\b(?:indict\w*|(?:an|criminal)\s+information|criminal|grand\s+jury|guilty|convicted|sentenced|counts?\s+of)\b|\bUnited\s+States(?:\s+of\s+America)?\s+v\.\s",
+            r"(?i)\b(?:indict\w*|(?:an|criminal|by)\s+information|criminal|grand\s+jury|guilty|convicted|sentenced|counts?\s+of)\b|\bUnited\s+States(?:\s+of\s+America)?\s+v\.\s",
         )
     });
     let criminal = rel == "CHARGED" && CRIMINAL.is_match(text);

@@ -3208,6 +3208,15 @@ mod tests {
         );
         assert!(got.contains(&"CHARGED(Organization:united states attorney's office for the southern district of new york, Person:stefan brandt)".to_string()), "{got:?}");
         assert!(got.contains(&"PAID(Person:stefan brandt, Organization:beta ltd)".to_string()), "{got:?}");
+        // Charged by information: the prosecutor's paper; a plea after a long description of
+        // the party ("the owner and chief executive officer of …, a laboratory in Plano").
+        let got = claims(
+            "The U.S. Attorney's Office for the Northern District of Texas announced it. Harpreet Dhillon, 47, of Frisco, Texas, the owner and chief executive officer of Lone Star Diagnostics LLC, a toxicology testing laboratory in Plano, pleaded guilty. John Doe was charged by information in February.",
+        );
+        for party in ["harpreet dhillon", "john doe"] {
+            let want = format!("CHARGED(Organization:united states attorney's office for the northern district of texas, Person:{party})");
+            assert!(got.contains(&want), "{got:?}");
+        }
         // A Turkish legal form after "Limited" ends the name; a compound modifier before it is none of it.
         let x = extracted("Istanbul-based Anadolu Kapı Dış Ticaret Limited Şirketi paid Beta Ltd $5,000.");
         assert!(x.mentions.iter().any(|(m, _)| m.surface == "Anadolu Kapı Dış Ticaret Limited Şirketi"), "{:?}", x.mentions);

@@ -629,7 +629,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     let word = word.replace(' ', r"\s+");
     let officer = format!(r"(?P<role>{word}(?:(?:\s*,\s*|\s*,?\s+(?:and|&)\s+)(?:(?:a|an)\s+)?(?:{word}|(?i:director))){{0,3}})");
     // "founder and CEO of X": the founding is no office, the role after it is.
-    let founder = r"(?:(?i:co-?founder|founder)\s+and\s+)?";
+    // ("owner and chief executive officer of X": the ownership is the owner patterns', the
+    // office this one's.)
+    let founder = r"(?:(?i:co-?founder|founder|(?:sole\s+|majority\s+|principal\s+)?(?:co-?)?owner)\s+and\s+)?";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X"), or its
     // field in lower case ("senior vice president of lending at X").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}{NATIONAL}\s*,?\s+(?:who\s+)?(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:\s+and\s+(?:sole\s+|majority\s+|principal\s+|co-?)?owner)?(?:,\s+[A-Z][\w ,&]{{0,30}}?|\s+(?:of|for)\s+(?P<field>[a-z][a-z&\s-]{{0,30}}?))?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
@@ -961,7 +963,7 @@ fn role_in_possessed(template: &str, match_end: usize, last_end: usize) -> Optio
 pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(&format!(
-            r"«[OP](\d+)»(?:\s*\([^()«»]{{0,40}}\))?{AN_AGE}?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:(?:[A-Za-z][A-Za-z-]*|«L\d+»(?:-based)?)\s+){{0,6}}?(?:of|at|with|for|by)\s+(?:the\s+)?(?P<kind>(?:(?:[a-z][a-z-]*|«L\d+»)\s+){{0,3}})(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$"
+            r"«[OP](\d+)»(?:\s*\([^()«»]{{0,40}}\))?{AN_AGE}?(?:\s*,?\s+{LIVES_IN})?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:(?:[A-Za-z][A-Za-z-]*|«L\d+»(?:-based)?)\s+){{0,6}}?(?:of|at|with|for|by)\s+(?:the\s+)?(?P<kind>(?:(?:[a-z][a-z-]*|«L\d+»)\s+){{0,3}})(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$"
         ))
     });
     static CLOSED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^«[OP]\d+»(?:\s*\([^()«»]{0,40}\))?\s*,\s"));
@@ -1005,7 +1007,35 @@ pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     // ", and is now being led by «O3»": a clause of its own, with a verb.)
     if c.name("kind").is_some_and(|k| k.as_str().split_whitespace().any(|w| matches!(w, "and" | "or" | "but" | "nor" | "than" | "which" | "whom" | "whose" | "that")))
         || c.get(0).is_some_and(|m| {
-            m.as_str().split_whitespace().any(|w| matches!(w, "and" | "or" | "but" | "is" | "was" | "are" | "were" | "be" | "being" | "been" | "has" | "have" | "had"))
+            // ("and" between two roles, "the owner and chief executive officer of", is one
+            // description.)
+            let words: Vec<&str> = m.as_str().split_whitespace().collect();
+            words.iter().enumerate().any(|(i, w)| {
+                let roles = *w == "and"
+                    && words.get(i + 1).is_some_and(|n| {
+                        matches!(
+                            n.to_ascii_lowercase().as_str(),
+                            "chief"
+                                | "president"
+                                | "ceo"
+                                | "cfo"
+                                | "coo"
+                                | "director"
+                                | "owner"
+                                | "co-owner"
+                                | "founder"
+                                | "co-founder"
+                                | "operator"
+                                | "manager"
+                                | "principal"
+                                | "secretary"
+                                | "treasurer"
+                                | "chairman"
+                                | "sole"
+                        )
+                    });
+                !roles && matches!(*w, "and" | "or" | "but" | "is" | "was" | "are" | "were" | "be" | "being" | "been" | "has" | "have" | "had")
+            })
         })
     {
         return None;
@@ -1523,7 +1553,11 @@ mod tests {
     /// offer accepted is not.
     #[test]
     fn owners_and_money_accepted() {
-        assert_eq!(rels("Mr. John Doe, 55, the owner and president of Acme Supply Inc., was convicted."), ["OWNS(John Doe, Acme Supply Inc.)"]);
+        // (An office after the ownership is held too.)
+        assert_eq!(
+            rels("Mr. John Doe, 55, the owner and president of Acme Supply Inc., was convicted."),
+            ["OFFICER_OF(John Doe, Acme Supply Inc.)", "OWNS(John Doe, Acme Supply Inc.)"]
+        );
         assert_eq!(rels("Acme Supply Inc.'s owner, Mr. John Doe, was convicted."), ["OWNS(John Doe, Acme Supply Inc.)"]);
         assert_eq!(rels("Mr. John Doe accepted cash payments totaling approximately $310,000 from Mr. Javier Roe."), ["RECEIVED_FROM(John Doe, Javier Roe)"]);
         assert_eq!(rels("Mr. John Doe accepted $50,000 in bribes from Acme Corp."), ["RECEIVED_FROM(John Doe, Acme Corp)"]);
