@@ -165,7 +165,7 @@ const STEAL_CUES: &[&str] = &[
 const ORDER_CUES: &[&str] = &["ordered", "orders", "ordering", "required", "requires", "requiring", "directed", "directs", "directing"];
 /// [`ORDER_CUES`] and the plural verbs of judgments ("The final judgments … order X to pay").
 const ORDERS_CUES: &[&str] = &["ordered", "orders", "ordering", "order", "required", "requires", "requiring", "require", "directed", "directs", "directing", "direct"];
-const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "settled", "settles", "settle"];
+const SETTLE_CUES: &[&str] = &["agreed", "agrees", "consented", "consents", "settled", "settles", "settle", "settlement"];
 const DESIGNATE_CUES: &[&str] = &["designated", "sanctioned", "re-designated", "redesignated", "designating", "sanctioning"];
 
 /// The words of a charge, a plea, a verdict or a sentence, whose authority may be implied.
@@ -852,7 +852,33 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             Shape::Implied,
             false,
         ),
-        pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{PARTY}{TERM}{ADV}(?:settled|settles|agreed\s+to\s+settle)\b{GAP}\bwith\s+(?:the\s+)?{ORG}"), Shape::Pair, false),
+        pat(
+            "SETTLED_WITH",
+            SETTLE_CUES,
+            &format!(r"{PARTY}{TERM}{ADV}(?:settled|settles|agreed\s+to\s+settle|reached\s+(?:a|an)\s+(?:[\w-]+\s+)?settlement)\b{GAP}\bwith\s+(?:the\s+)?{ORG}"),
+            Shape::Pair,
+            false,
+        ),
+        // X agreed to pay $N to resolve (parallel) investigations by Y and Z: a settlement with each.
+        pat(
+            "SETTLED_WITH",
+            SETTLE_CUES,
+            &format!(
+                r"{PARTY}{TERM}{ADV}(?:has\s+|have\s+)?(?:agreed|agrees)\s+to\s+pay\b(?:[^«»;]|«M\d+»){{0,60}}?\bto\s+(?:resolve|settle)\s+(?:[\w-]+\s+){{0,3}}?(?:investigations?|charges|claims|allegations|probes?|inquir(?:y|ies)|cases?|actions?)\s+(?:by|of|brought\s+by)\s+(?:the\s+)?{ORG}"
+            ),
+            Shape::Pair,
+            true,
+        ),
+        // (… by Y and the Z: the second authority too.)
+        pat(
+            "SETTLED_WITH",
+            SETTLE_CUES,
+            &format!(
+                r"{PARTY}{TERM}{ADV}(?:has\s+|have\s+)?(?:agreed|agrees)\s+to\s+pay\b(?:[^«»;]|«M\d+»){{0,60}}?\bto\s+(?:resolve|settle)\s+(?:[\w-]+\s+){{0,3}}?(?:investigations?|charges|claims|allegations|probes?|inquir(?:y|ies)|cases?|actions?)\s+(?:by|of|brought\s+by)\s+(?:the\s+)?«O\d+»(?:\s*\([^()«»]{{0,20}}\))?\s*,?\s+and\s+(?:the\s+)?{ORG}"
+            ),
+            Shape::Pair,
+            false,
+        ),
         // X entered into a settlement / a deferred prosecution agreement / a plea agreement
         // with the DOJ (an agreement of another kind, a merger's, is none).
         whole_words(
@@ -2304,6 +2330,19 @@ mod tests {
                 "CHARGED(SEC, Jane Roe)",
                 "CHARGED(SEC, Tom Poe)"
             ]
+        );
+        // Agreed to pay to resolve investigations by two authorities; a settlement reached.
+        assert_eq!(
+            rels("Acme Corp. has agreed to pay more than $34 million to resolve parallel investigations by the Department of Justice and the Securities and Exchange Commission."),
+            [
+                "SETTLED_WITH(Acme Corp., ?) amount=Money:USD 34000000",
+                "SETTLED_WITH(Acme Corp., Department of Justice)",
+                "SETTLED_WITH(Acme Corp., Securities and Exchange Commission)"
+            ]
+        );
+        assert_eq!(
+            rels("Acme Corp. reached a settlement with the Securities and Exchange Commission and agreed to pay $4 million in disgorgement."),
+            ["SETTLED_WITH(Acme Corp., Securities and Exchange Commission) disgorgement=Money:USD 4000000"]
         );
         // A company described, then its officers by their roles, listed by semicolons.
         assert_eq!(

@@ -276,7 +276,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "TRANSFERRED",
                 &[],
                 format!(
-                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+(?:{SOURCE}|{PLACE_SOURCE}){SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:(?:at|with)\s+(?:the\s+)?«O\d+»\s+)?(?:held|controlled|owned|maintained|opened)\s+by\s+(?:the\s+)?)?{RELATIVE}{PARTY}"
+                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+(?:{SOURCE}|{PLACE_SOURCE}){SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:(?:at|with|in)\s+(?:the\s+)?«[OL]\d+»\s+)?(?:(?:held|controlled|owned|maintained|opened)\s+by|held\s+in\s+the\s+names?\s+of)\s+(?:the\s+)?)?{RELATIVE}{PARTY}"
                 ),
                 false,
             ),
@@ -296,7 +296,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "TRANSFERRED",
                 &[],
                 format!(
-                    r"{PARTY}{AGE}{HOME}[^«»;]{{0,80}}?\bby\s+(?P<tv>wiring|transferring|sending|remitting|routing|moving)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+(?:{SOURCE}|{PLACE_SOURCE})(?:\s+(?:at|with)\s+(?:the\s+)?«O\d+»)?{SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:(?:at|with)\s+(?:the\s+)?«O\d+»\s+)?(?:held|controlled|owned|maintained|opened)\s+by\s+(?:the\s+)?)?{RELATIVE}{PARTY}"
+                    r"{PARTY}{AGE}{HOME}[^«»;]{{0,80}}?\bby\s+(?P<tv>wiring|transferring|sending|remitting|routing|moving)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+(?:{SOURCE}|{PLACE_SOURCE})(?:\s+(?:at|with)\s+(?:the\s+)?«O\d+»)?{SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:(?:at|with|in)\s+(?:the\s+)?«[OL]\d+»\s+)?(?:(?:held|controlled|owned|maintained|opened)\s+by|held\s+in\s+the\s+names?\s+of)\s+(?:the\s+)?)?{RELATIVE}{PARTY}"
                 ),
                 false,
             ),
@@ -378,7 +378,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         // X's parent (company), Y
         pat("SUBSIDIARY_OF", &["parent"], format!(r"{ORG}\s?['’]s?\s+(?:ultimate\s+)?parent(?:\s+company)?\s*,\s+{ORG}"), false),
         // X, through its (wholly owned) subsidiary Y, …
-        pat("SUBSIDIARY_OF", &["subsidiar"], format!(r"{ORG}\s*,?\s+(?:through|via)\s+its\s+{SUBSIDIARY_WORDS}subsidiar(?:y|ies)\s*,?\s+{ORG}"), true),
+        pat("SUBSIDIARY_OF", &["subsidiar"], format!(r"{ORG}\s*,?\s+(?:acting\s+|operating\s+)?(?:through|via)\s+its\s+{SUBSIDIARY_WORDS}subsidiar(?:y|ies)\s*,?\s+{ORG}"), true),
         // X is the parent (company) of Y / X (parent company of Y)
         pat(
             "SUBSIDIARY_OF",
@@ -641,7 +641,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     v.push(pat(
         "OFFICER_OF",
         OFFICER_CUES,
-        format!(r"{ORG}(?:[^«»]|«[LDM]\d+»){{0,250}}?[;,]\s+(?:and\s+)?its\s+(?:(?i:former|then|current|interim|acting)\s+)?{founder}{officer}(?:\s+(?:of|for)\s+[a-z][a-z&\s-]{{0,30}}?)?\s*,\s+{PER}"),
+        format!(r"{ORG}(?:[^«»]|«[LDM]\d+»){{0,250}}?(?:[;,]\s+(?:and\s+)?|\s+(?:admitted|acknowledged|said|stated|announced)\s+that\s+)its\s+(?:(?i:former|then|current|interim|acting)\s+)?{founder}{officer}(?:\s+(?:of|for)\s+(?:[a-z][a-z&\s-]{{0,30}}?|(?:«L\d+»\s+){{1,3}}[a-z][a-z&\s-]{{0,20}}?))?\s*,\s+{PER}"),
         true,
     ));
     v.push(pat(
@@ -1785,6 +1785,17 @@ mod tests {
             ),
             ["OFFICER_OF(John Doe, Brightwater Partners LLC)", "OFFICER_OF(Jane Roe, Brightwater Partners LLC)"]
         );
+        // A subsidiary acted through; a payee's account named where it is and in whose name;
+        // an officer named in what the company admitted.
+        assert_eq!(
+            with_place("Acme Corp., acting through its Ecuadorian subsidiary, Acme Andina S.A., paid $2.7 million to Beta Ltd.", "Ecuadorian"),
+            ["SUBSIDIARY_OF(Acme Andina S.A., Acme Corp.)", "PAID(Acme Andina S.A., Beta Ltd)"]
+        );
+        assert_eq!(
+            with_place("Beta Ltd., in turn, wired $900,000 to a bank account in Zurich held in the name of Gamma Holdings Ltd.", "Zurich"),
+            ["TRANSFERRED(Beta Ltd., Gamma Holdings Ltd)"]
+        );
+        assert_eq!(rels("Acme Corp. admitted that its former vice president for sales, Mr. Bruno Weber, approved the payments."), ["OFFICER_OF(Bruno Weber, Acme Corp.)"]);
         // An office in apposition after the person.
         assert_eq!(rels("Prosecutors charged Mr. Stefan Brandt, Zorblat Logistics Inc.'s former chief executive."), ["OFFICER_OF(Stefan Brandt, Zorblat Logistics Inc.)"]);
         assert_eq!(without_modifier("paid Hong Kong-registered ", "Organization"), "paid ");
