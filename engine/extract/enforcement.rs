@@ -449,7 +449,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "CHARGED",
                 &[],
                 &format!(
-                    r"{PARTY}{TERM}{who}\s*,?{ADV}(?:(?:has\s+|have\s+|had\s+)?(?:pleaded|pled)\s+guilty|(?:has\s+|have\s+)?(?:agreed|agrees)\s+to\s+plead\s+guilty|(?:has\s+|have\s+)?entered\s+(?:(?:a|his|her|their)\s+)?(?:guilty\s+pleas?|pleas?\s+of\s+guilty)|(?:was|were|has\s+been|have\s+been)\s+(?:also\s+|each\s+)?(?:convicted|sentenced|found\s+guilty)|(?:is|are)\s+(?:scheduled|set|due)\s+to\s+be\s+sentenced)\b"
+                    r#"{PARTY}{TERM}{who}\s*,?["”]?{ADV}(?:(?:has\s+|have\s+|had\s+)?(?:pleaded|pled)\s+guilty|(?:has\s+|have\s+)?(?:agreed|agrees)\s+to\s+plead\s+guilty|(?:has\s+|have\s+)?entered\s+(?:(?:a|his|her|their)\s+)?(?:guilty\s+pleas?|pleas?\s+of\s+guilty)|(?:was|were|has\s+been|have\s+been)\s+(?:also\s+|each\s+)?(?:convicted|sentenced|found\s+guilty)|(?:is|are)\s+(?:scheduled|set|due)\s+to\s+be\s+sentenced)\b"#
                 ),
                 Shape::Implied,
                 true,
@@ -552,7 +552,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             pat(
                 "CO_DEFENDANT",
                 &[],
-                &format!(r"{PARTY}{TERM}\s*,?\s+(?:who\s+)?{was}(?:charged|indicted|sued|prosecuted)\s+(?:along\s+with|alongside|together\s+with|jointly\s+with)\s+{PARTY}"),
+                &format!(r"{PARTY}{TERM}{who}\s*,?\s+(?:who\s+)?{was}(?:charged|indicted|sued|prosecuted)\s+(?:along\s+with|alongside|together\s+with|jointly\s+with)\s+{PARTY}"),
                 Shape::Pair,
                 true,
             ),
@@ -2312,6 +2312,9 @@ mod tests {
             rels("Judge Alan Poe ordered Mr. John Doe to serve three years of supervised release, to pay $4,106,520 in restitution."),
             ["ORDERED_TO_PAY(John Doe, ?) restitution=Money:USD 4106520"]
         );
+        // A party sentenced under a quoted alias; one indicted along with another, over its age.
+        assert_eq!(rels("Mr. John Doe, a/k/a \"Mr. Ike Doe,\" has been sentenced to eight years in prison."), ["CHARGED(John Doe, ?)"]);
+        assert_eq!(rels("Mr. Kofi Roe, 41, who was indicted along with Mr. John Doe in June 2022, remains a fugitive."), ["CO_DEFENDANT(Kofi Roe, John Doe)"]);
         // Charged along with another: co-defendants.
         assert_eq!(
             rels("Mr. Tom Roe and Ms. Jane Roe, who were charged along with Mr. John Doe in a 2023 indictment, pleaded guilty."),

@@ -276,7 +276,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "TRANSFERRED",
                 &[],
                 format!(
-                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+(?:{SOURCE}|{PLACE_SOURCE}){SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:(?:at|with|in)\s+(?:the\s+)?«[OL]\d+»\s+)?(?:(?:held|controlled|owned|maintained|opened)\s+by|held\s+in\s+the\s+names?\s+of)\s+(?:the\s+)?)?{RELATIVE}{PARTY}"
+                    r"{PARTY}(?:\s*\([^()«»]*\))?{SHORT}\b(?P<tv>{transfer_verbs})\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+(?:{SOURCE}|{PLACE_SOURCE}){SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:(?:at|with|in)\s+(?:the\s+)?«[OL]\d+»\s+)?(?:(?:held|controlled|owned|maintained|opened)\s+by|held\s+in\s+the\s+names?\s+of)\s+(?:the\s+)?)?{RELATIVE}(?:(?:co-defendant|co-conspirator|accomplice|associate|nominee)\s+)?{PARTY}"
                 ),
                 false,
             ),
@@ -296,7 +296,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "TRANSFERRED",
                 &[],
                 format!(
-                    r"{PARTY}{AGE}{HOME}[^«»;]{{0,80}}?\bby\s+(?P<tv>wiring|transferring|sending|remitting|routing|moving)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+(?:{SOURCE}|{PLACE_SOURCE})(?:\s+(?:at|with)\s+(?:the\s+)?«O\d+»)?{SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:(?:at|with|in)\s+(?:the\s+)?«[OL]\d+»\s+)?(?:(?:held|controlled|owned|maintained|opened)\s+by|held\s+in\s+the\s+names?\s+of)\s+(?:the\s+)?)?{RELATIVE}{PARTY}"
+                    r"{PARTY}{AGE}{HOME}[^«»;]{{0,80}}?\bby\s+(?P<tv>wiring|transferring|sending|remitting|routing|moving)\b{GAP}(?:«M(?P<m>\d+)»{GAP})?(?:\bfrom\s+(?:{SOURCE}|{PLACE_SOURCE})(?:\s+(?:at|with)\s+(?:the\s+)?«O\d+»)?{SHORT})?\bto\s+(?:the\s+)?(?:(?:(?:an?|the|its|his|her|their)\s+)?(?:(?:bank|brokerage|offshore|nominee)\s+)?accounts?\s+(?:(?:at|with|in)\s+(?:the\s+)?«[OL]\d+»\s+)?(?:(?:held|controlled|owned|maintained|opened)\s+by|held\s+in\s+the\s+names?\s+of)\s+(?:the\s+)?)?{RELATIVE}(?:(?:co-defendant|co-conspirator|accomplice|associate|nominee)\s+)?{PARTY}"
                 ),
                 false,
             ),
@@ -963,10 +963,11 @@ fn role_in_possessed(template: &str, match_end: usize, last_end: usize) -> Optio
 pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(&format!(
-            r"«[OP](\d+)»(?:\s*\([^()«»]{{0,40}}\))?{AN_AGE}?(?:\s*,?\s+{LIVES_IN})?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:(?:[A-Za-z][A-Za-z-]*|«L\d+»(?:-based)?)\s+){{0,6}}?(?:of|at|with|for|by)\s+(?:the\s+)?(?P<kind>(?:(?:[a-z][a-z-]*|«L\d+»)\s+){{0,3}})(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$"
+            r#"«[OP](\d+)»(?:\s*\([^()«»]{{0,40}}\))?{AN_AGE}?(?:\s*,?\s+{LIVES_IN})?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:(?:[A-Za-z][A-Za-z-]*|«L\d+»(?:-based)?)\s+){{0,6}}?(?:of|at|with|for|by)\s+(?:the\s+)?(?P<kind>(?:(?:[a-z][a-z-]*|«L\d+»)\s+){{0,3}})(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+["“]?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$"#
         ))
     });
-    static CLOSED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"^«[OP]\d+»(?:\s*\([^()«»]{0,40}\))?\s*,\s"));
+    // (A quoted alias closes with its quote after the comma: "a/k/a \"«P1»,\" has been".)
+    static CLOSED: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r#"^«[OP]\d+»(?:\s*\([^()«»]{0,40}\))?\s*,["”]?\s"#));
     let (before, here) = (template.get(..start)?, template.get(start..)?);
     if !CLOSED.is_match(here) {
         return None;
@@ -1796,6 +1797,8 @@ mod tests {
             ["TRANSFERRED(Beta Ltd., Gamma Holdings Ltd)"]
         );
         assert_eq!(rels("Acme Corp. admitted that its former vice president for sales, Mr. Bruno Weber, approved the payments."), ["OFFICER_OF(Bruno Weber, Acme Corp.)"]);
+        // A payee named as a co-defendant.
+        assert_eq!(rels("Mr. John Doe transferred $61,000 to co-defendant Mr. Kofi Roe."), ["TRANSFERRED(John Doe, Kofi Roe)"]);
         // An office in apposition after the person.
         assert_eq!(rels("Prosecutors charged Mr. Stefan Brandt, Zorblat Logistics Inc.'s former chief executive."), ["OFFICER_OF(Stefan Brandt, Zorblat Logistics Inc.)"]);
         assert_eq!(without_modifier("paid Hong Kong-registered ", "Organization"), "paid ");
