@@ -985,6 +985,17 @@ fn list_gap(gap: &str) -> Option<Join> {
         let and = c.name("a").is_some();
         return Some(Join { and, ends: and, alias: false });
     }
+    // Each member's term after it, in a sentence's list ("sentenced «P1» to 120 months in
+    // prison, «P2» to 87 months in prison and «P3» to 87 months").
+    static TERM_EACH: LazyLock<Regex> = LazyLock::new(|| {
+        tg_text::pattern::constant(
+            r"^,?\s+to\s+(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:years?|months?|days?)\b[^«»;,]{0,60}(?:,\s+(?P<a>and\s+)?|\s+(?P<b>and)\s+)(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$",
+        )
+    });
+    if let Some(c) = TERM_EACH.captures(gap) {
+        let and = c.name("a").is_some() || c.name("b").is_some();
+        return Some(Join { and, ends: and, alias: false });
+    }
     G.captures(gap).map(|c| {
         let and = c.name("a").is_some() || c.name("b").is_some();
         Join { and, ends: and && c.name("ap").is_none(), alias: false }
@@ -2315,6 +2326,18 @@ mod tests {
         // A party sentenced under a quoted alias; one indicted along with another, over its age.
         assert_eq!(rels("Mr. John Doe, a/k/a \"Mr. Ike Doe,\" has been sentenced to eight years in prison."), ["CHARGED(John Doe, ?)"]);
         assert_eq!(rels("Mr. Kofi Roe, 41, who was indicted along with Mr. John Doe in June 2022, remains a fugitive."), ["CO_DEFENDANT(Kofi Roe, John Doe)"]);
+        // Each sentenced to a term of their own, in one list.
+        assert_eq!(
+            rels("Judge Alan Poe sentenced Mr. Roberto Gonzalez to 120 months in prison, Ms. Olga Gonzalez to 87 months in prison and Mr. Fabian Gonzalez to 87 months."),
+            [
+                "CO_DEFENDANT(Roberto Gonzalez, Olga Gonzalez)",
+                "CO_DEFENDANT(Roberto Gonzalez, Fabian Gonzalez)",
+                "CO_DEFENDANT(Olga Gonzalez, Fabian Gonzalez)",
+                "CHARGED(Roberto Gonzalez, ?)",
+                "CHARGED(Olga Gonzalez, ?)",
+                "CHARGED(Fabian Gonzalez, ?)"
+            ]
+        );
         // Charged along with another: co-defendants.
         assert_eq!(
             rels("Mr. Tom Roe and Ms. Jane Roe, who were charged along with Mr. John Doe in a 2023 indictment, pleaded guilty."),
