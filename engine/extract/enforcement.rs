@@ -95,6 +95,10 @@ const PARTY_WORDS: &str = r"(?:(?:«L\d+»-based|[A-Za-z]+-based|also|today|yest
 /// A professional degree written after a person's name ("Jane Roe, M.D., 58, pleaded").
 const DEGREE: &str = r"(?:M\.\s?D\.|D\.\s?O\.|Ph\.\s?D\.|D\.D\.S\.|D\.M\.D\.|D\.P\.M\.|D\.C\.|R\.N\.|N\.P\.|P\.A\.|CPA|Esq\.)";
 
+/// A judge or the court that passed a sentence ("U.S. District Judge «P1» … sentenced …",
+/// "The court sentenced …").
+const SENTENCER: &str = r"(?:\b(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?|\b[Tt]he\s+(?:[Cc]ourt|[Jj]udge)\b)";
+
 /// What may stand between a party and its verb: adverbs and auxiliaries, an aside that
 /// names a place or two ("Roe, both «L2» nationals, were charged"; one kept apart from the
 /// others, whose bounded gaps over placeholders would grow the lazy DFA), and up to two
@@ -199,6 +203,10 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // numbered, "against «P2» 1) permanently enjoining him …, and 3) ordering him to pay".)
     let against_imposing = format!(
         r"\bagainst\s+(?:defendants?\s+)?{PARTY}(?:\s*\([^()]{{1,80}}\))?\s*(?:,?\s+(?:that|which)\s+(?:also\s+)?|,\s+|:?\s+\(?(?:\d|[a-z])\)\s+)(?:[^«»;]*?\s+and\s+(?:\(?(?:\d|[a-z])\)\s+)?)?{IMPOSES}"
+    );
+    // "X agreed to pay $N to resolve (parallel) investigations by ": the authorities follow.
+    let resolves = format!(
+        r"{PARTY}{TERM}{ADV}(?:has\s+|have\s+)?(?:agreed|agrees)\s+to\s+pay\b(?:[^«»;]|«M\d+»){{0,60}}?\bto\s+(?:resolve|settle)\s+(?:[\w-]+\s+){{0,3}}?(?:investigations?|charges|claims|allegations|probes?|inquir(?:y|ies)|cases?|actions?)\s+(?:by|of|brought\s+by)\s+(?:the\s+)?"
     );
     let settled_charges = format!(
         r"{ORG}{TERM}{ADV}(?:{was})?(?:filed\s+and\s+(?:simultaneously\s+)?)?(?:settled|settles|resolved|resolves)\s+(?:its|the|all)?\s*(?:[\w-]+\s+){{0,2}}?(?:charges|claims|case|action|lawsuit)\s+against\s+{PARTY_WORDS}{PARTY}"
@@ -505,16 +513,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         // (X is the verb's object: no clause's subject.)
         Pattern {
             clause: false,
-            ..whole_words(
-                pat(
-                    "CHARGED",
-                    &[],
-                    &format!(r"(?:\b(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?|\b[Tt]he\s+(?:[Cc]ourt|[Jj]udge)\b){ACROSS}\b(?P<v>sentenced)\s+{PARTY_WORDS}{PARTY}"),
-                    Shape::Implied,
-                    true,
-                ),
-                &["sentenced"],
-            )
+            ..whole_words(pat("CHARGED", &[], &format!(r"{SENTENCER}{ACROSS}\b(?P<v>sentenced)\s+{PARTY_WORDS}{PARTY}"), Shape::Implied, true), &["sentenced"])
         },
         // A jury convicted X / found X (and Y) guilty: the prosecutor's charge, implied as for a plea.
         whole_words(pat("CHARGED", &[], &format!(r"\b(?:[Jj]ury|[Jj]urors)\b{ACROSS}\bconvicted\s+{PARTY_WORDS}{PARTY}"), Shape::Implied, true), &["convicted"]),
@@ -718,7 +717,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                     "ORDERED_TO_PAY",
                     &[],
                     &format!(
-                        r"(?:\b(?:Judge|Justice)\s+«P\d+»(?:\s+Jr\.)?|\b[Tt]he\s+(?:[Cc]ourt|[Jj]udge)\b){ACROSS}\bsentenced\s+{PARTY_WORDS}{PARTY}(?:[^«»;]|«[LDM]\d+»)*?\band\s+(?:also\s+|further\s+)?ordered\s+(?:him|her|them|it)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"
+                        r"{SENTENCER}{ACROSS}\bsentenced\s+{PARTY_WORDS}{PARTY}(?:[^«»;]|«[LDM]\d+»)*?\band\s+(?:also\s+|further\s+)?ordered\s+(?:him|her|them|it)\s+to\s+(?:jointly\s+and\s+severally\s+)?{pay}"
                     ),
                     Shape::Implied,
                     false,
@@ -860,25 +859,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             false,
         ),
         // X agreed to pay $N to resolve (parallel) investigations by Y and Z: a settlement with each.
-        pat(
-            "SETTLED_WITH",
-            SETTLE_CUES,
-            &format!(
-                r"{PARTY}{TERM}{ADV}(?:has\s+|have\s+)?(?:agreed|agrees)\s+to\s+pay\b(?:[^«»;]|«M\d+»){{0,60}}?\bto\s+(?:resolve|settle)\s+(?:[\w-]+\s+){{0,3}}?(?:investigations?|charges|claims|allegations|probes?|inquir(?:y|ies)|cases?|actions?)\s+(?:by|of|brought\s+by)\s+(?:the\s+)?{ORG}"
-            ),
-            Shape::Pair,
-            true,
-        ),
+        pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{resolves}{ORG}"), Shape::Pair, true),
         // (… by Y and the Z: the second authority too.)
-        pat(
-            "SETTLED_WITH",
-            SETTLE_CUES,
-            &format!(
-                r"{PARTY}{TERM}{ADV}(?:has\s+|have\s+)?(?:agreed|agrees)\s+to\s+pay\b(?:[^«»;]|«M\d+»){{0,60}}?\bto\s+(?:resolve|settle)\s+(?:[\w-]+\s+){{0,3}}?(?:investigations?|charges|claims|allegations|probes?|inquir(?:y|ies)|cases?|actions?)\s+(?:by|of|brought\s+by)\s+(?:the\s+)?«O\d+»(?:\s*\([^()«»]{{0,20}}\))?\s*,?\s+and\s+(?:the\s+)?{ORG}"
-            ),
-            Shape::Pair,
-            false,
-        ),
+        pat("SETTLED_WITH", SETTLE_CUES, &format!(r"{resolves}«O\d+»(?:\s*\([^()«»]{{0,20}}\))?\s*,?\s+and\s+(?:the\s+)?{ORG}"), Shape::Pair, false),
         // X entered into a settlement / a deferred prosecution agreement / a plea agreement
         // with the DOJ (an agreement of another kind, a merger's, is none).
         whole_words(
