@@ -939,6 +939,10 @@ struct Join {
     /// The member after it is another name of the one before it ("Magnum LLC dba Stratos
     /// LLC"): no member of its own.
     alias: bool,
+    /// Where in the gap an apposition before the member opens ("; his firm, ", "; the pool
+    /// «P6» operated, ", "; and «P8»'s business partner, "): the placeholders after it are
+    /// words of the apposition, not members.
+    apposition: Option<usize>,
 }
 
 /// How the text between two list members joins them, if it does: a comma (a semicolon
@@ -948,14 +952,24 @@ struct Join {
 /// after them ("Colt and his firm, Geneva Ltd.", "and its president, John Doe"); or an
 /// alias cue ("dba", "a/k/a", one opening a parenthesis: "(f/k/a").
 fn list_gap(gap: &str) -> Option<Join> {
+    // (A quoted alias's comma inside its quotes, "a/k/a "Alex Roe," of «L1»": the comma is
+    // the list's, read as if after the quote.)
+    let moved;
+    let gap = match gap.strip_prefix(",\"").or_else(|| gap.strip_prefix(",”")) {
+        Some(rest) => {
+            moved = format!("\",{rest}");
+            moved.as_str()
+        }
+        None => gap,
+    };
     static G: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(
-            r#"^["”]?(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:(?:both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]["”]?\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
+            r#"^["”]?(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:(?:both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]["”]?\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their|the|«P\d+»['’]s)\s+(?:(?:[a-z-]+|«[OP]\d+»)\s+){0,3}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
         )
     });
-    static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r#"^\s*,?\s*\(?{LIST_ALIAS_CUES}\s+(?:["“]|(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#)));
+    static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r#"^(?:\s*,\s*\d{{1,3}})?\s*,?\s*\(?{LIST_ALIAS_CUES}\s+(?:["“]|(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#)));
     if ALIAS.is_match(gap) {
-        return Some(Join { and: false, ends: false, alias: true });
+        return Some(Join { and: false, ends: false, alias: true, apposition: None });
     }
     // A member's description up to the semicolon that lists the next ("«P1», its former chief
     // financial officer; and «P2», who served as treasurer").
@@ -966,7 +980,7 @@ fn list_gap(gap: &str) -> Option<Join> {
     });
     if let Some(c) = DESCRIBED.captures(gap) {
         let and = c.name("a").is_some();
-        return Some(Join { and, ends: and, alias: false });
+        return Some(Join { and, ends: and, alias: false, apposition: None });
     }
     // Each member's term after it, in a sentence's list ("sentenced «P1» to 120 months in
     // prison, «P2» to 87 months in prison and «P3» to 87 months").
@@ -977,11 +991,11 @@ fn list_gap(gap: &str) -> Option<Join> {
     });
     if let Some(c) = TERM_EACH.captures(gap) {
         let and = c.name("a").is_some() || c.name("b").is_some();
-        return Some(Join { and, ends: and, alias: false });
+        return Some(Join { and, ends: and, alias: false, apposition: None });
     }
     G.captures(gap).map(|c| {
         let and = c.name("a").is_some() || c.name("b").is_some();
-        Join { and, ends: and && c.name("ap").is_none(), alias: false }
+        Join { and, ends: and && c.name("ap").is_none(), alias: false, apposition: c.name("ap").map(|m| m.start()) }
     })
 }
 
@@ -1025,10 +1039,13 @@ fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> 
     if !party(&ph[at]) {
         return None;
     }
-    // The party placeholder next to `j` on either side, over places only (where a member
-    // lives, which the gap's text then holds).
-    let next = |j: usize| (j + 1..ph.len()).find(|&k| ph[k].2 != b'L').filter(|&k| party(&ph[k]));
-    let prev = |j: usize| (0..j).rev().find(|&k| ph[k].2 != b'L').filter(|&k| party(&ph[k]));
+    // The party placeholders next to `j` on either side, nearest first, over places (where a
+    // member lives, which the gap's text then holds): up to three, since an apposition
+    // before a member may hold a person ("; and «P4»'s business partner, «P5»").
+    // (A possessive is no member: "and «P8»'s business partner, «P9»".)
+    let possessive = |k: usize| template[ph[k].1..].starts_with("'s ") || template[ph[k].1..].starts_with("’s ");
+    let after = |j: usize| (j + 1..ph.len()).filter(|&k| ph[k].2 != b'L').take_while(|&k| party(&ph[k])).take(3).filter(|&k| !possessive(k));
+    let before = |j: usize| (0..j).rev().filter(|&k| ph[k].2 != b'L').take_while(|&k| party(&ph[k])).take(3).filter(|&k| !possessive(k));
     // The text between placeholders `a` and `b`; after an alias in parentheses ("«O3» (f/k/a
     // «O4»), «P5»", a caption's list), without the parenthesis that closes it.
     let gap = |a: usize, b: usize| {
@@ -1041,8 +1058,16 @@ fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> 
     let mut aliases = vec![];
     let mut places = vec![];
     let mut ended = false;
-    while let Some(k) = prev(lo) {
-        match list_gap(gap(k, lo)) {
+    // The list's next member from `a` to `b`: the nearest party whose gap joins them, the
+    // parties passed over all inside the gap's apposition.
+    let joined = |a: usize, b: usize, j: &Join| {
+        let from = ph[a].1 + j.apposition.unwrap_or(usize::MAX - ph[a].1);
+        (a + 1..b).all(|x| ph[x].2 == b'L' || ph[x].0 >= from)
+    };
+    let step_back = |lo: usize| before(lo).find_map(|k| list_gap(gap(k, lo)).filter(|j| joined(k, lo, j)).map(|j| (k, j)));
+    let step_on = |hi: usize| after(hi).find_map(|k| list_gap(gap(hi, k)).filter(|j| joined(hi, k, j)).map(|j| (k, j)));
+    while let Some((k, j)) = step_back(lo) {
+        match Some(j) {
             Some(j) => {
                 has_and |= j.and;
                 if j.alias && lo != at {
@@ -1054,9 +1079,9 @@ fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> 
             None => break,
         }
     }
-    while let Some(k) = next(hi) {
+    while let Some((k, j)) = step_on(hi) {
         let gap = gap(hi, k);
-        match list_gap(gap) {
+        match Some(j) {
             // (After the list's last member, only its alias or an apposition on it: "…, and
             // Magnum LLC dba Stratos LLC, and its president, John Doe".)
             Some(j) if !ended || j.alias || (j.and && !j.ends) => {
@@ -1657,7 +1682,7 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     let criminal = rel == "CHARGED" && CRIMINAL.is_match(text);
     // (A charge the sentence names no paper or action for — "X was charged with fraud" — is
     // one of an authority it names: the document's may have brought another case.)
-    static PAPER: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i)\b(?:complaints?|actions?|lawsuits?|suits?|judgments?|injunctions?|proceedings?)\b"));
+    static PAPER: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i)\b(?:complaints?|actions?|lawsuits?|suits?|judgments?|injunctions?|proceedings?|defendants?)\b"));
     let here_only = rel == "CHARGED" && !criminal && !PAPER.is_match(text);
     // (… and only where the sentence announces it: "…, the Justice Department announced";
     // "X was charged with making a false statement to the Commission" is no charge of the
@@ -1938,6 +1963,14 @@ mod tests {
         assert_eq!(super::list_of("«O0» V. «P1», «P2», «O3» A/K/A «O4», Defendants, AND «O5», Relief Defendant, Civil Action No. 1:02", 1), [1, 2, 3]);
         assert_eq!(super::list_of("«O0» V. «P1», «P2», «O3», Relief Defendant", 1), [1]);
         assert_eq!(super::list_of("«O0» v. «P1», «P2», «O3», Defendants.", 2), [1, 2, 3]);
+        // Members described before their names, the descriptions holding a person or a
+        // company ("the pool «P5» operated", "«P7»'s business partner"): the described is
+        // the member; a possessive is none.
+        let t = "«O0» filed an action charging «P1», a/k/a \"«P2»,\" of «L3», «L4»; his firm, «O5»; the pool «P6» operated, «O7»; and «P8»'s business partner, «P9», of «L10», with fraud.";
+        assert_eq!(super::list_of(t, 1), [1, 5, 7, 9]);
+        assert_eq!(super::list_of(t, 9), [1, 5, 7, 9]);
+        // An alias after the member's age ("«P1», 41, a/k/a "«P2»," of «L3»; and «P4»").
+        assert_eq!(super::list_of("«P0», 38, of «L1»; «P2», 41, a/k/a \"«P3»,\" of «L4»; and «P5», 52, of «L6», are charged.", 5), [0, 2, 5]);
         // A list that a preposition governs is no subject, even where its last member
         // stands right before the verb.
         assert!(

@@ -15,6 +15,7 @@ pub mod aliases;
 pub mod authorities;
 pub mod captions;
 pub mod clause;
+mod defendant_lists;
 pub mod demonyms;
 pub mod employment;
 pub mod enforcement;
@@ -921,30 +922,49 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         })
         .collect();
     // A release's heading "U.S. Attorney's Office⏎Eastern District of New York": the office
-    // for that district, on the first line (two sentences to the splitter).
-    for i in 0..input.sentences.len().saturating_sub(1) {
-        let (a, b) = (input.sentences[i], input.sentences[i + 1]);
-        let line = &text[a.0..a.1];
+    // for that district, on the first line (read as lines: the splitter may make the heading
+    // one sentence or several).
+    let mut department_lines: Vec<(usize, Span)> = vec![];
+    let sentence_at = |span: Span| input.sentences.partition_point(|s| s.1 <= span.0).min(input.sentences.len().saturating_sub(1));
+    let inside = |i: usize, span: Span| input.sentences.get(i).is_some_and(|s| s.0 <= span.0 && span.1 <= s.1);
+    let mut lines = vec![];
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let lead = line.len() - line.trim_start().len();
+        lines.push((at + lead, at + lead + line.trim().len()));
+        at += line.len();
+    }
+    for k in 0..lines.len().saturating_sub(1) {
+        let (l, next) = (lines[k], lines[k + 1]);
+        let line = &text[l.0..l.1];
         if line.len() > 40 || !line.contains("Attorney") {
             continue;
         }
-        if let Some(key) = authorities::heading_office(line, &text[b.0..b.1]) {
-            let lead = line.len() - line.trim_start().len();
-            let span = (a.0 + lead, a.0 + lead + line.trim().len());
-            per_sentence[i].retain(|m| m.span.1 <= span.0 || span.1 <= m.span.0);
-            per_sentence[i].push(Mention { span, kind: "Organization", key, surface: collapse(&text[span.0..span.1]), attrs: vec![] });
-            per_sentence[i].sort_by_key(|m| m.span);
-            // (The line above it, "Department of Justice", names the department the office
-            // is part of, not another party: the release is the office's, and so are the
-            // charges it reports without naming who brought them.)
-            if i > 0 {
-                let above = input.sentences[i - 1];
-                if matches!(text[above.0..above.1].trim(), "Department of Justice" | "U.S. Department of Justice" | "United States Department of Justice") {
-                    per_sentence[i - 1].retain(|m| m.key != "Organization:department of justice");
-                }
+        let Some(key) = authorities::heading_office(line, &text[next.0..next.1]) else { continue };
+        let i = sentence_at(l);
+        if !inside(i, l) {
+            continue;
+        }
+        per_sentence[i].retain(|m| m.span.1 <= l.0 || l.1 <= m.span.0);
+        per_sentence[i].push(Mention { span: l, kind: "Organization", key, surface: collapse(line), attrs: vec![] });
+        per_sentence[i].sort_by_key(|m| m.span);
+        // (The line above it, "Department of Justice", names the department the office is
+        // part of, not another party: the release is the office's, and so are the charges it
+        // reports without naming who brought them.)
+        if let Some(&above) = k.checked_sub(1).and_then(|j| lines.get(j))
+            && matches!(&text[above.0..above.1], "Department of Justice" | "U.S. Department of Justice" | "United States Department of Justice")
+        {
+            let j = sentence_at(above);
+            if inside(j, above) {
+                department_lines.push((j, above));
             }
         }
     }
+    let department_heading = |m: &Mention, line: Span| m.key == "Organization:department of justice" && line.0 <= m.span.0 && m.span.1 <= line.1;
+    for &(j, line) in &department_lines {
+        per_sentence[j].retain(|m| !department_heading(m, line));
+    }
+    drop(lines);
     // A rule's name right before a headline's verb ("Owner of Miami Home Health Company
     // Pleads Guilty", "Georgia-Based Bank Sentenced") is a headline's words in title case,
     // which the rules read as a company's name: none (an authority stays one: "Justice
@@ -1168,6 +1188,12 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             merged.extend(more);
             per_sentence[si] = entities::resolve_overlaps(merged);
         }
+    }
+    // (The department above an office's heading stays no party when the document names it
+    // again below, where the search for known names finds it: "… the Department of
+    // Justice's National Center for Disaster Fraud".)
+    for &(j, line) in &department_lines {
+        per_sentence[j].retain(|m| !department_heading(m, line));
     }
     // Surnames: a one-word name that is the last (or first) word of exactly one person named in full
     // in the document ("Humphress" after "Michael Humphress") refers to that person, whatever
@@ -1805,6 +1831,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         ms.retain(|(m, _)| !plural.contains(&m.span));
         out.mentions.extend(ms);
     }
+    list_claims(input, vocab, scope, &authority_mentions, &mut out);
     // (What the document-wide passes needed is freed before a table's claims are made.)
     drop(per_sentence);
     drop(coref);
@@ -1819,6 +1846,56 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let mut seen = std::collections::BTreeSet::new();
     out.claims.retain(|c| seen.insert(c.id.clone()));
     out
+}
+
+/// The claims of the lists of defendants set out line by line ([`defendant_lists`]): each
+/// member charged by the authority the introducing line implies (as for "X was indicted":
+/// [`enforcement::implied_object`], found among the document's `authority_mentions`), and
+/// every two members co-defendants. A claim quotes the introducing line through its
+/// member's line (the later member's, for co-defendants).
+fn list_claims(input: &Input, vocab: &Vocabulary, scope: Span, authority_mentions: &[(usize, Mention)], out: &mut Extraction) {
+    let text = input.text;
+    let lists = defendant_lists::find(text, scope, input.sentences, &out.mentions, |m| authorities::is_authority(&m.key));
+    for list in lists {
+        let mention = |i: usize| out.mentions[i].clone();
+        let si = input.sentences.partition_point(|s| s.1 <= list.intro.0);
+        let before = &authority_mentions[..authority_mentions.partition_point(|(i, _)| *i < si)];
+        let after = &authority_mentions[authority_mentions.partition_point(|(i, _)| *i <= si)..];
+        let intro_text = &text[list.intro.0..list.intro.1];
+        let at = match enforcement::federal_words(intro_text, true) {
+            enforcement::CaseIn::Unsaid => enforcement::federal_words(&text[scope.0..scope.1], false).federal().map(|(x, y)| (scope.0 + x, scope.0 + y)),
+            here => here.federal().map(|(a, b)| (list.intro.0 + a, list.intro.0 + b)),
+        };
+        let federal = at.map(|sp| Mention { span: sp, kind: "Organization", key: "Organization:department of justice".into(), surface: collapse(&text[sp.0..sp.1]), attrs: vec![] });
+        let published = publisher(input);
+        let named = enforcement::Named { before, after, federal: federal.as_ref(), publisher: published.as_ref() };
+        let members: Vec<((Mention, Option<Span>), Span)> = list.members.iter().map(|&(i, line)| (mention(i), line)).collect();
+        let Some(first) = members.first() else { continue };
+        let authority = match enforcement::implied_object("CHARGED", 0, intro_text, std::slice::from_ref(&first.0.0), named) {
+            Some(Err(m)) => Some(m.clone()),
+            _ => None,
+        };
+        let found = |rel: &'static str, subject: usize, object: usize| relations::Found { rel, subject, object, money: None, date: None, role: None, extra: vec![] };
+        for (member, line) in &members {
+            let Some(a) = &authority else { break };
+            let quote = (list.intro.0, line.1);
+            let ms = vec![member.clone(), (Mention { span: quote, kind: a.kind, key: a.key.clone(), surface: a.surface.clone(), attrs: vec![] }, Some(a.span))];
+            match vocab.check("CHARGED", a.kind, member.0.kind) {
+                Ok(()) => out.claims.push(claim(input.id, text, quote, &ms, &found("CHARGED", 1, 0), vocab)),
+                Err(e) => out.refused.push(e.to_string()),
+            }
+        }
+        for (j, (later, line)) in members.iter().enumerate() {
+            for (earlier, _) in &members[..j] {
+                let quote = (list.intro.0, line.1);
+                let ms = vec![earlier.clone(), later.clone()];
+                match vocab.check("CO_DEFENDANT", earlier.0.kind, later.0.kind) {
+                    Ok(()) => out.claims.push(claim(input.id, text, quote, &ms, &found("CO_DEFENDANT", 0, 1), vocab)),
+                    Err(e) => out.refused.push(e.to_string()),
+                }
+            }
+        }
+    }
 }
 
 /// Where a document that names no commission cites the federal securities laws the SEC
@@ -3453,6 +3530,37 @@ mod enforcement_tests {
     fn claims(text: &str) -> Vec<String> {
         let x = extracted(text);
         x.claims.iter().map(|c| format!("{}({}, {}) {}", c.rel, c.subject.0, c.object.0, c.modality.name())).collect()
+    }
+
+    /// Defendants listed one to a line after "Charged in the indictment are:" are each
+    /// charged by the office the heading names (not the department above it, though the
+    /// release names the department again below), and co-defendants; the quote runs from
+    /// the introducing line through the member's line.
+    #[test]
+    fn a_bulleted_list_of_defendants_is_charged_by_the_heading_office() {
+        let text = "Department of Justice\nU.S. Attorney's Office\nNorthern District of Georgia\n\n\
+                    ATLANTA - Three residents were indicted by a federal grand jury for a loan fraud scheme.\n\n\
+                    Charged in the indictment are:\n\n  - Kwame A. Boateng, 41, of Marietta, Georgia;\n  - Lana Petrova, 38, of Alpharetta, Georgia; and\n  - Rashid Masri, 52, of Lawrenceville, Georgia.\n\n\
+                    Boateng and Petrova were arrested this week.\n\n\
+                    Report fraud to the Department of Justice's National Center for Disaster Fraud Hotline.\n";
+        let x = extracted(text);
+        let listed: Vec<String> =
+            x.claims.iter().filter(|c| text[c.quote.0..c.quote.1].starts_with("Charged in")).map(|c| format!("{}({}, {}) {}", c.rel, c.subject.0, c.object.0, c.modality.name())).collect();
+        let office = "Organization:united states attorney's office for the northern district of georgia";
+        assert_eq!(
+            listed,
+            [
+                format!("CHARGED({office}, Person:kwame a. boateng) assertion"),
+                format!("CHARGED({office}, Person:lana petrova) assertion"),
+                format!("CHARGED({office}, Person:rashid masri) assertion"),
+                "CO_DEFENDANT(Person:kwame a. boateng, Person:lana petrova) assertion".to_string(),
+                "CO_DEFENDANT(Person:kwame a. boateng, Person:rashid masri) assertion".to_string(),
+                "CO_DEFENDANT(Person:lana petrova, Person:rashid masri) assertion".to_string(),
+            ]
+        );
+        let last = x.claims.iter().find(|c| c.object.0 == "Person:rashid masri").expect("Masri charged");
+        assert!(text[last.quote.0..last.quote.1].ends_with("Lawrenceville, Georgia."), "{:?}", &text[last.quote.0..last.quote.1]);
+        assert!(x.claims.iter().all(|c| c.subject.0 != "Organization:department of justice"));
     }
 
     #[test]
