@@ -32,6 +32,32 @@ pub struct Found {
     pub extra: Vec<(&'static str, usize)>,
 }
 
+/// Territories that keep a company register of their own but are no country of the
+/// demonym list: the places offshore companies are formed in.
+const REGISTERS: &[&str] = &[
+    "British Virgin Islands",
+    "BVI",
+    "B.V.I.",
+    "Hong Kong",
+    "Macau",
+    "Macao",
+    "Gibraltar",
+    "Guernsey",
+    "Jersey",
+    "Isle of Man",
+    "Anguilla",
+    "Labuan",
+    "Curaçao",
+    "Curacao",
+    "Aruba",
+    "Puerto Rico",
+    "Turks and Caicos",
+    "Turks and Caicos Islands",
+    "Cook Islands",
+    "Nevis",
+    "Saint Kitts and Nevis",
+];
+
 /// The object index of a relation whose object the sentence leaves implied (a settlement's
 /// or an order's authority): extraction names it from the document ([`super::enforcement`]).
 pub const IMPLIED: usize = usize::MAX;
@@ -572,12 +598,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             format!(r"{PER}{AGE}\s*,?\s+(?:who\s+(?:is|was)\s+|an?\s+(?:[a-z-]+\s+){{0,2}}?)employed\s+(?:by|at|with)\s+(?:the\s+)?{ORG}(?:[\s,.;]|$)"),
             false,
         ),
-        // X registered/incorporated in L (no clause's comma between: "Of the companies
+        // X registered/incorporated/organized in L (no clause's comma between: "Of the companies
         // Treasury designated, six are registered in the BVI" registers no Treasury)
         pat(
             "REGISTERED_AT",
-            &["registered", "incorporated", "domiciled"],
-            format!(r"{ORG}(?:\s*\([^()«»]*\))?,?[^«»,]{{0,25}}?\b(?:registered|incorporated|domiciled)\s+in\s+(?:the\s+)?«L(\d+)»"),
+            &["registered", "incorporated", "domiciled", "organized", "organised", "formed"],
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?,?[^«»,]{{0,25}}?\b(?:registered|incorporated|domiciled|organized|organised|formed)\s+in\s+(?:the\s+)?«L(\d+)»"),
             false,
         ),
         // X, a Delaware corporation / X is a Nevada limited liability company: the law it is
@@ -960,10 +986,28 @@ fn role_in_possessed(template: &str, match_end: usize, last_end: usize) -> Optio
     Some(c.get(1).and_then(|m| m.as_str().parse().ok()))
 }
 
+/// Whether the text after a person's placeholder (`rest`, from its closing mark) names the
+/// person's own office in apposition, after an age and a home: ", «O1»'s CEO", ", the chief
+/// executive officer of «O1»".
+fn own_office(rest: &str) -> bool {
+    static OFFICE: LazyLock<Regex> = LazyLock::new(|| {
+        tg_text::pattern::constant(&format!(
+            r"^»{AN_AGE}?(?:\s*,?\s+{LIVES_IN})?\s*,\s+(?:(?:the|a|an|its)\s+|then-)?(?:(?:former|then)\s+)?(?:«O\d+»['’]s?\s|(?:[A-Za-z-]+\s+){{1,4}}(?:of|at)\s+(?:the\s+)?«O)"
+        ))
+    });
+    OFFICE.is_match(rest)
+}
+
+/// Whether `before` ends in an alias cue ("«P0», aka ", "a/k/a \"").
+fn after_alias(before: &str) -> bool {
+    static CUE: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r#"(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a|d/b/a|dba)\s+["“]?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#));
+    CUE.is_match(before)
+}
+
 pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     static ASIDE: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(&format!(
-            r#"«[OP](\d+)»(?:\s*\([^()«»]{{0,40}}\))?{AN_AGE}?(?:\s*,?\s+{LIVES_IN})?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:(?:[A-Za-z][A-Za-z-]*|«L\d+»(?:-based)?)\s+){{0,6}}?(?:of|at|with|for|by)\s+(?:the\s+)?(?P<kind>(?:(?:[a-z][a-z-]*|«L\d+»)\s+){{0,3}})(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+["“]?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$"#
+            r#"«[OP](\d+)»(?:\s*\([^()«»]{{0,40}}\))?{AN_AGE}?(?:\s*,?\s+{LIVES_IN})?\s*,\s+(?:(?:(?:the|a|an|its|his|her|their)\s+)?(?:(?:[A-Za-z][A-Za-z-]*|«L\d+»(?:-based)?)\s+){{0,6}}?(?:of|at|with|for|by)\s+(?:the\s+)?(?P<kind>(?:(?:[a-z][a-z-]*|«L\d+»)\s+){{0,3}})(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?|(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a)\s+["“]?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?)$|«O(?P<dba>\d+)»\s*,?\s+(?:d/b/a|dba|D/B/A|DBA|doing\s+business\s+as)\s+["“]?$"#
         ))
     });
     // (A quoted alias closes with its quote after the comma: "a/k/a \"«P1»,\" has been".)
@@ -1041,7 +1085,9 @@ pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     {
         return None;
     }
-    index(&c, 1)
+    // (A trade name's party is the company that trades under it: "«O0» d/b/a «O1», a
+    // «L2» company".)
+    index(&c, 1).or_else(|| c.name("dba").and_then(|m| m.as_str().parse().ok()))
 }
 
 fn index(c: &regex::Captures, i: usize) -> Option<usize> {
@@ -1093,14 +1139,18 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
         }
     }
     // A company named by a place before "company" ("a Quito company", "a Delaware company",
-    // "a Cyprus company") is registered there where the place is a state or a country; a
-    // town only says where it works.
+    // "a Cyprus company") is registered there where the place is a state, a country or a
+    // territory with its own company register ("a British Virgin Islands company"); a town
+    // only says where it works.
     out.retain(|f| {
         f.rel != "REGISTERED_AT"
             || !template.contains(&format!("«L{}» company", f.object))
-            || mentions
-                .get(f.object)
-                .is_some_and(|m| super::demonyms::is_country(&m.surface) || super::demonyms::country_of(&m.surface).is_some() || super::entities::is_state_name(&m.surface))
+            || mentions.get(f.object).is_some_and(|m| {
+                super::demonyms::is_country(&m.surface)
+                    || super::demonyms::country_of(&m.surface).is_some()
+                    || super::entities::is_state_name(&m.surface)
+                    || REGISTERS.contains(&m.surface.as_str())
+            })
     });
     // An office "of Human Resources" or "of Finance" is held in a company's function, not in
     // an organisation of that name ("Executive Vice President of Human Resources").
@@ -1129,7 +1179,12 @@ fn find_patterns(template: &str, present: u128, counts: &super::placeholders::Co
             let args: Vec<usize> = groups.iter().filter_map(|g| g.as_str().parse().ok()).collect();
             let (&[a, b], &[ga, gb]) = (&args[..], &groups[..]) else { continue };
             // The first party may close an aside on the one before it: the verb is that one's.
-            let a = apposition_head(template, ga.start().saturating_sub('«'.len_utf8() + 1)).unwrap_or(a);
+            // (Not where what follows it is its own office, in apposition: "«P0», with «P1»,
+            // «O2»'s CEO, retained …" makes «P1» the CEO.)
+            // (An alias's office is its bearer's: "«P0», aka «P1», the President of «O2»".)
+            let start = ga.start().saturating_sub('«'.len_utf8() + 1);
+            let own = !p.swap && matches!(p.rel, "OFFICER_OF" | "DIRECTOR_OF" | "EMPLOYED_BY") && own_office(&template[ga.end()..]) && !after_alias(&template[..start]);
+            let a = if own { a } else { apposition_head(template, start).unwrap_or(a) };
             let (mut subject, object) = if p.swap { (b, a) } else { (a, b) };
             // "the transfer to Y of responsibility for …" names a transfer, and no one who made it.
             if c.name("tv")
@@ -1525,6 +1580,12 @@ mod tests {
         assert_eq!(super::apposition_head("«P0», 52, of «L1», «L2», who owned and operated «O3», was sentenced", 54), Some(0));
         assert_eq!(super::apposition_head("«O0», which controlled «O1», paid", 25), Some(0));
         assert_eq!(super::apposition_head("«P0» said that «O1», was", 17), None);
+        let t = "charged «O1» d/b/a «O2» (\"Lumora\"), a «L3» company";
+        assert_eq!(super::apposition_head(t, t.find("«O2»").unwrap()), Some(1));
+        // An aside's party followed by its own office holds the office: the verb after it
+        // is the first party's, the office is not.
+        assert_eq!(rels("Mr. John Doe, with Mr. Roe Smith, Acme Inc.'s CEO, retained promoters."), ["OFFICER_OF(Roe Smith, Acme Inc.)"]);
+        assert_eq!(rels("Mr. John Doe, aka Mr. Roe Smith, the President of Acme Inc., was arrested."), ["OFFICER_OF(John Doe, Acme Inc.)"]);
     }
 
     /// Owning and operating a business is owning it.
@@ -1634,6 +1695,9 @@ mod tests {
         assert!(with_place("Omega Ltd, a Florida property management company, signed.", "Florida").is_empty());
         assert!(with_place("Omega Ltd, a Florida-based company, signed.", "Florida").is_empty());
         assert!(with_place("Omega SA, a Quito company owned by Gamma Holdings, signed.", "Quito").iter().all(|r| !r.starts_with("REGISTERED_AT")));
+        // A territory with a register of its own is no country, but companies are formed there.
+        assert_eq!(with_place("Omega Ltd., a British Virgin Islands company, sold shares.", "British Virgin Islands"), ["REGISTERED_AT(Omega Ltd., British Virgin Islands)"]);
+        assert_eq!(with_place("Omega S.A., a company organized in Panama, sold shares.", "Panama"), ["REGISTERED_AT(Omega S.A., Panama)"]);
         // A description opening with a place leaves the buyer its verb; a nationality the payer's.
         assert_eq!(
             with_place("Harborline Capital Partners LLC, a Pittsburgh private equity firm, acquired Mahoning Fabricators Inc. in 2014.", "Pittsburgh"),
