@@ -225,6 +225,21 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["indicted", "charged"],
         ),
+        // Charged / named / indicted in the indictment (or the complaint) are X, Y and Z: the
+        // parties listed after the verb, charged by the authority implied. (Not those named
+        // "as relief defendants": no words but an aside between the paper and the verb.)
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"\b(?:[Cc]harged|[Nn]amed|[Ii]ndicted)\s+(?:as\s+defendants?\s+)?(?:in|by)\s+(?:the|an?|this)\s+(?:[\w-]+\s+){{0,3}}?(?:indictment|complaint|information)\b(?:\s*,[^«»;:]{{1,100}}?,)?\s+(?:are|is|were|was)\s*:?\s+{PARTY}"
+                ),
+                Shape::Implied,
+                true,
+            ),
+            &["charged", "named", "indicted", "Charged", "Named", "Indicted"],
+        ),
         // OFAC (also) designated X / sanctioned X; X, which was designated by OFAC.
         whole_words(
             pat(
@@ -841,12 +856,12 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         ),
         // X agreed / consented to pay … (to be ordered to pay …, to plead guilty … and to pay a
         // fine, to be barred … and to pay a penalty); X consented to (the entry of) a
-        // judgment, to final judgments; X settled with the SEC
+        // judgment, to final judgments, to a bar or a censure; X settled with the SEC
         pat(
             "SETTLED_WITH",
             SETTLE_CUES,
             &format!(
-                r"{PARTY}{TERM}(?:\s*,\s*(?:which|who)\b)?{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:\([a-z0-9]+\)\s+)?(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|(?:plead\s+guilty|be)\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:the\s+)?«O\d+»['’]s?\s+(?:[\w-]+\s+){{0,2}}?(?:judgments?|orders?|settlement)\b|(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b)"
+                r"{PARTY}{TERM}(?:\s*,\s*(?:which|who)\b)?{ADV}(?:agreed|agrees|consented|consents)(?:\s*,\s*[^«»,]{{1,90}}?,)?\s+(?:\([a-z0-9]+\)\s+)?(?:to\s+)?(?:\([a-z0-9]+\)\s+)?(?:(?:be\s+(?:ordered|required)\s+to\s+|(?:plead\s+guilty|be)\b[^«»;]*?\band\s+(?:to\s+)?)?{pay}|settle\b|the\s+(?:entry|issuance)\b|entry\b|(?:(?:a|an|the)\s+)?(?:(?:final|proposed|stipulated)\s+)?(?:judgments?|orders?)\b|(?:the\s+)?«O\d+»['’]s?\s+(?:[\w-]+\s+){{0,2}}?(?:judgments?|orders?|settlement)\b|(?:a|an|the)\s+(?:[\w-]+\s+){{0,2}}?settlement\b|(?:a|the)\s+(?:permanent\s+|preliminary\s+)?injunction\b|(?:an?|the)\s+(?:[\w-]+\s+){{0,3}}?(?:bars?|censure|suspension)\b)"
             ),
             Shape::Implied,
             false,

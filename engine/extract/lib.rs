@@ -3532,6 +3532,26 @@ mod enforcement_tests {
         x.claims.iter().map(|c| format!("{}({}, {}) {}", c.rel, c.subject.0, c.object.0, c.modality.name())).collect()
     }
 
+    /// "Named in the indictment are A; B; and C": each charged by the prosecutor the
+    /// document names, and co-defendants; a settlement consented to as a bar.
+    #[test]
+    fn parties_named_in_the_indictment_and_a_consent_to_a_bar() {
+        let got = claims(
+            "The U.S. Attorney's Office for the Southern District of Florida announced the charges. \
+             Named in the indictment are Solaris Trading Corp.; Horacio Benitez, 56, of Doral; and Andres Ospina, 49, of Medellin, Colombia.",
+        );
+        let office = "Organization:united states attorney's office for the southern district of florida";
+        for party in ["Organization:solaris trading corp", "Person:horacio benitez", "Person:andres ospina"] {
+            assert!(got.contains(&format!("CHARGED({office}, {party}) assertion")), "{party}: {got:?}");
+        }
+        assert!(got.contains(&"CO_DEFENDANT(Person:horacio benitez, Person:andres ospina) assertion".to_string()), "{got:?}");
+        // Relief defendants are named, not charged.
+        let got = claims("The SEC filed a complaint against Jane Roe. Named as relief defendants in the complaint are Acme Holdings LLC and Beta Trust.");
+        assert!(got.iter().all(|c| !c.contains("acme") && !c.contains("beta")), "{got:?}");
+        let got = claims("The SEC charged Marcus Ebbesen. Without admitting or denying the findings, Ebbesen consented to an industry bar and agreed to pay a civil penalty of $85,000.");
+        assert!(got.contains(&"SETTLED_WITH(Person:marcus ebbesen, Organization:securities and exchange commission) assertion".to_string()), "{got:?}");
+    }
+
     /// Defendants listed one to a line after "Charged in the indictment are:" are each
     /// charged by the office the heading names (not the department above it, though the
     /// release names the department again below), and co-defendants; the quote runs from
