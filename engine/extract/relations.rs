@@ -32,6 +32,29 @@ pub struct Found {
     pub extra: Vec<(&'static str, usize)>,
 }
 
+/// Cue words of a staff role held at a company ("operations manager", "bookkeeper").
+const EMPLOYEE_CUES: &[&str] = &[
+    "manager",
+    "employee",
+    "accountant",
+    "bookkeeper",
+    "analyst",
+    "trader",
+    "broker",
+    "engineer",
+    "supervisor",
+    "assistant",
+    "clerk",
+    "teller",
+    "cashier",
+    "salesman",
+    "saleswoman",
+    "representative",
+    "specialist",
+    "administrator",
+    "coordinator",
+];
+
 /// Territories that keep a company register of their own but are no country of the
 /// demonym list: the places offshore companies are formed in.
 const REGISTERS: &[&str] = &[
@@ -447,7 +470,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "OWNS",
             &["owner", "sole"],
             format!(
-                r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the\s+|an?\s+|its\s+)?(?:(?:president|chief\s+executive\s+officer|CEO|founder|manager|operator)\s+and\s+)?(?:(?:former\s+|sole\s+|majority\s+|co-?|part[- ])?owners?|sole\s+(?:member|shareholder|stockholder))(?:\s+and\s+(?:operator|manager|president|chief\s+executive\s+officer|CEO))?\s+of\s+(?:the\s+)?{ORG}"
+                r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:the\s+|an?\s+|its\s+)?(?:(?:president|chief\s+executive\s+officer|CEO|co-?founder|founder|manager|operator)(?:\s*,\s*|\s+and\s+)){{0,2}}(?:(?:former\s+|sole\s+|majority\s+|co-?|part[- ])?owners?|sole\s+(?:member|shareholder|stockholder))(?:(?:\s*,\s*|\s*,?\s+and\s+)(?:operator|manager|president|chief\s+[a-z]+\s+officer|chief\s+executive|compliance\s+officer|CEO|CFO|COO|managing\s+member|director)){{0,2}}\s+of\s+(?:the\s+)?{ORG}"
             ),
             false,
         ),
@@ -657,7 +680,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // "founder and CEO of X": the founding is no office, the role after it is.
     // ("owner and chief executive officer of X": the ownership is the owner patterns', the
     // office this one's.)
-    let founder = r"(?:(?i:co-?founder|founder|(?:sole\s+|majority\s+|principal\s+)?(?:co-?)?owner)\s+and\s+)?";
+    let founder = r"(?:(?i:co-?founder|founder|(?:sole\s+|majority\s+|principal\s+)?(?:co-?)?owner)(?:\s*,\s*|\s+and\s+)){0,2}";
     // A department may follow the role ("Senior Vice President, Worldwide Sales at X"), or its
     // field in lower case ("senior vice president of lending at X").
     v.push(pat("OFFICER_OF", OFFICER_CUES, format!(r"{PER}{AGE}{HOME}{NATIONAL}\s*,?\s+(?:who\s+)?(?:{SERVES}\s+)?(?:the|a|an|its)?\s*(?:(?i:former|then|interim|acting|currently|formerly|now)\s+)?{founder}{officer}(?:\s+and\s+(?:sole\s+|majority\s+|principal\s+|co-?)?owner)?(?:,\s+[A-Z][\w ,&]{{0,30}}?|\s+(?:of|for)\s+(?P<field>[a-z][a-z&\s-]{{0,30}}?))?\s+(?:of|at)\s+(?:the\s+now[- ]defunct\s+)?{ORG}"), false));
@@ -746,6 +769,15 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         "EMPLOYED_BY",
         &["employee", "banker", "trader", "accountant", "broker"],
         format!(r"{PER}\s*,\s+(?:an?\s+)?(?:former\s+)?{ORG}\s+(?:employee|banker|trader|accountant|broker)\b"),
+        false,
+    ));
+    // X, Y's operations manager / X, 44, of «L», the company's bookkeeper: a staff role
+    // held at the company named (an office is OFFICER_OF's; an agent, a consultant or
+    // counsel works for it, not at it).
+    v.push(pat(
+        "EMPLOYED_BY",
+        EMPLOYEE_CUES,
+        format!(r"{PER}{AGE}{HOME}\s*,\s+(?:the\s+|then-)?(?:former\s+|longtime\s+|senior\s+)?{ORG}['’]s?\s+(?:[a-z-]+\s+){{0,2}}?(?:manager|employee|accountant|bookkeeper|analyst|trader|broker|engineer|supervisor|assistant|clerk|teller|cashier|salesman|saleswoman|representative|specialist|administrator|coordinator)\b"),
         false,
     ));
     // "Y and its (wholly owned, primary bank) subsidiary, X"
@@ -1582,6 +1614,14 @@ mod tests {
         assert_eq!(super::apposition_head("«P0» said that «O1», was", 17), None);
         let t = "charged «O1» d/b/a «O2» (\"Lumora\"), a «L3» company";
         assert_eq!(super::apposition_head(t, t.find("«O2»").unwrap()), Some(1));
+        // Roles listed by commas before "of": the office and the ownership both.
+        assert_eq!(
+            rels("Mr. Hollis Vandermeer, 63, is the founder, sole owner and chief compliance officer of Crestline Harbor Advisors LLC."),
+            ["OFFICER_OF(Hollis Vandermeer, Crestline Harbor Advisors LLC)", "OWNS(Hollis Vandermeer, Crestline Harbor Advisors LLC)"]
+        );
+        // A staff role held at the company named, in apposition.
+        assert_eq!(rels("Mr. Priya Iyer, Crestline Harbor Advisors LLC's operations manager, raised concerns."), ["EMPLOYED_BY(Priya Iyer, Crestline Harbor Advisors LLC)"]);
+        assert!(rels("Mr. Priya Iyer, Crestline Harbor Advisors LLC's outside consultant, raised concerns.").is_empty());
         // An aside's party followed by its own office holds the office: the verb after it
         // is the first party's, the office is not.
         assert_eq!(rels("Mr. John Doe, with Mr. Roe Smith, Acme Inc.'s CEO, retained promoters."), ["OFFICER_OF(Roe Smith, Acme Inc.)"]);
