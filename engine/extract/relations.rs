@@ -584,7 +584,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
                 "EMPLOYED_BY",
                 &[],
                 format!(
-                    r"{PER}\s*,?\s+(?:is\s+|was\s+)?(?:an?\s+)?(?:former\s+)?(?:(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|(?:registered|investment\s+advis[eo]r|sales)\s+representative|(?:relationship\s+)?manager)\s+(?:of|at|with)|(?:(?:contracting|loan|procurement|program|police|customs|credit|acquisition)\s+officer|(?:[a-z-]+\s+)?(?:official|agent|specialist|engineer|auditor|examiner|executive))\s+(?:with|at))\s+(?:the\s+)?{ORG}"
+                    r"{PER}{AGE}{HOME}\s*,?\s+(?:is\s+|was\s+|at\s+the\s+time\s+|then\s+)?(?:an?\s+)?(?:former\s+)?(?:(?:employee|staff member|banker|analyst|accountant|trader|clerk|broker|consultant|(?:registered|investment\s+advis[eo]r|sales)\s+representative|(?:relationship\s+)?manager)\s+(?:of|at|with)|(?:(?:contracting|loan|procurement|program|police|customs|credit|acquisition)\s+officer|(?:[a-z-]+\s+)?(?:official|agent|specialist|engineer|auditor|examiner|executive))\s+(?:with|at))\s+(?:the\s+)?{ORG}"
                 ),
                 false,
             ),
@@ -794,7 +794,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     // X was a partner / (registered) stockbroker with (the accounting firm of) Y
     v.push(whole_words(
         pat("EMPLOYED_BY", &[],
-        format!(r"{PER}\s*,?\s+(?:{SERVES}\s+)?(?:also\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?(?i:partner|employee|advisor|adviser|stockbroker|broker|banker|analyst|accountant|associate|consultant|engineer|attorney|lawyer|trader)\s+(?:with|at|for)\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?(?:firm|company|bank)\s+of\s+)?{ORG}"),
+        format!(r"{PER}{AGE}{HOME}\s*,?\s+(?:{SERVES}\s+)?(?:also\s+|at\s+the\s+time\s+|then\s+)?(?:a|an)\s+(?:[\w-]+\s+){{0,3}}?(?i:partner|employee|advisor|adviser|stockbroker|broker|banker|analyst|accountant|associate|consultant|engineer|attorney|lawyer|trader)\s+(?:with|at|for)\s+(?:the\s+(?:[\w-]+\s+){{0,3}}?(?:firm|company|bank)\s+of\s+)?{ORG}"),
         false,),
         false,
         &["partner", "employee", "advisor", "adviser", "stockbroker", "broker", "banker", "analyst", "accountant", "associate", "consultant", "engineer", "attorney", "lawyer", "trader"],
@@ -1618,6 +1618,11 @@ mod tests {
         assert_eq!(
             rels("Mr. Hollis Vandermeer, 63, is the founder, sole owner and chief compliance officer of Crestline Harbor Advisors LLC."),
             ["OFFICER_OF(Hollis Vandermeer, Crestline Harbor Advisors LLC)", "OWNS(Hollis Vandermeer, Crestline Harbor Advisors LLC)"]
+        );
+        // An employee described after the age and the home ("at the time" a trader at Y).
+        assert_eq!(
+            rels("Mr. Anthony Graziano, 55, of Scarsdale, New York, at the time a municipal trader at Ridgeway Coastal Capital Markets LLC, bought bonds."),
+            ["EMPLOYED_BY(Anthony Graziano, Ridgeway Coastal Capital Markets LLC)"]
         );
         // A staff role held at the company named, in apposition.
         assert_eq!(rels("Mr. Priya Iyer, Crestline Harbor Advisors LLC's operations manager, raised concerns."), ["EMPLOYED_BY(Priya Iyer, Crestline Harbor Advisors LLC)"]);
