@@ -495,12 +495,42 @@ fn first_word_stem(short: &str) -> Option<&str> {
 /// Inc."): the company's only where no person of the document bears it as a first name
 /// (the caller's test).
 fn first_word(short: &str) -> Option<&str> {
+    first_word_shape(short).filter(|w| !ner::is_listed_place(w))
+}
+
+/// [`first_word`] without its test for a listed place: the word a town's name
+/// ("Westbrook" of "Westbrook Aerospace Distributors Inc."), the company's only where the
+/// document names no place with it (the caller's test) and it is no state's.
+fn first_word_shape(short: &str) -> Option<&str> {
     let mut words = short.split_whitespace();
     let first = words.next()?;
     words.next()?;
     let shaped = first.len() >= 4 && first.chars().all(char::is_alphabetic) && first.starts_with(char::is_uppercase);
-    (shaped && !ner::is_common_word(first) && !ner::is_listed_place(first) && !ner::is_org_word(first) && !ner::is_determiner(first) && demonyms::country_of(first).is_none())
-        .then_some(first)
+    (shaped && !ner::is_common_word(first) && !ner::is_org_word(first) && !ner::is_determiner(first) && demonyms::country_of(first).is_none()).then_some(first)
+}
+
+/// Whether `text` writes `word` as a town somewhere: after "in" ("in Westbrook") or before
+/// its state or country ("Westbrook, Maine").
+fn written_as_town(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        let e = i + word.len();
+        if text[..i].ends_with(char::is_alphanumeric) || text[e..].starts_with(char::is_alphanumeric) {
+            return false;
+        }
+        let region = text[e..].strip_prefix(", ").map(|r| r.split(|c: char| !c.is_alphabetic() && c != ' ').next().unwrap_or_default().trim());
+        let region = region.is_some_and(|r| {
+            let mut words: Vec<&str> = r.split(' ').take(3).collect();
+            while !words.is_empty() {
+                let name = words.join(" ");
+                if entities::is_state_name(&name) || demonyms::is_country(&name) {
+                    return true;
+                }
+                words.pop();
+            }
+            false
+        });
+        region || text[..i].ends_with(" in ") || text[..i].ends_with("\nin ")
+    })
 }
 
 /// Whether words of a name name a listed place or a country's people: one word or two
@@ -1404,7 +1434,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         shorts.entry(short).or_insert(v);
     }
     // A company's first word too, where it is no word of prose ("Insnet" of "Insnet World
-    // Communications, Inc.", as releases go on to write it without defining it): the
+    // Communications, Inc.", as releases go on to write it without defining it; a town's
+    // name where the document names no place with it, "Westbrook" of "Westbrook Aerospace
+    // Distributors Inc."): the
     // company's that the document names first with it, until it names another that opens
     // with it too ("Halcyon agreed … Halcyon's Greek subsidiary, Halcyon Hellas S.A."); not
     // one whose other words name a place ("Enron North America Corp.": "Enron" is the
@@ -1418,11 +1450,16 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         per_sentence.iter().flatten().filter(|m| m.kind == "Person").filter_map(|m| m.surface.split_whitespace().next().filter(|_| m.surface.contains(' '))).collect();
     for m in per_sentence.iter().flatten().filter(|m| m.kind == "Organization") {
         let Some(short) = short_name(&m.surface) else { continue };
-        let first = first_word_stem(short).or_else(|| {
-            let w = first_word(short).filter(|w| !first_names.contains(w))?;
-            given.insert(w.to_string());
-            Some(w)
-        });
+        let first = first_word_stem(short)
+            .or_else(|| {
+                let w = first_word(short).filter(|w| !first_names.contains(w))?;
+                given.insert(w.to_string());
+                Some(w)
+            })
+            .or_else(|| {
+                first_word_shape(short)
+                    .filter(|w| ner::is_listed_place(w) && !entities::is_state_name(w) && !ner::is_given_name(w) && !first_names.contains(w) && !written_as_town(&text[scope.0..scope.1], w))
+            });
         if let Some(first) = first {
             let one = (!names_a_place(&short[first.len()..])).then(|| (m.key.clone(), m.span));
             let (owner, until) = firsts.entry(first.to_string()).or_insert_with(|| (one, usize::MAX));
@@ -3420,6 +3457,12 @@ mod tests {
             assert_eq!(first_word_stem(prose), None, "{prose}");
         }
         assert!(names_a_place(" North America") && names_a_place(" India") && !names_a_place(" Surgical Systems"));
+        // A town's name opens a company's name: the company's where the document names no
+        // place with it.
+        let got = claims("Gulf Horizon Aviation FZE bought parts from Westbrook Aerospace Distributors Inc. in 2021. Gulf Horizon Aviation paid Westbrook by wire.");
+        assert!(got.contains(&"PAID(Organization:gulf horizon aviation fze, Organization:westbrook aerospace distributors inc)".to_string()), "{got:?}");
+        let got = claims("Westbrook Aerospace Distributors Inc. is in Portland. Gulf Horizon Aviation FZE paid Acme Corp. in Westbrook, Maine. Gulf Horizon Aviation paid Westbrook by wire.");
+        assert!(got.iter().all(|c| !c.contains("PAID(Organization:gulf horizon aviation fze, Organization:westbrook aerospace")), "{got:?}");
         // A criminal information filed in a district charging "the company" charges the company.
         let got = claims(
             "Halcyon Surgical Systems Inc. settled. A criminal information filed today in the District of Minnesota charging the company was unsealed by the Department of Justice.",
