@@ -464,6 +464,42 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             &["charged", "indicted"],
         ),
+        // The last of a list of described parties, its own description naming a place or a
+        // person, before a plural verb ("…; and Z LLP, a «L» partnership of which «P» is
+        // general director, are charged"): the list's, by the authority implied.
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(
+                    r"{PARTY}{TERM}\s*,\s+(?:an?|the|its|his|her|their)\s+(?:[^«»;,]|«[LP]\d+»){{1,120}}?,\s+(?:are|were|have\s+been)\s+(?:also\s+|each\s+|all\s+)?(?:charged|indicted)\b"
+                ),
+                Shape::Implied,
+                true,
+            ),
+            &["charged", "indicted"],
+        ),
+        // The SEC's complaint (the government's indictment) against X: X is its defendant.
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(r"{ORG}['’]s?\s+(?:[\w-]+\s+){{0,3}}?(?:complaint|indictment|lawsuit|information)\s+against\s+{PARTY_WORDS}{PARTY}"),
+                Shape::Pair,
+                true,
+            ),
+            &["complaint", "indictment", "lawsuit", "information"],
+        ),
+        whole_words(
+            pat(
+                "CHARGED",
+                &[],
+                &format!(r"\b(?:(?:[Tt]he\s+)?(?:government|prosecution)['’]s\s+(?:[\w-]+\s+){{0,3}}?(?:complaint|indictment|case)|(?:[Tt]he|[Aa]n?)\s+(?:[\w-]+\s+){{0,3}}?indictment)\s+against\s+{PARTY_WORDS}{PARTY}"),
+                Shape::Implied,
+                true,
+            ),
+            &["complaint", "indictment", "case"],
+        ),
         // X (, 39, of «place»,) pleaded guilty / was convicted / was sentenced: a plea, a
         // verdict and a sentence follow a prosecutor's charge, whose authority is implied
         // (one the sentence names, announcing it).
@@ -1691,7 +1727,7 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
     // release may report it.)
     static CRIMINAL: LazyLock<Regex> = LazyLock::new(|| {
         super::entities::re(
-            r"(?i)\b(?:indict\w*|(?:an|criminal|by)\s+information|criminal|grand\s+jury|guilty|convicted|sentenced|counts?\s+of)\b|\bUnited\s+States(?:\s+of\s+America)?\s+v\.\s",
+            r"(?i)\b(?:indict\w*|(?:an|criminal|by)\s+information|criminal|grand\s+jury|guilty|convicted|sentenced|counts?\s+of|conspiracy|conspiring)\b|\bUnited\s+States(?:\s+of\s+America)?\s+v\.\s",
         )
     });
     let criminal = rel == "CHARGED" && CRIMINAL.is_match(text);

@@ -509,6 +509,38 @@ fn first_word_shape(short: &str) -> Option<&str> {
     (shaped && !ner::is_common_word(first) && !ner::is_org_word(first) && !ner::is_determiner(first) && demonyms::country_of(first).is_none()).then_some(first)
 }
 
+/// Whether `word` is a listed given name, with its accents or without ("Lucía" as
+/// "Lucia", "Andrés" as "Andres": the list spells names in ASCII).
+fn given_name(word: &str) -> bool {
+    if ner::is_given_name(word) {
+        return true;
+    }
+    if word.is_ascii() {
+        return false;
+    }
+    let folded: String = word
+        .chars()
+        .map(|c| match c {
+            'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' => 'a',
+            'Á' | 'À' | 'Â' | 'Ä' | 'Ã' | 'Å' => 'A',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'É' | 'È' | 'Ê' | 'Ë' => 'E',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'Í' | 'Ì' | 'Î' | 'Ï' => 'I',
+            'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'ø' => 'o',
+            'Ó' | 'Ò' | 'Ô' | 'Ö' | 'Õ' | 'Ø' => 'O',
+            'ú' | 'ù' | 'û' | 'ü' => 'u',
+            'Ú' | 'Ù' | 'Û' | 'Ü' => 'U',
+            'ñ' => 'n',
+            'Ñ' => 'N',
+            'ç' => 'c',
+            'Ç' => 'C',
+            other => other,
+        })
+        .collect();
+    ner::is_given_name(&folded)
+}
+
 /// Whether `text` writes `word` as a town somewhere: after "in" ("in Westbrook") or before
 /// its state or country ("Westbrook, Maine").
 fn written_as_town(text: &str, word: &str) -> bool {
@@ -1258,7 +1290,7 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
         // Reyes Cortés", "Julio Cesar Montero Pinzon") ends in two surnames: the first of
         // them is the one used alone ("Reyes's cousin"). So does one of three whose middle
         // word is no given name after a given name ("Julio Mendieta Paz": "Mendieta").
-        let two_surnames = words.iter().all(|w| !w.ends_with('.')) && (words.len() >= 4 || (words.len() == 3 && ner::is_given_name(words[0]) && !ner::is_given_name(words[1])));
+        let two_surnames = words.iter().all(|w| !w.ends_with('.')) && (words.len() >= 4 || (words.len() == 3 && given_name(words[0]) && !given_name(words[1])));
         let paternal = two_surnames.then(|| words.iter().rposition(|w| *w == last).filter(|&i| i >= 2).map(|i| words[i - 1])).flatten();
         for w in [Some(words[0]), Some(last), paternal].into_iter().flatten() {
             // (A demonym is no one's given name: "Venezuelan" of a "Venezuelan SOEs" the
@@ -3593,6 +3625,34 @@ mod enforcement_tests {
         assert!(got.iter().all(|c| !c.contains("acme") && !c.contains("beta")), "{got:?}");
         let got = claims("The SEC charged Marcus Ebbesen. Without admitting or denying the findings, Ebbesen consented to an industry bar and agreed to pay a civil penalty of $85,000.");
         assert!(got.contains(&"SETTLED_WITH(Person:marcus ebbesen, Organization:securities and exchange commission) assertion".to_string()), "{got:?}");
+    }
+
+    /// A list whose last member is described with a place and a person before "are
+    /// charged" (criminal words: a conspiracy), and the SEC's complaint against two people;
+    /// the paternal surname of a name whose given name is written with an accent.
+    #[test]
+    fn described_lists_complaints_against_and_accented_given_names() {
+        let got = claims(
+            "The U.S. Attorney's Office for the Southern District of Florida announced charges today. \
+             Kirill Demchenko, 46, of Sunny Isles Beach, Florida; his company, Coastal Avionics Supply LLC, a Florida limited liability company; \
+             and Steppe Tech Distribution LLP, a Kazakhstan limited liability partnership of which Arman Seitkali is general director, \
+             are charged with conspiring to violate export controls.",
+        );
+        let office = "Organization:united states attorney's office for the southern district of florida";
+        for party in ["Person:kirill demchenko", "Organization:coastal avionics supply llc", "Organization:steppe tech distribution llp"] {
+            assert!(got.contains(&format!("CHARGED({office}, {party}) assertion")), "{party}: {got:?}");
+        }
+        assert!(got.iter().all(|c| !c.contains("arman seitkali)")), "{got:?}");
+        let got = claims(
+            "The SEC charged Northfield Surgical Holdings, Inc. today. The SEC's complaint against Arturo Castañeda Ruiz and Lucía Ferrer Ortega, filed in Minnesota, \
+             charges them with fraud. Castañeda and Ferrer recorded sham sales.",
+        );
+        for party in ["Person:arturo castañeda ruiz", "Person:lucía ferrer ortega"] {
+            assert!(got.contains(&format!("CHARGED(Organization:securities and exchange commission, {party}) assertion")), "{party}: {got:?}");
+        }
+        let x = extracted("The SEC charged Lucía Ferrer Ortega. Ferrer recorded sham sales.");
+        assert!(x.mentions.iter().any(|(m, c)| m.surface == "Ferrer" && m.key == "Person:lucía ferrer ortega" && c.is_some()), "{:?}", x.mentions);
+        assert!(given_name("Lucía") && given_name("Andrés") && !given_name("Ferrer"));
     }
 
     /// Defendants listed one to a line after "Charged in the indictment are:" are each
