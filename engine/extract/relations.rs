@@ -510,11 +510,20 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             ),
             false,
         ),
-        // Y, a (shell) company controlled/owned by X
+        // Y, a (shell) company controlled/owned by X (operated, run or managed by X)
         pat(
             "CONTROLS",
-            &["controlled"],
-            format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+{SEATED_AND}(?:ultimately\s+|secretly\s+)?controlled\s+by\s+{RELATIVE}{PARTY}"),
+            &["controlled", "operated", "run", "managed"],
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+{SEATED_AND}(?:ultimately\s+|secretly\s+)?(?:controlled|operated|run|managed)\s+by\s+{RELATIVE}{PARTY}"),
+            true,
+        ),
+        // X formed (set up, incorporated) Y / Y, a company X (had) formed: the one who formed a
+        // company runs it, as enforcement texts tell of shell companies.
+        pat("CONTROLS", &["formed", "set up", "incorporated"], format!(r"{PARTY}{SHORT}\b(?:formed|set\s+up|incorporated)\s+{ORG}"), false),
+        pat(
+            "CONTROLS",
+            &["formed", "set up", "incorporated"],
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+(?:that\s+|which\s+)?{PARTY}\s+(?:had\s+)?(?:formed|set\s+up|incorporated)\b"),
             true,
         ),
         pat(
@@ -1619,6 +1628,13 @@ mod tests {
             rels("Mr. Hollis Vandermeer, 63, is the founder, sole owner and chief compliance officer of Crestline Harbor Advisors LLC."),
             ["OFFICER_OF(Hollis Vandermeer, Crestline Harbor Advisors LLC)", "OWNS(Hollis Vandermeer, Crestline Harbor Advisors LLC)"]
         );
+        // The one who formed a company, or operates it, controls it.
+        assert_eq!(rels("Mr. Marcus Oyelaran formed Redbud Logistics LLC in 2021."), ["CONTROLS(Marcus Oyelaran, Redbud Logistics LLC)"]);
+        assert_eq!(
+            rels("Payments went to Redwater Analytics LLC, a limited liability company that Mr. Nikhil Raman had formed in his mother's name."),
+            ["CONTROLS(Nikhil Raman, Redwater Analytics LLC)"]
+        );
+        assert_eq!(rels("Payments went to Fennick Media Group LLC, a stock-promotion firm operated by Mr. Colin Brisbane."), ["CONTROLS(Colin Brisbane, Fennick Media Group LLC)"]);
         // An employee described after the age and the home ("at the time" a trader at Y).
         assert_eq!(
             rels("Mr. Anthony Graziano, 55, at the time a municipal trader at Ridgeway Coastal Capital Markets LLC, bought bonds."),
