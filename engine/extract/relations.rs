@@ -262,6 +262,32 @@ fn pat(rel: &'static str, cues: &'static [&'static str], p: String, swap: bool) 
 }
 
 /// The cue words of the family and business ties (substrings: "son" is in "son-in-law").
+/// A family or business tie before a person's name ("his wife, Y", "her longtime business
+/// partner, Y"); the tie is the `role` group.
+const KIN: &str = r"(?:(?:longtime|long-time|close|childhood|older|younger|elder|then-|estranged)\s*)?(?P<role>(?:(?:former|ex-|business|step)\s*){0,2}(?:wife|husband|spouse|son|daughter|brother|sister|father|mother|nephew|niece|cousin|uncle|aunt|partner|son-in-law|daughter-in-law|brother-in-law|sister-in-law|father-in-law|mother-in-law|stepson|stepdaughter|girlfriend|boyfriend|friend))";
+
+/// "his wife, Y" where every person the sentence names before it is one, by key ("Voss
+/// wired the money to an account he held jointly with his wife, Y"; "Rourke owns 80% of
+/// «O»; his wife, Y, owns the rest"): Y is associated with that person, the tie its role.
+fn kin_of_the_one_person(template: &str, mentions: &[Mention], out: &mut Vec<Found>) {
+    static TIE: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r"(?-u:\b)(?:his|her)\s+{KIN}\s*,\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?«P(?P<y>\d+)»")));
+    static PERSON: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r"«P(\d+)»"));
+    if !template.contains("his ") && !template.contains("her ") {
+        return;
+    }
+    for c in TIE.captures_iter(template) {
+        let (Some(whole), Some(y)) = (c.get(0), c.name("y").and_then(|y| y.as_str().parse::<usize>().ok())) else { continue };
+        let before: Vec<usize> = PERSON.captures_iter(&template[..whole.start()]).filter_map(|p| index(&p, 1)).collect();
+        let Some(&first) = before.first() else { continue };
+        let key = |i: usize| mentions.get(i).map(|m| m.key.as_str());
+        if key(first).is_none() || before.iter().any(|&i| key(i) != key(first)) || key(first) == key(y) {
+            continue;
+        }
+        let role = c.name("role").map(|r| r.as_str().split_whitespace().collect::<Vec<_>>().join(" "));
+        out.push(Found { rel: "ASSOCIATED_WITH", subject: y, object: first, money: None, date: None, role, extra: vec![] });
+    }
+}
+
 const KIN_CUES: &[&str] =
     &["wife", "husband", "spouse", "son", "daughter", "brother", "sister", "father", "mother", "nephew", "niece", "cousin", "uncle", "aunt", "partner", "friend"];
 
@@ -756,7 +782,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ));
     // Family and business ties between people: "X and his wife, Y", "Y, the wife of X", "Y
     // is the brother of X", "X's son, Y": Y is associated with X, the tie its role.
-    let kin = r"(?:(?:longtime|long-time|close|childhood|older|younger|elder|then-|estranged)\s*)?(?P<role>(?:(?:former|ex-|business|step)\s*){0,2}(?:wife|husband|spouse|son|daughter|brother|sister|father|mother|nephew|niece|cousin|uncle|aunt|partner|son-in-law|daughter-in-law|brother-in-law|sister-in-law|father-in-law|mother-in-law|stepson|stepdaughter|girlfriend|boyfriend|friend))";
+    let kin = KIN;
     v.push(pat("ASSOCIATED_WITH", KIN_CUES, format!(r"{PER}{AGE}{HOME}\s*,?\s+and\s+(?:his|her)\s+{kin}\s*,?\s+{PER}"), true));
     // "his" or "her" of the one person before it: the sentence's only one ("X transferred
     // the money to his brother-in-law, Y"), or the one a relative clause is about ("Y, who
@@ -1168,6 +1194,9 @@ pub fn find(template: &str, mentions: &[Mention]) -> Vec<Found> {
                 out.push(Found { rel: "DIRECTOR_OF", subject: p, object: o, money: None, date: dates.first().copied(), role: None, extra: vec![] });
             }
         }
+    }
+    if two {
+        kin_of_the_one_person(template, mentions, &mut out);
     }
     out.extend(super::enforcement::find_with(template, mentions, enforcement_cues, &counts));
     let employment = super::employment::find_with(template, &out, Some(employment_cues));
@@ -1628,6 +1657,17 @@ mod tests {
             rels("Mr. Hollis Vandermeer, 63, is the founder, sole owner and chief compliance officer of Crestline Harbor Advisors LLC."),
             ["OFFICER_OF(Hollis Vandermeer, Crestline Harbor Advisors LLC)", "OWNS(Hollis Vandermeer, Crestline Harbor Advisors LLC)"]
         );
+        // "his wife, Y" after one person named twice (a pronoun and a name), or after a
+        // semicolon: that person's; not where two people stand before it.
+        let s = "Mr. Gregory Voss wired money to an account he held with his wife, Mrs. Laura Voss.";
+        let mut ms = entities::find(s, (0, s.len()), None);
+        ms.push(Mention { span: (s.find("he held").unwrap(), s.find("he held").unwrap() + 2), kind: "Person", key: "Person:gregory voss".into(), surface: "he".into(), attrs: vec![] });
+        ms.sort_by_key(|m| m.span);
+        let t = template(s, 0, &ms);
+        let got: Vec<String> = find(&t, &ms).into_iter().map(|f| format!("{}({}, {}) {:?}", f.rel, ms[f.subject].surface, ms[f.object].surface, f.role)).collect();
+        assert_eq!(got, ["ASSOCIATED_WITH(Laura Voss, Gregory Voss) Some(\"wife\")"], "{t}");
+        assert_eq!(rels("Mr. Timothy Rourke owns Evergreen Summit LLC; his wife, Mrs. Colleen Rourke, owns the rest."), ["OWNS(Timothy Rourke, Evergreen Summit LLC)", "ASSOCIATED_WITH(Colleen Rourke, Timothy Rourke)"]);
+        assert!(rels("Mr. John Doe paid Mr. Roe Smith through an account held by his wife, Mrs. Jane Doe.").iter().all(|r| !r.starts_with("ASSOCIATED_WITH")));
         // The one who formed a company, or operates it, controls it.
         assert_eq!(rels("Mr. Marcus Oyelaran formed Redbud Logistics LLC in 2021."), ["CONTROLS(Marcus Oyelaran, Redbud Logistics LLC)"]);
         assert_eq!(
