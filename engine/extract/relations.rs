@@ -660,8 +660,8 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         // Treasury designated, six are registered in the BVI" registers no Treasury)
         pat(
             "REGISTERED_AT",
-            &["registered", "incorporated", "domiciled", "organized", "organised", "formed"],
-            format!(r"{ORG}(?:\s*\([^()«»]*\))?,?[^«»,]{{0,25}}?\b(?:registered|incorporated|domiciled|organized|organised|formed)\s+in\s+(?:the\s+)?«L(\d+)»"),
+            &["registered", "incorporated", "domiciled", "organized", "organised", "formed", "established"],
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?,?[^«»,]{{0,25}}?\b(?:registered|incorporated|domiciled|organized|organised|formed|established)\s+in\s+(?:the\s+)?«L(\d+)»"),
             false,
         ),
         // X, a Delaware corporation / X is a Nevada limited liability company: the law it is
@@ -672,8 +672,15 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
             "REGISTERED_AT",
             &["corporation", "company", "partnership", "LLC", "L.L.C.", "trust"],
             format!(
-                r"{ORG}(?:\s*\([^()«»]*\))?(?:\s*,\s+|\s+(?:is|was)\s+)an?\s+(?:(?:publicly[\s-]traded|privately[\s-]held|private|public|wholly[\s-]owned)\s+)?«L(\d+)»\s+(?:corporation|(?:limited\s+liability\s+|exempted\s+|business\s+|international\s+business\s+|shell\s+|holding\s+)?company|(?:limited\s+liability\s+|limited\s+|general\s+)partnership|LLC|L\.L\.C\.|(?:statutory|business)\s+trust)\b"
+                r"{ORG}(?:\s*\([^()«»]*\))?(?:\s*,\s+|\s+(?:is|was)\s+)an?\s+(?:(?:publicly[\s-]traded|privately[\s-]held|private|public|wholly[\s-]owned)\s+)?«L(\d+)»\s+(?:corporation|(?:limited\s+liability\s+|exempted\s+|business\s+|international\s+business\s+|shell\s+|holding\s+)?company|(?:limited\s+liability\s+|limited\s+|general\s+)partnership|LLC|L\.L\.C\.|(?:statutory\s+|business\s+)?trust)\b"
             ),
+            false,
+        ),
+        // X, a Hong Kong-registered company: registered where its compound modifier says.
+        pat(
+            "REGISTERED_AT",
+            &["registered", "incorporated", "domiciled"],
+            format!(r"{ORG}(?:\s*\([^()«»]*\))?\s*,\s+an?\s+«L(\d+)»-(?:registered|incorporated|domiciled)\b"),
             false,
         ),
         // X and Y, both Delaware corporations / A, B and C, all New Jersey limited liability
@@ -1796,6 +1803,10 @@ mod tests {
         assert!(with_place("Omega Ltd, a Florida property management company, signed.", "Florida").is_empty());
         assert!(with_place("Omega Ltd, a Florida-based company, signed.", "Florida").is_empty());
         assert!(with_place("Omega SA, a Quito company owned by Gamma Holdings, signed.", "Quito").iter().all(|r| !r.starts_with("REGISTERED_AT")));
+        // A compound modifier, a trust, "established in".
+        assert_eq!(with_place("Omega Limited, a Hong Kong-registered company, paid.", "Hong Kong"), ["REGISTERED_AT(Omega Limited, Hong Kong)"]);
+        assert_eq!(with_place("Omega Holdings Trust, a Nevada trust, paid.", "Nevada"), ["REGISTERED_AT(Omega Holdings Trust, Nevada)"]);
+        assert_eq!(with_place("Omega Corporation, a company established in the British Virgin Islands in 2014, paid.", "British Virgin Islands"), ["REGISTERED_AT(Omega Corporation, British Virgin Islands)"]);
         // A territory with a register of its own is no country, but companies are formed there.
         assert_eq!(with_place("Omega Ltd., a British Virgin Islands company, sold shares.", "British Virgin Islands"), ["REGISTERED_AT(Omega Ltd., British Virgin Islands)"]);
         assert_eq!(with_place("Omega S.A., a company organized in Panama, sold shares.", "Panama"), ["REGISTERED_AT(Omega S.A., Panama)"]);
