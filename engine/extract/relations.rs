@@ -713,7 +713,7 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
     ];
     // Officers with their role words: one, or several joined ("Chairman and Chief Executive
     // Officer", "President, CEO and Treasurer"); the role attribute is all of them.
-    let word = r"(?:(?i:principal vice president|chief [a-z]+ officer|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|managing partner|managing member|compliance officer|controller|general manager|principal)|CEO|CFO|COO)";
+    let word = r"(?:(?i:principal vice president|chief [a-z]+ officer|chief executive officer|chief executive|chief financial officer|chief operating officer|chief accounting officer|chairman of the board|chairman|chairwoman|senior vice president|executive vice president|vice president|president|secretary|treasurer|general counsel|managing director|managing partner|managing member|compliance officer|controller|general manager|general director|director general|principal)|CEO|CFO|COO)";
     // A later role may be a directorship, with its article ("President, Chief Executive
     // Officer and a Director of X"): the first names the office.
     // (A role's words may be wrapped over lines: "chief financial⏎officer".)
@@ -739,6 +739,15 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         "OFFICER_OF",
         OFFICER_CUES,
         format!(r"{ORG}(?:[^«»]|«[LDMP]\d+»){{0,400}};\s+and\s+its\s+(?:(?i:former|then|current|interim|acting)\s+)?{founder}{officer}(?:\s+(?:of|for)\s+[a-z][a-z&\s-]{{0,30}}?)?\s*,\s+{PER}"),
+        true,
+    ));
+    // "Y, a … company of which X is (the) general director": X holds the office.
+    v.push(pat(
+        "OFFICER_OF",
+        OFFICER_CUES,
+        format!(
+            r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:(?:an?|the)\s+(?:[^«»,;]|«L\d+»){{0,80}}?\s+)?of\s+which\s+{PER}\s+(?:is|was|has\s+been|had\s+been|serves\s+as|served\s+as)\s+(?:the\s+|a\s+|an\s+)?(?:(?i:former|sole)\s+)?{officer}\b"
+        ),
         true,
     ));
     // "X, Y's former chief executive" (the office in apposition after the person).
@@ -1803,6 +1812,11 @@ mod tests {
         assert!(with_place("Omega Ltd, a Florida property management company, signed.", "Florida").is_empty());
         assert!(with_place("Omega Ltd, a Florida-based company, signed.", "Florida").is_empty());
         assert!(with_place("Omega SA, a Quito company owned by Gamma Holdings, signed.", "Quito").iter().all(|r| !r.starts_with("REGISTERED_AT")));
+        // "Y, a … partnership of which X is general director".
+        assert_eq!(
+            rels("Payments went to Steppe Tech Distribution LLP, a limited liability partnership of which Mr. Arman Seitkali is general director."),
+            ["OFFICER_OF(Arman Seitkali, Steppe Tech Distribution LLP)"]
+        );
         // A compound modifier, a trust, "established in".
         assert_eq!(with_place("Omega Limited, a Hong Kong-registered company, paid.", "Hong Kong"), ["REGISTERED_AT(Omega Limited, Hong Kong)"]);
         assert_eq!(with_place("Omega Holdings Trust, a Nevada trust, paid.", "Nevada"), ["REGISTERED_AT(Omega Holdings Trust, Nevada)"]);
