@@ -319,6 +319,11 @@ const ORG_SUFFIXES: &[&str] = &[
     "SE",
     "S.A.",
     "SA",
+    // (Peru's closed and open corporations, Colombia's simplified one.)
+    "S.A.C.",
+    "SAC",
+    "S.A.A.",
+    "S.A.S.",
     "S.à r.l.",
     "Sàrl",
     "SARL",
@@ -597,6 +602,7 @@ const LEGAL_ABBREVIATIONS: &[&str] = &[
     "Ltd", "LLC", "L.L.C", "LLP", "L.L.P", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty",
     "SpA", "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co", "FZE", "FZCO", "FZC", "FZ-LLC", "DMCC", "Ltda", "SRL", "S.R.L", "PLLC", "P.L.L.C", "PC", "P.C", "P.A",
     "LLLP", "Kft", "ApS", "Bhd", "Şti", "A.Ş",
+    "S.A.C", "SAC", "S.A.A", "S.A.S",
 ];
 
 /// Whether a word (its final period dropped) is a legal form written as an abbreviation:
@@ -1876,6 +1882,10 @@ mod tests {
         assert_eq!(orgs, ["Acme Trading Ltd", "Beta Holdings SA", "Delta Freight, Inc.", "Bank of Cyprus"]);
         assert!(k.iter().any(|m| m.2 == "Date:2024-03-03"));
         assert!(k.iter().any(|m| m.2 == "Organization:delta freight inc"));
+        // Peru's and Colombia's forms, after a name whose first word bears an accent.
+        let k = kinds("Valtrona paid Consultoría Integral Pachacámac S.A.C. and Distribuidora Andina S.A.S. in 2019.");
+        let orgs: Vec<&str> = k.iter().filter(|m| m.1 == "Organization").map(|m| m.0.as_str()).collect();
+        assert_eq!(orgs, ["Consultoría Integral Pachacámac S.A.C.", "Distribuidora Andina S.A.S."]);
     }
 
     #[test]

@@ -1104,7 +1104,7 @@ pub(super) fn apposition_head(template: &str, start: usize) -> Option<usize> {
     // and where it lives.
     static RELATIVE: LazyLock<Regex> = LazyLock::new(|| {
         tg_text::pattern::constant(&format!(
-            r"«[OP](\d+)»(?:\s*\([^()«»]{{0,40}}\))?(?:\s*,\s*(?:age\s+)?\d{{1,3}})?(?:\s*,?\s+{LIVES_IN})?\s*,\s+(?:who|which)\s+(?:(?:also|previously|formerly|then|now)\s+)?(?:[a-z-]+\s+){{1,4}}(?:the\s+)?$"
+            r"«[OP](\d+)»(?:\s*\([^()«»]{{0,40}}\))?(?:\s*,\s*(?:age\s+)?\d{{1,3}})?(?:\s*,?\s+{LIVES_IN})?\s*,\s+(?:who|which)\s+(?:(?:also|previously|formerly|then|now)\s+)?(?:(?:[a-z-]+|«L\d+»)\s+){{1,8}}(?:the\s+)?$"
         ))
     });
     // (Most asides are no relative clause: the regex runs only where one may end here.)
@@ -1665,6 +1665,8 @@ mod tests {
     fn a_relative_clause_is_an_aside() {
         assert_eq!(super::apposition_head("«P0», 52, of «L1», «L2», who owned and operated «O3», was sentenced", 54), Some(0));
         assert_eq!(super::apposition_head("«O0», which controlled «O1», paid", 25), Some(0));
+        let t = "«O0», which does business in the «L1» as «O2», entered into an agreement";
+        assert_eq!(super::apposition_head(t, t.find("«O2»").unwrap()), Some(0));
         assert_eq!(super::apposition_head("«P0» said that «O1», was", 17), None);
         let t = "charged «O1» d/b/a «O2» (\"Lumora\"), a «L3» company";
         assert_eq!(super::apposition_head(t, t.find("«O2»").unwrap()), Some(1));
