@@ -4,10 +4,10 @@
     target/release/tg-extract-bench --repeat 1 --dump /tmp/set.dump fixtures/extraction/written/set-3
     python3 scripts/score_written.py fixtures/extraction/written/set-3 /tmp/set.dump [-v]
 
-The sets (fixtures/extraction/written/set-{1,2,3,4,5}) are enforcement texts and their gold
+The sets (fixtures/extraction/written/set-{1,2,3,4,5,6}) are enforcement texts and their gold
 claims, each written by a helper that saw none of the project's code, fixtures or data
-(docs/BENCHMARKS.md, "Texts written for the extractor by others", and the fifteenth session's
-section after it). Names are compared
+(docs/BENCHMARKS.md, "Texts written for the extractor by others", and the fifteenth and
+sixteenth sessions' sections after it). Names are compared
 lower-cased without periods, commas and quotes; the authorities by one name each (SEC, DOJ,
 a U.S. Attorney's Office, OFAC); CO_DEFENDANT, ASSOCIATED_WITH and ALIAS_OF either way
 round; RECEIVED_FROM as the PAID it reverses, TRANSFERRED as PAID; ORDERED_TO_PAY by its
