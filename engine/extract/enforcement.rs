@@ -1118,37 +1118,29 @@ fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> 
     let step_back = |lo: usize| before(lo).find_map(|k| list_gap(gap(k, lo)).filter(|j| joined(k, lo, j)).map(|j| (k, j)));
     let step_on = |hi: usize| after(hi).find_map(|k| list_gap(gap(hi, k)).filter(|j| joined(hi, k, j)).map(|j| (k, j)));
     while let Some((k, j)) = step_back(lo) {
-        match Some(j) {
-            Some(j) => {
-                has_and |= j.and;
-                if j.alias && lo != at {
-                    aliases.push(lo);
-                }
-                places.extend(k + 1..lo);
-                lo = k;
-            }
-            None => break,
+        has_and |= j.and;
+        if j.alias && lo != at {
+            aliases.push(lo);
         }
+        places.extend(k + 1..lo);
+        lo = k;
     }
     while let Some((k, j)) = step_on(hi) {
-        let gap = gap(hi, k);
-        match Some(j) {
-            // (After the list's last member, only its alias or an apposition on it: "…, and
-            // Magnum LLC dba Stratos LLC, and its president, John Doe".)
-            Some(j) if !ended || j.alias || (j.and && !j.ends) => {
-                // An alias's "and" with no comma names another alias ("Talashia Hinton, aka
-                // LayLay and LaLa"); after a comma, another member ("X, aka Mac, and Roe").
-                let more_aliases = j.and && aliases.last() == Some(&hi) && gap.trim() == "and";
-                has_and |= j.and && !more_aliases;
-                places.extend(hi + 1..k);
-                hi = k;
-                if j.alias || more_aliases {
-                    aliases.push(hi);
-                }
-                ended |= j.ends && !more_aliases;
-            }
-            _ => break,
+        // (After the list's last member, only its alias or an apposition on it: "…, and
+        // Magnum LLC dba Stratos LLC, and its president, John Doe".)
+        if ended && !j.alias && !(j.and && !j.ends) {
+            break;
         }
+        // An alias's "and" with no comma names another alias ("Talashia Hinton, aka LayLay
+        // and LaLa"); after a comma, another member ("X, aka Mac, and Roe").
+        let more_aliases = j.and && aliases.last() == Some(&hi) && gap(hi, k).trim() == "and";
+        has_and |= j.and && !more_aliases;
+        places.extend(hi + 1..k);
+        hi = k;
+        if j.alias || more_aliases {
+            aliases.push(hi);
+        }
+        ended |= j.ends && !more_aliases;
     }
     aliases.extend(places);
     // (A caption's list may end in the word for its members instead of an "and": "«P1»,
@@ -1731,8 +1723,9 @@ pub fn implied_object<'a>(rel: &str, subject: usize, text: &str, sentence: &[Men
         )
     });
     let criminal = rel == "CHARGED" && CRIMINAL.is_match(text);
-    // (A charge the sentence names no paper or action for — "X was charged with fraud" — is
-    // one of an authority it names: the document's may have brought another case.)
+    // (A charge the sentence names no paper, action or defendants for — "X was charged with
+    // fraud" — is one of an authority it names: the document's may have brought another
+    // case.)
     static PAPER: LazyLock<Regex> = LazyLock::new(|| super::entities::re(r"(?i)\b(?:complaints?|actions?|lawsuits?|suits?|judgments?|injunctions?|proceedings?|defendants?)\b"));
     let here_only = rel == "CHARGED" && !criminal && !PAPER.is_match(text);
     // (… and only where the sentence announces it: "…, the Justice Department announced";

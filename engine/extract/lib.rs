@@ -991,7 +991,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let inside = |i: usize, span: Span| input.sentences.get(i).is_some_and(|s| s.0 <= span.0 && span.1 <= s.1);
     let mut lines = vec![];
     let mut at = 0;
-    for line in text.split_inclusive('\n') {
+    // (Read only where some line may be one: most texts name no U.S. Attorney.)
+    for line in text.split_inclusive('\n').take_while(|_| text.contains("Attorney")) {
         let lead = line.len() - line.trim_start().len();
         lines.push((at + lead, at + lead + line.trim().len()));
         at += line.len();
