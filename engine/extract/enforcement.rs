@@ -481,20 +481,16 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         ),
         // The SEC's complaint (the government's indictment) against X: X is its defendant.
         whole_words(
-            pat(
-                "CHARGED",
-                &[],
-                &format!(r"{ORG}['’]s?\s+(?:[\w-]+\s+){{0,3}}?(?:complaint|indictment|lawsuit|information)\s+against\s+{PARTY_WORDS}{PARTY}"),
-                Shape::Pair,
-                true,
-            ),
+            pat("CHARGED", &[], &format!(r"{ORG}['’]s?\s+(?:[\w-]+\s+){{0,3}}?(?:complaint|indictment|lawsuit|information)\s+against\s+{PARTY_WORDS}{PARTY}"), Shape::Pair, true),
             &["complaint", "indictment", "lawsuit", "information"],
         ),
         whole_words(
             pat(
                 "CHARGED",
                 &[],
-                &format!(r"\b(?:(?:[Tt]he\s+)?(?:government|prosecution)['’]s\s+(?:[\w-]+\s+){{0,3}}?(?:complaint|indictment|case)|(?:[Tt]he|[Aa]n?)\s+(?:[\w-]+\s+){{0,3}}?indictment)\s+against\s+{PARTY_WORDS}{PARTY}"),
+                &format!(
+                    r"\b(?:(?:[Tt]he\s+)?(?:government|prosecution)['’]s\s+(?:[\w-]+\s+){{0,3}}?(?:complaint|indictment|case)|(?:[Tt]he|[Aa]n?)\s+(?:[\w-]+\s+){{0,3}}?indictment)\s+against\s+{PARTY_WORDS}{PARTY}"
+                ),
                 Shape::Implied,
                 true,
             ),
@@ -1018,7 +1014,8 @@ fn list_gap(gap: &str) -> Option<Join> {
             r#"^["”]?(?:\s*\([^()«»]{0,40}\))?(?:\s*,\s*(?:age\s+|aged\s+)?\d{1,3})?(?:\s*,\s*(?:(?:both|all|each)\s+)?(?:of|an?\s+residents?\s+of|residents\s+of)\s+«L\d+»(?:\s*,\s*(?:«L\d+»\.?|[A-Z][a-z]{1,4}\.))?)?\s*(?:[,;]["”]?\s*(?P<a>(?:and|AND)\s+)?|[,;]?\s+(?P<b>and|AND)\s+)(?P<ap>(?:his|her|its|their|the|«P\d+»['’]s)\s+(?:(?:[a-z-]+|«[OP]\d+»)\s+){0,3}?[a-z-]+\s*,\s+)?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#,
         )
     });
-    static ALIAS: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(&format!(r#"^(?:\s*,\s*\d{{1,3}})?\s*,?\s*\(?{LIST_ALIAS_CUES}\s+(?:["“]|(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#)));
+    static ALIAS: LazyLock<Regex> =
+        LazyLock::new(|| tg_text::pattern::constant(&format!(r#"^(?:\s*,\s*\d{{1,3}})?\s*,?\s*\(?{LIST_ALIAS_CUES}\s+(?:["“]|(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#)));
     if ALIAS.is_match(gap) {
         return Some(Join { and: false, ends: false, alias: true, apposition: None });
     }
@@ -1128,7 +1125,7 @@ fn list_around(template: &str, ph: &[(usize, usize, u8, usize)], idx: usize) -> 
     while let Some((k, j)) = step_on(hi) {
         // (After the list's last member, only its alias or an apposition on it: "…, and
         // Magnum LLC dba Stratos LLC, and its president, John Doe".)
-        if ended && !j.alias && !(j.and && !j.ends) {
+        if ended && !j.alias && (!j.and || j.ends) {
             break;
         }
         // An alias's "and" with no comma names another alias ("Talashia Hinton, aka LayLay

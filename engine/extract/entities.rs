@@ -601,8 +601,7 @@ const RUSSIAN_FORMS: &[&str] = &["JSC", "OJSC", "PJSC", "CJSC", "OOO", "ZAO", "O
 const LEGAL_ABBREVIATIONS: &[&str] = &[
     "Ltd", "LLC", "L.L.C", "LLP", "L.L.P", "LP", "L.P", "Inc", "Corp", "PLC", "plc", "GmbH", "AG", "KG", "SE", "S.A", "SA", "SARL", "SAS", "S.L", "B.V", "BV", "N.V", "NV", "Pty",
     "SpA", "S.p.A", "Oy", "AB", "A/S", "AS", "Sàrl", "S.à r.l", "Co", "FZE", "FZCO", "FZC", "FZ-LLC", "DMCC", "Ltda", "SRL", "S.R.L", "PLLC", "P.L.L.C", "PC", "P.C", "P.A",
-    "LLLP", "Kft", "ApS", "Bhd", "Şti", "A.Ş",
-    "S.A.C", "SAC", "S.A.A", "S.A.S",
+    "LLLP", "Kft", "ApS", "Bhd", "Şti", "A.Ş", "S.A.C", "SAC", "S.A.A", "S.A.S",
 ];
 
 /// Whether a word (its final period dropped) is a legal form written as an abbreviation:

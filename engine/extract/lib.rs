@@ -1490,8 +1490,9 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
                 Some(w)
             })
             .or_else(|| {
-                first_word_shape(short)
-                    .filter(|w| ner::is_listed_place(w) && !entities::is_state_name(w) && !ner::is_given_name(w) && !first_names.contains(w) && !written_as_town(&text[scope.0..scope.1], w))
+                first_word_shape(short).filter(|w| {
+                    ner::is_listed_place(w) && !entities::is_state_name(w) && !ner::is_given_name(w) && !first_names.contains(w) && !written_as_town(&text[scope.0..scope.1], w)
+                })
             });
         if let Some(first) = first {
             let one = (!names_a_place(&short[first.len()..])).then(|| (m.key.clone(), m.span));
@@ -1936,7 +1937,8 @@ fn list_claims(input: &Input, vocab: &Vocabulary, scope: Span, authority_mention
             enforcement::CaseIn::Unsaid => enforcement::federal_words(&text[scope.0..scope.1], false).federal().map(|(x, y)| (scope.0 + x, scope.0 + y)),
             here => here.federal().map(|(a, b)| (list.intro.0 + a, list.intro.0 + b)),
         };
-        let federal = at.map(|sp| Mention { span: sp, kind: "Organization", key: "Organization:department of justice".into(), surface: collapse(&text[sp.0..sp.1]), attrs: vec![] });
+        let federal =
+            at.map(|sp| Mention { span: sp, kind: "Organization", key: "Organization:department of justice".into(), surface: collapse(&text[sp.0..sp.1]), attrs: vec![] });
         let published = publisher(input);
         let named = enforcement::Named { before, after, federal: federal.as_ref(), publisher: published.as_ref() };
         let members: Vec<((Mention, Option<Span>), Span)> = list.members.iter().map(|&(i, line)| (mention(i), line)).collect();
@@ -3494,7 +3496,9 @@ mod tests {
         // place with it.
         let got = claims("Gulf Horizon Aviation FZE bought parts from Westbrook Aerospace Distributors Inc. in 2021. Gulf Horizon Aviation paid Westbrook by wire.");
         assert!(got.contains(&"PAID(Organization:gulf horizon aviation fze, Organization:westbrook aerospace distributors inc)".to_string()), "{got:?}");
-        let got = claims("Westbrook Aerospace Distributors Inc. is in Portland. Gulf Horizon Aviation FZE paid Acme Corp. in Westbrook, Maine. Gulf Horizon Aviation paid Westbrook by wire.");
+        let got = claims(
+            "Westbrook Aerospace Distributors Inc. is in Portland. Gulf Horizon Aviation FZE paid Acme Corp. in Westbrook, Maine. Gulf Horizon Aviation paid Westbrook by wire.",
+        );
         assert!(got.iter().all(|c| !c.contains("PAID(Organization:gulf horizon aviation fze, Organization:westbrook aerospace")), "{got:?}");
         // A criminal information filed in a district charging "the company" charges the company.
         let got = claims(
@@ -3624,7 +3628,8 @@ mod enforcement_tests {
         // Relief defendants are named, not charged.
         let got = claims("The SEC filed a complaint against Jane Roe. Named as relief defendants in the complaint are Acme Holdings LLC and Beta Trust.");
         assert!(got.iter().all(|c| !c.contains("acme") && !c.contains("beta")), "{got:?}");
-        let got = claims("The SEC charged Marcus Ebbesen. Without admitting or denying the findings, Ebbesen consented to an industry bar and agreed to pay a civil penalty of $85,000.");
+        let got =
+            claims("The SEC charged Marcus Ebbesen. Without admitting or denying the findings, Ebbesen consented to an industry bar and agreed to pay a civil penalty of $85,000.");
         assert!(got.contains(&"SETTLED_WITH(Person:marcus ebbesen, Organization:securities and exchange commission) assertion".to_string()), "{got:?}");
     }
 
@@ -3668,8 +3673,12 @@ mod enforcement_tests {
                     Boateng and Petrova were arrested this week.\n\n\
                     Report fraud to the Department of Justice's National Center for Disaster Fraud Hotline.\n";
         let x = extracted(text);
-        let listed: Vec<String> =
-            x.claims.iter().filter(|c| text[c.quote.0..c.quote.1].starts_with("Charged in")).map(|c| format!("{}({}, {}) {}", c.rel, c.subject.0, c.object.0, c.modality.name())).collect();
+        let listed: Vec<String> = x
+            .claims
+            .iter()
+            .filter(|c| text[c.quote.0..c.quote.1].starts_with("Charged in"))
+            .map(|c| format!("{}({}, {}) {}", c.rel, c.subject.0, c.object.0, c.modality.name()))
+            .collect();
         let office = "Organization:united states attorney's office for the northern district of georgia";
         assert_eq!(
             listed,
@@ -3682,8 +3691,8 @@ mod enforcement_tests {
                 "CO_DEFENDANT(Person:lana petrova, Person:rashid masri) assertion".to_string(),
             ]
         );
-        let last = x.claims.iter().find(|c| c.object.0 == "Person:rashid masri").expect("Masri charged");
-        assert!(text[last.quote.0..last.quote.1].ends_with("Lawrenceville, Georgia."), "{:?}", &text[last.quote.0..last.quote.1]);
+        let last = x.claims.iter().find(|c| c.object.0 == "Person:rashid masri").map(|c| &text[c.quote.0..c.quote.1]);
+        assert!(last.is_some_and(|q| q.ends_with("Lawrenceville, Georgia.")), "{last:?}");
         assert!(x.claims.iter().all(|c| c.subject.0 != "Organization:department of justice"));
     }
 

@@ -540,7 +540,9 @@ static PATTERNS: LazyLock<Vec<Pattern>> = LazyLock::new(|| {
         pat(
             "CONTROLS",
             &["controlled", "operated", "run", "managed"],
-            format!(r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+{SEATED_AND}(?:ultimately\s+|secretly\s+)?(?:controlled|operated|run|managed)\s+by\s+{RELATIVE}{PARTY}"),
+            format!(
+                r"{ORG}(?:\s*\([^()«»]*\))?,\s+(?:an?\s+|the\s+)?{KIND_WORDS}{BUSINESS_NOUNS}\s+{SEATED_AND}(?:ultimately\s+|secretly\s+)?(?:controlled|operated|run|managed)\s+by\s+{RELATIVE}{PARTY}"
+            ),
             true,
         ),
         // X formed (set up, incorporated) Y / Y, a company X (had) formed: the one who formed a
@@ -1083,7 +1085,8 @@ fn own_office(rest: &str) -> bool {
 
 /// Whether `before` ends in an alias cue ("«P0», aka ", "a/k/a \"").
 fn after_alias(before: &str) -> bool {
-    static CUE: LazyLock<Regex> = LazyLock::new(|| tg_text::pattern::constant(r#"(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a|d/b/a|dba)\s+["“]?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#));
+    static CUE: LazyLock<Regex> =
+        LazyLock::new(|| tg_text::pattern::constant(r#"(?:aka|a/k/a|a\.k\.a\.|also\s+known\s+as|formerly\s+known\s+as|f/k/a|d/b/a|dba)\s+["“]?(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?$"#));
     CUE.is_match(before)
 }
 
@@ -1666,10 +1669,10 @@ mod tests {
         assert_eq!(super::apposition_head("«P0», 52, of «L1», «L2», who owned and operated «O3», was sentenced", 54), Some(0));
         assert_eq!(super::apposition_head("«O0», which controlled «O1», paid", 25), Some(0));
         let t = "«O0», which does business in the «L1» as «O2», entered into an agreement";
-        assert_eq!(super::apposition_head(t, t.find("«O2»").unwrap()), Some(0));
+        assert_eq!(super::apposition_head(t, t.find("«O2»").unwrap_or_default()), Some(0));
         assert_eq!(super::apposition_head("«P0» said that «O1», was", 17), None);
         let t = "charged «O1» d/b/a «O2» (\"Lumora\"), a «L3» company";
-        assert_eq!(super::apposition_head(t, t.find("«O2»").unwrap()), Some(1));
+        assert_eq!(super::apposition_head(t, t.find("«O2»").unwrap_or_default()), Some(1));
         // Roles listed by commas before "of": the office and the ownership both.
         assert_eq!(
             rels("Mr. Hollis Vandermeer, 63, is the founder, sole owner and chief compliance officer of Crestline Harbor Advisors LLC."),
@@ -1679,12 +1682,21 @@ mod tests {
         // semicolon: that person's; not where two people stand before it.
         let s = "Mr. Gregory Voss wired money to an account he held with his wife, Mrs. Laura Voss.";
         let mut ms = entities::find(s, (0, s.len()), None);
-        ms.push(Mention { span: (s.find("he held").unwrap(), s.find("he held").unwrap() + 2), kind: "Person", key: "Person:gregory voss".into(), surface: "he".into(), attrs: vec![] });
+        ms.push(Mention {
+            span: (s.find("he held").unwrap_or_default(), s.find("he held").unwrap_or_default() + 2),
+            kind: "Person",
+            key: "Person:gregory voss".into(),
+            surface: "he".into(),
+            attrs: vec![],
+        });
         ms.sort_by_key(|m| m.span);
         let t = template(s, 0, &ms);
         let got: Vec<String> = find(&t, &ms).into_iter().map(|f| format!("{}({}, {}) {:?}", f.rel, ms[f.subject].surface, ms[f.object].surface, f.role)).collect();
         assert_eq!(got, ["ASSOCIATED_WITH(Laura Voss, Gregory Voss) Some(\"wife\")"], "{t}");
-        assert_eq!(rels("Mr. Timothy Rourke owns Evergreen Summit LLC; his wife, Mrs. Colleen Rourke, owns the rest."), ["OWNS(Timothy Rourke, Evergreen Summit LLC)", "ASSOCIATED_WITH(Colleen Rourke, Timothy Rourke)"]);
+        assert_eq!(
+            rels("Mr. Timothy Rourke owns Evergreen Summit LLC; his wife, Mrs. Colleen Rourke, owns the rest."),
+            ["OWNS(Timothy Rourke, Evergreen Summit LLC)", "ASSOCIATED_WITH(Colleen Rourke, Timothy Rourke)"]
+        );
         assert!(rels("Mr. John Doe paid Mr. Roe Smith through an account held by his wife, Mrs. Jane Doe.").iter().all(|r| !r.starts_with("ASSOCIATED_WITH")));
         // The one who formed a company, or operates it, controls it.
         assert_eq!(rels("Mr. Marcus Oyelaran formed Redbud Logistics LLC in 2021."), ["CONTROLS(Marcus Oyelaran, Redbud Logistics LLC)"]);
@@ -1822,7 +1834,10 @@ mod tests {
         // A compound modifier, a trust, "established in".
         assert_eq!(with_place("Omega Limited, a Hong Kong-registered company, paid.", "Hong Kong"), ["REGISTERED_AT(Omega Limited, Hong Kong)"]);
         assert_eq!(with_place("Omega Holdings Trust, a Nevada trust, paid.", "Nevada"), ["REGISTERED_AT(Omega Holdings Trust, Nevada)"]);
-        assert_eq!(with_place("Omega Corporation, a company established in the British Virgin Islands in 2014, paid.", "British Virgin Islands"), ["REGISTERED_AT(Omega Corporation, British Virgin Islands)"]);
+        assert_eq!(
+            with_place("Omega Corporation, a company established in the British Virgin Islands in 2014, paid.", "British Virgin Islands"),
+            ["REGISTERED_AT(Omega Corporation, British Virgin Islands)"]
+        );
         // A territory with a register of its own is no country, but companies are formed there.
         assert_eq!(with_place("Omega Ltd., a British Virgin Islands company, sold shares.", "British Virgin Islands"), ["REGISTERED_AT(Omega Ltd., British Virgin Islands)"]);
         assert_eq!(with_place("Omega S.A., a company organized in Panama, sold shares.", "Panama"), ["REGISTERED_AT(Omega S.A., Panama)"]);
