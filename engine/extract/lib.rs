@@ -1481,6 +1481,8 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
     let mut given: BTreeSet<String> = BTreeSet::new();
     let first_names: BTreeSet<&str> =
         per_sentence.iter().flatten().filter(|m| m.kind == "Person").filter_map(|m| m.surface.split_whitespace().next().filter(|_| m.surface.contains(' '))).collect();
+    // (Whether the text writes a town's name as a town, read once a word: a scan of the text.)
+    let mut as_town: BTreeMap<String, bool> = BTreeMap::new();
     for m in per_sentence.iter().flatten().filter(|m| m.kind == "Organization") {
         let Some(short) = short_name(&m.surface) else { continue };
         let first = first_word_stem(short)
@@ -1491,7 +1493,11 @@ pub fn extract_with(input: &Input, vocab: &Vocabulary, names: &ner::Model) -> Ex
             })
             .or_else(|| {
                 first_word_shape(short).filter(|w| {
-                    ner::is_listed_place(w) && !entities::is_state_name(w) && !ner::is_given_name(w) && !first_names.contains(w) && !written_as_town(&text[scope.0..scope.1], w)
+                    ner::is_listed_place(w)
+                        && !entities::is_state_name(w)
+                        && !ner::is_given_name(w)
+                        && !first_names.contains(w)
+                        && !*as_town.entry(w.to_string()).or_insert_with(|| written_as_town(&text[scope.0..scope.1], w))
                 })
             });
         if let Some(first) = first {
